@@ -1,0 +1,45 @@
+# repro_assets: `make demo`, `make test`, `make ui` on a fresh machine with Python 3.11.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+PIP    := $(VENV)/bin/pip
+STAMP  := $(VENV)/.installed
+export HF_HUB_OFFLINE ?= 1
+export TOKENIZERS_PARALLELISM ?= false
+
+.PHONY: setup demo test ui api lint bench clean-data
+
+$(PY):
+	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is required (python3.11 not found); set PYTHON=..."; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet --upgrade pip
+
+# torch (CPU) first, so no other dependency pulls a multi-GB CUDA build.
+$(STAMP): $(PY) pyproject.toml
+	$(PIP) install --quiet "torch==2.13.0"
+	$(PIP) install --quiet -e ".[dev]"
+	$(PY) -m ipykernel install --sys-prefix --name python3 >/dev/null
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+demo: setup
+	$(VENV)/bin/repro-assets demo
+
+test: setup
+	$(PY) -m pytest -q -p no:cacheprovider
+
+ui: setup
+	$(VENV)/bin/repro-assets ui
+
+api: setup
+	$(VENV)/bin/repro-assets api
+
+lint: setup
+	$(VENV)/bin/ruff check repro_assets tests benchmarks
+
+bench: setup
+	$(PY) benchmarks/ingest.py
+
+clean-data:
+	rm -rf data/.pg data/blobs data/runs data/.dagster

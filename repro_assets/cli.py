@@ -1,0 +1,57 @@
+"""The ``repro-assets`` command.
+
+Sub-commands live in :mod:`repro_assets.commands`: every module there defines
+``register(subparsers)`` which adds its parsers with ``set_defaults(func=handler)``; a handler
+takes the parsed ``argparse.Namespace`` and returns the exit code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import logging
+import os
+import pkgutil
+import sys
+
+from repro_assets import commands
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Build the parser with every registered sub-command."""
+    parser = argparse.ArgumentParser(
+        prog="repro-assets",
+        description="Documents to trustworthy, traceable data assets (a Dagster code location).",
+    )
+    parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda i: i.name):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{commands.__name__}.{info.name}")
+        module.register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the console script."""
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(
+        level=logging.DEBUG if args.verbose else logging.INFO,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+    for noisy in ("httpx", "sentence_transformers", "alembic", "urllib3", "filelock"):
+        logging.getLogger(noisy).setLevel(logging.WARNING)
+    try:
+        return int(args.func(args) or 0)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

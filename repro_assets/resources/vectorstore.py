@@ -1,0 +1,366 @@
+"""The pgvector store every workflow retrieves from.
+
+Documents from any source (paper PDFs, arXiv, Crossref, web pages) are stored as
+``sources -> documents -> sections -> chunks``. A chunk's ``content_hash`` covers its document's
+key and text, so re-ingesting never duplicates rows and unchanged chunks are not re-embedded.
+The store records the embedding model and dimension and refuses to mix them; retrieval is
+cosine distance (``<=>``) over an HNSW index.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import dagster as dg
+import numpy as np
+import psycopg
+
+from repro_assets.resources.database import Database, DatabaseResource
+from repro_assets.resources.embedder import Embedder, EmbedderResource
+
+META_KEY = "default"
+
+
+class VectorStoreError(RuntimeError):
+    """A vector-store operation failed; ``code`` is the project error code."""
+
+    def __init__(self, message: str, code: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(frozen=True)
+class DocumentIn:
+    """A document to upsert. ``(source_kind, external_id)`` identifies it."""
+
+    source_kind: str
+    external_id: str
+    title: str | None = None
+    url: str | None = None
+    paper_id: str | None = None
+    authors: list[str] = field(default_factory=list)
+    year: int | None = None
+    venue: str | None = None
+    doi: str | None = None
+    metadata: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ChunkIn:
+    """A chunk of a document, in document order."""
+
+    ordinal: int
+    content: str
+    token_count: int
+    page_start: int | None = None
+    page_end: int | None = None
+    section: str | None = None
+
+
+@dataclass(frozen=True)
+class UpsertStats:
+    """What an upsert did."""
+
+    document_id: int
+    chunks_total: int
+    chunks_inserted: int
+    chunks_unchanged: int
+    chunks_removed: int
+    embed_seconds: float
+    write_seconds: float
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    """A retrieved chunk with its provenance."""
+
+    chunk_id: int
+    content: str
+    distance: float
+    document_id: int
+    document_title: str | None
+    section: str | None
+    page_start: int | None
+    page_end: int | None
+    source_kind: str
+    external_id: str
+    url: str | None
+    doi: str | None
+    year: int | None
+    authors: list[str]
+    venue: str | None
+    paper_id: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-friendly dict."""
+        return dict(self.__dict__)
+
+
+def chunk_hash(source_kind: str, external_id: str, content: str) -> str:
+    """Return the dedup key of a chunk: sha256 over its document key and text."""
+    digest = hashlib.sha256()
+    digest.update(f"{source_kind}\x1f{external_id}\x1f".encode())
+    digest.update(content.encode("utf-8"))
+    return digest.hexdigest()
+
+
+_HIT_COLUMNS = """
+    c.id, c.content, d.id, d.title, s.title, c.page_start, c.page_end, src.kind,
+    src.external_id, d.url, d.doi, d.year, d.authors, d.venue, d.paper_id
+"""
+
+
+class VectorStore:
+    """Upsert and search over the shared pgvector tables."""
+
+    def __init__(self, db: Database, embedder: Embedder) -> None:
+        self.db = db
+        self.embedder = embedder
+        self._dim: int | None = None
+
+    # -- model bookkeeping -------------------------------------------------------------------
+    def ensure_model(self, conn: psycopg.Connection) -> int:
+        """Record (or check) the embedding model and make sure the HNSW index exists."""
+        if self._dim is not None:
+            return self._dim
+        conn.execute(
+            "INSERT INTO vector_store_meta (key, embedding_model, embedding_dim)"
+            " VALUES (%s, %s, %s) ON CONFLICT (key) DO NOTHING",
+            (META_KEY, self.embedder.model_name, self.embedder.dimension),
+        )
+        model, dim = conn.execute(
+            "SELECT embedding_model, embedding_dim FROM vector_store_meta WHERE key = %s",
+            (META_KEY,),
+        ).fetchone()
+        if model != self.embedder.model_name or dim != self.embedder.dimension:
+            raise VectorStoreError(
+                f"the vector store holds {model} embeddings ({dim} dims); refusing to mix in "
+                f"{self.embedder.model_name} ({self.embedder.dimension} dims). Use another "
+                "database or re-embed the corpus.",
+                code="E_EMBEDDING_MODEL_MISMATCH",
+            )
+        conn.execute(
+            f"CREATE INDEX IF NOT EXISTS chunks_embedding_hnsw ON chunks USING hnsw "
+            f"((embedding::vector({int(dim)})) vector_cosine_ops)"
+        )
+        self._dim = int(dim)
+        return self._dim
+
+    # -- writes ------------------------------------------------------------------------------
+    def upsert_document(self, doc: DocumentIn, chunks: Sequence[ChunkIn]) -> UpsertStats:
+        """Insert or update a document with its sections and chunks, in one transaction.
+
+        Chunks whose hash already exists are kept (not re-embedded); chunks of this document
+        that are no longer produced are removed.
+        """
+        hashes = [chunk_hash(doc.source_kind, doc.external_id, c.content) for c in chunks]
+        with self.db.connection() as conn:
+            dim = self.ensure_model(conn)
+            conn.commit()
+            existing = {
+                row[0]
+                for row in conn.execute(
+                    "SELECT content_hash FROM chunks WHERE content_hash = ANY(%s)", (hashes,)
+                ).fetchall()
+            }
+        todo = [(c, h) for c, h in zip(chunks, hashes, strict=True) if h not in existing]
+        started = time.perf_counter()
+        vectors = self.embedder.encode([c.content for c, _ in todo]) if todo else None
+        embed_seconds = time.perf_counter() - started
+        started = time.perf_counter()
+        with self.db.connection() as conn, conn.transaction():
+            if vectors is not None and vectors.shape[1] != dim:
+                raise VectorStoreError("embedding dimension changed", "E_EMBEDDING_MODEL_MISMATCH")
+            source_id = conn.execute(
+                "INSERT INTO sources (kind, external_id, url, metadata) VALUES (%s, %s, %s, %s)"
+                " ON CONFLICT (kind, external_id) DO UPDATE SET url = EXCLUDED.url"
+                " RETURNING id",
+                (doc.source_kind, doc.external_id, doc.url, json.dumps(doc.metadata)),
+            ).fetchone()[0]
+            document_id = conn.execute(
+                "INSERT INTO documents (source_id, paper_id, title, authors, year, venue, doi,"
+                " url, metadata) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)"
+                " ON CONFLICT (source_id) DO UPDATE SET paper_id = EXCLUDED.paper_id,"
+                " title = EXCLUDED.title, authors = EXCLUDED.authors, year = EXCLUDED.year,"
+                " venue = EXCLUDED.venue, doi = EXCLUDED.doi, url = EXCLUDED.url,"
+                " metadata = EXCLUDED.metadata RETURNING id",
+                (
+                    source_id,
+                    doc.paper_id,
+                    doc.title,
+                    json.dumps(doc.authors),
+                    doc.year,
+                    doc.venue,
+                    doc.doi,
+                    doc.url,
+                    json.dumps(doc.metadata),
+                ),
+            ).fetchone()[0]
+            section_ids = self._upsert_sections(conn, document_id, chunks)
+            removed = conn.execute(
+                "DELETE FROM chunks WHERE document_id = %s AND NOT (content_hash = ANY(%s))",
+                (document_id, hashes),
+            ).rowcount
+            inserted = 0
+            if todo:
+                with conn.cursor() as cur:
+                    cur.executemany(
+                        "INSERT INTO chunks (document_id, section_id, ordinal, content, page_start,"
+                        " page_end, token_count, content_hash, embedding, embedding_model)"
+                        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+                        " ON CONFLICT (content_hash) DO NOTHING",
+                        [
+                            (
+                                document_id,
+                                section_ids.get(c.section) if c.section else None,
+                                c.ordinal,
+                                c.content,
+                                c.page_start,
+                                c.page_end,
+                                c.token_count,
+                                h,
+                                vectors[i],
+                                self.embedder.model_name,
+                            )
+                            for i, (c, h) in enumerate(todo)
+                        ],
+                    )
+                    inserted = max(cur.rowcount, 0)
+        return UpsertStats(
+            document_id=document_id,
+            chunks_total=len(chunks),
+            chunks_inserted=inserted,
+            chunks_unchanged=len(chunks) - len(todo),
+            chunks_removed=removed,
+            embed_seconds=embed_seconds,
+            write_seconds=time.perf_counter() - started,
+        )
+
+    @staticmethod
+    def _upsert_sections(
+        conn: psycopg.Connection, document_id: int, chunks: Sequence[ChunkIn]
+    ) -> dict[str, int]:
+        names: list[tuple[str, int | None]] = []
+        for chunk in chunks:
+            if chunk.section and chunk.section not in {n for n, _ in names}:
+                names.append((chunk.section, chunk.page_start))
+        ids: dict[str, int] = {}
+        for ordinal, (title, page) in enumerate(names):
+            ids[title] = conn.execute(
+                "INSERT INTO sections (document_id, ordinal, title, page_start)"
+                " VALUES (%s, %s, %s, %s) ON CONFLICT (document_id, ordinal)"
+                " DO UPDATE SET title = EXCLUDED.title, page_start = EXCLUDED.page_start"
+                " RETURNING id",
+                (document_id, ordinal, title, page),
+            ).fetchone()[0]
+        conn.execute(
+            "DELETE FROM sections WHERE document_id = %s AND ordinal >= %s",
+            (document_id, len(names)),
+        )
+        return ids
+
+    # -- reads -------------------------------------------------------------------------------
+    def search(
+        self,
+        query: str,
+        k: int = 5,
+        filter_by_document: int | None = None,
+        paper_id: str | None = None,
+        source_kinds: Sequence[str] | None = None,
+    ) -> list[SearchHit]:
+        """Return the ``k`` chunks nearest to ``query`` by cosine distance.
+
+        Args:
+            query: natural-language query.
+            k: number of results.
+            filter_by_document: restrict to one document id.
+            paper_id: restrict to the document of one paper.
+            source_kinds: restrict to these source kinds (``paper``, ``arxiv`` ...).
+        """
+        vector = self.embedder.encode([query], kind="query")[0]
+        return self.search_vector(
+            vector, k, filter_by_document=filter_by_document, paper_id=paper_id,
+            source_kinds=source_kinds,
+        )
+
+    def search_vector(
+        self,
+        vector: np.ndarray,
+        k: int = 5,
+        filter_by_document: int | None = None,
+        paper_id: str | None = None,
+        source_kinds: Sequence[str] | None = None,
+        exact: bool = False,
+    ) -> list[SearchHit]:
+        """Nearest chunks to an embedding (HNSW unless filtered or ``exact``)."""
+        where, params = [], []
+        if filter_by_document is not None:
+            where.append("d.id = %s")
+            params.append(filter_by_document)
+        if paper_id is not None:
+            where.append("d.paper_id = %s")
+            params.append(paper_id)
+        if source_kinds:
+            where.append("src.kind = ANY(%s)")
+            params.append(list(source_kinds))
+        with self.db.connection() as conn:
+            dim = self.ensure_model(conn)
+            distance = f"(c.embedding::vector({dim}) <=> %s::vector({dim}))"
+            joins = (
+                "FROM chunks c JOIN documents d ON d.id = c.document_id"
+                " JOIN sources src ON src.id = d.source_id"
+                " LEFT JOIN sections s ON s.id = c.section_id"
+            )
+            clause = (" WHERE " + " AND ".join(where)) if where else ""
+            if where or exact:
+                # Filtered or exact: scan the candidate rows (a fence keeps the planner off the
+                # approximate index, which could miss rows under a filter).
+                sql = (
+                    f"SELECT * FROM (SELECT {_HIT_COLUMNS}, {distance} AS distance {joins}"
+                    f"{clause} OFFSET 0) t ORDER BY distance LIMIT %s"
+                )
+                rows = conn.execute(sql, [vector, *params, k]).fetchall()
+            else:
+                conn.execute(f"SET LOCAL hnsw.ef_search = {max(40, 2 * int(k))}")
+                sql = (
+                    f"SELECT {_HIT_COLUMNS}, {distance} AS distance {joins}"
+                    f" ORDER BY {distance} LIMIT %s"
+                )
+                rows = conn.execute(sql, [vector, vector, k]).fetchall()
+        return [
+            SearchHit(
+                chunk_id=row[0], content=row[1], document_id=row[2], document_title=row[3],
+                section=row[4], page_start=row[5], page_end=row[6], source_kind=row[7],
+                external_id=row[8], url=row[9], doi=row[10], year=row[11],
+                authors=list(row[12] or []), venue=row[13], paper_id=row[14],
+                distance=float(row[15]),
+            )
+            for row in rows
+        ]
+
+    def count_chunks(self, paper_id: str | None = None) -> int:
+        """Number of stored chunks (of one paper when given)."""
+        with self.db.connection() as conn:
+            if paper_id is None:
+                return conn.execute("SELECT count(*) FROM chunks").fetchone()[0]
+            return conn.execute(
+                "SELECT count(*) FROM chunks c JOIN documents d ON d.id = c.document_id"
+                " WHERE d.paper_id = %s",
+                (paper_id,),
+            ).fetchone()[0]
+
+
+class VectorStoreResource(dg.ConfigurableResource):
+    """The shared pgvector store (database + embedding model)."""
+
+    database: DatabaseResource
+    embedder: EmbedderResource
+
+    def get_store(self) -> VectorStore:
+        """Return a :class:`VectorStore`."""
+        return VectorStore(self.database.get_db(), self.embedder.get_embedder())
