@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         stream=sys.stderr,
     )
-    for noisy in ("httpx", "sentence_transformers", "alembic", "urllib3", "filelock"):
+    for noisy in ("httpx", "sentence_transformers", "alembic", "urllib3", "filelock", "pgserver"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
     try:
         return int(args.func(args) or 0)

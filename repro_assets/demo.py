@@ -63,7 +63,7 @@ class DemoContext:
         result = job.execute_in_process(
             instance=self.instance,
             partition_key=partition_key,
-            run_config=run_config or {},
+            run_config=quiet_run_config(run_config),
             tags=dict(tags or {}),
             raise_on_error=False,
         )
@@ -72,6 +72,13 @@ class DemoContext:
             time.perf_counter() - started,
         )
         return result
+
+
+def quiet_run_config(run_config: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """``run_config`` with the console logger at INFO (Dagster's default is DEBUG)."""
+    config = dict(run_config or {})
+    config.setdefault("loggers", {"console": {"config": {"log_level": "INFO"}}})
+    return config
 
 
 def materialized_count(result: dg.ExecuteInProcessResult) -> int:

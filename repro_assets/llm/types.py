@@ -126,6 +126,7 @@ class LLMResult(Generic[T]):
     usage: list[LLMUsage] = field(default_factory=list)
     tool_calls: list[ToolCallRecord] = field(default_factory=list)
     reasked: bool = False
+    fallback_used: bool = False
 
 
 @runtime_checkable
@@ -153,8 +154,14 @@ class LLMClient(Protocol):
         tools: Sequence[Tool] = (),
         temperature: float = 0.1,
         max_tokens: int = 4096,
+        fallback: Callable[[str, type[T]], T] | None = None,
+        use_cache: bool = True,
     ) -> LLMResult[T]:
         """Return an instance of ``schema`` (tool loop, one re-ask on invalid JSON).
+
+        ``fallback(raw_text, schema)`` is called when the output is still invalid after the
+        re-ask (e.g. ``repro_assets.llm.jsonizer_fallback(client)``); without one the call
+        raises LLMInvalidOutput. ``use_cache=False`` bypasses the response cache.
 
         Raises:
             LLMUnavailable, LLMRateLimited, LLMTimeout, LLMInvalidOutput, LLMPolicyCapExceeded.
@@ -168,6 +175,7 @@ class LLMClient(Protocol):
         user: str,
         temperature: float = 0.1,
         max_tokens: int = 1024,
+        use_cache: bool = True,
     ) -> LLMResult[Any]:
         """Return free text in ``LLMResult.raw_text`` (``value`` is None)."""
 

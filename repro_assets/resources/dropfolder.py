@@ -40,6 +40,16 @@ class DropFolder:
         if isinstance(self.fs, LocalFileSystem):
             self.fs.makedirs(f"{self._folder(sub)}/rejected", exist_ok=True)
 
+    def local_dir(self, sub: str) -> str:
+        """The local folder of ``sub``.
+
+        Raises:
+            ValueError: when the drop folder is not on the local filesystem.
+        """
+        if not isinstance(self.fs, LocalFileSystem):
+            raise ValueError(f"{self.root} is not a local folder")
+        return self._folder(sub)
+
     def list(self, sub: str, pattern: str = "*", dirs: bool = False) -> list[DropEntry]:
         """Return entries of ``sub`` matching ``pattern`` (files, or folders when ``dirs``)."""
         folder = self._folder(sub)
@@ -58,6 +68,12 @@ class DropFolder:
                 mtime = mtime.timestamp()
             entries.append(DropEntry(name, info["name"], int(info.get("size") or 0), float(mtime)))
         return sorted(entries, key=lambda e: (e.mtime, e.name))
+
+    def url(self, entry: DropEntry) -> str:
+        """Return a URL (or local path) that :func:`fsspec.open` can read the entry from."""
+        if isinstance(self.fs, LocalFileSystem):
+            return entry.path
+        return self.fs.unstrip_protocol(entry.path)
 
     def read_bytes(self, path: str) -> bytes:
         """Return the bytes of a dropped file."""

@@ -24,6 +24,9 @@ class Embedder:
 
     def __init__(self, model_name: str = DEFAULT_MODEL, batch_size: int = 64) -> None:
         from sentence_transformers import SentenceTransformer
+        from transformers.utils import logging as hf_logging
+
+        hf_logging.disable_progress_bar()
 
         self.model_name = model_name
         self.batch_size = batch_size
@@ -53,6 +56,11 @@ class Embedder:
         return vectors.astype(np.float32, copy=False)
 
 
+def configured_model() -> str:
+    """``REPRO_EMBEDDING_MODEL`` or all-MiniLM-L6-v2."""
+    return os.environ.get("REPRO_EMBEDDING_MODEL", DEFAULT_MODEL)
+
+
 def get_embedder(model_name: str = DEFAULT_MODEL) -> Embedder:
     """Return the process-wide embedder for ``model_name`` (loaded once)."""
     with _LOCK:
@@ -70,4 +78,4 @@ class EmbedderResource(dg.ConfigurableResource):
 
     def get_embedder(self) -> Embedder:
         """Return the loaded model."""
-        return get_embedder(self.model_name or os.environ.get("REPRO_EMBEDDING_MODEL", DEFAULT_MODEL))
+        return get_embedder(self.model_name or configured_model())

@@ -75,3 +75,14 @@ CREATE TABLE IF NOT EXISTS vector_store_meta (
     embedding_dim   integer NOT NULL,
     created_at      timestamptz NOT NULL DEFAULT now()
 );
+
+-- Page text of each paper (paper_pages asset): one row per page, 1-based page numbers.
+CREATE TABLE IF NOT EXISTS paper_pages (
+    paper_id       text NOT NULL REFERENCES papers(id) ON DELETE CASCADE,
+    page_no        integer NOT NULL,
+    text           text NOT NULL,
+    blocks         jsonb NOT NULL DEFAULT '[]'::jsonb,
+    section_titles jsonb NOT NULL DEFAULT '[]'::jsonb,
+    has_text_layer boolean NOT NULL,
+    PRIMARY KEY (paper_id, page_no)
+);

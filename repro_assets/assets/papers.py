@@ -1,0 +1,341 @@
+"""Paper ingestion assets (seed 000, stage 1), the inbox sensor and the backfill schedule.
+
+paper_pdf -> paper_pages -> paper_chunks -> paper_embeddings, partitioned by ``papers`` (the
+partition key is the paper id derived from the PDF's sha256).
+"""
+
+
+import json
+import time
+from typing import Any
+
+import dagster as dg
+from pydantic import Field
+
+from repro_assets.demo import DemoContext, DemoRow
+from repro_assets.papers.chunking import chunk_pages
+from repro_assets.papers.ingest import read_source, store_paper
+from repro_assets.papers.models import Chunk, PaperPages
+from repro_assets.papers.pages import extract_pages
+from repro_assets.papers.pdf import PaperIngestError, validate_pdf
+from repro_assets.papers.store import PaperNotFound, get_paper, load_pages, save_pages
+from repro_assets.partitions import papers_partitions
+from repro_assets.resources.blobstore import BlobStore, BlobStoreResource
+from repro_assets.resources.database import DatabaseResource
+from repro_assets.resources.vectorstore import ChunkIn, DocumentIn, VectorStoreResource
+from repro_assets.settings import env_name
+
+DEMO_ORDER = 10
+GROUP = "papers"
+INBOX = "papers"
+
+
+class PaperSourceConfig(dg.Config):
+    """Where ``paper_pdf`` reads the PDF from.
+
+    Empty ``source`` re-validates the already stored blob of the partition's paper.
+    """
+
+    source: str = Field(default="", description="Path, fsspec URL or http(s) URL of the PDF.")
+    title: str = Field(default="", description="Title; defaults to the detected title.")
+
+
+def chunks_key(paper_id: str) -> str:
+    """Blob key of a paper's chunk list (the ``paper_chunks`` asset's stored value)."""
+    return f"papers/{env_name()}/chunks/{paper_id}.json"
+
+
+def _fail(exc: PaperIngestError | PaperNotFound, **metadata: Any) -> dg.Failure:
+    code = getattr(exc, "code", "E_UNKNOWN")
+    return dg.Failure(description=f"{exc}", metadata={"code": code, **metadata})
+
+
+@dg.asset(
+    partitions_def=papers_partitions,
+    group_name=GROUP,
+    kinds={"pdf", "postgres"},
+    description="The validated PDF in the blob store and its `papers` row (dedup by sha256).",
+)
+def paper_pdf(
+    context: dg.AssetExecutionContext,
+    config: PaperSourceConfig,
+    database: DatabaseResource,
+    blob_store: BlobStoreResource,
+) -> dg.MaterializeResult:
+    paper_id = context.partition_key
+    db, blobs = database.get_db(), blob_store.get_store()
+    started = time.perf_counter()
+    try:
+        if config.source:
+            data = read_source(config.source)
+            source_url = config.source
+        else:
+            paper = get_paper(db, paper_id)
+            data = blobs.read_bytes(paper.pdf_storage_path)
+            source_url = paper.source_url
+        info = validate_pdf(data)
+        if info.paper_id != paper_id:
+            raise PaperIngestError(
+                "E_PARTITION_MISMATCH",
+                f"the PDF's id is {info.paper_id}, not the partition {paper_id}",
+            )
+        result = store_paper(db, blobs, data, title=config.title or None,
+                             source_url=source_url, info=info)
+    except (PaperIngestError, PaperNotFound) as exc:
+        raise _fail(exc, paper_id=paper_id, source=config.source) from exc
+    context.log.info(
+        "paper %s: %s pages, %s bytes, %s", paper_id, result.page_count, result.byte_size,
+        "already stored" if result.already_exists else "stored",
+    )
+    return dg.MaterializeResult(
+        metadata={
+            "paper_id": paper_id,
+            "title": result.title or "",
+            "sha256": result.sha256,
+            "bytes": result.byte_size,
+            "pages": result.page_count,
+            "already_exists": result.already_exists,
+            "storage_path": dg.MetadataValue.path(blobs.url(result.storage_path)),
+            "seconds": round(time.perf_counter() - started, 3),
+        },
+        data_version=dg.DataVersion(result.sha256),
+    )
+
+
+@dg.asset(
+    partitions_def=papers_partitions,
+    group_name=GROUP,
+    deps=[paper_pdf],
+    kinds={"pymupdf", "postgres"},
+    description="Text per page with block bounding boxes, title and section headings.",
+)
+def paper_pages(
+    context: dg.AssetExecutionContext, database: DatabaseResource, blob_store: BlobStoreResource
+) -> dg.MaterializeResult:
+    paper_id = context.partition_key
+    db, blobs = database.get_db(), blob_store.get_store()
+    try:
+        paper = get_paper(db, paper_id)
+    except PaperNotFound as exc:
+        raise _fail(exc, paper_id=paper_id) from exc
+    started = time.perf_counter()
+    pages = extract_pages(blobs.read_bytes(paper.pdf_storage_path), paper_id, paper.title)
+    seconds = time.perf_counter() - started
+    save_pages(db, pages)
+    empty = [p.page_no for p in pages.pages if not p.has_text_layer]
+    if not pages.has_text_layer:
+        context.log.warning("paper %s has no text layer (scanned?); later stages will fail",
+                            paper_id)
+    sections = [title for page in pages.pages for title in page.section_titles]
+    chars = sum(len(p.text) for p in pages.pages)
+    return dg.MaterializeResult(
+        metadata={
+            "title": pages.title or "",
+            "pages": len(pages.pages),
+            "characters": chars,
+            "has_text_layer": pages.has_text_layer,
+            "pages_without_text": json.dumps(empty),
+            "sections": dg.MetadataValue.json(sections),
+            "extract_seconds": round(seconds, 3),
+            "pages_per_second": round(len(pages.pages) / seconds, 1) if seconds else 0.0,
+            "preview": dg.MetadataValue.md(_pages_preview(pages)),
+        }
+    )
+
+
+def _pages_preview(pages: PaperPages) -> str:
+    first = pages.pages[0].text[:800] if pages.pages else ""
+    sections = "\n".join(
+        f"- p.{page.page_no}: {title}" for page in pages.pages for title in page.section_titles
+    )
+    return f"**{pages.title or 'untitled'}**\n\nSections:\n{sections or '- none detected'}\n\n" \
+           f"```\n{first}\n```"
+
+
+@dg.asset(
+    partitions_def=papers_partitions,
+    group_name=GROUP,
+    deps=[paper_pages],
+    kinds={"json"},
+    description="Token-bounded overlapping chunks keeping page numbers and sections.",
+)
+def paper_chunks(
+    context: dg.AssetExecutionContext, database: DatabaseResource, blob_store: BlobStoreResource
+) -> dg.MaterializeResult:
+    paper_id = context.partition_key
+    try:
+        pages = load_pages(database.get_db(), paper_id)
+    except PaperNotFound as exc:
+        raise _fail(exc, paper_id=paper_id) from exc
+    started = time.perf_counter()
+    chunks = chunk_pages(pages)
+    seconds = time.perf_counter() - started
+    blobs = blob_store.get_store()
+    key = chunks_key(paper_id)
+    blobs.write_text(key, json.dumps([chunk.model_dump() for chunk in chunks]))
+    tokens = [chunk.token_count for chunk in chunks]
+    rows = "\n".join(
+        f"| {c.ordinal} | {c.page_start}-{c.page_end} | {c.section or ''} | {c.token_count} |"
+        for c in chunks[:10]
+    )
+    return dg.MaterializeResult(
+        metadata={
+            "chunks": len(chunks),
+            "tokens": sum(tokens),
+            "max_chunk_tokens": max(tokens, default=0),
+            "chunk_seconds": round(seconds, 4),
+            "stored_at": dg.MetadataValue.path(blobs.url(key)),
+            "preview": dg.MetadataValue.md(
+                "| # | pages | section | tokens |\n|---|---|---|---|\n" + rows
+            ),
+        }
+    )
+
+
+def load_chunks(blobs: BlobStore, paper_id: str) -> list[Chunk]:
+    """Read the stored chunk list of a paper."""
+    return [Chunk(**item) for item in json.loads(blobs.read_text(chunks_key(paper_id)))]
+
+
+@dg.asset(
+    partitions_def=papers_partitions,
+    group_name=GROUP,
+    deps=[paper_chunks],
+    kinds={"pgvector"},
+    description="Chunks embedded and upserted into pgvector (sources/documents/sections/chunks).",
+)
+def paper_embeddings(
+    context: dg.AssetExecutionContext,
+    database: DatabaseResource,
+    blob_store: BlobStoreResource,
+    vector_store: VectorStoreResource,
+) -> dg.MaterializeResult:
+    paper_id = context.partition_key
+    db, blobs = database.get_db(), blob_store.get_store()
+    try:
+        paper = get_paper(db, paper_id)
+    except PaperNotFound as exc:
+        raise _fail(exc, paper_id=paper_id) from exc
+    chunks = load_chunks(blobs, paper_id)
+    store = vector_store.get_store()
+    stats = store.upsert_document(
+        DocumentIn(
+            source_kind="paper", external_id=paper_id, title=paper.title, paper_id=paper_id,
+            url=paper.source_url, metadata={"pdf_sha256": paper.pdf_sha256},
+        ),
+        [
+            ChunkIn(
+                ordinal=c.ordinal, content=c.text, token_count=c.token_count,
+                page_start=c.page_start, page_end=c.page_end, section=c.section,
+            )
+            for c in chunks
+        ],
+    )
+    with db.connection() as conn:
+        conn.execute(
+            "UPDATE papers SET status = 'indexed', updated_at = now() WHERE id = %s", (paper_id,)
+        )
+    embedded = stats.chunks_inserted
+    context.log.info(
+        "paper %s: %d chunks (%d embedded, %d unchanged, %d removed)", paper_id,
+        stats.chunks_total, embedded, stats.chunks_unchanged, stats.chunks_removed,
+    )
+    return dg.MaterializeResult(
+        metadata={
+            "document_id": stats.document_id,
+            "chunks": stats.chunks_total,
+            "embedded": embedded,
+            "unchanged": stats.chunks_unchanged,
+            "removed": stats.chunks_removed,
+            "embedding_model": store.embedder.model_name,
+            "embedding_dim": store.embedder.dimension,
+            "embed_seconds": round(stats.embed_seconds, 3),
+            "chunks_per_second": round(embedded / stats.embed_seconds, 1)
+            if stats.embed_seconds else 0.0,
+            "upsert_seconds": round(stats.write_seconds, 3),
+        }
+    )
+
+
+INGEST_ASSETS = [paper_pdf, paper_pages, paper_chunks, paper_embeddings]
+
+paper_ingest_job = dg.define_asset_job(
+    "paper_ingest_job",
+    selection=dg.AssetSelection.assets(*INGEST_ASSETS),
+    partitions_def=papers_partitions,
+    description="Stage 1 only: store, extract, chunk and embed a paper.",
+)
+
+# The main job: every partitioned asset of the papers group (later stages join the group).
+papers_job = dg.define_asset_job(
+    "papers_job",
+    selection=dg.AssetSelection.from_string(f"group:{GROUP} and not key:reproduction_leaderboard"),
+    partitions_def=papers_partitions,
+    description="Ingest a paper and take it as far as the pipeline goes.",
+)
+
+from repro_assets.sensors.papers import paper_inbox_sensor, papers_backfill_schedule  # noqa: E402
+
+defs = dg.Definitions(
+    assets=INGEST_ASSETS,
+    jobs=[papers_job, paper_ingest_job],
+    sensors=[paper_inbox_sensor],
+    schedules=[papers_backfill_schedule],
+)
+
+
+# Metadata keys shown in the demo summary, per asset (missing ones are skipped).
+_DEMO_FIGURES = {
+    "paper_pages": ("pages",),
+    "paper_chunks": ("chunks",),
+    "reproducibility_verdict": ("reproducible",),
+    "paper_claims": ("claims",),
+    "reproduction_plan": ("dataset", "model"),
+    "reproduction_report": ("summary",),
+}
+
+
+def demo(ctx: DemoContext) -> list[DemoRow]:
+    """Copy the sample PDFs into the inbox, let the sensor pick them up, run the papers job."""
+    import shutil
+
+    from repro_assets import settings
+    from repro_assets.demo import failure_message, materialized_count
+    from repro_assets.resources.dropfolder import DropFolder
+
+    samples = sorted((settings.samples_dir() / "papers").glob("*.pdf"))
+    if not samples:
+        return [DemoRow("papers", "-", 0, False, "no sample PDFs in data/samples/papers", "-")]
+    folder = DropFolder(settings.inbox_root())
+    folder.ensure(INBOX)
+    inbox_dir = folder.local_dir(INBOX)
+    for pdf in samples:
+        shutil.copyfile(pdf, f"{inbox_dir}/{pdf.name}")
+    resources = ctx.defs.resources or {}
+    sensor_ctx = dg.build_sensor_context(instance=ctx.instance,
+                                         resources={"inbox": resources["inbox"]})
+    result = paper_inbox_sensor(sensor_ctx)
+    for request in result.dynamic_partitions_requests:
+        ctx.add_partitions(papers_partitions.name, list(request.partition_keys))
+    rows = []
+    for request in result.run_requests:
+        run = ctx.run_job("papers_job", request.partition_key, request.run_config,
+                          tags=request.tags)
+        figures = []
+        for event in run.get_asset_materialization_events():
+            meta = event.materialization.metadata
+            for name in _DEMO_FIGURES.get(event.asset_key.to_user_string(), ()):
+                if name in meta:
+                    figures.append(f"{name}={getattr(meta[name], 'value', meta[name])}")
+        rows.append(
+            DemoRow(
+                workflow="papers",
+                partition=request.partition_key,
+                assets=materialized_count(run),
+                ok=run.success,
+                figures=", ".join(figures) if run.success else failure_message(run),
+                where=f"repro-assets show paper_claims --partition {request.partition_key}",
+                details=[request.tags.get("repro/inbox_file", "")],
+            )
+        )
+    return rows

@@ -1,0 +1,210 @@
+"""Core commands: demo, ui, materialize, show, status."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sys
+from typing import Any
+
+import dagster as dg
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the core sub-commands."""
+    demo = sub.add_parser("demo", help="materialize every sample partition and print a summary")
+    demo.add_argument("--only", nargs="*", help="workflow modules to run (e.g. papers factory)")
+    demo.set_defaults(func=cmd_demo)
+
+    ui = sub.add_parser("ui", help="start the Dagster UI (dagster dev) on the project instance")
+    ui.add_argument("--port", type=int, default=3000)
+    ui.add_argument("--host", default="127.0.0.1")
+    ui.set_defaults(func=cmd_ui)
+
+    mat = sub.add_parser("materialize", help="materialize an asset or group (with upstream)")
+    mat.add_argument("target", help="asset name or group name")
+    mat.add_argument("--partition", default=None, help="partition key")
+    mat.set_defaults(func=cmd_materialize)
+
+    show = sub.add_parser("show", help="print an asset's latest stored value")
+    show.add_argument("asset")
+    show.add_argument("--partition", default=None)
+    show.add_argument("--json", action="store_true", help="machine-readable JSON")
+    show.set_defaults(func=cmd_show)
+
+    status = sub.add_parser("status", help="database, partitions and row counts")
+    status.set_defaults(func=cmd_status)
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    """Run every workflow's demo on the project instance and print the summary table."""
+    from repro_assets.demo import demo_succeeded, render_table, run_demo
+    from repro_assets.instance import get_instance
+
+    instance = get_instance()
+    rows = run_demo(instance, only=args.only)
+    print()
+    print(render_table(rows))
+    print()
+    home = os.environ["DAGSTER_HOME"]
+    print(f"Dagster UI: `make ui` then http://127.0.0.1:3000 (DAGSTER_HOME={home})")
+    ok = demo_succeeded(rows)
+    print("demo: all partitions succeeded" if ok else "demo: FAILED (see rows marked FAILED)")
+    return 0 if ok else 1
+
+
+def cmd_ui(args: argparse.Namespace) -> int:
+    """Exec ``dagster dev`` on workspace.yaml with the project's instance and storage."""
+    from repro_assets import settings
+    from repro_assets.instance import prepare_dagster_env
+
+    prepare_dagster_env()
+    workspace = settings.project_home() / "workspace.yaml"
+    dagster = shutil.which("dagster", path=os.path.dirname(sys.executable)) or "dagster"
+    argv = [dagster, "dev", "-h", args.host, "-p", str(args.port)]
+    argv += ["-w", str(workspace)] if workspace.exists() else ["-m", "repro_assets.definitions"]
+    home = os.environ["DAGSTER_HOME"]
+    print(f"Dagster UI on http://{args.host}:{args.port} (DAGSTER_HOME={home})")
+    sys.stdout.flush()
+    os.execv(argv[0], argv)
+    return 0  # not reached
+
+
+def resolve_selection(defs: dg.Definitions, target: str) -> dg.AssetSelection:
+    """An asset name, an asset key path (a/b) or a group name -> selection."""
+    graph = defs.resolve_asset_graph()
+    groups = {graph.get(key).group_name for key in graph.get_all_asset_keys()}
+    if target in groups:
+        return dg.AssetSelection.groups(target)
+    key = dg.AssetKey.from_user_string(target)
+    if not graph.has(key):
+        raise SystemExit(f"unknown asset or group: {target}")
+    return dg.AssetSelection.assets(key)
+
+
+def missing_upstream(
+    instance: dg.DagsterInstance, defs: dg.Definitions, selection: dg.AssetSelection,
+    partition: str | None,
+) -> set[dg.AssetKey]:
+    """Upstream assets of ``selection`` never materialized (for ``partition``)."""
+    graph = defs.resolve_asset_graph()
+    selected = selection.resolve(graph)
+    missing = set()
+    for key in selection.upstream().resolve(graph) - selected:
+        node = graph.get(key)
+        if not node.is_materializable:
+            continue
+        if node.partitions_def is not None and partition is not None:
+            done = instance.get_materialized_partitions(key)
+            if partition not in done:
+                missing.add(key)
+        elif node.partitions_def is None and instance.get_latest_materialization_event(key) is None:
+            missing.add(key)
+    return missing
+
+
+def cmd_materialize(args: argparse.Namespace) -> int:
+    """Materialize an asset or group (adding missing upstream) on the project instance."""
+    from repro_assets.definitions import defs
+    from repro_assets.instance import get_instance
+
+    instance = get_instance()
+    selection = resolve_selection(defs, args.target)
+    extra = missing_upstream(instance, defs, selection, args.partition)
+    if extra:
+        print("also materializing missing upstream: "
+              + ", ".join(sorted(k.to_user_string() for k in extra)))
+        selection = selection | dg.AssetSelection.assets(*extra)
+    assets = list(defs.assets or []) + list(defs.asset_checks or [])
+    result = dg.materialize(
+        assets, selection=selection, partition_key=args.partition, instance=instance,
+        resources=defs.resources, raise_on_error=False,
+    )
+    for event in result.get_asset_materialization_events():
+        print(f"materialized {event.asset_key.to_user_string()}"
+              + (f" [{event.partition}]" if event.partition else ""))
+    if not result.success:
+        from repro_assets.demo import failure_message
+
+        print(f"FAILED: {failure_message(result)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _show_handler(asset: str) -> Any:
+    from repro_assets.assets import workflow_modules
+
+    for module in workflow_modules():
+        handler = getattr(module, "SHOWS", {}).get(asset)
+        if handler:
+            return handler
+    return None
+
+
+def _metadata_value(value: Any) -> Any:
+    inner = getattr(value, "value", value)
+    if isinstance(inner, (str, int, float, bool, list, dict)) or inner is None:
+        return inner
+    return str(inner)
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    """Print an asset's full stored value (SHOWS handler) or its latest metadata."""
+    from repro_assets.instance import get_instance
+
+    handler = _show_handler(args.asset)
+    if handler is not None:
+        get_instance()  # makes sure the database is up and env is set
+        value = handler(args.partition)
+    else:
+        instance = get_instance()
+        key = dg.AssetKey.from_user_string(args.asset)
+        records = instance.fetch_materializations(
+            dg.AssetRecordsFilter(
+                asset_key=key, asset_partitions=[args.partition] if args.partition else None
+            ),
+            limit=1,
+        ).records
+        if not records:
+            print(f"{args.asset} has no materialization"
+                  + (f" for partition {args.partition}" if args.partition else ""), file=sys.stderr)
+            return 1
+        mat = records[0].asset_materialization
+        value = {
+            "asset": args.asset,
+            "partition": mat.partition,
+            "metadata": {k: _metadata_value(v) for k, v in mat.metadata.items()},
+        }
+    if args.json:
+        print(json.dumps(value, indent=2, default=str))
+    elif isinstance(value, str):
+        print(value)
+    else:
+        print(json.dumps(value, indent=2, default=str))
+    return 0
+
+
+def cmd_status(args: argparse.Namespace) -> int:
+    """Print where data lives and how much there is."""
+    from repro_assets import partitions, settings
+    from repro_assets.instance import get_instance
+    from repro_assets.resources.database import get_database
+
+    instance = get_instance()
+    db = get_database()
+    print(f"database:     {db.url}")
+    print(f"blob store:   {settings.blob_root()}")
+    print(f"inbox:        {settings.inbox_root()}")
+    print(f"DAGSTER_HOME: {os.environ['DAGSTER_HOME']}")
+    for name in dir(partitions):
+        definition = getattr(partitions, name)
+        if isinstance(definition, dg.DynamicPartitionsDefinition):
+            keys = instance.get_dynamic_partitions(definition.name)
+            print(f"partitions {definition.name}: {len(keys)}")
+    with db.connection() as conn:
+        for table in ("papers", "documents", "chunks"):
+            count = conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+            print(f"rows {table}: {count}")
+    return 0

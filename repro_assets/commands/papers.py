@@ -1,0 +1,87 @@
+"""Paper commands: ingest and search."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import textwrap
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add ``ingest`` and ``search``."""
+    ingest = sub.add_parser("ingest", help="ingest a PDF (path or URL) and materialize it")
+    ingest.add_argument("source", help="path, fsspec URL or http(s) URL of a PDF")
+    ingest.add_argument("--title", default="", help="title (default: detected)")
+    ingest.add_argument("--full", action="store_true",
+                        help="run the whole papers job (verdict, claims, plan, notebook ...)")
+    ingest.set_defaults(func=cmd_ingest)
+
+    search = sub.add_parser("search", help="top chunks for a query (cosine distance)")
+    search.add_argument("query")
+    search.add_argument("-k", type=int, default=5)
+    search.add_argument("--paper", default=None, help="restrict to one paper id")
+    search.set_defaults(func=cmd_search)
+
+
+def cmd_ingest(args: argparse.Namespace) -> int:
+    """Validate, add the partition and run the ingest (or full papers) job."""
+    from repro_assets.definitions import defs
+    from repro_assets.demo import failure_message, quiet_run_config
+    from repro_assets.instance import get_instance
+    from repro_assets.papers.ingest import read_source
+    from repro_assets.papers.pdf import PaperIngestError, validate_pdf
+    from repro_assets.partitions import papers_partitions
+
+    try:
+        info = validate_pdf(read_source(args.source))
+    except PaperIngestError as exc:
+        print(f"error {exc.code}: {exc.message}", file=sys.stderr)
+        return 2
+    instance = get_instance()
+    if info.paper_id not in instance.get_dynamic_partitions(papers_partitions.name):
+        instance.add_dynamic_partitions(papers_partitions.name, [info.paper_id])
+    job = defs.resolve_job_def("papers_job" if args.full else "paper_ingest_job")
+    print(f"paper_id: {info.paper_id}  ({info.page_count} pages, {info.byte_size:,} bytes)")
+    result = job.execute_in_process(
+        instance=instance,
+        partition_key=info.paper_id,
+        run_config=quiet_run_config(
+            {"ops": {"paper_pdf": {"config": {"source": args.source, "title": args.title}}}}
+        ),
+        raise_on_error=False,
+    )
+    for event in result.get_asset_materialization_events():
+        meta = event.materialization.metadata
+        figures = ", ".join(
+            f"{k}={getattr(v, 'value', v)}" for k, v in meta.items()
+            if k in ("pages", "already_exists", "characters", "chunks", "tokens", "embedded",
+                     "embed_seconds", "claims", "verdict")
+        )
+        print(f"  {event.asset_key.to_user_string():<28} {figures}")
+    if not result.success:
+        print(f"FAILED: {failure_message(result)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def cmd_search(args: argparse.Namespace) -> int:
+    """Print the top-k chunks for a query."""
+    from repro_assets.instance import prepare_dagster_env
+    from repro_assets.resources.database import get_database
+    from repro_assets.resources.embedder import configured_model, get_embedder
+    from repro_assets.resources.vectorstore import VectorStore
+
+    prepare_dagster_env()
+    store = VectorStore(get_database(), get_embedder(configured_model()))
+    hits = store.search(args.query, k=args.k, paper_id=args.paper)
+    if not hits:
+        print("no chunks stored yet: ingest a paper first")
+        return 1
+    for rank, hit in enumerate(hits, start=1):
+        where = f"p.{hit.page_start}"
+        if hit.page_end != hit.page_start:
+            where += f"-{hit.page_end}"
+        print(f"{rank}. d={hit.distance:.3f}  {hit.document_title or hit.external_id} "
+              f"[{hit.source_kind}] {where} {hit.section or ''}".rstrip())
+        print(textwrap.indent(textwrap.shorten(hit.content, 300), "     "))
+    return 0

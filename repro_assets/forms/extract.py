@@ -1,0 +1,84 @@
+"""Steps index_docs and extract_text: native PDF text only (no OCR).
+
+A document whose pages all yield empty/whitespace text is ``no_text_layer``; a file that is
+not a PDF or cannot be parsed is ``parse_error``. Unreadable documents are indexed but never
+routed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import mimetypes
+
+import pymupdf
+
+from repro_assets.forms.models import DocIndexItem, LayoutDoc, LayoutPageText, LayoutSpan
+
+PDF_MIME = "application/pdf"
+
+
+def sniff_mime(filename: str, data: bytes) -> str:
+    """MIME type from the magic bytes (PDF) or the file name."""
+    if data[:1024].lstrip().startswith(b"%PDF-"):
+        return PDF_MIME
+    guessed, _ = mimetypes.guess_type(filename)
+    return guessed or "application/octet-stream"
+
+
+def _open(data: bytes) -> pymupdf.Document:
+    return pymupdf.open(stream=data, filetype="pdf")
+
+
+def index_doc(doc_id: str, filename: str, data: bytes) -> DocIndexItem:
+    """Index one input document: hash, MIME type, page count and text-layer probe."""
+    sha = hashlib.sha256(data).hexdigest()
+    mime = sniff_mime(filename, data)
+    if mime != PDF_MIME:
+        return DocIndexItem(doc_id=doc_id, filename=filename, mime_type=mime, pages=None,
+                            has_text_layer=False, unreadable_reason="parse_error", sha256=sha)
+    try:
+        doc = _open(data)
+    except Exception:  # pymupdf raises several exception types for broken files
+        return DocIndexItem(doc_id=doc_id, filename=filename, mime_type=mime, pages=None,
+                            has_text_layer=False, unreadable_reason="parse_error", sha256=sha)
+    with doc:
+        pages = doc.page_count
+        has_text = False
+        try:
+            for page in doc:
+                if page.get_text("text").strip():
+                    has_text = True
+                    break
+        except Exception:
+            return DocIndexItem(doc_id=doc_id, filename=filename, mime_type=mime, pages=pages,
+                                has_text_layer=False, unreadable_reason="parse_error",
+                                sha256=sha)
+    return DocIndexItem(
+        doc_id=doc_id, filename=filename, mime_type=mime, pages=pages, has_text_layer=has_text,
+        unreadable_reason=None if has_text else "no_text_layer", sha256=sha,
+    )
+
+
+def extract_layout(doc_id: str, data: bytes) -> LayoutDoc:
+    """Native text per page, with one span (line text + bbox) per text line.
+
+    Raises:
+        ValueError: when the PDF cannot be parsed.
+    """
+    try:
+        doc = _open(data)
+    except Exception as exc:
+        raise ValueError(f"parse_error: {exc}") from exc
+    pages: list[LayoutPageText] = []
+    with doc:
+        for number, page in enumerate(doc, start=1):
+            text = page.get_text("text")
+            spans: list[LayoutSpan] = []
+            for block in page.get_text("dict").get("blocks", []):
+                for line in block.get("lines", []):
+                    line_text = "".join(s.get("text", "") for s in line.get("spans", []))
+                    if line_text.strip():
+                        bbox = [round(float(v), 2) for v in line.get("bbox", ())]
+                        spans.append(LayoutSpan(text=line_text, bbox=bbox or None))
+            pages.append(LayoutPageText(page=number, full_text=text, spans=spans))
+    return LayoutDoc(doc_id=doc_id, pages=pages)

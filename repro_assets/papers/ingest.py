@@ -1,0 +1,144 @@
+"""Stage 1 (ingest): read a PDF from a path or URL, validate, dedup, store, record.
+
+Used by the ``paper_pdf`` asset, the drop-folder sensor, the CLI and the HTTP API, so every
+entry point applies the same rules and error codes.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+
+import fsspec
+import httpx
+import psycopg
+
+from repro_assets.papers.pdf import MAX_PDF_BYTES, PaperIngestError, PdfInfo, validate_pdf
+from repro_assets.papers.store import find_paper_by_sha256
+from repro_assets.resources.blobstore import BlobStore, paper_pdf_key
+from repro_assets.resources.database import Database
+
+log = logging.getLogger(__name__)
+
+FETCH_TIMEOUT_S = 30.0
+USER_AGENT = "repro-assets/0.1 (+paper ingest)"
+
+
+@dataclass(frozen=True)
+class IngestResult:
+    """The outcome of storing a PDF."""
+
+    paper_id: str
+    already_exists: bool
+    storage_path: str
+    sha256: str
+    page_count: int
+    byte_size: int
+    title: str | None
+
+
+def fetch_pdf(url: str, timeout: float = FETCH_TIMEOUT_S, max_bytes: int = MAX_PDF_BYTES) -> bytes:
+    """Download a PDF over HTTP(S), streaming, with a timeout and the size limit.
+
+    Raises:
+        PaperIngestError: E_FETCH_FAILED on network/HTTP errors, E_FILE_TOO_LARGE past the limit.
+    """
+    try:
+        with httpx.Client(
+            timeout=timeout, follow_redirects=True, headers={"User-Agent": USER_AGENT}
+        ) as client, client.stream("GET", url) as response:
+            if response.status_code >= 400:
+                raise PaperIngestError(
+                    "E_FETCH_FAILED", f"GET {url} answered HTTP {response.status_code}"
+                )
+            declared = int(response.headers.get("content-length") or 0)
+            if declared > max_bytes:
+                raise PaperIngestError(
+                    "E_FILE_TOO_LARGE", f"{url} is {declared:,} bytes; limit {max_bytes:,}"
+                )
+            buffer = bytearray()
+            for part in response.iter_bytes():
+                buffer.extend(part)
+                if len(buffer) > max_bytes:
+                    raise PaperIngestError(
+                        "E_FILE_TOO_LARGE", f"{url} exceeds the {max_bytes:,}-byte limit"
+                    )
+            return bytes(buffer)
+    except httpx.TimeoutException as exc:
+        raise PaperIngestError("E_FETCH_FAILED", f"GET {url} timed out after {timeout}s") from exc
+    except httpx.HTTPError as exc:
+        raise PaperIngestError("E_FETCH_FAILED", f"GET {url} failed: {exc}") from exc
+
+
+def read_source(source: str, max_bytes: int = MAX_PDF_BYTES) -> bytes:
+    """Read a PDF from an http(s) URL, a local path or any fsspec URL.
+
+    Raises:
+        PaperIngestError: E_FETCH_FAILED when it cannot be read, E_FILE_TOO_LARGE past the limit.
+    """
+    if source.startswith(("http://", "https://")):
+        return fetch_pdf(source, max_bytes=max_bytes)
+    try:
+        fs, path = fsspec.core.url_to_fs(source)
+        size = fs.size(path)
+        if size is not None and size > max_bytes:
+            raise PaperIngestError(
+                "E_FILE_TOO_LARGE", f"{Path(path).name} is {size:,} bytes; limit {max_bytes:,}"
+            )
+        return fs.cat_file(path)
+    except PaperIngestError:
+        raise
+    except (OSError, ValueError) as exc:
+        raise PaperIngestError("E_FETCH_FAILED", f"cannot read {source}: {exc}") from exc
+
+
+def store_paper(
+    db: Database,
+    blobs: BlobStore,
+    data: bytes,
+    title: str | None = None,
+    source_url: str | None = None,
+    info: PdfInfo | None = None,
+) -> IngestResult:
+    """Validate, dedup by sha256, store the blob and insert the ``papers`` row.
+
+    The same bytes always map to the same paper id; a second call returns
+    ``already_exists=True`` (and restores the blob if it went missing). A failed insert removes
+    a blob this call wrote, so nothing is half-written.
+
+    Raises:
+        PaperIngestError: validation codes, or E_DB_INSERT_FAILED.
+    """
+    info = info or validate_pdf(data)
+    existing = find_paper_by_sha256(db, info.sha256)
+    if existing is not None:
+        if not blobs.exists(existing.pdf_storage_path):
+            blobs.write_bytes(existing.pdf_storage_path, data)
+            log.warning("restored missing blob %s", existing.pdf_storage_path)
+        return IngestResult(
+            paper_id=existing.id, already_exists=True, storage_path=existing.pdf_storage_path,
+            sha256=existing.pdf_sha256, page_count=existing.page_count or info.page_count,
+            byte_size=info.byte_size, title=existing.title,
+        )
+    key = paper_pdf_key(info.paper_id)
+    wrote = not blobs.exists(key)
+    blobs.write_bytes(key, data)
+    final_title = title or info.metadata_title
+    try:
+        with db.connection() as conn, conn.transaction():
+            conn.execute(
+                "INSERT INTO papers (id, title, source_url, pdf_storage_path, pdf_sha256,"
+                " page_count, byte_size, status) VALUES (%s, %s, %s, %s, %s, %s, %s, 'ingested')"
+                " ON CONFLICT (id) DO NOTHING",
+                (info.paper_id, final_title, source_url, key, info.sha256, info.page_count,
+                 info.byte_size),
+            )
+    except psycopg.Error as exc:
+        if wrote:
+            blobs.delete(key)
+        raise PaperIngestError("E_DB_INSERT_FAILED", f"could not record the paper: {exc}") from exc
+    return IngestResult(
+        paper_id=info.paper_id, already_exists=False, storage_path=key, sha256=info.sha256,
+        page_count=info.page_count, byte_size=info.byte_size, title=final_title,
+    )

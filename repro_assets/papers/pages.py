@@ -1,0 +1,107 @@
+"""Page text extraction with PyMuPDF: blocks with bounding boxes, title and section headings."""
+
+from __future__ import annotations
+
+import re
+import statistics
+
+import pymupdf
+
+from repro_assets.papers.models import PageText, PaperPages, TextBlock
+
+_BOLD_FLAG = 16
+_NUMBERED_HEADING = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVX]+\.)\s+[A-Z][^\n]{1,70}$")
+_NAMED_HEADINGS = {
+    "abstract", "introduction", "related work", "background", "method", "methods",
+    "methodology", "approach", "model", "experiments", "experimental setup", "setup",
+    "results", "evaluation", "discussion", "conclusion", "conclusions", "references",
+    "acknowledgments", "acknowledgements", "appendix", "limitations", "datasets", "data",
+}
+
+
+def _block_from_dict(block: dict) -> TextBlock | None:
+    lines = []
+    max_size, first_bold = 0.0, None
+    for line in block.get("lines", []):
+        spans = line.get("spans", [])
+        text = "".join(span.get("text", "") for span in spans)
+        if text.strip():
+            lines.append(text)
+        for span in spans:
+            if not span.get("text", "").strip():
+                continue
+            max_size = max(max_size, float(span.get("size", 0.0)))
+            if first_bold is None:
+                first_bold = bool(int(span.get("flags", 0)) & _BOLD_FLAG) or "Bold" in str(
+                    span.get("font", "")
+                )
+    if not lines:
+        return None
+    x0, y0, x1, y1 = (round(float(v), 2) for v in block["bbox"])
+    return TextBlock(
+        text="\n".join(lines), bbox=(x0, y0, x1, y1), font_size=round(max_size, 2),
+        bold=bool(first_bold),
+    )
+
+
+def _is_heading(block: TextBlock, body_size: float) -> bool:
+    text = block.text.strip()
+    if "\n" in text or len(text) > 80 or len(text) < 3:
+        return False
+    stripped = re.sub(r"^(?:\d+(?:\.\d+)*\.?|[IVX]+\.)\s+", "", text).strip().lower()
+    if stripped.rstrip(":") in _NAMED_HEADINGS and (block.bold or block.font_size > body_size):
+        return True
+    if _NUMBERED_HEADING.match(text) and (block.bold or block.font_size > body_size + 0.5):
+        return True
+    return block.bold and block.font_size >= body_size + 1.5 and not text.endswith(".")
+
+
+def extract_pages(data: bytes, paper_id: str, title_hint: str | None = None) -> PaperPages:
+    """Extract every page's text and blocks, and detect the title and section headings.
+
+    Args:
+        data: PDF bytes (already validated).
+        paper_id: the paper id.
+        title_hint: a title given by the user; wins over detection.
+    """
+    doc = pymupdf.open(stream=data, filetype="pdf")
+    try:
+        raw_pages: list[list[TextBlock]] = []
+        for page in doc:
+            info = page.get_text("dict", flags=pymupdf.TEXTFLAGS_TEXT)
+            blocks = [b for b in (_block_from_dict(block) for block in info["blocks"]) if b]
+            raw_pages.append(blocks)
+        sizes = [b.font_size for blocks in raw_pages for b in blocks if b.font_size > 0]
+        body_size = statistics.median(sizes) if sizes else 10.0
+        title = title_hint or _detect_title(raw_pages[0] if raw_pages else [], body_size)
+        if not title:
+            meta_title = (doc.metadata or {}).get("title")
+            title = meta_title.strip() if meta_title and meta_title.strip() else None
+        pages = []
+        for number, blocks in enumerate(raw_pages, start=1):
+            text = "\n".join(block.text for block in blocks)
+            headings = [
+                block.text.strip() for block in blocks
+                if _is_heading(block, body_size)
+                and not (title and " ".join(block.text.split()) in title)
+            ]
+            pages.append(
+                PageText(
+                    page_no=number, text=text, blocks=blocks, section_titles=headings,
+                    has_text_layer=bool(text.strip()),
+                )
+            )
+        return PaperPages(paper_id=paper_id, title=title, pages=pages)
+    finally:
+        doc.close()
+
+
+def _detect_title(blocks: list[TextBlock], body_size: float) -> str | None:
+    candidates = [
+        b for b in blocks
+        if b.bbox[1] < 300 and b.font_size >= body_size + 2 and 3 <= len(b.text) <= 250
+    ]
+    if not candidates:
+        return None
+    best = max(candidates, key=lambda b: (b.font_size, -b.bbox[1]))
+    return " ".join(best.text.split())
