@@ -40,6 +40,9 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T", bound=BaseModel)
 
+#: Name of the output tool of tool-use structured output (Anthropic).
+OUTPUT_TOOL_NAME = "emit_output"
+
 #: The exact re-ask sent once after malformed or schema-invalid JSON.
 REASK_TEMPLATE = (
     "Your response was invalid JSON. Return ONLY valid JSON matching this schema: {schema}"
@@ -139,6 +142,8 @@ class BaseLLMClient:
         self._usage: list[LLMUsage] = []
         self._lock = threading.Lock()
         self.tool_budget = ToolBudget(dict(config.tool_caps))
+        #: how our retry loop waits (tests replace it to record waits instead of sleeping)
+        self.sleep: Callable[[float], None] = time.sleep
 
     # ------------------------------------------------------------------ public API
     @property
@@ -341,6 +346,7 @@ class BaseLLMClient:
             retry=tenacity.retry_if_exception(lambda e: self._classify(e) in _RETRYABLE),
             wait=self._wait,
             before_sleep=self._before_sleep,
+            sleep=lambda seconds: self.sleep(seconds),
             reraise=True,
         )
         try:

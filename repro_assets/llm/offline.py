@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from repro_assets.llm.types import LLMResult, LLMUnavailable, Role, T, Tool
@@ -33,12 +33,14 @@ class OfflineClient:
         tools: Sequence[Tool] = (),
         temperature: float = 0.1,
         max_tokens: int = 4096,
+        fallback: Callable[[str, type[T]], T] | None = None,
+        use_cache: bool = True,
     ) -> LLMResult[T]:
         """Always raises :class:`LLMUnavailable`."""
         raise LLMUnavailable(OFFLINE_MESSAGE)
 
     def text(self, *, role: Role | str, system: str, user: str, temperature: float = 0.1,
-             max_tokens: int = 1024) -> LLMResult[Any]:
+             max_tokens: int = 1024, use_cache: bool = True) -> LLMResult[Any]:
         """Always raises :class:`LLMUnavailable`."""
         raise LLMUnavailable(OFFLINE_MESSAGE)
 
@@ -50,4 +52,5 @@ class OfflineClient:
     def usage_summary(self) -> dict[str, Any]:
         """No calls are ever made offline."""
         return {"provider": "offline", "calls": 0, "input_tokens": 0, "output_tokens": 0,
-                "cost_usd": 0.0, "cache_hits": 0, "latency_s": 0.0}
+                "cost_usd": 0.0, "cache_hits": 0, "latency_s": 0.0, "models": "",
+                "price_known": True}

@@ -19,29 +19,49 @@ _NAMED_HEADINGS = {
 }
 
 
-def _block_from_dict(block: dict) -> TextBlock | None:
-    lines = []
-    max_size, first_bold = 0.0, None
+def _line_style(spans: list[dict]) -> tuple[float, bool]:
+    visible = [span for span in spans if span.get("text", "").strip()]
+    if not visible:
+        return 0.0, False
+    size = max(float(span.get("size", 0.0)) for span in visible)
+    first = visible[0]
+    bold = bool(int(first.get("flags", 0)) & _BOLD_FLAG) or "bold" in str(
+        first.get("font", "")
+    ).lower()
+    return round(size, 1), bold
+
+
+def _blocks_from_dict(block: dict) -> list[TextBlock]:
+    """Split a PyMuPDF block into runs of lines with the same style.
+
+    PyMuPDF often merges a heading with the paragraph under it; splitting on a change of font
+    size or weight gives headings their own block.
+    """
+    runs: list[tuple[tuple[float, bool], list[dict]]] = []
     for line in block.get("lines", []):
         spans = line.get("spans", [])
         text = "".join(span.get("text", "") for span in spans)
-        if text.strip():
-            lines.append(text)
-        for span in spans:
-            if not span.get("text", "").strip():
-                continue
-            max_size = max(max_size, float(span.get("size", 0.0)))
-            if first_bold is None:
-                first_bold = bool(int(span.get("flags", 0)) & _BOLD_FLAG) or "Bold" in str(
-                    span.get("font", "")
-                )
-    if not lines:
-        return None
-    x0, y0, x1, y1 = (round(float(v), 2) for v in block["bbox"])
-    return TextBlock(
-        text="\n".join(lines), bbox=(x0, y0, x1, y1), font_size=round(max_size, 2),
-        bold=bool(first_bold),
-    )
+        if not text.strip():
+            continue
+        style = _line_style(spans)
+        if runs and runs[-1][0] == style:
+            runs[-1][1].append(line)
+        else:
+            runs.append((style, [line]))
+    blocks = []
+    for (size, bold), lines in runs:
+        x0 = min(float(line["bbox"][0]) for line in lines)
+        y0 = min(float(line["bbox"][1]) for line in lines)
+        x1 = max(float(line["bbox"][2]) for line in lines)
+        y1 = max(float(line["bbox"][3]) for line in lines)
+        text = "\n".join("".join(s.get("text", "") for s in line["spans"]) for line in lines)
+        blocks.append(
+            TextBlock(
+                text=text, bbox=(round(x0, 2), round(y0, 2), round(x1, 2), round(y1, 2)),
+                font_size=size, bold=bold,
+            )
+        )
+    return blocks
 
 
 def _is_heading(block: TextBlock, body_size: float) -> bool:
@@ -69,7 +89,7 @@ def extract_pages(data: bytes, paper_id: str, title_hint: str | None = None) -> 
         raw_pages: list[list[TextBlock]] = []
         for page in doc:
             info = page.get_text("dict", flags=pymupdf.TEXTFLAGS_TEXT)
-            blocks = [b for b in (_block_from_dict(block) for block in info["blocks"]) if b]
+            blocks = [b for block in info["blocks"] for b in _blocks_from_dict(block)]
             raw_pages.append(blocks)
         sizes = [b.font_size for blocks in raw_pages for b in blocks if b.font_size > 0]
         body_size = statistics.median(sizes) if sizes else 10.0

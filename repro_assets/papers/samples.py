@@ -26,7 +26,14 @@ from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY
 from reportlab.lib.pagesizes import LETTER
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import inch
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import (
+    KeepTogether,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 from repro_assets.settings import samples_dir
 
@@ -360,8 +367,10 @@ def render_pdf(paper: SamplePaper) -> bytes:
         story.append(Paragraph(heading, styles["heading"]))
         story.extend(Paragraph(text, styles["body"]) for text in paragraphs)
         if heading == paper.table_after_section:
-            story += [Spacer(1, 6), _table(paper.table), Spacer(1, 4),
-                      Paragraph(paper.table.caption, styles["caption"])]
+            story.append(KeepTogether([
+                Spacer(1, 6), _table(paper.table), Spacer(1, 4),
+                Paragraph(paper.table.caption, styles["caption"]),
+            ]))
     story.append(Paragraph("References", styles["heading"]))
     story.extend(
         Paragraph(f"[{n}] {ref}", styles["ref"]) for n, ref in enumerate(paper.references, 1)

@@ -1,22 +1,143 @@
 """The Dagster resource in front of the LLM layer (``repro_assets.llm``).
 
-Provider selection: ``provider="auto"`` (default) picks openai when OPENAI_API_KEY is set, else
-anthropic when ANTHROPIC_API_KEY is set, else offline.
+Provider selection: ``provider="auto"`` (default) defers to ``REPRO_LLM_PROVIDER`` when set,
+else picks ``openai_compatible`` when ``REPRO_LLM_BASE_URL`` is set, ``openai`` when
+OPENAI_API_KEY is set, ``anthropic`` when ANTHROPIC_API_KEY is set, and ``offline`` otherwise.
+Keys come from the resource config (bind them with ``dg.EnvVar``) or, when left empty, from
+the environment through ``dg.EnvVar(...).get_value()``; they are never logged.
+
+Every option can be changed per run through run config, e.g. to bypass the response cache::
+
+    resources:
+      llm:
+        config:
+          cache_enabled: false
 """
 
 from __future__ import annotations
 
 import dagster as dg
+from pydantic import Field, PrivateAttr
 
+from repro_assets.llm.config import LLMConfig, default_tool_caps, resolve_provider
 from repro_assets.llm.offline import OfflineClient
-from repro_assets.llm.types import LLMClient
+from repro_assets.llm.types import LLMClient, LLMError
+
+
+def _env_value(name: str) -> str:
+    value = dg.EnvVar(name).get_value(default=None)
+    return (value or "").strip()
 
 
 class LLMResource(dg.ConfigurableResource):
     """One resource for OpenAI, Anthropic, OpenAI-compatible servers and offline mode."""
 
-    provider: str = "auto"
+    provider: str = Field(
+        default="auto",
+        description="auto | openai | anthropic | openai_compatible | offline",
+    )
+    openai_api_key: str | None = Field(
+        default=None, description="OpenAI key (default: the OPENAI_API_KEY env var)")
+    anthropic_api_key: str | None = Field(
+        default=None, description="Anthropic key (default: the ANTHROPIC_API_KEY env var)")
+    base_url: str | None = Field(
+        default=None,
+        description="Base URL of an OpenAI-compatible server or an API proxy "
+        "(default: REPRO_LLM_BASE_URL)",
+    )
+    models: dict[str, str] = Field(
+        default_factory=dict, description="role -> model overrides (else REPRO_MODEL_<ROLE>)")
+    cache_enabled: bool = Field(
+        default=True, description="Serve identical calls from the Postgres response cache")
+    record_usage: bool = Field(default=True, description="Write one llm_usage row per call")
+    request_timeout_s: float = Field(default=60.0, description="Timeout of one request (s)")
+    sdk_max_retries: int = Field(
+        default=2, description="Retries of the SDK itself (408/409/429/5xx, connection errors)")
+    retry_attempts: int = Field(
+        default=3, description="Attempts of our backoff loop around each SDK call")
+    retry_wait_min_s: float = Field(default=1.0, description="First backoff wait (s)")
+    retry_wait_max_s: float = Field(
+        default=30.0, description="Longest backoff wait, Retry-After included (s)")
+    retry_after_scale: float = Field(
+        default=1.0, description="Factor on Retry-After waits (tests set it near 0)")
+    max_tool_turns: int = Field(default=12, description="Most model turns of one tool loop")
+    tool_cap_file_search: int | None = Field(
+        default=None, description="Per-run file_search cap (default TOOL_CAP_FILE_SEARCH_PER_RUN"
+        " or 10)")
+    tool_cap_web_search: int | None = Field(
+        default=None, description="Per-run web_search cap (default TOOL_CAP_WEB_SEARCH_PER_RUN"
+        " or 5)")
+    database_url: str = Field(
+        default="", description="Postgres for cache and usage ('' = the project's database)")
+
+    _run_id: str | None = PrivateAttr(default=None)
+
+    def setup_for_execution(self, context: dg.InitResourceContext) -> None:
+        """Remember the run id for usage rows."""
+        self._run_id = getattr(context, "run_id", None)
+
+    def resolved_provider(self) -> str:
+        """The concrete provider this resource uses (never ``auto``)."""
+        return resolve_provider(
+            self.provider,
+            openai_api_key=self.openai_api_key,
+            anthropic_api_key=self.anthropic_api_key,
+            base_url=self.base_url,
+        )
+
+    def config(self) -> LLMConfig:
+        """Build the client configuration (keys resolved, never logged).
+
+        Raises:
+            LLMError: ``E_LLM_CONFIG`` when the provider is unknown or incompletely configured.
+        """
+        provider = self.resolved_provider()
+        base_url = self.base_url or _env_value("REPRO_LLM_BASE_URL") or None
+        if provider == "anthropic":
+            key = self.anthropic_api_key or _env_value("ANTHROPIC_API_KEY")
+        elif provider in ("openai", "openai_compatible"):
+            key = self.openai_api_key or _env_value("OPENAI_API_KEY")
+        else:
+            key = ""
+        if provider in ("openai", "anthropic") and not key:
+            env = "OPENAI_API_KEY" if provider == "openai" else "ANTHROPIC_API_KEY"
+            raise LLMError(f"provider {provider!r} needs {env}", code="E_LLM_CONFIG")
+        if provider == "openai_compatible" and not base_url:
+            raise LLMError("provider 'openai_compatible' needs base_url or REPRO_LLM_BASE_URL",
+                           code="E_LLM_CONFIG")
+        caps = default_tool_caps()
+        if self.tool_cap_file_search is not None:
+            caps["file_search"] = self.tool_cap_file_search
+        if self.tool_cap_web_search is not None:
+            caps["web_search"] = self.tool_cap_web_search
+        return LLMConfig(
+            provider=provider,
+            api_key=key,
+            base_url=base_url,
+            model_overrides=dict(self.models),
+            timeout_s=self.request_timeout_s,
+            sdk_max_retries=self.sdk_max_retries,
+            retry_attempts=self.retry_attempts,
+            retry_wait_min_s=self.retry_wait_min_s,
+            retry_wait_max_s=self.retry_wait_max_s,
+            retry_after_scale=self.retry_after_scale,
+            max_tool_turns=self.max_tool_turns,
+            tool_caps=caps,
+            cache_enabled=self.cache_enabled,
+            record_usage=self.record_usage,
+            database_url=self.database_url,
+            run_id=self._run_id,
+        )
 
     def get_client(self) -> LLMClient:
-        """Return a client for the configured provider."""
-        return OfflineClient()
+        """Return a new client for the configured provider (its tool caps count per client)."""
+        config = self.config()
+        if config.provider == "offline":
+            return OfflineClient()
+        if config.provider == "anthropic":
+            from repro_assets.llm.anthropic_client import AnthropicClient
+
+            return AnthropicClient(config)
+        from repro_assets.llm.openai_client import OpenAIClient
+
+        return OpenAIClient(config)

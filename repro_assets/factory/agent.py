@@ -1,0 +1,225 @@
+"""``OnboardingAgent``: orchestrates stages 0→4 and turns every failure into ExtractionError.
+
+All stage-to-stage wiring lives here; no stage calls another. Exactly four log lines per run
+(seed "Observability"): detected ids, coarse counts, fine counts, coverage. The text and the
+payloads are never logged.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from pydantic import ValidationError
+
+from repro_assets.factory.coarse import extract_coarse_structure
+from repro_assets.factory.coverage import assess_coverage, coverage_of
+from repro_assets.factory.ids import extract_explicit_ids
+from repro_assets.factory.models import (
+    CoverageReport,
+    ErrorCode,
+    ExtractionError,
+    FactoryConfig,
+    OnboardingResult,
+    PreparsedIds,
+)
+from repro_assets.factory.normalize import (
+    StructureError,
+    normalize_factory,
+    validate_and_normalize,
+)
+from repro_assets.factory.steps import extract_steps
+from repro_assets.llm.types import LLMClient, LLMError, LLMInvalidOutput
+
+log = logging.getLogger(__name__)
+
+
+def _pct(ratio: float | None) -> str:
+    return "undefined" if ratio is None else f"{ratio:.0%}"
+
+
+def coverage_details(report: CoverageReport) -> dict[str, Any]:
+    """Return the coverage part of an error's details (JSON-able)."""
+    return {
+        "machine_coverage": report.machine_coverage,
+        "job_coverage": report.job_coverage,
+        "missing_machines": report.missing_machines,
+        "missing_jobs": report.missing_jobs,
+        "extra_machines": report.extra_machines,
+        "extra_jobs": report.extra_jobs,
+    }
+
+
+class OnboardingAgent:
+    """Free text → :class:`FactoryConfig` with 100% id coverage, or :class:`ExtractionError`.
+
+    Args:
+        client: the LLM client; None or an offline client selects the deterministic parser
+            for stages 1 and 2 (method ``heuristic``).
+        logger: where the four log points go (a Dagster ``context.log`` works too).
+    """
+
+    def __init__(
+        self, client: LLMClient | None = None, logger: logging.Logger | Any | None = None
+    ) -> None:
+        self.client = client
+        self.log = logger or log
+
+    @property
+    def method(self) -> str:
+        """``llm`` when stages 1 and 2 call the LLM, else ``heuristic``."""
+        return "llm" if self.client is not None and self.client.available else "heuristic"
+
+    def run(self, factory_text: str) -> FactoryConfig:
+        """Run stages 0→4 and return the configuration.
+
+        Raises:
+            ExtractionError: on any failure, with a code and actionable details.
+        """
+        return self.run_detailed(factory_text).config
+
+    def _llm_stage(self, stage: str, call: Any) -> Any:
+        try:
+            return call()
+        except LLMInvalidOutput as exc:
+            raise ExtractionError(
+                ErrorCode.INVALID_JSON,
+                f"{stage}: the model's output did not match the schema ({exc})",
+                stage=stage,
+                details={"llm_code": exc.code, "method": self.method},
+            ) from exc
+        except (ValidationError, AttributeError, TypeError) as exc:
+            raise ExtractionError(
+                ErrorCode.INVALID_JSON,
+                f"{stage}: the extracted structure did not match the schema ({exc})",
+                stage=stage,
+                details={"method": self.method},
+            ) from exc
+        except LLMError as exc:
+            raise ExtractionError(
+                ErrorCode.LLM_FAILURE,
+                f"{stage}: the LLM call failed ({exc})",
+                stage=stage,
+                details={"llm_code": exc.code, "method": self.method},
+            ) from exc
+        except Exception as exc:  # the seed: any exception becomes an ExtractionError
+            code = ErrorCode.LLM_FAILURE if self.method == "llm" else ErrorCode.INVALID_STRUCTURE
+            raise ExtractionError(
+                code,
+                f"{stage}: {type(exc).__name__}: {exc}",
+                stage=stage,
+                details={"method": self.method},
+            ) from exc
+
+    def run_detailed(self, factory_text: str) -> OnboardingResult:
+        """Run stages 0→4 and return the configuration with method, ids, coverage, repairs.
+
+        Raises:
+            ExtractionError: on any failure, with a code and actionable details.
+        """
+        ids: PreparsedIds = extract_explicit_ids(factory_text)
+        self.log.info(
+            "factory stage 0: detected_machines=%s, detected_jobs=%s",
+            sorted(ids.machine_ids),
+            sorted(ids.job_ids),
+        )
+        if not ids.machine_ids or not ids.job_ids:
+            missing = [
+                kind
+                for kind, found in (("machine", ids.machine_ids), ("job", ids.job_ids))
+                if not found
+            ]
+            raise ExtractionError(
+                ErrorCode.NO_IDS,
+                f"the text mentions no explicit {' and no '.join(missing)} ids "
+                "(expected ids like M1, M_ASSEMBLY, J1); coverage is undefined",
+                stage="ids",
+                details={
+                    "detected_machines": sorted(ids.machine_ids),
+                    "detected_jobs": sorted(ids.job_ids),
+                    "machine_coverage": None,
+                    "job_coverage": None,
+                },
+            )
+
+        skeleton = self._llm_stage(
+            "coarse", lambda: extract_coarse_structure(factory_text, ids, self.client)
+        )
+        self.log.info(
+            "factory stage 1: extracted_machines_count=%d, extracted_jobs_count=%d",
+            len(skeleton.machines),
+            len(skeleton.jobs),
+        )
+
+        raw = self._llm_stage("steps", lambda: extract_steps(factory_text, skeleton, self.client))
+        self.log.info(
+            "factory stage 2: jobs_with_steps=%d, final_job_count=%d",
+            sum(1 for job in raw.jobs if job.steps),
+            len(raw.jobs),
+        )
+
+        try:
+            config = validate_and_normalize(raw)
+        except StructureError as exc:
+            report = coverage_of(
+                ids, (m.id for m in raw.machines), (j.id for j in raw.jobs)
+            )
+            self._log_coverage(report)
+            undeclared = sorted(
+                {
+                    step.machine_id.strip()
+                    for job in raw.jobs
+                    for step in job.steps
+                    if step.machine_id.strip() not in {m.id.strip() for m in raw.machines}
+                }
+            )
+            raise ExtractionError(
+                ErrorCode.INVALID_STRUCTURE,
+                "the configuration is invalid after normalization: " + "; ".join(exc.problems),
+                stage="normalize",
+                details={
+                    "problems": exc.problems,
+                    "undeclared_machines": undeclared,
+                    "lost_jobs": exc.lost_jobs,
+                    "method": self.method,
+                    **coverage_details(report),
+                },
+            ) from exc
+
+        report = assess_coverage(ids, config)
+        self._log_coverage(report)
+        if not report.complete:
+            parts = []
+            if report.missing_machines or report.missing_jobs:
+                parts.append(
+                    "missing " + ", ".join(report.missing_machines + report.missing_jobs)
+                )
+            if report.extra_machines or report.extra_jobs:
+                parts.append(
+                    "not in the text " + ", ".join(report.extra_machines + report.extra_jobs)
+                )
+            raise ExtractionError(
+                ErrorCode.COVERAGE_MISMATCH,
+                f"coverage machines {_pct(report.machine_coverage)}, jobs "
+                f"{_pct(report.job_coverage)}: " + "; ".join(parts),
+                stage="coverage",
+                details={"method": self.method, **coverage_details(report)},
+            )
+        return OnboardingResult(
+            config=config,
+            method=self.method,
+            detected_machines=sorted(ids.machine_ids),
+            detected_jobs=sorted(ids.job_ids),
+            coverage=report,
+            repairs=normalize_factory(raw).repairs,
+        )
+
+    def _log_coverage(self, report: CoverageReport) -> None:
+        self.log.info(
+            "factory stage 4: machine_coverage=%s, job_coverage=%s, missing_machines=%s, "
+            "missing_jobs=%s",
+            _pct(report.machine_coverage),
+            _pct(report.job_coverage),
+            report.missing_machines,
+            report.missing_jobs,
+        )

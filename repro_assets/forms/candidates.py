@@ -1,0 +1,290 @@
+"""Step extract_candidates: heuristic pass, at most one LLM call, evidence checks, scores.
+
+Per field and run: one heuristic scan (:func:`repro_assets.forms.heuristics.scan_field`) and at
+most one ``LLMClient.structured`` call, made only when the heuristic gave no acceptable
+candidate or its best confidence is below the 0.75 auto-fill threshold. The LLM returns one
+``Candidate`` (an empty ``raw_value`` means "not found"). The LLM layer re-asks once with the
+seed's exact prompt when the JSON is invalid (the only retry); if that fails too the field is
+``llm_invalid_json``. Provider errors (rate limit, timeout ...) are never retried here: the
+forms client runs with transport retries disabled (see :func:`no_retry_client`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import logging
+import time
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from repro_assets.forms.heuristics import HeuristicHit, scan_field
+from repro_assets.forms.models import (
+    AUTO_FILL_THRESHOLD,
+    Candidate,
+    CandidateScores,
+    Evidence,
+    FieldSpec,
+    LayoutDoc,
+    ModelCall,
+    RoutingEntry,
+)
+from repro_assets.forms.normalize import NormalizationError, normalize_value
+from repro_assets.forms.prompts import EXTRACT_SYSTEM, EXTRACT_USER, TYPE_HINTS
+from repro_assets.forms.routing import tokenize
+from repro_assets.forms.scoring import apply_agreement, rank_key
+from repro_assets.forms.validate import (
+    UNSUPPORTED,
+    anchor_match,
+    evidence_supports,
+    quote_on_page,
+    run_validators,
+    validator_score,
+)
+from repro_assets.llm.types import (
+    LLMClient,
+    LLMError,
+    LLMInvalidOutput,
+    LLMRateLimited,
+    LLMTimeout,
+    LLMUnavailable,
+    Role,
+)
+
+log = logging.getLogger(__name__)
+
+SNIPPET_CHARS = 2500
+EXCERPT_CHARS = 8000
+
+LLM_FAILURE_REASONS = {
+    LLMInvalidOutput: "llm_invalid_json",
+    LLMRateLimited: "llm_rate_limited",
+    LLMTimeout: "llm_timeout",
+    LLMUnavailable: "llm_unavailable",
+}
+
+
+@dataclass
+class FieldExtraction:
+    """What the extract_candidates step produced for one field."""
+
+    field: str
+    candidates: list[Candidate]
+    heuristic_passes: int = 0
+    llm_calls: int = 0
+    llm_failure: str | None = None
+    llm_skipped_reason: str | None = None
+    model_calls: list[ModelCall] = field(default_factory=list)
+    duration_ms: int = 0
+    error: str | None = None
+
+
+def build_candidate(
+    spec: FieldSpec,
+    raw_value: str,
+    evidence: list[Evidence],
+    method: str,
+    routing: RoutingEntry,
+    pages: dict[tuple[str, int], str],
+    today: date | None = None,
+) -> Candidate:
+    """Normalize, validate and check the evidence of one proposed value; compute base scores.
+
+    Args:
+        spec: the field.
+        raw_value: value as written.
+        evidence: quotes offered for the value.
+        method: ``heuristic`` or ``llm``.
+        routing: the field's routing entry (doc relevance, routed docs).
+        pages: ``(doc_id, page) -> full_text`` of every readable page.
+        today: reference date for the DOB validators.
+    """
+    rejected: list[str] = []
+    if not raw_value.strip():
+        rejected.append("no_value")
+    if not evidence:
+        rejected.append("no_evidence")
+    for item in evidence:
+        if item.doc_id not in routing.doc_ids:
+            rejected.append("evidence_doc_not_routed")
+        elif not quote_on_page(item.quoted_text, pages.get((item.doc_id, item.page), "")):
+            rejected.append("quote_not_on_page")
+    try:
+        normalized, flags = normalize_value(spec.type, raw_value) if raw_value.strip() else ("", [])
+    except NormalizationError:
+        normalized, flags = "", []
+        rejected.append("normalization_failed")
+    results = run_validators(spec.key, spec.type, normalized, raw_value, today)
+    rejected.extend(f"validator_failed:{r.name}" for r in results if r.outcome == "fail")
+    grounded = not {"quote_not_on_page", "evidence_doc_not_routed"} & set(rejected)
+    if not (grounded and evidence_supports(spec.type, normalized, evidence)):
+        rejected.append(UNSUPPORTED)
+    relevance = max((routing.scores.get(e.doc_id, 0.0) for e in evidence), default=0.0)
+    scores = CandidateScores(
+        anchor_match=anchor_match(spec.type, raw_value, normalized, evidence),
+        validator=validator_score(results),
+        doc_relevance=round(min(1.0, max(0.0, relevance)), 4),
+    )
+    return Candidate(
+        field=spec.key, raw_value=raw_value, normalized_value=normalized, evidence=evidence,
+        from_method=method, validators=[r.label() for r in results] + flags,
+        rejected_reasons=list(dict.fromkeys(rejected)), scores=scores,
+    )
+
+
+def page_map(docs: list[LayoutDoc]) -> dict[tuple[str, int], str]:
+    """``(doc_id, page) -> full_text`` of every page."""
+    return {(d.doc_id, p.page): p.full_text for d in docs for p in d.pages}
+
+
+def build_excerpts(spec: FieldSpec, docs: list[LayoutDoc], query: str) -> str:
+    """Page-local snippets of the routed docs, most relevant pages first, total capped."""
+    wanted = tokenize(query)
+    parts: list[str] = []
+    total = 0
+    for doc in docs:
+        ranked = sorted(doc.pages, key=lambda p: -len(wanted & tokenize(p.full_text)))
+        for page in ranked[:3]:
+            text = page.full_text.strip()
+            if not text:
+                continue
+            if len(text) > SNIPPET_CHARS:
+                lower = text.lower()
+                hits = [lower.find(tok) for tok in wanted if lower.find(tok) >= 0]
+                start = max(0, min(hits) - 200) if hits else 0
+                text = text[start: start + SNIPPET_CHARS]
+            block = f"[doc_id={doc.doc_id} page={page.page}]\n{text}\n"
+            if total + len(block) > EXCERPT_CHARS:
+                return "\n".join(parts)
+            parts.append(block)
+            total += len(block)
+    return "\n".join(parts)
+
+
+def no_retry_client(client: LLMClient) -> LLMClient:
+    """A copy of ``client`` whose provider errors are not retried (seed: 0 retries).
+
+    Clients built on the LLM layer's ``BaseLLMClient`` carry an ``LLMConfig``; a copy with
+    ``sdk_max_retries=0`` and ``retry_attempts=1`` keeps only the layer's single re-ask for
+    invalid JSON. Other clients (offline, fakes) are returned unchanged.
+    """
+    config = getattr(client, "config", None)
+    if config is None or not dataclasses.is_dataclass(config):
+        return client
+    if getattr(config, "sdk_max_retries", 0) == 0 and getattr(config, "retry_attempts", 1) == 1:
+        return client
+    try:
+        fresh = dataclasses.replace(config, sdk_max_retries=0, retry_attempts=1)
+        return type(client)(fresh, store=getattr(client, "_store", None))  # type: ignore[call-arg]
+    except TypeError:
+        log.warning("cannot disable retries on %s; using it as is", type(client).__name__)
+        return client
+
+
+def _usage_since(client: LLMClient, before: int) -> list[ModelCall]:
+    records = getattr(client, "usage", None)
+    if not isinstance(records, list):
+        return []
+    return [
+        ModelCall(provider=client.provider, model=u.model, input_tokens=u.input_tokens,
+                  output_tokens=u.output_tokens, latency_ms=int(u.latency_s * 1000))
+        for u in records[before:]
+    ]
+
+
+def llm_candidate(
+    spec: FieldSpec,
+    docs: list[LayoutDoc],
+    client: LLMClient,
+    max_tokens: int,
+    query: str,
+) -> tuple[Candidate | None, str | None, list[ModelCall]]:
+    """The one LLM extraction call for a field.
+
+    Returns:
+        ``(candidate or None, failure reason or None, model calls)``.
+    """
+    excerpts = build_excerpts(spec, docs, query)
+    user = EXTRACT_USER.format(key=spec.key, label=spec.label or spec.key, type=spec.type,
+                               hint=TYPE_HINTS[spec.type], excerpts=excerpts)
+    before = len(getattr(client, "usage", []) or [])
+    try:
+        result = client.structured(role=Role.EXTRACTOR, system=EXTRACT_SYSTEM, user=user,
+                                   schema=Candidate, temperature=0.0, max_tokens=max_tokens)
+    except LLMError as exc:
+        reason = next((r for t, r in LLM_FAILURE_REASONS.items() if isinstance(exc, t)),
+                      "llm_error")
+        log.warning("LLM extraction for %s failed: %s (%s)", spec.key, exc.code, exc)
+        return None, reason, _usage_since(client, before)
+    calls = _usage_since(client, before) or [
+        ModelCall(provider=client.provider, model=u.model, input_tokens=u.input_tokens,
+                  output_tokens=u.output_tokens, latency_ms=int(u.latency_s * 1000))
+        for u in result.usage
+    ]
+    return result.value, None, calls
+
+
+def _failure_candidate(spec: FieldSpec, reason: str) -> Candidate:
+    return Candidate(
+        field=spec.key, raw_value="", normalized_value="", evidence=[], from_method="llm",
+        rejected_reasons=[reason],
+        scores=CandidateScores(anchor_match=0.0, validator=0.0, doc_relevance=0.0),
+    )
+
+
+def extract_field(
+    spec: FieldSpec,
+    routing: RoutingEntry,
+    layouts: dict[str, LayoutDoc],
+    client: LLMClient | None,
+    max_tokens: int,
+    today: date | None = None,
+) -> FieldExtraction:
+    """Heuristic pass, then at most one LLM call, for one field."""
+    from repro_assets.forms.routing import field_query
+
+    started = time.perf_counter()
+    docs = [layouts[d] for d in routing.doc_ids if d in layouts]
+    pages = page_map(docs)
+    out = FieldExtraction(field=spec.key, candidates=[])
+    hits: list[HeuristicHit] = scan_field(spec.key, docs)
+    out.heuristic_passes = 1
+    out.candidates = [
+        build_candidate(spec, h.raw_value, [h.evidence], "heuristic", routing, pages, today)
+        for h in hits
+    ]
+    best = max((rank_key(c)[0] for c in apply_agreement(out.candidates) if c.accepted),
+               default=None)
+    if best is not None and best >= AUTO_FILL_THRESHOLD:
+        out.llm_skipped_reason = "heuristic_confident"
+    elif client is None or not client.available:
+        out.llm_skipped_reason = "llm_offline"
+    elif not docs:
+        out.llm_skipped_reason = "no_routed_docs"
+    else:
+        proposal, failure, calls = llm_candidate(spec, docs, client, max_tokens,
+                                                 field_query(spec))
+        out.llm_calls = 1
+        out.model_calls = calls
+        if failure is not None:
+            out.llm_failure = failure
+            out.candidates.append(_failure_candidate(spec, failure))
+        elif proposal is not None:
+            cand = build_candidate(spec, proposal.raw_value, proposal.evidence, "llm", routing,
+                                   pages, today)
+            if proposal.field != spec.key:
+                cand.rejected_reasons.append("llm_wrong_field")
+            out.candidates.append(cand)
+    out.candidates = apply_agreement(out.candidates)
+    out.duration_ms = int((time.perf_counter() - started) * 1000)
+    return out
+
+
+def summarize(extraction: FieldExtraction) -> dict[str, Any]:
+    """Compact JSON-able summary for logs and metadata."""
+    return json.loads(json.dumps({
+        "field": extraction.field, "candidates": len(extraction.candidates),
+        "accepted": sum(c.accepted for c in extraction.candidates),
+        "llm_calls": extraction.llm_calls, "llm_failure": extraction.llm_failure,
+    }))

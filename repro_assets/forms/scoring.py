@@ -1,0 +1,147 @@
+"""Step score_select: cross-doc agreement, contradiction, winner, status, alternatives.
+
+Locked rules (seed "scoring + confidence", "winner selection rules"):
+
+* base = 0.45*anchor_match + 0.30*validator + 0.25*doc_relevance;
+* +0.10 (capped) when accepted candidates from >= 2 different docs share a normalized value;
+* two different accepted normalized values with base >= 0.60 -> 0.30 penalty on the winner and
+  status needs_review;
+* final = clamp(base + agreement - penalty, 0, 1); the winner is the accepted candidate with
+  the highest final confidence (ties: earlier candidate); < 0.75 -> needs_review;
+* alternatives: the top 2 non-winners by final confidence, accepted or rejected.
+
+Only accepted candidates take part in agreement, contradiction and winner selection.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from repro_assets.forms.models import (
+    AUTO_FILL_THRESHOLD,
+    Candidate,
+    FieldSpec,
+    FinalField,
+    base_confidence,
+    final_confidence,
+)
+
+AGREEMENT_BONUS = 0.10
+CONTRADICTION_PENALTY = 0.30
+CONTRADICTION_MIN_BASE = 0.60
+MAX_ALTERNATIVES = 2
+
+
+def rank_key(candidate: Candidate) -> tuple[float, int]:
+    """Sort key (descending): final confidence, then accepted before rejected."""
+    return final_confidence(candidate.scores), int(candidate.accepted)
+
+
+def apply_agreement(candidates: list[Candidate]) -> list[Candidate]:
+    """Return copies with ``cross_doc_agreement`` set (0.10 when >= 2 docs agree)."""
+    docs_by_value: dict[str, set[str]] = {}
+    for cand in candidates:
+        if cand.accepted and cand.normalized_value:
+            docs_by_value.setdefault(cand.normalized_value, set()).update(
+                e.doc_id for e in cand.evidence
+            )
+    out = []
+    for cand in candidates:
+        agree = (
+            cand.accepted and len(docs_by_value.get(cand.normalized_value, set())) >= 2
+        )
+        scores = cand.scores.model_copy(
+            update={"cross_doc_agreement": AGREEMENT_BONUS if agree else 0.0}
+        )
+        out.append(cand.model_copy(update={"scores": scores}))
+    return out
+
+
+def sort_candidates(candidates: list[Candidate]) -> list[Candidate]:
+    """candidates.json order: field ascending, final confidence descending (stable)."""
+    return sorted(candidates, key=lambda c: (c.field, -final_confidence(c.scores)))
+
+
+@dataclass
+class Selection:
+    """The field outcome and the field's candidates with the winner's penalty applied."""
+
+    final: FinalField
+    candidates: list[Candidate]
+
+
+def select(
+    spec: FieldSpec,
+    candidates: list[Candidate],
+    *,
+    no_readable_docs: bool = False,
+    llm_failure: str | None = None,
+) -> Selection:
+    """Choose the winner and the status of one field.
+
+    Args:
+        spec: the field.
+        candidates: the field's candidates, agreement already applied.
+        no_readable_docs: the run had no readable document (rationale ``no_readable_docs``).
+        llm_failure: the LLM call's failure reason; the seed's LLM contract makes the field
+            missing (``llm_invalid_json``, ``llm_rate_limited`` ...).
+    """
+    candidates = [  # idempotent: a re-run starts from unpenalized scores
+        c.model_copy(update={"scores": c.scores.model_copy(update={"contradiction_penalty": 0.0})})
+        for c in candidates
+    ]
+    order = sorted(range(len(candidates)), key=lambda i: (-rank_key(candidates[i])[0],
+                                                          -rank_key(candidates[i])[1], i))
+    ranked = [candidates[i] for i in order]
+    accepted = [c for c in ranked if c.accepted]
+    rationale: list[str] = []
+    if no_readable_docs:
+        rationale.append("no_readable_docs")
+    if llm_failure:
+        alternatives = ranked[:MAX_ALTERNATIVES]
+        rationale += [llm_failure] + ([] if accepted else ["no_acceptable_candidates"])
+        final = FinalField(field=spec.key, status="missing", value=None, normalized_value=None,
+                           confidence=0.0, rationale=rationale, alternatives=alternatives)
+        return Selection(final, ranked)
+    if not accepted:
+        rationale.append("no_candidates" if not ranked else "all_candidates_rejected")
+        for reason in dict.fromkeys(r for c in ranked for r in c.rejected_reasons):
+            rationale.append(f"rejected:{reason}")
+        final = FinalField(field=spec.key, status="missing", value=None, normalized_value=None,
+                           confidence=0.0, rationale=rationale,
+                           alternatives=ranked[:MAX_ALTERNATIVES])
+        return Selection(final, ranked)
+    winner = accepted[0]
+    strong_values = {
+        c.normalized_value for c in accepted if base_confidence(c.scores) >= CONTRADICTION_MIN_BASE
+    }
+    contradiction = len(strong_values) >= 2
+    if contradiction:
+        penalized = winner.scores.model_copy(
+            update={"contradiction_penalty": CONTRADICTION_PENALTY}
+        )
+        winner = winner.model_copy(update={"scores": penalized})
+        ranked = [winner if c is accepted[0] else c for c in ranked]
+    confidence = final_confidence(winner.scores)
+    rationale.append(f"winner_from:{winner.from_method}")
+    if winner.scores.cross_doc_agreement > 0:
+        rationale.append("cross_doc_agreement")
+    status = "filled"
+    if contradiction:
+        status = "needs_review"
+        rationale.append(f"contradiction:{len(strong_values)}_values")
+    if confidence < AUTO_FILL_THRESHOLD:
+        status = "needs_review"
+        rationale.append("below_auto_fill_threshold")
+    if "default_country_assumed" in winner.validators:
+        status = "needs_review"
+        rationale.append("default_country_assumed")
+    warned = [v.split(":")[0] for v in winner.validators if v.endswith(":warn")]
+    rationale += [f"validator_warn:{name}" for name in warned]
+    alternatives = [c for c in ranked if c is not winner][:MAX_ALTERNATIVES]
+    final = FinalField(
+        field=spec.key, status=status, value=winner.raw_value,
+        normalized_value=winner.normalized_value, confidence=confidence, rationale=rationale,
+        evidence=winner.evidence, alternatives=alternatives,
+    )
+    return Selection(final, ranked)

@@ -1,0 +1,233 @@
+"""OpenAI (and OpenAI-compatible servers) through the official ``openai`` SDK, Chat Completions.
+
+Structured output uses ``response_format={"type": "json_schema", "json_schema": {"name": ...,
+"strict": true, "schema": <strict schema of the pydantic model>}}``; function tools are strict
+function tools built from each tool's pydantic argument model. The model may call tools for
+several turns; its final message content must be JSON for the schema.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import openai
+from openai.lib._pydantic import to_strict_json_schema
+from pydantic import BaseModel
+
+from repro_assets.llm.base import (
+    AUTH,
+    BAD_REQUEST,
+    CONNECTION,
+    OTHER,
+    RATE_LIMIT,
+    REASK_TEMPLATE,
+    SERVER,
+    TIMEOUT,
+    BaseLLMClient,
+    T,
+    parse_output,
+)
+from repro_assets.llm.cache import LLMStore
+from repro_assets.llm.config import LLMConfig, is_reasoning_model
+from repro_assets.llm.types import LLMPolicyCapExceeded, LLMUsage, Tool, ToolCallRecord
+
+OPENAI_BASE_URL = "https://api.openai.com/v1"
+
+
+def strict_schema(schema: type[BaseModel]) -> dict[str, Any]:
+    """The strict JSON schema of a pydantic model (all properties required, no extras)."""
+    return to_strict_json_schema(schema)
+
+
+def schema_name(schema: type[BaseModel]) -> str:
+    """A ``response_format`` name for ``schema`` (``[a-zA-Z0-9_-]{1,64}``)."""
+    return re.sub(r"[^a-zA-Z0-9_-]", "_", schema.__name__)[:64] or "output"
+
+
+def response_format(schema: type[BaseModel]) -> dict[str, Any]:
+    """The Chat Completions ``response_format`` for ``schema``."""
+    return {"type": "json_schema", "json_schema": {
+        "name": schema_name(schema), "strict": True, "schema": strict_schema(schema)}}
+
+
+def function_tool(tool: Tool) -> dict[str, Any]:
+    """A strict Chat Completions function tool for ``tool``."""
+    return {"type": "function", "function": {
+        "name": tool.name, "description": tool.description, "strict": True,
+        "parameters": strict_schema(tool.args_model)}}
+
+
+def _tokens(completion: Any) -> tuple[int, int]:
+    usage = getattr(completion, "usage", None)
+    if usage is None:
+        return 0, 0
+    return int(usage.prompt_tokens or 0), int(usage.completion_tokens or 0)
+
+
+class OpenAIClient(BaseLLMClient):
+    """:class:`~repro_assets.llm.types.LLMClient` over the OpenAI Chat Completions API.
+
+    Also serves ``openai_compatible`` servers (vLLM, llama.cpp server, Ollama) through
+    ``config.base_url``.
+
+    Args:
+        config: resolved configuration (provider ``openai`` or ``openai_compatible``).
+        store: cache and usage store.
+        sdk: an ``openai.OpenAI`` instance to use instead of building one (tests).
+    """
+
+    def __init__(self, config: LLMConfig, store: LLMStore | None = None,
+                 sdk: openai.OpenAI | None = None) -> None:
+        super().__init__(config, store)
+        self.sdk = sdk or openai.OpenAI(
+            api_key=config.api_key or "not-needed",
+            base_url=config.base_url or OPENAI_BASE_URL,
+            timeout=config.timeout_s,
+            max_retries=config.sdk_max_retries,
+        )
+
+    # ------------------------------------------------------------------ request building
+    def _params(self, model: str, temperature: float, max_tokens: int) -> dict[str, Any]:
+        params: dict[str, Any] = {"model": model}
+        if not is_reasoning_model(model):
+            params["temperature"] = temperature
+        if self.provider == "openai":
+            params["max_completion_tokens"] = max_tokens
+        else:  # many compatible servers only know the older name
+            params["max_tokens"] = max_tokens
+        return params
+
+    def _create(self, *, role: str, usage: list[LLMUsage], kind: str, **kwargs: Any) -> Any:
+        return self._call(lambda: self.sdk.chat.completions.create(**kwargs), role=role,
+                          model=kwargs["model"], usage=usage, kind=kind, tokens=_tokens)
+
+    # ------------------------------------------------------------------ structured
+    def _run_structured(
+        self,
+        *,
+        role: str,
+        model: str,
+        system: str,
+        user: str,
+        schema: type[T],
+        tools: Sequence[Tool],
+        temperature: float,
+        max_tokens: int,
+        usage: list[LLMUsage],
+        records: list[ToolCallRecord],
+    ) -> tuple[T | None, str, bool]:
+        messages: list[dict[str, Any]] = [
+            {"role": "system", "content": system},
+            {"role": "user", "content": user},
+        ]
+        by_name = {tool.name: tool for tool in tools}
+        params = self._params(model, temperature, max_tokens)
+        params["response_format"] = response_format(schema)
+        if tools:
+            params["tools"] = [function_tool(tool) for tool in tools]
+            if self.provider == "openai":
+                params["parallel_tool_calls"] = False
+        reasked = False
+        raw_text = ""
+        for _turn in range(max(1, self.config.max_tool_turns)):
+            completion = self._create(role=role, usage=usage, kind="structured",
+                                      messages=messages, **params)
+            message = completion.choices[0].message
+            if message.tool_calls:
+                messages.append({
+                    "role": "assistant", "content": message.content,
+                    "tool_calls": [{"id": c.id, "type": "function",
+                                    "function": {"name": c.function.name,
+                                                 "arguments": c.function.arguments}}
+                                   for c in message.tool_calls],
+                })
+                for call in message.tool_calls:
+                    tool = by_name.get(call.function.name)
+                    if tool is None:
+                        content = json.dumps({"error": f"unknown tool {call.function.name!r}"})
+                    else:
+                        content = self._run_tool(tool, call.function.arguments, records)
+                    messages.append({"role": "tool", "tool_call_id": call.id,
+                                     "content": content})
+                continue
+            raw_text = message.content or message.refusal or ""
+            parsed = parse_output(raw_text, schema)
+            if parsed.value is not None:
+                return parsed.value, raw_text, reasked  # type: ignore[return-value]
+            if reasked:
+                return None, raw_text, reasked
+            reasked = True
+            messages.append({"role": "assistant", "content": raw_text})
+            messages.append({"role": "user", "content": REASK_TEMPLATE.format(
+                schema=json.dumps(strict_schema(schema)))})
+        raise LLMPolicyCapExceeded(
+            f"{self.provider}/{model} used more than {self.config.max_tool_turns} tool turns",
+            code="E_TOOL_TURNS_EXCEEDED",
+        )
+
+    # ------------------------------------------------------------------ text
+    def _run_text(self, *, role: str, model: str, system: str, user: str, temperature: float,
+                  max_tokens: int, usage: list[LLMUsage]) -> str:
+        completion = self._create(
+            role=role, usage=usage, kind="text",
+            messages=[{"role": "system", "content": system}, {"role": "user", "content": user}],
+            **self._params(model, temperature, max_tokens),
+        )
+        return completion.choices[0].message.content or ""
+
+    def _stream(self, *, role: str, model: str, system: str, user: str, temperature: float,
+                max_tokens: int) -> Iterator[str]:
+        params = self._params(model, temperature, max_tokens)
+        messages = [{"role": "system", "content": system}, {"role": "user", "content": user}]
+        started = time.perf_counter()
+        stream = self._with_retries(
+            lambda: self.sdk.chat.completions.create(
+                messages=messages, stream=True, stream_options={"include_usage": True},
+                **params),
+            model=model,
+        )
+        input_tokens = output_tokens = 0
+        try:
+            for chunk in stream:
+                if getattr(chunk, "usage", None) is not None:
+                    input_tokens, output_tokens = _tokens(chunk)
+                for choice in chunk.choices:
+                    delta = choice.delta.content if choice.delta else None
+                    if delta:
+                        yield delta
+        except Exception as exc:
+            kind = self._classify(exc)
+            if kind is None:
+                raise
+            raise self._typed_error(kind, exc, model) from exc
+        finally:
+            stream.close()
+            latency = time.perf_counter() - started
+            self._record(role, model, input_tokens, output_tokens, latency, cache_hit=False,
+                         kind="stream")
+
+    # ------------------------------------------------------------------ errors
+    def _classify(self, exc: BaseException) -> str | None:
+        if isinstance(exc, openai.APITimeoutError):
+            return TIMEOUT
+        if isinstance(exc, openai.APIConnectionError):
+            return CONNECTION
+        if isinstance(exc, openai.RateLimitError):
+            return RATE_LIMIT
+        if isinstance(exc, openai.InternalServerError):
+            return SERVER
+        if isinstance(exc, openai.AuthenticationError | openai.PermissionDeniedError):
+            return AUTH
+        if isinstance(exc, openai.APIStatusError):
+            if exc.status_code in (408, 409):
+                return SERVER
+            if 400 <= exc.status_code < 500:
+                return BAD_REQUEST
+            return SERVER
+        if isinstance(exc, openai.OpenAIError):
+            return OTHER
+        return None

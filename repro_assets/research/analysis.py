@@ -1,0 +1,140 @@
+"""The analyze node's work: cross-verification, confidence, contradictions and gaps.
+
+Confidence is a noisy-OR over the independent sources (distinct hosts or corpus documents)
+that state a fact, each weighted by its quality score: one good source gives about 0.6, two
+independent ones about 0.85. A fact in an ``academic_required`` domain needs at least one
+academic or local-corpus source to pass the verification threshold; a contradicted fact loses a
+quarter of its confidence. Contradictions are facts from different sources that talk about the
+same thing (content-word overlap) but differ in negation or in their figures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from urllib.parse import urlsplit
+
+from repro_assets.research.domains import DomainConfiguration
+from repro_assets.research.extraction import NEGATIONS, NUMBER, content_tokens, jaccard
+from repro_assets.research.models import Contradiction, Entity, Fact, SourceResult
+
+SOURCE_WEIGHT = 0.8
+CONTRADICTION_PENALTY = 0.75
+TOPIC_OVERLAP = 0.35
+
+
+def source_key(url: str) -> str:
+    """Independence key of a source: the corpus document or the web host."""
+    base = url.split("#", 1)[0]
+    if base.startswith("corpus://"):
+        return base
+    parts = urlsplit(base)
+    host = parts.netloc.lower().removeprefix("www.")
+    # different papers on one scholarly index are independent sources
+    if host in {"www.semanticscholar.org", "semanticscholar.org", "pubmed.ncbi.nlm.nih.gov",
+                "arxiv.org", "doi.org", "dx.doi.org"}:
+        return f"{host}{parts.path}"
+    return host or base
+
+
+def fact_confidence(
+    fact: Fact,
+    results_by_url: dict[str, SourceResult],
+    academic_sources: set[str],
+    domain: DomainConfiguration,
+    contradicted: bool,
+) -> tuple[float, bool]:
+    """``(confidence, verified)`` of one fact."""
+    best_by_source: dict[str, float] = {}
+    has_academic = False
+    for url in fact.sources:
+        result = results_by_url.get(url)
+        quality = result.quality_score if result else 0.4
+        key = source_key(url)
+        best_by_source[key] = max(best_by_source.get(key, 0.0), quality)
+        if result and result.source_name in academic_sources:
+            has_academic = True
+    miss = 1.0
+    for quality in best_by_source.values():
+        miss *= 1.0 - SOURCE_WEIGHT * quality
+    confidence = 1.0 - miss
+    if contradicted:
+        confidence *= CONTRADICTION_PENALTY
+    if domain.academic_required and not has_academic:
+        confidence = min(confidence, domain.verification_threshold - 0.01)
+    confidence = round(max(0.0, min(0.99, confidence)), 3)
+    return confidence, confidence >= domain.verification_threshold
+
+
+def _numbers(text: str) -> set[str]:
+    return {n.replace(" ", "").replace(",", ".") for n in NUMBER.findall(text)}
+
+
+def find_contradictions(facts: Sequence[Fact]) -> list[Contradiction]:
+    """Pairs of facts from disjoint sources on the same topic that disagree."""
+    found: list[Contradiction] = []
+    tokens = [content_tokens(f.statement) for f in facts]
+    negated = [bool(NEGATIONS.search(f.statement)) for f in facts]
+    numbers = [_numbers(f.statement) for f in facts]
+    for i in range(len(facts)):
+        for j in range(i + 1, len(facts)):
+            a, b = facts[i], facts[j]
+            if set(a.sources) & set(b.sources):
+                continue
+            words_a = {t for t in tokens[i] if not t[0].isdigit()}
+            words_b = {t for t in tokens[j] if not t[0].isdigit()}
+            overlap = jaccard(words_a, words_b)
+            if overlap < TOPIC_OVERLAP or len(words_a & words_b) < 3:
+                continue
+            if negated[i] != negated[j]:
+                found.append(Contradiction(
+                    fact_a=a.id, fact_b=b.id,
+                    reason=f"same topic (overlap {overlap:.2f}) but one statement is negated",
+                ))
+            elif numbers[i] and numbers[j] and not (numbers[i] & numbers[j]) and overlap >= 0.5:
+                found.append(Contradiction(
+                    fact_a=a.id, fact_b=b.id,
+                    reason=f"same topic (overlap {overlap:.2f}) but different figures: "
+                    f"{sorted(numbers[i])} vs {sorted(numbers[j])}",
+                ))
+    return found
+
+
+def cross_verify(
+    facts: Sequence[Fact],
+    results: Sequence[SourceResult],
+    academic_sources: set[str],
+    domain: DomainConfiguration,
+) -> tuple[list[Fact], list[Contradiction]]:
+    """Score every fact and attach contradictions (returns new fact objects)."""
+    results_by_url = {r.url: r for r in results}
+    contradictions = find_contradictions(facts)
+    by_id = {f.id: f for f in facts}
+    conflicts: dict[str, list[str]] = {}
+    for c in contradictions:
+        conflicts.setdefault(c.fact_a, []).append(by_id[c.fact_b].statement)
+        conflicts.setdefault(c.fact_b, []).append(by_id[c.fact_a].statement)
+    scored = []
+    for fact in facts:
+        confidence, verified = fact_confidence(
+            fact, results_by_url, academic_sources, domain, fact.id in conflicts
+        )
+        scored.append(fact.model_copy(update={
+            "confidence": confidence, "verified": verified,
+            "contradictions": conflicts.get(fact.id, []),
+        }))
+    return scored, contradictions
+
+
+def follow_up_entities(
+    entities: Sequence[Entity], cycle: int, query: str, used: set[str], limit: int = 3
+) -> list[str]:
+    """Entities first found this cycle worth a follow-up search (gaps to close)."""
+    query_lower = query.lower()
+    candidates = [
+        e for e in entities
+        if e.first_cycle == cycle and e.entity_type != "person"
+        and e.name.lower() not in query_lower and e.name.lower() not in used
+        and len(e.name) >= 3
+    ]
+    candidates.sort(key=lambda e: (-e.mention_count, -len(e.sources), e.name))
+    return [e.name for e in candidates[:limit]]

@@ -1,0 +1,314 @@
+"""The process node's work: entities and facts with provenance from collected results.
+
+Two paths: the LLM extractor (structured output, every fact tied to result indices and a quote
+that must occur in the cited result) and an offline heuristic extractor (sentences with claims
+or figures become facts; acronyms, capitalised phrases and author names become entities).
+Both produce the same records; :func:`merge_extraction` adds them to the session's entities and
+facts, merging near-duplicate facts across sources so cross-verification can count them.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from repro_assets.llm.types import LLMClient, LLMError, Role
+from repro_assets.research import prompts
+from repro_assets.research.models import Entity, Fact, Provenance, SourceResult, utcnow
+
+log = logging.getLogger(__name__)
+
+STOPWORDS = frozenset(
+    "a an and are as at be been being by can could did do does for from had has have how in "
+    "into is it its of on or our such than that the their them then there these this those to "
+    "was we were what when where which while who will with within without would also both each "
+    "more most other some only over very may might using used use based via between".split()
+)
+CLAIM_WORDS = re.compile(
+    r"\b(show|shows|showed|shown|improv\w*|reduc\w*|increas\w*|decreas\w*|outperform\w*|"
+    r"achiev\w*|propos\w*|introduc\w*|demonstrat\w*|found|find|finds|enabl\w*|requir\w*|"
+    r"caus\w*|associated|results? in|leads? to|is|are|was|were|can|consists?)\b",
+    re.IGNORECASE,
+)
+NEGATIONS = re.compile(
+    r"\b(not|no|never|cannot|can't|fails? to|failed to|without|neither|nor|none|"
+    r"does not|did not|do not|is not|are not|unable)\b",
+    re.IGNORECASE,
+)
+NUMBER = re.compile(r"\d+(?:[.,]\d+)?\s*%?")
+SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[])")
+ACRONYM = re.compile(r"\b(?:[A-Z][a-z]?)?[A-Z]{2,}[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*\b")
+CAPITALISED = re.compile(r"\b[A-Z][a-z]+(?:[ -](?:of |for |and )?[A-Z][a-zA-Z]+){1,3}\b")
+ORG_HINTS = re.compile(
+    r"\b(University|Institute|Inc|Corp|Corporation|Laboratory|Lab|Labs|Company|Ltd|GmbH|"
+    r"Foundation|Association|Agency|Hospital|Research|Google|Microsoft|Meta|OpenAI|DeepMind)\b"
+)
+LEADING_NOISE = {"The", "This", "These", "That", "We", "Our", "In", "For", "A", "An", "It",
+                 "On", "As", "To", "Here", "However", "Moreover", "Finally", "Results",
+                 "Abstract", "Background", "Objective", "Methods", "Conclusions"}
+
+
+def content_tokens(text: str) -> set[str]:
+    """Lower-cased content words (stopwords removed, light plural stripping)."""
+    words = re.findall(r"[a-z0-9]+(?:[.-][a-z0-9]+)*", text.lower())
+    return {w.rstrip("s") if len(w) > 4 else w for w in words if w not in STOPWORDS}
+
+
+def jaccard(a: set[str], b: set[str]) -> float:
+    """Jaccard similarity of two token sets."""
+    return len(a & b) / len(a | b) if a and b else 0.0
+
+
+@dataclass
+class RawFact:
+    """A fact before merging: one statement from one result."""
+
+    statement: str
+    result_index: int
+    quote: str
+    entities: list[str] = field(default_factory=list)
+
+
+@dataclass
+class RawEntity:
+    """An entity mention in one result."""
+
+    name: str
+    entity_type: str
+    result_index: int
+
+
+@dataclass
+class Extraction:
+    """What one extraction pass produced over a batch of results."""
+
+    facts: list[RawFact]
+    entities: list[RawEntity]
+    method: str
+    note: str = ""
+
+
+# -- heuristic path -------------------------------------------------------------------------
+def split_sentences(text: str) -> list[str]:
+    """Sentences of a text (whitespace collapsed)."""
+    flat = " ".join(text.split())
+    return [s.strip() for s in SENTENCE_SPLIT.split(flat) if s.strip()]
+
+
+def _entity_type(name: str) -> str:
+    if ORG_HINTS.search(name):
+        return "organization"
+    if ACRONYM.fullmatch(name):
+        return "method"
+    return "concept"
+
+
+def heuristic_entities(text: str) -> list[tuple[str, str]]:
+    """``(name, type)`` candidates: acronyms and capitalised multi-word names."""
+    found: dict[str, tuple[str, str]] = {}
+    for match in ACRONYM.finditer(text):
+        name = match.group(0)
+        if len(name) >= 2 and not name.isdigit():
+            found.setdefault(name.lower(), (name, _entity_type(name)))
+    for sentence in split_sentences(text):
+        for match in CAPITALISED.finditer(sentence):
+            words = match.group(0).split()
+            while words and words[0] in LEADING_NOISE:
+                words = words[1:]
+            if len(words) < 2:
+                continue
+            name = " ".join(words)
+            found.setdefault(name.lower(), (name, _entity_type(name)))
+    return list(found.values())
+
+
+def _fact_score(sentence: str, query_tokens: set[str]) -> float:
+    score = 0.0
+    if NUMBER.search(sentence):
+        score += 1.0
+    if CLAIM_WORDS.search(sentence):
+        score += 1.0
+    score += 2.0 * jaccard(content_tokens(sentence), query_tokens) + 0.5 * bool(
+        content_tokens(sentence) & query_tokens
+    )
+    return score
+
+
+def heuristic_extract(
+    results: Sequence[SourceResult], query: str, facts_per_result: int = 3
+) -> Extraction:
+    """Offline extraction: claim-like sentences become facts, names become entities."""
+    query_tokens = content_tokens(query)
+    facts: list[RawFact] = []
+    entities: list[RawEntity] = []
+    for index, result in enumerate(results):
+        text = result.full_content or result.snippet or ""
+        candidates = []
+        for sentence in split_sentences(text):
+            if not 40 <= len(sentence) <= 400 or sentence.endswith("?"):
+                continue
+            if not CLAIM_WORDS.search(sentence):
+                continue
+            candidates.append((_fact_score(sentence, query_tokens), sentence))
+        candidates.sort(key=lambda c: -c[0])
+        for _, sentence in candidates[:facts_per_result]:
+            names = [n for n, _ in heuristic_entities(sentence)]
+            facts.append(RawFact(statement=sentence, result_index=index, quote=sentence,
+                                 entities=names))
+        for name, kind in heuristic_entities(f"{result.title}. {text}"):
+            entities.append(RawEntity(name=name, entity_type=kind, result_index=index))
+        for author in (result.metadata.get("authors") or [])[:6]:
+            if isinstance(author, str) and author.strip():
+                entities.append(RawEntity(name=author.strip(), entity_type="person",
+                                          result_index=index))
+    return Extraction(facts=facts, entities=entities, method="heuristic")
+
+
+# -- LLM path -------------------------------------------------------------------------------
+class ExtractedEntity(BaseModel):
+    """An entity the model found."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(description="Entity name as written in the result.")
+    entity_type: str = Field(description="person, organization, product, method, dataset, concept")
+    source_index: int = Field(description="Index of a result that mentions it.")
+
+
+class ExtractedFact(BaseModel):
+    """A fact the model found."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    statement: str = Field(description="One self-contained declarative sentence.")
+    source_indices: list[int] = Field(description="Indices of the results stating it.")
+    quote: str = Field(description="Verbatim sentence from the first cited result.")
+    entities: list[str] = Field(description="Entity names the fact mentions.")
+
+
+class ExtractionOutput(BaseModel):
+    """Structured output of the extractor."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    entities: list[ExtractedEntity] = Field(description="Entities found.")
+    facts: list[ExtractedFact] = Field(description="Facts found.")
+
+
+def _normalise(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def llm_extract(
+    llm: LLMClient, results: Sequence[SourceResult], question: str, max_chars: int = 1500
+) -> Extraction:
+    """Extraction through the LLM; facts with unknown indices or invented quotes are dropped.
+
+    Raises:
+        LLMError: the call failed (callers fall back to the heuristic path).
+    """
+    blocks = [
+        f"[{i}] {r.title}\nURL: {r.url}\n{(r.full_content or r.snippet or '')[:max_chars]}"
+        for i, r in enumerate(results)
+    ]
+    user = f"Research question: {question}\n\nResults:\n\n" + "\n\n".join(blocks)
+    out = llm.structured(
+        role=Role.EXTRACTOR, system=prompts.EXTRACT_SYSTEM, user=user, schema=ExtractionOutput
+    ).value
+    facts: list[RawFact] = []
+    dropped = 0
+    for fact in out.facts:
+        indices = [i for i in fact.source_indices if 0 <= i < len(results)]
+        if not indices or not fact.statement.strip():
+            dropped += 1
+            continue
+        for i in indices:
+            source_text = _normalise(f"{results[i].title}. {results[i].full_content or ''} "
+                                     f"{results[i].snippet or ''}")
+            quote_ok = bool(fact.quote.strip()) and _normalise(fact.quote) in source_text
+            facts.append(RawFact(statement=fact.statement.strip(), result_index=i,
+                                 quote=fact.quote if quote_ok else "", entities=fact.entities))
+    entities = [
+        RawEntity(name=e.name.strip(), entity_type=e.entity_type or "concept",
+                  result_index=e.source_index)
+        for e in out.entities
+        if e.name.strip() and 0 <= e.source_index < len(results)
+    ]
+    note = f"dropped {dropped} facts citing unknown results" if dropped else ""
+    return Extraction(facts=facts, entities=entities, method="llm", note=note)
+
+
+def extract(
+    llm: LLMClient | None, use_llm: bool, results: Sequence[SourceResult], question: str
+) -> Extraction:
+    """LLM extraction when allowed and available, else (or on failure) the heuristic path."""
+    if use_llm and llm is not None and llm.available and results:
+        try:
+            return llm_extract(llm, results, question)
+        except LLMError as exc:
+            log.warning("LLM extraction failed (%s: %s); using heuristic extraction",
+                        exc.code, exc)
+            fallback = heuristic_extract(results, question)
+            fallback.note = f"LLM extraction failed ({exc.code}); heuristic fallback"
+            return fallback
+    return heuristic_extract(results, question)
+
+
+# -- merging --------------------------------------------------------------------------------
+FACT_MERGE_JACCARD = 0.6
+
+
+def merge_extraction(
+    entities: list[Entity],
+    facts: list[Fact],
+    extraction: Extraction,
+    results: Sequence[SourceResult],
+    cycle: int,
+) -> tuple[list[Entity], list[Fact]]:
+    """Add an extraction to the session's entities and facts (new lists are returned).
+
+    Entities merge by case-insensitive name; facts merge when their content words overlap by
+    Jaccard >= 0.6, collecting every supporting source and quote (provenance).
+    """
+    by_name = {e.name.lower(): e.model_copy(deep=True) for e in entities}
+    for raw in extraction.entities:
+        url = results[raw.result_index].url
+        key = raw.name.lower()
+        entity = by_name.get(key)
+        if entity is None:
+            by_name[key] = Entity(name=raw.name, entity_type=raw.entity_type, sources=[url],
+                                  first_seen=utcnow(), first_cycle=cycle)
+        else:
+            entity.mention_count += 1
+            if url not in entity.sources:
+                entity.sources.append(url)
+    merged = [f.model_copy(deep=True) for f in facts]
+    tokens = [content_tokens(f.statement) for f in merged]
+    next_id = len(merged) + 1
+    for raw in extraction.facts:
+        result = results[raw.result_index]
+        provenance = Provenance(url=result.url, source_name=result.source_name,
+                                title=result.title, quote=raw.quote)
+        raw_tokens = content_tokens(raw.statement)
+        match = None
+        for i, existing in enumerate(tokens):
+            if jaccard(raw_tokens, existing) >= FACT_MERGE_JACCARD:
+                match = i
+                break
+        if match is None:
+            merged.append(Fact(id=f"F{next_id}", statement=raw.statement, sources=[result.url],
+                               entities=sorted(set(raw.entities)), provenance=[provenance],
+                               first_cycle=cycle, method=extraction.method))
+            tokens.append(raw_tokens)
+            next_id += 1
+            continue
+        fact = merged[match]
+        if result.url not in fact.sources:
+            fact.sources.append(result.url)
+            fact.provenance.append(provenance)
+        fact.entities = sorted(set(fact.entities) | set(raw.entities))
+    return list(by_name.values()), merged

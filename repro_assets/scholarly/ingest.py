@@ -1,0 +1,226 @@
+"""Chunk, embed and upsert scholarly records into the shared pgvector store.
+
+Each record becomes one document (``source_kind`` = ``arxiv`` or ``crossref``, ``external_id``
+= arXiv id or DOI) whose text (title + abstract) is cut into sentence-aligned chunks of at most
+the embedding model's token budget; every chunk starts with the title so it retrieves well on
+its own. The full record is kept in the document metadata (``metadata["record"]``) so APA
+references can later be rebuilt from structured names. The store's content-hash dedup makes a
+repeated ingest add nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from repro_assets.papers.chunking import default_max_tokens, encoding
+from repro_assets.resources.vectorstore import ChunkIn, DocumentIn, VectorStore
+from repro_assets.scholarly.arxiv import ArxivClient
+from repro_assets.scholarly.crossref import CrossrefClient
+from repro_assets.scholarly.models import ScholarlyError, ScholarlyRecord
+
+log = logging.getLogger(__name__)
+
+SECTION = "Abstract"
+_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
+
+
+class IngestCounts(BaseModel):
+    """What ingesting a batch of records did to the store."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    source: str = Field(description="arxiv, crossref or a label such as 'samples'.")
+    fetched: int = Field(default=0, description="Records returned by the API (after filters).")
+    documents: int = Field(default=0, description="Distinct documents upserted.")
+    documents_new: int = Field(
+        default=0, description="Documents that gained at least one new chunk (new or changed)."
+    )
+    chunks_inserted: int = Field(default=0, description="Chunks embedded and inserted.")
+    chunks_unchanged: int = Field(default=0, description="Chunks already stored (deduplicated).")
+    skipped: int = Field(default=0, description="Records without text, or repeated in the batch.")
+    error_code: str | None = Field(default=None, description="Error code when the search failed.")
+    error: str | None = Field(default=None, description="Error message when the search failed.")
+    external_ids: list[str] = Field(
+        default_factory=list, description="External ids of the upserted documents."
+    )
+
+    def merge(self, other: IngestCounts) -> IngestCounts:
+        """Sum two counts (keeps the first error)."""
+        return IngestCounts(
+            source=self.source,
+            fetched=self.fetched + other.fetched,
+            documents=self.documents + other.documents,
+            documents_new=self.documents_new + other.documents_new,
+            chunks_inserted=self.chunks_inserted + other.chunks_inserted,
+            chunks_unchanged=self.chunks_unchanged + other.chunks_unchanged,
+            skipped=self.skipped + other.skipped,
+            error_code=self.error_code or other.error_code,
+            error=self.error or other.error,
+            external_ids=[*self.external_ids, *other.external_ids],
+        )
+
+
+def split_sentences(text: str) -> list[str]:
+    """Split plain text into sentences, keeping paragraph breaks as boundaries."""
+    sentences: list[str] = []
+    for paragraph in text.splitlines():
+        paragraph = paragraph.strip()
+        if paragraph:
+            sentences.extend(s.strip() for s in _SENTENCE_RE.split(paragraph) if s.strip())
+    return sentences
+
+
+def record_to_document(record: ScholarlyRecord) -> DocumentIn:
+    """The vector-store document of a record (full record kept in metadata)."""
+    return DocumentIn(
+        source_kind=record.source,
+        external_id=record.external_id,
+        title=record.title,
+        url=record.url,
+        authors=record.author_names,
+        year=record.year,
+        venue=record.venue,
+        doi=record.doi,
+        metadata={"record": record.model_dump(mode="json")},
+    )
+
+
+def record_chunks(
+    record: ScholarlyRecord, model_name: str, max_tokens: int | None = None
+) -> list[ChunkIn]:
+    """Sentence-aligned chunks of title + abstract, each within ``max_tokens`` tokens.
+
+    Every chunk starts with the title line. A sentence longer than the budget is cut into
+    token windows. A record without an abstract yields one title-only chunk.
+    """
+    enc = encoding(model_name)
+    budget = max_tokens or default_max_tokens(model_name)
+    title = record.title.strip()
+    title_tokens = len(enc.encode_ordinary(title)) + 1
+    room = max(16, budget - title_tokens)
+    sentences = split_sentences(record.abstract)
+    if not sentences:
+        return [ChunkIn(ordinal=0, content=title, token_count=title_tokens, section=SECTION)]
+    pieces: list[tuple[str, int]] = []
+    for sentence, ids in zip(sentences, enc.encode_ordinary_batch(sentences), strict=True):
+        if len(ids) <= room:
+            pieces.append((sentence, len(ids)))
+        else:
+            pieces.extend(enc.windows(sentence, room))
+    chunks: list[ChunkIn] = []
+    current: list[str] = []
+    used = 0
+
+    def flush() -> None:
+        if current:
+            chunks.append(
+                ChunkIn(
+                    ordinal=len(chunks),
+                    content=f"{title}\n" + " ".join(current),
+                    token_count=title_tokens + used,
+                    section=SECTION,
+                )
+            )
+
+    for text, tokens in pieces:
+        if current and used + tokens > room:
+            flush()
+            current, used = [], 0
+        current.append(text)
+        used += tokens
+    flush()
+    return chunks
+
+
+def ingest_records(
+    store: VectorStore, records: Iterable[ScholarlyRecord], source: str | None = None
+) -> IngestCounts:
+    """Upsert records (deduplicated by ``source:external_id`` within the batch).
+
+    Args:
+        store: the shared vector store.
+        records: parsed records.
+        source: label of the counts (default: the records' source).
+    """
+    seen: set[str] = set()
+    counts: IngestCounts | None = None
+    model = store.embedder.model_name
+    for record in records:
+        counts = counts or IngestCounts(source=source or record.source)
+        counts.fetched += 1
+        if record.key in seen or not record.title.strip():
+            counts.skipped += 1
+            continue
+        seen.add(record.key)
+        stats = store.upsert_document(record_to_document(record), record_chunks(record, model))
+        counts.documents += 1
+        counts.documents_new += int(stats.chunks_inserted > 0)
+        counts.chunks_inserted += stats.chunks_inserted
+        counts.chunks_unchanged += stats.chunks_unchanged
+        counts.external_ids.append(record.external_id)
+    return counts or IngestCounts(source=source or "none")
+
+
+def _search_and_ingest(
+    store: VectorStore, label: str, search: Any, query: str, limit: int
+) -> IngestCounts:
+    if limit <= 0:
+        return IngestCounts(source=label)
+    try:
+        records: Sequence[ScholarlyRecord] = search(query, limit)
+    except ScholarlyError as exc:
+        log.warning("%s search failed (%s): %s", label, exc.code, exc)
+        return IngestCounts(source=label, error_code=exc.code, error=str(exc))
+    counts = ingest_records(store, records, source=label)
+    counts.source = label
+    return counts
+
+
+def ingest_query(
+    store: VectorStore,
+    query: str,
+    *,
+    arxiv: ArxivClient | None,
+    crossref: CrossrefClient | None,
+    arxiv_results: int,
+    crossref_results: int,
+) -> dict[str, IngestCounts]:
+    """Search arXiv and Crossref for ``query`` and ingest what they return.
+
+    A failing source does not stop the other: its counts carry ``error_code``/``error``.
+
+    Returns:
+        ``{"arxiv": IngestCounts, "crossref": IngestCounts}``.
+    """
+    result = {"arxiv": IngestCounts(source="arxiv"), "crossref": IngestCounts(source="crossref")}
+    if arxiv is not None:
+        result["arxiv"] = _search_and_ingest(store, "arxiv", arxiv.search, query, arxiv_results)
+    if crossref is not None:
+        result["crossref"] = _search_and_ingest(
+            store, "crossref", crossref.search, query, crossref_results
+        )
+    return result
+
+
+def load_records(store: VectorStore, document_ids: Sequence[int]) -> dict[int, ScholarlyRecord]:
+    """The stored :class:`ScholarlyRecord` of each document id that has one."""
+    if not document_ids:
+        return {}
+    with store.db.connection() as conn:
+        rows = conn.execute(
+            "SELECT id, metadata -> 'record' FROM documents WHERE id = ANY(%s)",
+            (list(document_ids),),
+        ).fetchall()
+    records: dict[int, ScholarlyRecord] = {}
+    for document_id, payload in rows:
+        if payload:
+            try:
+                records[document_id] = ScholarlyRecord.model_validate(payload)
+            except ValueError:
+                log.warning("document %s has an unreadable stored record", document_id)
+    return records

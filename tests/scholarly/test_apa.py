@@ -1,0 +1,118 @@
+"""APA 7 references against examples from the APA manual and style blog."""
+
+from __future__ import annotations
+
+from repro_assets.scholarly.apa import (
+    format_authors,
+    format_reference,
+    initials,
+    reference_from_fields,
+)
+from repro_assets.scholarly.models import Author, ScholarlyRecord
+
+
+def test_journal_article_matches_apa_manual_example() -> None:
+    # APA 7 manual, Example 1 (journal article with a DOI).
+    record = ScholarlyRecord(
+        source="crossref",
+        external_id="10.1037/ppm0000185",
+        title="Emotions in storybooks: A comparison of storybooks that represent ethnic and "
+        "racial groups in the United States",
+        authors=[
+            Author(family="Grady", given="Jessica Stoltzfus"),
+            Author(family="Her", given="Malina"),
+            Author(family="Moreno", given="Geena"),
+            Author(family="Perez", given="Catherine"),
+            Author(family="Yelinek", given="Jillian"),
+        ],
+        year=2019,
+        venue="Psychology of Popular Media Culture",
+        volume="8",
+        issue="3",
+        pages="207-217",
+        doi="10.1037/ppm0000185",
+        work_type="journal-article",
+    )
+    assert format_reference(record) == (
+        "Grady, J. S., Her, M., Moreno, G., Perez, C., & Yelinek, J. (2019). Emotions in "
+        "storybooks: A comparison of storybooks that represent ethnic and racial groups in the "
+        "United States. *Psychology of Popular Media Culture*, *8*(3), 207\u2013217. "
+        "https://doi.org/10.1037/ppm0000185"
+    )
+    assert "*" not in format_reference(record, markdown=False)
+
+
+def test_arxiv_preprint_uses_arxiv_number_and_datacite_doi() -> None:
+    record = ScholarlyRecord(
+        source="arxiv",
+        external_id="1706.03762",
+        title="Attention is all you need",
+        authors=[Author.from_full_name(n) for n in (
+            "Ashish Vaswani", "Noam Shazeer", "Niki Parmar", "Jakob Uszkoreit", "Llion Jones",
+            "Aidan N. Gomez", "Lukasz Kaiser", "Illia Polosukhin")],
+        year=2017,
+    )
+    assert format_reference(record) == (
+        "Vaswani, A., Shazeer, N., Parmar, N., Uszkoreit, J., Jones, L., Gomez, A. N., "
+        "Kaiser, L., & Polosukhin, I. (2017). *Attention is all you need* (arXiv:1706.03762). "
+        "arXiv. https://doi.org/10.48550/arXiv.1706.03762"
+    )
+
+
+def test_proceedings_article_and_article_number() -> None:
+    record = ScholarlyRecord(
+        source="crossref",
+        external_id="10.1145/3533767.3534401",
+        title="Automated test generation for REST APIs: No time to rest yet",
+        authors=[Author(family="Kim", given="Myeongsoo"), Author(family="Xin", given="Qi"),
+                 Author(family="Sinha", given="Saurabh"), Author(family="Orso", given="Alessandro")],
+        year=2022,
+        venue="Proceedings of the 31st ACM SIGSOFT International Symposium on Software Testing "
+        "and Analysis",
+        pages="289-301",
+        publisher="ACM",
+        doi="10.1145/3533767.3534401",
+        work_type="proceedings-article",
+    )
+    assert format_reference(record) == (
+        "Kim, M., Xin, Q., Sinha, S., & Orso, A. (2022). Automated test generation for REST "
+        "APIs: No time to rest yet. In *Proceedings of the 31st ACM SIGSOFT International "
+        "Symposium on Software Testing and Analysis* (pp. 289\u2013301). ACM. "
+        "https://doi.org/10.1145/3533767.3534401"
+    )
+
+
+def test_author_lists_initials_and_edge_cases() -> None:
+    assert initials("Jean-Paul") == "J.-P." and initials("T. Alex") == "T. A."
+    assert initials("Kari E. A.") == "K. E. A." and initials(None) == ""
+    assert format_authors([Author(family="Boettiger", given="Carl")]) == "Boettiger, C."
+    assert format_authors([Author(family="A", given="Bo"), Author(family="C", given="Di")]) == (
+        "A, B., & C, D."
+    )
+    many = [Author(family=f"F{i}", given="G") for i in range(1, 23)]
+    text = format_authors(many)
+    assert text.startswith("F1, G., F2, G.,") and text.endswith("F19, G., . . . F22, G.")
+    assert "F20" not in text
+    assert format_authors([Author(family="King", given="Martin Luther", suffix="Jr.")]) == (
+        "King, M. L., Jr."
+    )
+
+
+def test_no_date_no_author_and_question_title() -> None:
+    record = ScholarlyRecord(source="crossref", external_id="10.1/x", title="Does it work?",
+                             venue="Journal of Tests", doi="10.1/x", work_type="journal-article")
+    assert format_reference(record) == (
+        "Does it work? (n.d.). *Journal of Tests*. https://doi.org/10.1/x"
+    )
+
+
+def test_reference_from_flat_fields_splits_display_names() -> None:
+    text = reference_from_fields(
+        title="The forecast trap", authors=["Carl Boettiger"], year=2022,
+        venue="Ecology Letters", doi="10.1111/ele.14024", url=None, source_kind="crossref",
+        external_id="10.1111/ele.14024",
+    )
+    assert text == (
+        "Boettiger, C. (2022). The forecast trap. *Ecology Letters*. "
+        "https://doi.org/10.1111/ele.14024"
+    )

@@ -1,0 +1,92 @@
+"""Ingestion into the real pgvector store with the real (offline) embedder."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+import respx
+
+from repro_assets.resources.database import DatabaseResource
+from repro_assets.resources.embedder import EmbedderResource
+from repro_assets.resources.vectorstore import VectorStore, VectorStoreResource
+from repro_assets.scholarly.arxiv import API_URL as ARXIV_URL
+from repro_assets.scholarly.arxiv import ArxivClient
+from repro_assets.scholarly.crossref import API_URL as CROSSREF_URL
+from repro_assets.scholarly.crossref import CrossrefClient
+from repro_assets.scholarly.ingest import ingest_query, load_records, record_chunks
+from repro_assets.scholarly.models import ScholarlyRecord
+from repro_assets.scholarly.samples import load_sample_records, seed_sample_corpus
+from tests.scholarly.test_clients import ARXIV_FEED, CROSSREF_LIST
+
+
+@pytest.fixture()
+def store(fresh_database: str) -> VectorStore:
+    return VectorStoreResource(database=DatabaseResource(), embedder=EmbedderResource()).get_store()
+
+
+def _clients() -> tuple[ArxivClient, CrossrefClient]:
+    return (ArxivClient(limiter=None, backoff_s=0), CrossrefClient(limiter=None, backoff_s=0))
+
+
+@respx.mock
+def test_ingesting_the_same_query_twice_adds_nothing(store: VectorStore, no_network: None) -> None:
+    respx.get(ARXIV_URL).mock(return_value=httpx.Response(200, content=ARXIV_FEED))
+    respx.get(CROSSREF_URL).mock(return_value=httpx.Response(200, json=CROSSREF_LIST))
+    arxiv, crossref = _clients()
+    first = ingest_query(store, "testing ecology", arxiv=arxiv, crossref=crossref,
+                         arxiv_results=4, crossref_results=5)
+    assert first["arxiv"].fetched == 4 and first["arxiv"].documents_new == 4
+    assert first["crossref"].fetched == 5 and first["crossref"].documents_new == 5
+    total = store.count_chunks()
+    assert total == first["arxiv"].chunks_inserted + first["crossref"].chunks_inserted > 9
+    second = ingest_query(store, "testing ecology", arxiv=arxiv, crossref=crossref,
+                          arxiv_results=4, crossref_results=5)
+    assert second["arxiv"].chunks_inserted == 0 and second["crossref"].chunks_inserted == 0
+    assert second["arxiv"].documents_new == 0 and second["crossref"].documents == 5
+    assert store.count_chunks() == total
+
+
+@respx.mock
+def test_a_failing_source_is_reported_and_the_other_still_ingests(
+    store: VectorStore, no_network: None
+) -> None:
+    respx.get(ARXIV_URL).mock(return_value=httpx.Response(503))
+    respx.get(CROSSREF_URL).mock(return_value=httpx.Response(200, json=CROSSREF_LIST))
+    arxiv = ArxivClient(limiter=None, backoff_s=0, attempts=2)
+    counts = ingest_query(store, "ecology", arxiv=arxiv, crossref=_clients()[1],
+                          arxiv_results=3, crossref_results=2)
+    assert counts["arxiv"].error_code == "E_ARXIV_HTTP" and counts["arxiv"].documents == 0
+    assert counts["crossref"].documents == 2
+
+
+def test_sample_corpus_is_searchable_with_provenance_and_idempotent(store: VectorStore) -> None:
+    counts = seed_sample_corpus(store)
+    assert counts["arxiv"].documents == 10
+    assert counts["crossref"].documents == 18  # 17 from the list + the single-DOI work
+    before = store.count_chunks()
+    again = seed_sample_corpus(store)
+    assert again["arxiv"].chunks_inserted == 0 and again["crossref"].chunks_inserted == 0
+    assert store.count_chunks() == before
+    hits = store.search("metamorphic testing of deep learning models", k=3)
+    assert hits[0].source_kind == "arxiv"
+    assert hits[0].section == "Abstract" and hits[0].authors
+    hits = store.search("forecasting fisheries management models", k=3,
+                        source_kinds=["crossref"])
+    assert any(h.doi == "10.1111/ele.14024" for h in hits)
+    records = load_records(store, [h.document_id for h in hits])
+    assert records[hits[0].document_id].source == "crossref"
+    assert records[hits[0].document_id].authors[0].family
+
+
+def test_chunks_stay_within_the_token_budget_and_start_with_the_title() -> None:
+    records = load_sample_records()["crossref"]
+    longest = max(records, key=lambda r: len(r.abstract))
+    chunks = record_chunks(longest, "all-MiniLM-L6-v2", max_tokens=120)
+    assert len(chunks) > 1
+    assert all(c.token_count <= 120 for c in chunks)
+    assert all(c.content.startswith(longest.title) for c in chunks)
+    body = " ".join(c.content[len(longest.title) + 1:] for c in chunks)
+    assert body.split() == longest.abstract.split()
+    empty = ScholarlyRecord(source="crossref", external_id="10.1/x", title="Only a title")
+    [single] = record_chunks(empty, "all-MiniLM-L6-v2")
+    assert single.content == "Only a title"
