@@ -219,3 +219,41 @@ def gantt_png(config: FactoryConfig, schedules: list[Schedule], title: str = "")
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png")
     return buffer.getvalue()
+
+
+def schedule_problems(config: FactoryConfig, schedule: Schedule) -> list[str]:
+    """Return the feasibility violations of ``schedule`` for ``config`` (empty when feasible).
+
+    Checks that every step is scheduled exactly once with its duration, on its machine, after
+    the job's previous step, that no machine runs two operations at once, and that the makespan
+    is the last end.
+    """
+    problems: list[str] = []
+    by_job: dict[str, list[Operation]] = {}
+    for op in schedule.operations:
+        by_job.setdefault(op.job_id, []).append(op)
+    for job in config.jobs:
+        ops = sorted(by_job.get(job.id, []), key=lambda op: op.step_index)
+        if [op.step_index for op in ops] != list(range(len(job.steps))):
+            problems.append(f"job {job.id}: steps scheduled {[op.step_index for op in ops]}")
+            continue
+        previous_end = 0
+        for op, step in zip(ops, job.steps, strict=True):
+            if op.machine_id != step.machine_id or op.end - op.start != step.duration_hours:
+                problems.append(f"job {job.id} step {op.step_index}: wrong machine or duration")
+            if op.start < previous_end:
+                problems.append(f"job {job.id} step {op.step_index}: starts before previous ends")
+            previous_end = op.end
+    by_machine: dict[str, list[Operation]] = {}
+    for op in schedule.operations:
+        by_machine.setdefault(op.machine_id, []).append(op)
+    for machine_id, ops in by_machine.items():
+        ops.sort(key=lambda op: op.start)
+        for first, second in zip(ops, ops[1:], strict=False):
+            if second.start < first.end:
+                problems.append(
+                    f"machine {machine_id}: {first.job_id} and {second.job_id} overlap"
+                )
+    if schedule.makespan != max((op.end for op in schedule.operations), default=0):
+        problems.append("makespan is not the last end")
+    return problems

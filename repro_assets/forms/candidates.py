@@ -32,7 +32,7 @@ from repro_assets.forms.models import (
 )
 from repro_assets.forms.normalize import NormalizationError, normalize_value
 from repro_assets.forms.prompts import EXTRACT_SYSTEM, EXTRACT_USER, TYPE_HINTS
-from repro_assets.forms.routing import tokenize
+from repro_assets.forms.routing import field_query, tokenize
 from repro_assets.forms.scoring import apply_agreement, rank_key
 from repro_assets.forms.validate import (
     UNSUPPORTED,
@@ -242,7 +242,6 @@ def extract_field(
     today: date | None = None,
 ) -> FieldExtraction:
     """Heuristic pass, then at most one LLM call, for one field."""
-    from repro_assets.forms.routing import field_query
 
     started = time.perf_counter()
     docs = [layouts[d] for d in routing.doc_ids if d in layouts]

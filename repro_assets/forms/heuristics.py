@@ -38,10 +38,11 @@ PHONE_KEY = re.compile(
     re.IGNORECASE,
 )
 MEMBER_KEY = re.compile(
-    r"(?:\b(?:member|subscriber|insurance|policy)\s*(?:id|no\.?|number|#)?|(?:^|\s\s)id)"
-    r"\s*(?:[:#]|\bis\b|\bnumber\b)?",
+    r"(?:\b(?:member|subscriber|insurance)\s*(?:id|no\.?|number|#)|\bpolicy(?:\s*(?:id|no\.?|"
+    r"number|#))?|(?:^|\s\s)id)\b\.?\s*(?:[:#]|\bis\b)?",
     re.IGNORECASE,
 )
+PHONE_LIKE = re.compile(r"^(?:\d{1,3}-)?\d{3}-\d{3}-\d{4}$")
 MEMBER_TOKEN = re.compile(r"\b(?=[A-Z0-9\-]*\d)[A-Z0-9][A-Z0-9\-]{3,31}\b")
 ADDRESS_LABEL = _label_re(["home address", "street address", "mailing address", "address",
                            "addr"])
@@ -124,7 +125,7 @@ def _member_ids(doc_id: str, page: LayoutPageText) -> Iterator[HeuristicHit]:
         for match in MEMBER_KEY.finditer(line):
             segment = _segment(line, match.end())
             token = MEMBER_TOKEN.search(segment)
-            if token and token.start() <= 12:
+            if token and token.start() <= 12 and not PHONE_LIKE.match(token.group(0)):
                 yield HeuristicHit(token.group(0), _evidence(doc_id, page, [line]))
 
 
@@ -153,7 +154,7 @@ def _addresses(doc_id: str, page: LayoutPageText) -> Iterator[HeuristicHit]:
 
 def _list_field(field: str):
     label = re.compile(
-        rf"^\s*(?:{'|'.join(re.escape(x) for x in LIST_LABELS[field])})\b\s*[:#\-]?\s*",
+        rf"^\s*(?:{'|'.join(re.escape(x) for x in LIST_LABELS[field])})\b\s*(:?)\s*",
         re.IGNORECASE,
     )
 
@@ -165,18 +166,22 @@ def _list_field(field: str):
                 continue
             rest = _segment(line, match.end())
             if rest:
-                yield HeuristicHit(rest, _evidence(doc_id, page, [line]))
+                if match.group(1):  # "Label: value" on one line
+                    yield HeuristicHit(rest, _evidence(doc_id, page, [line]))
                 continue
-            items, used = [], [line]
+            items: list[str] = []
+            bulleted = False
             for follow in lines[i + 1:]:
                 if not follow.strip() or (_is_label_line(follow) and not _BULLET.match(follow)):
                     break
-                items.append(_BULLET.sub("", follow).strip())
-                used.append(follow)
+                if items and bulleted and not _BULLET.match(follow):
+                    break
+                bulleted = bulleted or bool(_BULLET.match(follow))
+                items.append(follow)
                 if len(items) >= 25:
                     break
             if items:
-                yield HeuristicHit("\n".join(items), _evidence(doc_id, page, used))
+                yield HeuristicHit("\n".join(items), _evidence(doc_id, page, [line, *items]))
 
     return scan
 

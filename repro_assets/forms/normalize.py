@@ -143,7 +143,8 @@ def normalize_value(field_type: str, raw: str) -> tuple[str, list[str]]:
         return phone.e164, (["default_country_assumed"] if phone.default_country_assumed else [])
     if field_type == "string_or_list":
         return LIST_SEPARATOR.join(split_list(raw)), []
-    return collapse_ws(raw).strip(" ,;:"), []
+    joined = re.sub(r"\s*,?\s*\n\s*", ", ", raw.strip())
+    return collapse_ws(joined).strip(" ,;:"), []
 
 
 def age_in_years(born: date, today: date) -> int:

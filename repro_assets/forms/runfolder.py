@@ -19,7 +19,6 @@ import threading
 from datetime import UTC, datetime
 from typing import Any
 
-
 from repro_assets.forms.models import ARTIFACT_ADAPTERS, ARTIFACT_NAMES, RunRequest, TraceEvent
 from repro_assets.resources.blobstore import BlobStore
 

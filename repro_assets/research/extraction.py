@@ -95,8 +95,11 @@ class Extraction:
 # -- heuristic path -------------------------------------------------------------------------
 def split_sentences(text: str) -> list[str]:
     """Sentences of a text (whitespace collapsed)."""
-    flat = " ".join(text.split())
-    return [s.strip() for s in SENTENCE_SPLIT.split(flat) if s.strip()]
+    sentences: list[str] = []
+    for block in re.split(r"\n\s*\n", text):
+        flat = " ".join(block.split())
+        sentences.extend(s.strip() for s in SENTENCE_SPLIT.split(flat) if s.strip())
+    return sentences
 
 
 def _entity_type(name: str) -> str:

@@ -206,31 +206,7 @@ class VectorStore:
                 "DELETE FROM chunks WHERE document_id = %s AND NOT (content_hash = ANY(%s))",
                 (document_id, hashes),
             ).rowcount
-            inserted = 0
-            if todo:
-                with conn.cursor() as cur:
-                    cur.executemany(
-                        "INSERT INTO chunks (document_id, section_id, ordinal, content, page_start,"
-                        " page_end, token_count, content_hash, embedding, embedding_model)"
-                        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
-                        " ON CONFLICT (content_hash) DO NOTHING",
-                        [
-                            (
-                                document_id,
-                                section_ids.get(c.section) if c.section else None,
-                                c.ordinal,
-                                c.content,
-                                c.page_start,
-                                c.page_end,
-                                c.token_count,
-                                h,
-                                vectors[i],
-                                self.embedder.model_name,
-                            )
-                            for i, (c, h) in enumerate(todo)
-                        ],
-                    )
-                    inserted = max(cur.rowcount, 0)
+            inserted = self._insert_chunks(conn, document_id, section_ids, todo, vectors)
         return UpsertStats(
             document_id=document_id,
             chunks_total=len(chunks),
@@ -240,6 +216,47 @@ class VectorStore:
             embed_seconds=embed_seconds,
             write_seconds=time.perf_counter() - started,
         )
+
+    def _insert_chunks(
+        self,
+        conn: psycopg.Connection,
+        document_id: int,
+        section_ids: dict[str, int],
+        todo: list[tuple[ChunkIn, str]],
+        vectors: np.ndarray | None,
+    ) -> int:
+        """COPY new chunks into a temp table, then insert them skipping known hashes."""
+        if not todo or vectors is None:
+            return 0
+        conn.execute(
+            "CREATE TEMP TABLE IF NOT EXISTS chunks_incoming (LIKE chunks INCLUDING DEFAULTS)"
+            " ON COMMIT DELETE ROWS"
+        )
+        with conn.cursor() as cur:
+            with cur.copy(
+                "COPY chunks_incoming (document_id, section_id, ordinal, content, page_start,"
+                " page_end, token_count, content_hash, embedding, embedding_model)"
+                " FROM STDIN WITH (FORMAT BINARY)"
+            ) as copy:
+                copy.set_types(["int8", "int8", "int4", "text", "int4", "int4", "int4", "text",
+                                "vector", "text"])
+                for i, (chunk, digest) in enumerate(todo):
+                    copy.write_row((
+                        document_id,
+                        section_ids.get(chunk.section) if chunk.section else None,
+                        chunk.ordinal, chunk.content, chunk.page_start, chunk.page_end,
+                        chunk.token_count, digest, vectors[i], self.embedder.model_name,
+                    ))
+            cur.execute(
+                "INSERT INTO chunks (document_id, section_id, ordinal, content, page_start,"
+                " page_end, token_count, content_hash, embedding, embedding_model)"
+                " SELECT document_id, section_id, ordinal, content, page_start, page_end,"
+                " token_count, content_hash, embedding, embedding_model FROM chunks_incoming"
+                " ON CONFLICT (content_hash) DO NOTHING"
+            )
+            inserted = max(cur.rowcount, 0)
+            cur.execute("TRUNCATE chunks_incoming")
+        return inserted
 
     @staticmethod
     def _upsert_sections(

@@ -1,0 +1,67 @@
+"""What API handlers use, built once per app and overridable in tests.
+
+Handlers reach it as ``request.app.state.services`` (or the :func:`get_services` dependency).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import Request
+
+from repro_assets.llm.types import LLMClient
+from repro_assets.resources.blobstore import BlobStore, BlobStoreResource
+
+log = logging.getLogger(__name__)
+
+Recorder = Callable[[Any], None]
+
+
+def _default_llm_client() -> LLMClient:
+    from repro_assets.resources.llm import LLMResource
+
+    return LLMResource().get_client()
+
+
+def _default_instance() -> Any:
+    from repro_assets.instance import get_instance
+
+    return get_instance()
+
+
+@dataclass
+class Services:
+    """Shared dependencies of the API.
+
+    Attributes:
+        blob_store: the blob store (run folders live under ``runs/``).
+        llm_client: factory of the LLM client used by a request.
+        instance_factory: returns the Dagster instance that records API runs (lazy: the
+            project's persistent instance is only opened on the first recorded run).
+        record_runs: False disables recording in Dagster (tests, stateless deployments).
+    """
+
+    blob_store: BlobStore = field(default_factory=lambda: BlobStoreResource().get_store())
+    llm_client: Callable[[], LLMClient] = _default_llm_client
+    instance_factory: Callable[[], Any] = _default_instance
+    record_runs: bool = field(
+        default_factory=lambda: os.environ.get("REPRO_API_RECORD_RUNS", "1") != "0")
+    _instance: Any = field(default=None, init=False, repr=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
+
+    def instance(self) -> Any:
+        """The Dagster instance (opened once)."""
+        with self._lock:
+            if self._instance is None:
+                self._instance = self.instance_factory()
+            return self._instance
+
+
+def get_services(request: Request) -> Services:
+    """FastAPI dependency returning the app's :class:`Services`."""
+    return request.app.state.services

@@ -1,0 +1,412 @@
+"""Evidence-grounded form filling (seed 003, slice 1) as Dagster assets.
+
+One ``form_runs`` partition per run id (``2025-12-12T11-32-01Z_ab12cd``). The run folder
+``runs/<run_id>/`` on the blob store is created by ingest (the drop-folder sensor, the HTTP API
+or the demo); each asset runs one pipeline step on it and writes one artifact:
+
+form_schema (schema.json) -> form_doc_index (doc_index.json) -> form_layout (layout.json)
+-> form_routing (routing.json) -> form_candidates (candidates.json) -> form_final (final.json)
+
+Asset checks: every artifact validates against its model; no value without evidence; every
+required trace step is present.
+"""
+
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import dagster as dg
+from pydantic import ValidationError
+
+from repro_assets.demo import DemoContext, DemoRow, failure_message, materialized_count
+from repro_assets.forms import pipeline
+from repro_assets.forms.bundles import READY_MARKER, BundleError, is_ready, read_bundle
+from repro_assets.forms.models import ARTIFACT_ADAPTERS, FinalResult
+from repro_assets.forms.runfolder import FormsError, RunFolder, list_runs
+from repro_assets.forms.samples import write_samples
+from repro_assets.partitions import form_runs_partitions
+from repro_assets.resources.blobstore import BlobStore, BlobStoreResource
+from repro_assets.resources.dropfolder import DropFolderResource
+from repro_assets.resources.llm import LLMResource
+
+DEMO_ORDER = 30
+GROUP = "forms"
+INBOX_SUB = "forms"
+ASSET_ARTIFACTS: dict[str, str] = {
+    "form_schema": "schema",
+    "form_doc_index": "doc_index",
+    "form_layout": "layout",
+    "form_routing": "routing",
+    "form_candidates": "candidates",
+    "form_final": "final",
+}
+
+
+def _folder(context: dg.AssetExecutionContext | dg.AssetCheckExecutionContext,
+            blob_store: BlobStoreResource) -> RunFolder:
+    key = _partition_key(context)
+    try:
+        folder = RunFolder(blob_store.get_store(), key)
+    except FormsError as exc:
+        raise dg.Failure(description=str(exc), metadata={"code": exc.code}) from exc
+    if not folder.has_input():
+        raise dg.Failure(
+            description=f"run folder runs/{key}/input is missing: ingest the run first "
+                        "(drop a bundle, POST /api/runs or `repro-assets demo`)",
+            metadata={"code": "run_not_found"},
+        )
+    return folder
+
+
+def _partition_key(context: Any) -> str:
+    if isinstance(context, dg.AssetCheckExecutionContext):
+        return context.op_execution_context.partition_key
+    return context.partition_key
+
+
+def _step(fn: Callable[..., Any], *args: Any) -> Any:
+    try:
+        return fn(*args)
+    except FormsError as exc:
+        raise dg.Failure(description=str(exc), metadata={"code": exc.code}) from exc
+
+
+def _path_meta(folder: RunFolder, name: str) -> dict[str, Any]:
+    return {
+        "artifact": dg.MetadataValue.path(folder.store.url(folder.artifact_key(name))),
+        "run_folder": folder.ref(""),
+    }
+
+
+def final_markdown(final: FinalResult) -> str:
+    """Markdown table: field, status, value, confidence, evidence quote."""
+    lines = ["| field | status | value | confidence | evidence |", "|---|---|---|---|---|"]
+    for key, item in final.fields.items():
+        quote = item.evidence[0].quoted_text.replace("\n", " / ") if item.evidence else ""
+        where = f" ({item.evidence[0].doc_id} p.{item.evidence[0].page})" if item.evidence else ""
+        value = (item.normalized_value or "").replace("|", "/")
+        lines.append(f"| {key} | {item.status} | {value} | {item.confidence:.2f} | "
+                     f"{quote.replace('|', '/')[:80]}{where} |")
+    return "\n".join(lines)
+
+
+def artifact_metadata(folder: RunFolder, asset_name: str) -> dict[str, Any]:
+    """The materialization metadata of one forms asset, read from its artifact."""
+    name = ASSET_ARTIFACTS[asset_name]
+    value = folder.read_artifact(name)
+    meta = _path_meta(folder, name)
+    if name == "schema":
+        meta |= {"schema_source": value.schema_source,
+                 "fields": ", ".join(f.key for f in value.resolved_fields),
+                 "unsupported_fields": ", ".join(value.unsupported_fields) or "-"}
+    elif name == "doc_index":
+        meta |= {"documents": len(value),
+                 "readable": sum(1 for d in value if d.unreadable_reason is None),
+                 "unreadable": ", ".join(f"{d.doc_id}:{d.unreadable_reason}" for d in value
+                                         if d.unreadable_reason) or "-"}
+    elif name == "layout":
+        meta |= {"documents": len(value), "pages": sum(len(d.pages) for d in value),
+                 "characters": sum(len(p.full_text) for d in value for p in d.pages)}
+    elif name == "routing":
+        meta |= {"routes": dg.MetadataValue.md("\n".join(
+            f"- {r.field}: {', '.join(r.doc_ids) or '(none)'}" for r in value))}
+    elif name == "candidates":
+        meta |= {"candidates": len(value),
+                 "accepted": sum(1 for c in value if c.accepted),
+                 "from_llm": sum(1 for c in value if c.from_method == "llm")}
+    else:
+        statuses = [f.status for f in value.fields.values()]
+        meta |= {s: statuses.count(s) for s in ("filled", "needs_review", "missing")}
+        meta["fields"] = dg.MetadataValue.md(final_markdown(value))
+    return meta
+
+
+@dg.asset(partitions_def=form_runs_partitions, group_name=GROUP,
+          description="schema.json: user schema -> fillable PDF fields -> fallback v1.")
+def form_schema(context: dg.AssetExecutionContext,
+                blob_store: BlobStoreResource) -> dg.MaterializeResult:
+    """Resolve the fields of the run."""
+    folder = _folder(context, blob_store)
+    _step(pipeline.step_resolve_schema, folder)
+    return dg.MaterializeResult(metadata=artifact_metadata(folder, "form_schema"))
+
+
+@dg.asset(partitions_def=form_runs_partitions, group_name=GROUP, deps=[form_schema],
+          description="doc_index.json: hash, MIME type, pages, text layer of each input doc.")
+def form_doc_index(context: dg.AssetExecutionContext,
+                   blob_store: BlobStoreResource) -> dg.MaterializeResult:
+    """Index the input documents."""
+    folder = _folder(context, blob_store)
+    _step(pipeline.step_index_docs, folder)
+    return dg.MaterializeResult(metadata=artifact_metadata(folder, "form_doc_index"))
+
+
+@dg.asset(partitions_def=form_runs_partitions, group_name=GROUP, deps=[form_doc_index],
+          description="layout.json: native text per page (no OCR) with line boxes.")
+def form_layout(context: dg.AssetExecutionContext,
+                blob_store: BlobStoreResource) -> dg.MaterializeResult:
+    """Extract the native text of the readable documents."""
+    folder = _folder(context, blob_store)
+    _step(pipeline.step_extract_text, folder)
+    return dg.MaterializeResult(metadata=artifact_metadata(folder, "form_layout"))
+
+
+@dg.asset(partitions_def=form_runs_partitions, group_name=GROUP, deps=[form_layout],
+          description="routing.json: top-k documents per field (locked token overlap).")
+def form_routing(context: dg.AssetExecutionContext,
+                 blob_store: BlobStoreResource) -> dg.MaterializeResult:
+    """Route documents to fields."""
+    folder = _folder(context, blob_store)
+    _step(pipeline.step_route, folder)
+    return dg.MaterializeResult(metadata=artifact_metadata(folder, "form_routing"))
+
+
+@dg.asset(partitions_def=form_runs_partitions, group_name=GROUP, deps=[form_routing],
+          description="candidates.json: heuristic + at most one LLM candidate set per field, "
+                      "scored.")
+def form_candidates(context: dg.AssetExecutionContext, blob_store: BlobStoreResource,
+                    llm: LLMResource) -> dg.MaterializeResult:
+    """Extract, check and score candidates for every field."""
+    folder = _folder(context, blob_store)
+    client = llm.get_client()
+    _step(pipeline.step_candidates, folder, client)
+    meta = artifact_metadata(folder, "form_candidates")
+    calls = [c for e in folder.read_trace() if e.step == "extract_candidates"
+             for c in e.model_calls]
+    meta |= {"llm_provider": client.provider, "llm_calls_this_run": len(calls),
+             "llm_input_tokens": sum(c.input_tokens for c in calls),
+             "llm_output_tokens": sum(c.output_tokens for c in calls)}
+    return dg.MaterializeResult(metadata=meta)
+
+
+@dg.asset(partitions_def=form_runs_partitions, group_name=GROUP, deps=[form_candidates],
+          description="final.json: status, value, confidence and evidence of every field.")
+def form_final(context: dg.AssetExecutionContext,
+               blob_store: BlobStoreResource) -> dg.MaterializeResult:
+    """Select winners and write final.json."""
+    folder = _folder(context, blob_store)
+    _step(pipeline.step_final, folder)
+    return dg.MaterializeResult(metadata=artifact_metadata(folder, "form_final"))
+
+
+FORM_ASSETS = [form_schema, form_doc_index, form_layout, form_routing, form_candidates,
+               form_final]
+
+
+# ---------------------------------------------------------------------------- checks
+def _artifact_check(asset: dg.AssetsDefinition, name: str) -> dg.AssetChecksDefinition:
+    @dg.asset_check(asset=asset, name=f"{name}_artifact_valid", blocking=True,
+                    description=f"{name}.json validates against its pydantic model.")
+    def _check(context: dg.AssetCheckExecutionContext,
+               blob_store: BlobStoreResource) -> dg.AssetCheckResult:
+        folder = RunFolder(blob_store.get_store(), _partition_key(context))
+        try:
+            ARTIFACT_ADAPTERS[name].validate_python(folder.read_artifact_raw(name))
+        except (FormsError, ValidationError) as exc:
+            return dg.AssetCheckResult(passed=False, metadata={"error": str(exc)[:500]})
+        return dg.AssetCheckResult(passed=True, metadata={"artifact": folder.artifact_key(name)})
+
+    return _check
+
+
+ARTIFACT_CHECKS = [_artifact_check(asset, ASSET_ARTIFACTS[asset.key.path[-1]])
+                   for asset in FORM_ASSETS]
+
+
+def evidence_violations(final: FinalResult) -> list[str]:
+    """Fields whose value is not null but which lack a complete evidence item."""
+    bad = []
+    for key, item in final.fields.items():
+        if item.value is None:
+            continue
+        if not any(e.doc_id and e.page >= 1 and e.quoted_text.strip() for e in item.evidence):
+            bad.append(key)
+    return bad
+
+
+@dg.asset_check(asset=form_final, blocking=True,
+                description="Invariant 1: every non-null value has evidence "
+                            "(doc_id, page, quoted_text).")
+def no_value_without_evidence(context: dg.AssetCheckExecutionContext,
+                              blob_store: BlobStoreResource) -> dg.AssetCheckResult:
+    """Hard invariant 1 of the seed."""
+    folder = RunFolder(blob_store.get_store(), _partition_key(context))
+    final: FinalResult = folder.read_artifact("final")
+    bad = evidence_violations(final)
+    return dg.AssetCheckResult(passed=not bad, metadata={"fields_without_evidence":
+                                                         ", ".join(bad) or "-"})
+
+
+@dg.asset_check(asset=form_final, description="Every required trace step is in trace.jsonl.")
+def trace_complete(context: dg.AssetCheckExecutionContext,
+                   blob_store: BlobStoreResource) -> dg.AssetCheckResult:
+    """The seed's required trace steps appear at least once."""
+    folder = RunFolder(blob_store.get_store(), _partition_key(context))
+    steps = {e.step for e in folder.read_trace()}
+    missing = [s for s in pipeline.REQUIRED_STEPS if s not in steps]
+    return dg.AssetCheckResult(passed=not missing,
+                               metadata={"missing_steps": ", ".join(missing) or "-",
+                                         "events": len(folder.read_trace())})
+
+
+forms_job = dg.define_asset_job(
+    "forms_job", selection=dg.AssetSelection.groups(GROUP), partitions_def=form_runs_partitions,
+    description="Run the form-filling pipeline on one form_runs partition.",
+)
+
+
+# ---------------------------------------------------------------------------- sensor
+def ingest_bundle(store: BlobStore, bundle_path: str, fs: Any, source: str,
+                  run_id: str | None = None) -> RunFolder:
+    """Read a bundle folder and ingest it as a run (new run id unless given)."""
+    bundle = read_bundle(fs, bundle_path)
+    return pipeline.ingest(store, bundle.input_docs, target_docs=bundle.target_docs,
+                           user_schema=bundle.user_schema, options=bundle.options,
+                           source=source, run_id=run_id)
+
+
+@dg.sensor(job=forms_job, minimum_interval_seconds=30,
+           default_status=dg.DefaultSensorStatus.RUNNING,
+           description="Bundle folders in the inbox's forms/ with a READY marker become runs.")
+def forms_dropfolder_sensor(context: dg.SensorEvaluationContext, inbox: DropFolderResource,
+                            blob_store: BlobStoreResource) -> dg.SensorResult:
+    """Turn every new ready bundle into a ``form_runs`` partition and a run request.
+
+    The cursor maps bundle name -> mtime of its READY marker; a bundle whose marker changes
+    becomes a new run. A bad bundle is moved to ``forms/rejected/`` with an ``.error.json``.
+    """
+    drop = inbox.get_folder()
+    drop.ensure(INBOX_SUB)
+    seen: dict[str, float] = json.loads(context.cursor) if context.cursor else {}
+    store = blob_store.get_store()
+    requests, keys, now_seen = [], [], {}
+    for entry in drop.list(INBOX_SUB, dirs=True):
+        if not is_ready(drop.fs, entry.path):
+            continue
+        marker = drop.fs.info(f"{entry.path}/{READY_MARKER}")
+        stamp = float(marker.get("mtime") or marker.get("created") or entry.mtime or 0)
+        now_seen[entry.name] = stamp
+        if seen.get(entry.name) == stamp:
+            continue
+        try:
+            folder = ingest_bundle(store, entry.path, drop.fs, f"dropfolder:{entry.name}")
+        except (BundleError, FormsError) as exc:
+            drop.reject(INBOX_SUB, entry, exc.code, str(exc))
+            now_seen.pop(entry.name, None)
+            context.log.warning("rejected bundle %s: %s", entry.name, exc)
+            continue
+        keys.append(folder.run_id)
+        requests.append(dg.RunRequest(partition_key=folder.run_id, run_key=folder.run_id,
+                                      tags={"forms/bundle": entry.name}))
+    return dg.SensorResult(
+        run_requests=requests,
+        dynamic_partitions_requests=[form_runs_partitions.build_add_request(keys)] if keys else [],
+        cursor=json.dumps(now_seen, sort_keys=True),
+    )
+
+
+defs = dg.Definitions(
+    assets=FORM_ASSETS,
+    asset_checks=[*ARTIFACT_CHECKS, no_value_without_evidence, trace_complete],
+    sensors=[forms_dropfolder_sensor],
+    jobs=[forms_job],
+)
+
+
+# ---------------------------------------------------------------------------- record (API)
+def record_run(instance: dg.DagsterInstance, folder: RunFolder) -> None:
+    """Record an API run as the same partition: add it and report each asset's materialization.
+
+    The API runs the domain pipeline itself (synchronous, seconds) and then reports one
+    runless ``AssetMaterialization`` per forms asset with the same metadata as a job run, so
+    the Dagster UI shows the partition and its artifacts without a second execution.
+    """
+    if folder.run_id not in set(instance.get_dynamic_partitions(form_runs_partitions.name)):
+        instance.add_dynamic_partitions(form_runs_partitions.name, [folder.run_id])
+    for asset in FORM_ASSETS:
+        name = asset.key.path[-1]
+        if not folder.has_artifact(ASSET_ARTIFACTS[name]):
+            continue
+        metadata = artifact_metadata(folder, name) | {"recorded_by": "api"}
+        instance.report_runless_asset_event(dg.AssetMaterialization(
+            asset_key=asset.key, partition=folder.run_id, metadata=metadata,
+            description="materialized by POST /api/runs"))
+
+
+# ---------------------------------------------------------------------------- show + demo
+def _show(name: str) -> Callable[[str | None], Any]:
+    def show(partition_key: str | None) -> Any:
+        store = BlobStoreResource().get_store()
+        run_id = partition_key or next(iter(list_runs(store)), None)
+        if run_id is None:
+            return None
+        return RunFolder(store, run_id).read_artifact_raw(name)
+    return show
+
+
+SHOWS: dict[str, Callable[[str | None], Any]] = {
+    asset: _show(artifact) for asset, artifact in ASSET_ARTIFACTS.items()
+}
+
+
+def _sample_run_id(store: BlobStore, name: str, digest: str) -> str | None:
+    source = f"sample:{name}:{digest[:16]}"
+    for run_id in list_runs(store):
+        try:
+            if RunFolder(store, run_id).read_request().source == source:
+                return run_id
+        except (FormsError, ValidationError):
+            continue
+    return None
+
+
+def _field_details(bundle: str, final: FinalResult) -> list[str]:
+    lines = []
+    for key, item in final.fields.items():
+        evidence = "-"
+        if item.evidence:
+            e = item.evidence[0]
+            evidence = f'"{e.quoted_text.replace(chr(10), " / ")[:70]}" ({e.doc_id} p.{e.page})'
+        value = item.normalized_value if item.normalized_value is not None else "-"
+        lines.append(f"{bundle}: {key:<19} {item.status:<12} {value!s:<40} "
+                     f"conf={item.confidence:.2f} evidence={evidence} "
+                     f"[{', '.join(item.rationale)}]")
+    return lines
+
+
+def demo(ctx: DemoContext) -> list[DemoRow]:
+    """Run every sample bundle in ``data/samples/forms`` as a form run (reused when unchanged)."""
+    from repro_assets import settings
+
+    root = settings.samples_dir() / "forms"
+    if not root.exists() or not any(root.iterdir()):
+        write_samples(root)
+    store = BlobStoreResource().get_store()
+    import fsspec
+
+    fs = fsspec.filesystem("file")
+    rows: list[DemoRow] = []
+    for path in sorted(p for p in root.iterdir() if p.is_dir()):
+        if not (path / READY_MARKER).exists():
+            continue
+        bundle = read_bundle(fs, str(path))
+        digest = bundle.digest()
+        run_id = _sample_run_id(store, path.name, digest)
+        folder = pipeline.ingest(store, bundle.input_docs, target_docs=bundle.target_docs,
+                                 user_schema=bundle.user_schema, options=bundle.options,
+                                 source=f"sample:{path.name}:{digest[:16]}", run_id=run_id)
+        ctx.add_partitions(form_runs_partitions.name, [folder.run_id])
+        result = ctx.run_job("forms_job", folder.run_id)
+        where = store.url(folder.ref("artifacts/final.json"))
+        if not result.success:
+            rows.append(DemoRow("forms", folder.run_id, materialized_count(result), False,
+                                failure_message(result), where))
+            continue
+        final: FinalResult = folder.read_artifact("final")
+        statuses = [f.status for f in final.fields.values()]
+        figures = (f"{path.name}: {statuses.count('filled')} filled, "
+                   f"{statuses.count('needs_review')} review, {statuses.count('missing')} missing")
+        rows.append(DemoRow("forms", folder.run_id, materialized_count(result), True, figures,
+                            where, details=_field_details(path.name, final)))
+    return rows

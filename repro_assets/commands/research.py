@@ -1,0 +1,95 @@
+"""``repro-assets research "query" [--privacy local_only]``: run one research session."""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+import time
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add ``research``."""
+    research = sub.add_parser(
+        "research", help="research a question until saturation and export a report"
+    )
+    research.add_argument("query", nargs="?", default="", help="the research question")
+    research.add_argument("--privacy", default="cloud_allowed",
+                          choices=["local_only", "cloud_allowed", "hybrid"],
+                          help="which providers and LLM may be used (default cloud_allowed)")
+    research.add_argument("--domain", default="auto",
+                          choices=["auto", "academic", "medical", "competitive_intelligence"])
+    research.add_argument("--max-cycles", type=int, default=6, help="hard cap (backstop)")
+    research.add_argument("--session", default="", help="session id (default: derived)")
+    research.add_argument("--status", metavar="SESSION", default="",
+                          help="print a session's plain-language status and exit")
+    research.add_argument("--stop", metavar="SESSION", default="",
+                          help="ask a running session to stop after its current step")
+    research.set_defaults(func=cmd_research)
+
+
+def session_id_for(query: str, privacy: str) -> str:
+    """A readable, unique session id: ``r-<time>-<hash>``."""
+    digest = hashlib.sha256(f"{query}\x1f{privacy}\x1f{time.time_ns()}".encode()).hexdigest()
+    return f"r-{time.strftime('%Y%m%d-%H%M%S')}-{digest[:6]}"
+
+
+def cmd_research(args: argparse.Namespace) -> int:
+    """Run the research job for one new session (or show status / request a stop)."""
+    from repro_assets.research.store import ResearchStore
+    from repro_assets.resources.database import get_database
+
+    if args.status or args.stop:
+        store = ResearchStore(get_database())
+        if args.stop:
+            if not store.request_stop(args.stop):
+                print(f"error: unknown session {args.stop}", file=sys.stderr)
+                return 2
+            print(f"stop requested for {args.stop}")
+            return 0
+        row = store.session(args.status)
+        if row is None:
+            print(f"error: unknown session {args.status}", file=sys.stderr)
+            return 2
+        print(f"{row['session_id']}: {row['status']} ({row['current_phase']}, "
+              f"{row['cycles']} cycles) - {row['status_line']}")
+        if row["stop_reason"]:
+            print(f"stop reason: {row['stop_reason']}")
+        return 0
+    if not args.query.strip():
+        print("error: a research query is required", file=sys.stderr)
+        return 2
+
+    from repro_assets.definitions import defs
+    from repro_assets.demo import failure_message, quiet_run_config
+    from repro_assets.instance import get_instance
+    from repro_assets.partitions import research_sessions_partitions
+
+    session = args.session or session_id_for(args.query, args.privacy)
+    instance = get_instance()
+    if session not in instance.get_dynamic_partitions(research_sessions_partitions.name):
+        instance.add_dynamic_partitions(research_sessions_partitions.name, [session])
+    print(f"session: {session}  (privacy {args.privacy}; stop early with "
+          f"`repro-assets research --stop {session}`)")
+    result = defs.resolve_job_def("research_job").execute_in_process(
+        instance=instance,
+        partition_key=session,
+        run_config=quiet_run_config({"ops": {"research_report": {"config": {
+            "query": args.query, "privacy_mode": args.privacy, "domain": args.domain,
+            "max_cycles": args.max_cycles,
+        }}}}),
+        raise_on_error=False,
+    )
+    if not result.success:
+        print(f"research failed: {failure_message(result)}", file=sys.stderr)
+        return 1
+    row = ResearchStore(get_database()).session(session) or {}
+    meta = result.get_asset_materialization_events()[0].materialization.metadata
+    figures = {k: getattr(meta[k], "value", meta[k]) for k in
+               ("cycles", "sources", "facts", "verified_facts", "access_failure_count")
+               if k in meta}
+    print(json.dumps(figures))
+    print(f"stop reason: {row.get('stop_reason')}")
+    print(f"report: {row.get('report_key')}")
+    return 0

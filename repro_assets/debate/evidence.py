@@ -1,0 +1,93 @@
+"""Turn queries and grounded retrieval: the whole corpus, by cosine distance, numbered [n]."""
+
+from __future__ import annotations
+
+import re
+
+from repro_assets.debate.markers import body_without_references
+from repro_assets.debate.models import EvidenceChunk, Markers
+from repro_assets.resources.vectorstore import SearchHit, VectorStore
+from repro_assets.scholarly.apa import format_reference, reference_from_fields
+from repro_assets.scholarly.ingest import load_records
+
+MAX_QUERY_CHARS = 400
+_MARKER_LINE_RE = re.compile(
+    r"^\s*[*_]*(agreement|viability|validation|answer|verification reason|conclusion)\b.*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+_CODE_RE = re.compile(r"```.*?```", re.DOTALL)
+_CITE_RE = re.compile(r"\[[\d,;\s\-\u2013]+\]")
+
+
+def _first_sentences(text: str, limit: int) -> str:
+    text = _CODE_RE.sub(" ", body_without_references(text))
+    text = _MARKER_LINE_RE.sub(" ", text)
+    text = _CITE_RE.sub(" ", text)
+    text = re.sub(r"[#*_>`]+", " ", text)
+    return " ".join(text.split())[:limit]
+
+
+def build_turn_query(question: str, previous_response: str | None,
+                     previous_markers: Markers | None) -> str:
+    """The turn query: the question, plus the previous response's conclusion (or its opening).
+
+    Seed 002 section 3 step 3: "Build turn query from original question + previous scientist
+    response (if available)".
+    """
+    query = " ".join(question.split())
+    if previous_response:
+        extra = (previous_markers.conclusion if previous_markers else None) or _first_sentences(
+            previous_response, 200)
+        extra = _CITE_RE.sub(" ", extra)
+        query = f"{query} {' '.join(extra.split())}"
+    return query[:MAX_QUERY_CHARS].strip()
+
+
+def hit_reference(hit: SearchHit, records: dict) -> str:
+    """APA 7 reference of a hit's document (structured record when stored, else flat fields)."""
+    record = records.get(hit.document_id)
+    if record is not None:
+        return format_reference(record)
+    return reference_from_fields(
+        title=hit.document_title, authors=hit.authors, year=hit.year, venue=hit.venue,
+        doi=hit.doi, url=hit.url, source_kind=hit.source_kind, external_id=hit.external_id,
+    )
+
+
+def retrieve_evidence(store: VectorStore, query: str, k: int) -> list[EvidenceChunk]:
+    """Top-``k`` chunks of the whole corpus nearest to ``query`` (not limited to new sources)."""
+    hits = store.search(query, k=k)
+    records = load_records(store, sorted({hit.document_id for hit in hits}))
+    return [
+        EvidenceChunk(
+            index=i,
+            chunk_id=hit.chunk_id,
+            document_id=hit.document_id,
+            content=hit.content,
+            distance=round(hit.distance, 6),
+            document_title=hit.document_title,
+            section=hit.section,
+            source_kind=hit.source_kind,
+            external_id=hit.external_id,
+            url=hit.url,
+            doi=hit.doi,
+            year=hit.year,
+            authors=hit.authors,
+            venue=hit.venue,
+            reference=hit_reference(hit, records),
+        )
+        for i, hit in enumerate(hits, start=1)
+    ]
+
+
+def references_for(evidence: list[EvidenceChunk], cited: list[int]) -> list[str]:
+    """APA references of the cited chunks' documents, each once, in first-citation order."""
+    by_index = {chunk.index: chunk for chunk in evidence}
+    seen: set[int] = set()
+    references: list[str] = []
+    for n in cited:
+        chunk = by_index.get(n)
+        if chunk is not None and chunk.document_id not in seen:
+            seen.add(chunk.document_id)
+            references.append(chunk.reference)
+    return references

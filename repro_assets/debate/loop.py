@@ -1,0 +1,278 @@
+"""The debate loop (seed 002 section 3): alternate scientists until consensus, max turns or stop.
+
+Each turn: build the query, ingest arXiv + Crossref (when live search is on), retrieve from the
+whole corpus, generate (LLM, or the offline digest), parse markers and citations, check the
+viability gate. Progress is reported through ``emit`` as :class:`DebateEvent`s (status lines
+and text) and through ``on_turn`` after every turn so callers can persist as they go. The stop
+flag is checked before and after ingestion, between turns and between streamed tokens.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Literal
+
+from repro_assets.debate import offline
+from repro_assets.debate.evidence import build_turn_query, references_for, retrieve_evidence
+from repro_assets.debate.markers import check_citations, is_consensus, parse_markers
+from repro_assets.debate.models import (
+    CONSENSUS_BANNER,
+    INTERRUPTED_BANNER,
+    MAX_TURNS_BANNER,
+    OFFLINE_LABEL,
+    DebateSettings,
+    DebateTranscript,
+    ScientistRole,
+    Turn,
+)
+from repro_assets.debate.prompts import system_prompt, user_prompt
+from repro_assets.llm.types import LLMClient, LLMError, Role
+from repro_assets.resources.vectorstore import VectorStore
+from repro_assets.scholarly.arxiv import ArxivClient
+from repro_assets.scholarly.crossref import CrossrefClient
+from repro_assets.scholarly.ingest import IngestCounts, ingest_query
+
+log = logging.getLogger(__name__)
+STATUS_PREFIX = "[[STATUS]] "
+
+
+@dataclass(frozen=True)
+class DebateEvent:
+    """A streamed event: a status line, response text, or the end of the debate."""
+
+    kind: Literal["status", "text"]
+    message: str
+
+    def render(self) -> str:
+        """Wire format: ``[[STATUS]] message`` lines, text as is (seed section 9)."""
+        return f"{STATUS_PREFIX}{self.message}\n" if self.kind == "status" else self.message
+
+
+class DebateInterrupted(Exception):
+    """Raised inside the loop when the stop flag is seen."""
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class DebateRunner:
+    """Run one debate.
+
+    Args:
+        session_id: the debate session id.
+        settings: question and controls.
+        llm: LLM client; offline (``available`` False) takes the deterministic path.
+        store: the shared vector store.
+        arxiv: arXiv client, or None (no live arXiv search).
+        crossref: Crossref client, or None.
+        emit: receives every :class:`DebateEvent`.
+        should_stop: polled for user interruption.
+        on_turn: called with the transcript after every turn (and at the end).
+    """
+
+    def __init__(
+        self,
+        *,
+        session_id: str,
+        settings: DebateSettings,
+        llm: LLMClient,
+        store: VectorStore,
+        arxiv: ArxivClient | None = None,
+        crossref: CrossrefClient | None = None,
+        emit: Callable[[DebateEvent], None] | None = None,
+        should_stop: Callable[[], bool] | None = None,
+        on_turn: Callable[[DebateTranscript], None] | None = None,
+    ) -> None:
+        self.settings = settings
+        self.llm = llm
+        self.store = store
+        self.arxiv = arxiv if settings.live_search else None
+        self.crossref = crossref if settings.live_search else None
+        self._emit = emit or (lambda _event: None)
+        self._should_stop = should_stop or (lambda: False)
+        self._on_turn = on_turn or (lambda _t: None)
+        self.transcript = DebateTranscript(
+            session_id=session_id,
+            settings=settings,
+            mode="llm" if llm.available else "offline",
+            provider=llm.provider,
+            started_at=_now(),
+        )
+
+    # -- events ------------------------------------------------------------------------------
+    def status(self, message: str) -> None:
+        """Emit a status line (and log it)."""
+        log.info("%s%s", STATUS_PREFIX, message)
+        self._emit(DebateEvent("status", message))
+
+    def text(self, message: str) -> None:
+        """Emit response text."""
+        self._emit(DebateEvent("text", message))
+
+    def _check_stop(self) -> None:
+        if self._should_stop():
+            raise DebateInterrupted()
+
+    # -- the loop ----------------------------------------------------------------------------
+    def run(self) -> DebateTranscript:
+        """Run to a terminal state and return the transcript (never raises for LLM errors)."""
+        mode = "LLM " + self.llm.provider if self.llm.available else OFFLINE_LABEL
+        self.status(f"Debate started ({mode}): {self.settings.question}")
+        if not self.llm.available:
+            self.status("Offline mode: no LLM configured; scientists write extractive evidence "
+                        "digests with rule-decided markers.")
+        try:
+            for number in range(1, self.settings.max_turns + 1):
+                self._check_stop()
+                turn = self._turn(number)
+                if turn.role == "pessimist" and is_consensus(turn.markers):
+                    return self.finish("consensus", turn.markers.conclusion)
+            last = self.transcript.turns[-1].markers.conclusion if self.transcript.turns else None
+            return self.finish("max_turns", last)
+        except DebateInterrupted:
+            return self.interrupt()
+        except LLMError as exc:
+            self.transcript.error_code = exc.code
+            self.transcript.error = str(exc)
+            self.status(f"LLM error {exc.code}: {exc}")
+            return self.finish("failed", None)
+
+    def interrupt(self) -> DebateTranscript:
+        """Mark the debate interrupted (keeps every turn so far) and emit the banner."""
+        if self.transcript.terminal_state == "interrupted":
+            return self.transcript
+        self.status("Interrupted by user")
+        self.text(f"\n{INTERRUPTED_BANNER}\n")
+        return self.finish("interrupted", None)
+
+    def finish(self, state: str, conclusion: str | None) -> DebateTranscript:
+        """Set the terminal state, emit the closing banner and status, save via ``on_turn``."""
+        transcript = self.transcript
+        transcript.terminal_state = state  # type: ignore[assignment]
+        transcript.conclusion = conclusion
+        transcript.finished_at = _now()
+        transcript.llm_usage = self.llm.usage_summary()
+        if state == "consensus":
+            self.text(f"\n{CONSENSUS_BANNER}\nConclusion: {conclusion or ''}\n")
+        elif state == "max_turns":
+            self.text(f"\n{MAX_TURNS_BANNER}\nLast conclusion: {conclusion or 'none'}\n")
+        label = {"consensus": "Consensus", "max_turns": "Max Turns",
+                 "interrupted": "Interrupted", "failed": "Failed"}[state]
+        self.status(f"Terminal state: {label} after {len(transcript.turns)} turn(s)")
+        self._on_turn(transcript)
+        return transcript
+
+    def _turn(self, number: int) -> Turn:
+        role: ScientistRole = "optimist" if number % 2 == 1 else "pessimist"
+        scientist = 1 if role == "optimist" else 2
+        label = f"Research Scientist {scientist}"
+        previous = self.transcript.turns[-1] if self.transcript.turns else None
+        query = build_turn_query(
+            self.settings.question,
+            previous.response if previous else None,
+            previous.markers if previous else None,
+        )
+        turn = Turn(number=number, scientist=scientist, role=role, query=query,
+                    method="llm" if self.llm.available else "heuristic",
+                    model=self.llm.model_for(Role.SCIENTIST) if self.llm.available else None,
+                    started_at=_now())
+        self.status(f"{label} Search Query: {query}")
+        turn.ingestion = self._ingest(query)
+        counts = turn.ingestion
+        suffix = "" if self.settings.live_search else " (live search off: stored corpus only)"
+        errors = [f"{c.source} {c.error_code}" for c in counts.values() if c.error_code]
+        if errors:
+            suffix += f" (errors: {', '.join(errors)})"
+        self.status(f"{label} Ingested: arXiv={counts['arxiv'].documents}, "
+                    f"Crossref={counts['crossref'].documents}{suffix}")
+        self._check_stop()
+        # a revision (or review) after a rejection widens the evidence window
+        k = self.settings.top_k + 2 * ((number - 1) // 2)
+        turn.evidence = retrieve_evidence(self.store, query, k)
+        self.status(f"{label} Retrieved chunks from vector DB: {len(turn.evidence)}")
+        self._check_stop()
+        self.status(f"{label} Response:")
+        self.text(f"\n### {label} ({role}), turn {number}\n\n")
+        try:
+            turn.response = self._generate(turn, previous)
+        except DebateInterrupted:
+            turn.complete = False
+            self._record(turn)
+            raise
+        self.text("\n")
+        self._record(turn)
+        markers = turn.markers
+        self.status(
+            f"{label} Markers: Agreement={markers.agreement or 'missing'}, "
+            f"Viability={markers.viability or 'missing'}, "
+            f"Validation={markers.validation or 'missing'}"
+            + (f", Answer={markers.answer}" if markers.answer else "")
+            + (f"; missing: {', '.join(markers.missing)}" if markers.missing else "")
+        )
+        if turn.invalid_citations:
+            self.status(f"{label} cited chunks that were not retrieved: "
+                        f"{', '.join(f'[{n}]' for n in turn.invalid_citations)}")
+        return turn
+
+    def _record(self, turn: Turn) -> None:
+        turn.markers = parse_markers(turn.response, turn.role)
+        turn.citations, turn.invalid_citations = check_citations(
+            turn.response, len(turn.evidence))
+        turn.references = references_for(turn.evidence, turn.citations)
+        turn.finished_at = _now()
+        self.transcript.turns.append(turn)
+        self._on_turn(self.transcript)
+
+    def _ingest(self, query: str) -> dict[str, IngestCounts]:
+        if self.arxiv is None and self.crossref is None:
+            return {"arxiv": IngestCounts(source="arxiv"),
+                    "crossref": IngestCounts(source="crossref")}
+        return ingest_query(
+            self.store, query, arxiv=self.arxiv, crossref=self.crossref,
+            arxiv_results=self.settings.arxiv_results,
+            crossref_results=self.settings.crossref_results,
+        )
+
+    def _generate(self, turn: Turn, previous: Turn | None) -> str:
+        if not self.llm.available:
+            draft = self._offline_draft(turn)
+            self.text(draft.text)
+            return draft.text
+        system = system_prompt(turn.role, self.settings.max_new_tokens)
+        user = user_prompt(
+            question=self.settings.question, history=self.settings.history,
+            url=self.settings.url, role=turn.role, turn_number=turn.number,
+            previous_label=previous.label if previous else None,
+            previous_response=previous.response if previous else None,
+            evidence=turn.evidence,
+        )
+        if not self.settings.stream:
+            result = self.llm.text(role=Role.SCIENTIST, system=system, user=user,
+                                   temperature=0.3, max_tokens=self.settings.max_new_tokens)
+            self.text(result.raw_text)
+            return result.raw_text
+        parts: list[str] = []
+        try:
+            for delta in self.llm.stream_text(role=Role.SCIENTIST, system=system, user=user,
+                                              temperature=0.3,
+                                              max_tokens=self.settings.max_new_tokens):
+                parts.append(delta)
+                self.text(delta)
+                if self._should_stop():
+                    raise DebateInterrupted()
+        except DebateInterrupted:
+            turn.response = "".join(parts)
+            raise
+        return "".join(parts)
+
+    def _offline_draft(self, turn: Turn) -> offline.OfflineDraft:
+        question = self.settings.question
+        if turn.role == "optimist":
+            reviewer = self.transcript.turns[-1] if self.transcript.turns else None
+            return offline.optimist_turn(question, turn.number, turn.evidence, reviewer)
+        proposal = self.transcript.turns[-1]
+        return offline.pessimist_turn(question, turn.number, turn.evidence, proposal)

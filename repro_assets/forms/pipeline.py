@@ -1,0 +1,386 @@
+"""The slice-1 pipeline over a run folder: one function per step, each traced.
+
+Steps (trace ``step`` names): ingest, resolve_schema, index_docs, extract_text, route_docs,
+extract_candidates (one event per field), score_select, write_final. Each step reads the
+artifacts it needs from the run folder, writes its own artifact atomically and appends one
+trace event. The Dagster assets call one step each; :func:`run_pipeline` runs them all (API,
+tests, benchmark).
+
+Stop-run conditions (seed invariant 4): no input docs (:class:`NoInputDocs`) and an unwritable
+run folder (:class:`RunFolderError`). Everything else degrades per field.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from typing import Any
+
+from repro_assets.forms.candidates import (
+    LLM_FAILURE_REASONS,
+    FieldExtraction,
+    extract_field,
+    no_retry_client,
+)
+from repro_assets.forms.extract import PDF_MIME, extract_layout, index_doc
+from repro_assets.forms.models import (
+    Candidate,
+    CandidateScores,
+    DocIndexItem,
+    FinalResult,
+    InputFile,
+    LayoutDoc,
+    ResolvedSchema,
+    RoutingEntry,
+    RunOptions,
+    RunRequest,
+    TraceError,
+    TraceEvent,
+)
+from repro_assets.forms.routing import route
+from repro_assets.forms.runfolder import (
+    FormsError,
+    NoInputDocs,
+    RunFolder,
+    RunFolderError,
+    make_run_id,
+    utc_ts,
+)
+from repro_assets.forms.schema import resolve_schema
+from repro_assets.forms.scoring import select, sort_candidates
+from repro_assets.llm.types import LLMClient
+from repro_assets.resources.blobstore import BlobStore
+
+log = logging.getLogger(__name__)
+
+REQUIRED_STEPS = ("ingest", "resolve_schema", "extract_text", "route_docs",
+                  "extract_candidates", "score_select", "write_final")
+_LLM_REASONS = set(LLM_FAILURE_REASONS.values()) | {"llm_error"}
+
+
+@dataclass
+class StepRecord:
+    """What a running step adds to its trace event."""
+
+    inputs_ref: list[str] = field(default_factory=list)
+    outputs_ref: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    status: str = "ok"
+    error: TraceError | None = None
+
+
+@contextmanager
+def traced(folder: RunFolder, step: str, inputs_ref: list[str] | None = None
+           ) -> Iterator[StepRecord]:
+    """Time a step and append its trace event (also when it raises)."""
+    record = StepRecord(inputs_ref=list(inputs_ref or []))
+    started = time.perf_counter()
+    try:
+        yield record
+    except FormsError as exc:
+        _append(folder, step, record, started, "error", TraceError(kind=exc.code,
+                                                                  message=str(exc)))
+        raise
+    except Exception as exc:
+        _append(folder, step, record, started, "error",
+                TraceError(kind=type(exc).__name__, message=str(exc)))
+        raise
+    _append(folder, step, record, started, record.status, record.error)
+
+
+def _append(folder: RunFolder, step: str, record: StepRecord, started: float, status: str,
+            error: TraceError | None) -> None:
+    if record.notes and status == "ok" and any(n.startswith("warn:") for n in record.notes):
+        status = "warn"
+    try:
+        folder.append_trace(TraceEvent(
+            ts=utc_ts(), run_id=folder.run_id, step=step, status=status,  # type: ignore[arg-type]
+            duration_ms=int((time.perf_counter() - started) * 1000),
+            inputs_ref=record.inputs_ref, outputs_ref=record.outputs_ref, error=error,
+            notes=record.notes,
+        ))
+    except RunFolderError:
+        if error is None:
+            raise
+        log.error("could not trace failed step %s of %s", step, folder.run_id)
+
+
+# ---------------------------------------------------------------------------- ingest
+@dataclass
+class UploadedFile:
+    """A file handed to :func:`ingest` (original name + bytes)."""
+
+    filename: str
+    data: bytes
+
+
+def _ext(filename: str, data: bytes) -> str:
+    if data[:1024].lstrip().startswith(b"%PDF-"):
+        return ".pdf"
+    tail = filename.rsplit(".", 1)[-1].lower() if "." in filename else ""
+    return f".{tail}" if tail.isalnum() and len(tail) <= 8 else ".bin"
+
+
+def _safe_name(filename: str) -> str:
+    name = filename.replace("\\", "/").rsplit("/", 1)[-1]
+    return "".join(ch for ch in name if ch.isprintable())[:200] or "unnamed"
+
+
+def bundle_digest(input_docs: list[UploadedFile], target_docs: list[UploadedFile],
+                  user_schema: Any, options: Any) -> str:
+    """A content hash of everything a run reads (for idempotent sample runs)."""
+    digest = hashlib.sha256()
+    for group, files in (("input", input_docs), ("target", target_docs)):
+        for item in files:
+            digest.update(f"{group}:{_safe_name(item.filename)}:".encode())
+            digest.update(hashlib.sha256(item.data).digest())
+    digest.update(json.dumps([user_schema, options], sort_keys=True, default=str).encode())
+    return digest.hexdigest()
+
+
+def ingest(
+    store: BlobStore,
+    input_docs: list[UploadedFile],
+    *,
+    target_docs: list[UploadedFile] | None = None,
+    user_schema: dict[str, Any] | None = None,
+    options: RunOptions | None = None,
+    source: str = "api",
+    run_id: str | None = None,
+) -> RunFolder:
+    """Create (or re-open) ``runs/<run_id>/`` and copy the inputs into ``input/`` once.
+
+    Raises:
+        NoInputDocs: when ``input_docs`` is empty.
+        RunFolderError: when the run folder cannot be written.
+    """
+    if not input_docs:
+        raise NoInputDocs("no input documents were provided (input_docs needs >= 1 file)")
+    folder = RunFolder(store, run_id or make_run_id())
+    target_docs = list(target_docs or [])
+    with traced(folder, "ingest") as rec:
+        if folder.has_input():
+            rec.notes.append("input_already_present")
+            request = folder.read_request()
+        else:
+            entries: dict[str, list[InputFile]] = {"input_docs": [], "target_docs": []}
+            for group, prefix, files in (("input_docs", "doc", input_docs),
+                                         ("target_docs", "target", target_docs)):
+                for n, item in enumerate(files, start=1):
+                    doc_id = f"{prefix}_{n:03d}"
+                    stored = f"input/{group}/{doc_id}{_ext(item.filename, item.data)}"
+                    folder.write_input_file(stored.removeprefix("input/"), item.data)
+                    entries[group].append(InputFile(
+                        doc_id=doc_id, filename=_safe_name(item.filename), stored_as=stored,
+                        sha256=hashlib.sha256(item.data).hexdigest(), size=len(item.data)))
+            request = RunRequest(
+                run_id=folder.run_id, created_at=datetime.now(UTC).isoformat(), source=source,
+                input_docs=entries["input_docs"], target_docs=entries["target_docs"],
+                user_schema=user_schema, options=options or RunOptions(),
+            )
+            folder.write_request(request)
+        rec.outputs_ref = [folder.ref("input/request.json")] + [
+            folder.ref(f.stored_as) for f in request.input_docs + request.target_docs
+        ]
+    return folder
+
+
+# ---------------------------------------------------------------------------- steps
+def step_resolve_schema(folder: RunFolder) -> ResolvedSchema:
+    """resolve_schema -> artifacts/schema.json."""
+    request = folder.read_request()
+    with traced(folder, "resolve_schema", [folder.ref("input/request.json")] +
+                [folder.ref(t.stored_as) for t in request.target_docs]) as rec:
+        targets = [(t.doc_id, folder.read_input(t.stored_as)) for t in request.target_docs]
+        resolution = resolve_schema(request.user_schema, targets, request.options)
+        rec.notes += [f"warn:{w}" for w in resolution.warnings]
+        rec.notes.append(f"schema_source:{resolution.schema.schema_source}")
+        rec.outputs_ref.append(folder.write_artifact("schema", resolution.schema))
+    return resolution.schema
+
+
+def step_index_docs(folder: RunFolder) -> list[DocIndexItem]:
+    """index_docs -> artifacts/doc_index.json (hash, MIME, pages, text-layer probe)."""
+    request = folder.read_request()
+    with traced(folder, "index_docs", [folder.ref(d.stored_as)
+                                       for d in request.input_docs]) as rec:
+        items = [index_doc(d.doc_id, d.filename, folder.read_input(d.stored_as))
+                 for d in request.input_docs]
+        rec.notes += [f"warn:unreadable:{i.doc_id}:{i.unreadable_reason}"
+                      for i in items if i.unreadable_reason]
+        rec.outputs_ref.append(folder.write_artifact("doc_index", items))
+    return items
+
+
+def step_extract_text(folder: RunFolder) -> list[LayoutDoc]:
+    """extract_text -> artifacts/layout.json (readable PDFs only)."""
+    request = folder.read_request()
+    index = {i.doc_id: i for i in folder.read_artifact("doc_index")}
+    stored = {d.doc_id: d.stored_as for d in request.input_docs}
+    with traced(folder, "extract_text", [folder.ref(s) for s in stored.values()]) as rec:
+        layouts: list[LayoutDoc] = []
+        for doc_id, item in index.items():
+            if item.unreadable_reason or item.mime_type != PDF_MIME:
+                continue
+            try:
+                layouts.append(extract_layout(doc_id, folder.read_input(stored[doc_id])))
+            except ValueError as exc:
+                rec.notes.append(f"warn:parse_error:{doc_id}")
+                rec.error = TraceError(kind="parse_error", message=str(exc))
+        rec.outputs_ref.append(folder.write_artifact("layout", layouts))
+    return layouts
+
+
+def step_route(folder: RunFolder) -> list[RoutingEntry]:
+    """route_docs -> artifacts/routing.json."""
+    schema: ResolvedSchema = folder.read_artifact("schema")
+    layouts: list[LayoutDoc] = folder.read_artifact("layout")
+    options = folder.read_request().options
+    with traced(folder, "route_docs", [folder.ref("artifacts/schema.json"),
+                                       folder.ref("artifacts/layout.json")]) as rec:
+        entries = route(schema.resolved_fields, layouts, options.top_k_docs)
+        if not layouts:
+            rec.notes.append("warn:no_readable_docs")
+        rec.outputs_ref.append(folder.write_artifact("routing", entries))
+    return entries
+
+
+def _error_candidate(key: str, exc: BaseException) -> Candidate:
+    return Candidate(
+        field=key, raw_value="", normalized_value="", evidence=[], from_method="heuristic",
+        rejected_reasons=[f"field_error:{type(exc).__name__}"],
+        scores=CandidateScores(anchor_match=0.0, validator=0.0, doc_relevance=0.0),
+    )
+
+
+def step_candidates(
+    folder: RunFolder, client: LLMClient | None, today: date | None = None
+) -> list[Candidate]:
+    """extract_candidates (one event per field) then score_select -> candidates.json."""
+    schema: ResolvedSchema = folder.read_artifact("schema")
+    routing = {r.field: r for r in folder.read_artifact("routing")}
+    layouts = {d.doc_id: d for d in folder.read_artifact("layout")}
+    options = folder.read_request().options
+    if client is not None and client.available:
+        client = no_retry_client(client)
+    inputs = [folder.ref("artifacts/routing.json"), folder.ref("artifacts/layout.json")]
+    per_field: dict[str, list[Candidate]] = {}
+    for spec in schema.resolved_fields:
+        started = time.perf_counter()
+        entry = routing.get(spec.key) or RoutingEntry(field=spec.key, doc_ids=[], scores={})
+        try:
+            result = extract_field(spec, entry, layouts, client, options.max_llm_tokens, today)
+            error = None
+        except Exception as exc:  # one field's failure never stops the others
+            log.exception("field %s failed", spec.key)
+            result = FieldExtraction(field=spec.key, candidates=[_error_candidate(spec.key, exc)])
+            error = TraceError(kind="field_error", message=f"{type(exc).__name__}: {exc}")
+        per_field[spec.key] = result.candidates
+        notes = [f"heuristic_passes:{result.heuristic_passes}", f"llm_calls:{result.llm_calls}",
+                 f"candidates:{len(result.candidates)}",
+                 f"accepted:{sum(c.accepted for c in result.candidates)}"]
+        if result.llm_skipped_reason:
+            notes.append(f"llm_skipped:{result.llm_skipped_reason}")
+        if result.llm_calls and client is not None:
+            requested = options.resolved_llm_model()
+            notes.append(f"llm_requested:{options.llm_provider}/{requested}")
+        if result.llm_failure:
+            notes.append(f"warn:{result.llm_failure}")
+        folder.append_trace(TraceEvent(
+            ts=utc_ts(), run_id=folder.run_id, step="extract_candidates", field=spec.key,
+            status="error" if error else ("warn" if result.llm_failure else "ok"),
+            duration_ms=int((time.perf_counter() - started) * 1000), inputs_ref=inputs,
+            outputs_ref=[], error=error or (TraceError(kind=result.llm_failure,
+                                                       message="LLM extraction failed")
+                                            if result.llm_failure else None),
+            model_calls=result.model_calls, notes=notes,
+        ))
+    with traced(folder, "score_select", inputs) as rec:
+        ranked: list[Candidate] = []
+        for spec in schema.resolved_fields:
+            selection = select(spec, per_field.get(spec.key, []))
+            ranked.extend(selection.candidates)
+            rec.notes.append(f"{spec.key}:{selection.final.status}")
+        ordered = sort_candidates(ranked)
+        rec.outputs_ref.append(folder.write_artifact("candidates", ordered))
+    return ordered
+
+
+def _llm_failure(candidates: list[Candidate]) -> str | None:
+    for cand in candidates:
+        if cand.from_method == "llm" and not cand.evidence:
+            for reason in cand.rejected_reasons:
+                if reason in _LLM_REASONS:
+                    return reason
+    return None
+
+
+def step_final(folder: RunFolder) -> FinalResult:
+    """write_final -> artifacts/final.json (winner, status, alternatives per field)."""
+    schema: ResolvedSchema = folder.read_artifact("schema")
+    candidates: list[Candidate] = folder.read_artifact("candidates")
+    index: list[DocIndexItem] = folder.read_artifact("doc_index")
+    readable = any(i.unreadable_reason is None for i in index)
+    with traced(folder, "write_final", [folder.ref("artifacts/candidates.json"),
+                                        folder.ref("artifacts/schema.json")]) as rec:
+        fields = {}
+        for spec in schema.resolved_fields:
+            mine = [c for c in candidates if c.field == spec.key]
+            selection = select(spec, mine, no_readable_docs=not readable,
+                               llm_failure=_llm_failure(mine))
+            fields[spec.key] = selection.final
+        result = FinalResult(run_id=folder.run_id, schema_source=schema.schema_source,
+                             fields=fields)
+        rec.notes += [f"{k}:{v.status}" for k, v in fields.items()]
+        rec.outputs_ref.append(folder.write_artifact("final", result))
+    return result
+
+
+@dataclass
+class PipelineResult:
+    """The outcome of :func:`run_pipeline`."""
+
+    run_id: str
+    status: str
+    final: FinalResult | None
+    error: str | None = None
+    code: str | None = None
+
+
+def run_pipeline(folder: RunFolder, client: LLMClient | None = None,
+                 today: date | None = None) -> PipelineResult:
+    """Run every step after ingest.
+
+    Raises:
+        RunFolderError: when an artifact cannot be written (stop-run).
+    """
+    step_resolve_schema(folder)
+    step_index_docs(folder)
+    step_extract_text(folder)
+    step_route(folder)
+    step_candidates(folder, client, today)
+    final = step_final(folder)
+    return PipelineResult(run_id=folder.run_id, status="completed", final=final)
+
+
+__all__ = [
+    "NoInputDocs",
+    "PipelineResult",
+    "REQUIRED_STEPS",
+    "RunFolderError",
+    "UploadedFile",
+    "ingest",
+    "run_pipeline",
+    "step_candidates",
+    "step_extract_text",
+    "step_final",
+    "step_index_docs",
+    "step_resolve_schema",
+    "step_route",
+]

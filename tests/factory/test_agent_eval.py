@@ -1,0 +1,123 @@
+"""OnboardingAgent end to end (offline parser and scripted extractor) and the eval set."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from repro_assets.factory import eval as factory_eval
+from repro_assets.factory.agent import OnboardingAgent
+from repro_assets.factory.coarse import coarse_prompt
+from repro_assets.factory.eval import CASES, ScriptedClient, run_case
+from repro_assets.factory.ids import extract_explicit_ids
+from repro_assets.factory.models import ErrorCode, ExtractionError
+from repro_assets.llm.offline import OfflineClient
+from repro_assets.llm.types import LLMInvalidOutput, LLMTimeout
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
+def test_eval_case(case: factory_eval.EvalCase) -> None:
+    outcome = run_case(case, None)
+    assert outcome.actual == outcome.expected, outcome
+    assert outcome.failed_checks == []
+    assert outcome.passed
+
+
+def test_seed_cases_expected_codes() -> None:
+    codes = {case.name: case.expected_code for case in CASES if case.source.startswith("seed")}
+    assert codes == {
+        "case1_clean_canonical": None,
+        "case2_coverage_mismatch": "COVERAGE_MISMATCH",
+        "case3_contradictory_routing": None,
+        "case4_invalid_normalization": "INVALID_STRUCTURE",
+        "case5_empty_or_ambiguous": "NO_IDS",
+    }
+
+
+def test_eval_main_exit_code(capsys: pytest.CaptureFixture[str]) -> None:
+    assert factory_eval.main([]) == 0
+    out = capsys.readouterr().out
+    assert f"{len(CASES)}/{len(CASES)} cases passed" in out
+
+
+def test_use_llm_without_provider_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert factory_eval.main(["--use-llm"]) == 2
+
+
+def test_offline_client_takes_the_heuristic_path(canonical_text: str) -> None:
+    agent = OnboardingAgent(OfflineClient())
+    result = agent.run_detailed(canonical_text)
+    assert result.method == "heuristic"
+    assert len(result.config.jobs) == 4
+
+
+def test_exactly_four_log_points_and_no_text(
+    canonical_text: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.DEBUG, logger="repro_assets.factory"):
+        OnboardingAgent().run(canonical_text)
+    messages = [r.getMessage() for r in caplog.records if r.name.startswith("repro_assets.factory")]
+    assert [m.split(":")[0] for m in messages] == [
+        "factory stage 0", "factory stage 1", "factory stage 2", "factory stage 4",
+    ]
+    assert "machine_coverage=100%" in messages[3]
+    assert not any("assembly" in m or "due by" in m for m in messages)
+
+
+def test_two_structured_calls_with_deterministic_prompts(canonical_text: str) -> None:
+    replies = _canonical_replies()
+    client = ScriptedClient(replies)
+    config = OnboardingAgent(client).run(canonical_text)
+    assert [call["schema"] for call in client.calls] == ["CoarseStructure", "RawFactoryConfig"]
+    assert len(config.jobs) == 4
+    again = ScriptedClient(_canonical_replies())
+    OnboardingAgent(again).run(canonical_text)
+    assert [c["user"] for c in client.calls] == [c["user"] for c in again.calls]
+    ids = extract_explicit_ids(canonical_text)
+    assert client.calls[0]["user"] == coarse_prompt(canonical_text, ids)
+    assert "Detected machine ids: M1, M2, M3" in client.calls[0]["user"]
+
+
+@pytest.mark.parametrize(
+    ("error", "code"),
+    [
+        (LLMTimeout("timed out"), ErrorCode.LLM_FAILURE),
+        (LLMInvalidOutput("bad json", raw_text="{"), ErrorCode.INVALID_JSON),
+        (RuntimeError("boom"), ErrorCode.LLM_FAILURE),
+    ],
+)
+def test_llm_errors_become_extraction_errors(
+    canonical_text: str, error: Exception, code: ErrorCode
+) -> None:
+    with pytest.raises(ExtractionError) as info:
+        OnboardingAgent(ScriptedClient([error])).run(canonical_text)
+    assert info.value.code is code
+    assert info.value.stage == "coarse"
+
+
+def test_schema_mismatch_is_invalid_json(canonical_text: str) -> None:
+    client = ScriptedClient([{"machines": [{"id": "M1"}], "jobs": []}])
+    with pytest.raises(ExtractionError) as info:
+        OnboardingAgent(client).run(canonical_text)
+    assert info.value.code is ErrorCode.INVALID_JSON
+
+
+def test_no_ids_fails_before_any_llm_call() -> None:
+    client = ScriptedClient([])
+    with pytest.raises(ExtractionError) as info:
+        OnboardingAgent(client).run("We do stuff with machines and jobs.")
+    assert info.value.code is ErrorCode.NO_IDS
+    assert client.calls == []
+
+
+def _canonical_replies() -> list[dict]:
+    machines = [{"id": m, "name": n} for m, n in (("M1", "assembly"), ("M2", "drill"),
+                                                   ("M3", "pack"))]
+    jobs = [{"id": j, "name": j} for j in ("J1", "J2", "J3", "J4")]
+    steps = [{"machine_id": m, "duration_hours": d} for m, d in (("M1", 2), ("M2", 1), ("M3", 1))]
+    return [
+        {"machines": machines, "jobs": jobs},
+        {"machines": machines,
+         "jobs": [{**job, "steps": steps, "due_time_hour": 12} for job in jobs]},
+    ]

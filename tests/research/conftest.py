@@ -1,0 +1,69 @@
+"""Fixtures of the research-agent tests."""
+
+from __future__ import annotations
+
+import asyncio
+import selectors
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "research"
+
+
+class _VirtualSelector(selectors.DefaultSelector):
+    """A selector that never blocks: waiting advances the loop's virtual clock instead."""
+
+    def __init__(self, loop: VirtualClockLoop) -> None:
+        super().__init__()
+        self._vloop = loop
+
+    def select(self, timeout: float | None = None):  # type: ignore[override]
+        if timeout is not None and timeout > 0:
+            self._vloop.now += timeout
+        return super().select(0)
+
+
+class VirtualClockLoop(asyncio.SelectorEventLoop):
+    """An event loop whose ``time()`` is virtual: sleeps and timers complete instantly."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+        super().__init__(_VirtualSelector(self))
+
+    def time(self) -> float:
+        return self.now
+
+
+@pytest.fixture()
+def virtual_loop() -> Iterator[VirtualClockLoop]:
+    """A fake-clock event loop."""
+    loop = VirtualClockLoop()
+    try:
+        yield loop
+    finally:
+        loop.close()
+
+
+@pytest.fixture()
+def fixture_text() -> object:
+    """Read a recorded payload from tests/fixtures/research."""
+
+    def read(name: str) -> str:
+        return (FIXTURES / name).read_text(encoding="utf-8")
+
+    return read
+
+
+@pytest.fixture()
+def corpus_store(fresh_database: str):
+    """A fresh database holding the sample scholarly corpus (all-MiniLM-L6-v2)."""
+    from repro_assets.resources.database import get_database
+    from repro_assets.resources.embedder import get_embedder
+    from repro_assets.resources.vectorstore import VectorStore
+    from repro_assets.scholarly.samples import seed_sample_corpus
+
+    store = VectorStore(get_database(fresh_database), get_embedder())
+    seed_sample_corpus(store)
+    return store
