@@ -22,6 +22,7 @@ from repro_assets.papers.grounding import check_grounding, normalize_text
 from repro_assets.papers.models import PaperPages
 from repro_assets.papers.registry import find_dataset_mentions, lookup_dataset, resolve_alias
 from repro_assets.papers.tables import ParsedTable, extract_tables, table_cells
+from repro_assets.resources.database import Database
 
 log = logging.getLogger(__name__)
 
@@ -719,3 +720,61 @@ def dataset_is_known(name: str) -> bool:
     return lookup_dataset(name) is not None
 
 
+
+
+# ---------------------------------------------------------------------------------------------
+# Persistence (claims table, replace policy)
+# ---------------------------------------------------------------------------------------------
+
+
+def save_claims(db: Database, result: ClaimsResult) -> None:
+    """Replace a paper's stored claims with ``result.claims`` (one transaction)."""
+    with db.connection() as conn, conn.transaction():
+        conn.execute("DELETE FROM claims WHERE paper_id = %s", (result.paper_id,))
+        with conn.cursor() as cur:
+            cur.executemany(
+                "INSERT INTO claims (paper_id, ordinal, dataset_name, split, metric_name,"
+                " metric_value, units, method_snippet, source_citation, confidence,"
+                " evidence_page, evidence_quote, extraction_method)"
+                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                [
+                    (result.paper_id, n, c.dataset_name, c.split, c.metric_name,
+                     c.metric_value, c.units, c.method_snippet, c.source_citation, c.confidence,
+                     c.evidence.page, c.evidence.quoted_text, c.extraction_method)
+                    for n, c in enumerate(result.claims)
+                ],
+            )
+        conn.execute(
+            "INSERT INTO claim_extractions (paper_id, method, claims_count, rejected, llm_usage)"
+            " VALUES (%s, %s, %s, %s, %s) ON CONFLICT (paper_id) DO UPDATE SET"
+            " method = EXCLUDED.method, claims_count = EXCLUDED.claims_count,"
+            " rejected = EXCLUDED.rejected, llm_usage = EXCLUDED.llm_usage, created_at = now()",
+            (result.paper_id, result.method, len(result.claims),
+             json.dumps([r.model_dump(mode="json") for r in result.rejected]),
+             json.dumps(result.llm_usage, default=str)),
+        )
+
+
+def load_claims(db: Database, paper_id: str) -> list[Claim]:
+    """The stored claims of a paper, in extraction order (empty if none)."""
+    with db.connection() as conn:
+        rows = conn.execute(
+            "SELECT dataset_name, split, metric_name, metric_value, units, method_snippet,"
+            " source_citation, confidence, evidence_page, evidence_quote, extraction_method"
+            " FROM claims WHERE paper_id = %s ORDER BY ordinal",
+            (paper_id,),
+        ).fetchall()
+    return [
+        Claim(dataset_name=r[0], split=r[1], metric_name=r[2], metric_value=r[3], units=r[4],
+              method_snippet=r[5], source_citation=r[6], confidence=r[7],
+              evidence=Evidence(page=r[8], quoted_text=r[9]), extraction_method=r[10])
+        for r in rows
+    ]
+
+
+def load_rejected(db: Database, paper_id: str) -> list[RejectedCandidate]:
+    """The rejected candidates of the last extraction of a paper."""
+    with db.connection() as conn:
+        row = conn.execute("SELECT rejected FROM claim_extractions WHERE paper_id = %s",
+                           (paper_id,)).fetchone()
+    return [RejectedCandidate.model_validate(r) for r in (row[0] if row else [])]

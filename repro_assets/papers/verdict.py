@@ -30,6 +30,7 @@ from repro_assets.papers.planner import find_hyperparameters
 from repro_assets.papers.prompts import VERIFIER_SYSTEM
 from repro_assets.papers.registry import find_blocked_mentions, find_dataset_mentions
 from repro_assets.papers.sanitizer import ARCH_PATTERNS, architectures_in
+from repro_assets.resources.database import Database
 
 Element = Literal["dataset", "results", "model", "training_config"]
 ELEMENTS: tuple[Element, ...] = ("dataset", "results", "model", "training_config")
@@ -287,3 +288,35 @@ def verdict_markdown(verdict: ReproducibilityVerdict) -> str:
         lines.append(f"| {item.element} | {'yes' if item.present else 'NO'} | "
                      f"{item.detail.replace('|', '/')} | {quote.replace('|', '/')}{where} |")
     return "\n".join(lines)
+
+
+def save_verdict(db: Database, verdict: ReproducibilityVerdict) -> None:
+    """Store (replace) the verdict of a paper."""
+    with db.connection() as conn:
+        conn.execute(
+            "INSERT INTO paper_verdicts (paper_id, reproducible, reasoning, missing_elements,"
+            " checklist, method, llm_error) VALUES (%s, %s, %s, %s, %s, %s, %s)"
+            " ON CONFLICT (paper_id) DO UPDATE SET reproducible = EXCLUDED.reproducible,"
+            " reasoning = EXCLUDED.reasoning, missing_elements = EXCLUDED.missing_elements,"
+            " checklist = EXCLUDED.checklist, method = EXCLUDED.method,"
+            " llm_error = EXCLUDED.llm_error, created_at = now()",
+            (verdict.paper_id, verdict.reproducible, verdict.reasoning,
+             json.dumps(verdict.missing_elements),
+             json.dumps([item.model_dump(mode="json") for item in verdict.checklist]),
+             verdict.method, verdict.llm_error),
+        )
+
+
+def load_verdict(db: Database, paper_id: str) -> ReproducibilityVerdict | None:
+    """The stored verdict of a paper, or None."""
+    with db.connection() as conn:
+        row = conn.execute(
+            "SELECT reproducible, reasoning, missing_elements, checklist, method, llm_error"
+            " FROM paper_verdicts WHERE paper_id = %s", (paper_id,)).fetchone()
+    if row is None:
+        return None
+    return ReproducibilityVerdict(
+        paper_id=paper_id, reproducible=row[0], reasoning=row[1], missing_elements=row[2],
+        checklist=[ChecklistItem.model_validate(item) for item in row[3]], method=row[4],
+        llm_error=row[5],
+    )
