@@ -69,7 +69,8 @@ def create_run(
     services: Annotated[Services, Depends(get_services)],
     input_docs: Annotated[list[UploadFile] | None, File(description="Input documents")] = None,
     target_docs: Annotated[list[UploadFile] | None, File(description="Target forms")] = None,
-    schema_json: Annotated[UploadFile | None, File(description="UserSchema JSON file")] = None,
+    schema_file: Annotated[UploadFile | None, File(alias="schema_json",
+                                                   description="UserSchema JSON file")] = None,
     options: Annotated[str | None, Form(description="RunOptions as JSON")] = None,
 ) -> dict[str, Any]:
     """Run the pipeline on the uploaded documents and return the artifact paths."""
@@ -82,8 +83,8 @@ def create_run(
         raise ApiError(400, "invalid_options", f"options is not valid RunOptions: {exc}") \
             from exc
     user_schema = None
-    if schema_json is not None:
-        raw = schema_json.file.read()
+    if schema_file is not None:
+        raw = schema_file.file.read()
         if raw.strip():
             try:
                 user_schema = json.loads(raw)

@@ -89,8 +89,10 @@ class OnboardingAgent:
                 details={"llm_code": exc.code, "method": self.method},
             ) from exc
         except (ValidationError, AttributeError, TypeError) as exc:
+            # from the LLM: a reply that does not fit the schema; offline: a parser defect
+            code = ErrorCode.INVALID_JSON if self.method == "llm" else ErrorCode.INVALID_STRUCTURE
             raise ExtractionError(
-                ErrorCode.INVALID_JSON,
+                code,
                 f"{stage}: the extracted structure did not match the schema ({exc})",
                 stage=stage,
                 details={"method": self.method},

@@ -4,8 +4,8 @@ Confidence is a noisy-OR over the independent sources (distinct hosts or corpus 
 that state a fact, each weighted by its quality score: one good source gives about 0.6, two
 independent ones about 0.85. A fact in an ``academic_required`` domain needs at least one
 academic or local-corpus source to pass the verification threshold; a contradicted fact loses a
-quarter of its confidence. Contradictions are facts from different sources that talk about the
-same thing (content-word overlap) but differ in negation or in their figures.
+quarter of its confidence. Contradictions are facts from different sources about the same
+subject (a shared entity, or near-identical wording) that differ in negation or in figures.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from repro_assets.research.models import Contradiction, Entity, Fact, SourceResu
 SOURCE_WEIGHT = 0.8
 CONTRADICTION_PENALTY = 0.75
 TOPIC_OVERLAP = 0.35
+SAME_SUBJECT_OVERLAP = 0.7
 
 
 def source_key(url: str) -> str:
@@ -85,6 +86,9 @@ def find_contradictions(facts: Sequence[Fact]) -> list[Contradiction]:
             overlap = jaccard(words_a, words_b)
             if overlap < TOPIC_OVERLAP or len(words_a & words_b) < 3:
                 continue
+            shared_entities = {e.lower() for e in a.entities} & {e.lower() for e in b.entities}
+            if not shared_entities and overlap < SAME_SUBJECT_OVERLAP:
+                continue  # similar wording about different things is not a conflict
             if negated[i] != negated[j]:
                 found.append(Contradiction(
                     fact_a=a.id, fact_b=b.id,

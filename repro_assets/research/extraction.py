@@ -31,7 +31,9 @@ STOPWORDS = frozenset(
 CLAIM_WORDS = re.compile(
     r"\b(show|shows|showed|shown|improv\w*|reduc\w*|increas\w*|decreas\w*|outperform\w*|"
     r"achiev\w*|propos\w*|introduc\w*|demonstrat\w*|found|find|finds|enabl\w*|requir\w*|"
-    r"caus\w*|associated|results? in|leads? to|is|are|was|were|can|consists?)\b",
+    r"caus\w*|associated|results? in|leads? to|is|are|was|were|can|consists?|solv\w*|"
+    r"predict\w*|estimat\w*|indicat\w*|suggest\w*|reveal\w*|yield\w*|provid\w*|"
+    r"allow\w*|perform\w*|remain\w*|has|have|had|depend\w*|affect\w*)\b",
     re.IGNORECASE,
 )
 NEGATIONS = re.compile(

@@ -123,5 +123,6 @@ def test_only_one_debate_runs_at_a_time(
             run_debate_session(session_id="t-busy", settings=_settings(), llm=OfflineClient(),
                                store=corpus_store, blobs=blobs)
         assert info.value.code == "E_DEBATE_BUSY"
+        other.execute("SELECT pg_advisory_unlock(2002043035)")
     with debate_lock(corpus_store.db):  # released again
         pass

@@ -176,3 +176,28 @@ def test_blob_store_holds_the_text(fresh_database: str) -> None:
     assert store.read_bytes(f"factories/{key}/source.txt") == (
         FIXTURES / "canonical.txt"
     ).read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("source", "code"),
+    [("renamed", "E_PARTITION_MISMATCH"), ("missing", "E_SOURCE_NOT_FOUND")],
+)
+def test_factory_text_failures_carry_codes(fresh_database: str, tmp_path: Path, source: str,
+                                           code: str) -> None:
+    path = tmp_path / "canonical.txt"
+    shutil.copy(FIXTURES / "canonical.txt", path)
+    key = partition_key_for(path.name, path.read_bytes())
+    if source == "renamed":
+        path = path.rename(tmp_path / "other.txt")
+    else:
+        path = tmp_path / "nowhere.txt"
+    instance = dg.DagsterInstance.ephemeral()
+    instance.add_dynamic_partitions("factories", [key])
+    result = dg.materialize(
+        [factory_assets.factory_text], instance=instance, partition_key=key,
+        resources=default_resources(), raise_on_error=False,
+        run_config={"ops": {"factory_text": {"config": {"source_path": str(path)}}}},
+    )
+    assert not result.success
+    failure = next(e for e in result.all_events if e.is_step_failure)
+    assert failure.step_failure_data.user_failure_data.metadata["code"].value == code

@@ -84,3 +84,39 @@ def test_onboarding_success_anthropic(canonical_text: str, no_network: None) -> 
         config = OnboardingAgent(fake.make_client()).run(canonical_text)
     assert len(config.jobs) == 4
     assert len(fake.requests) == 2
+
+
+def test_factory_config_asset_with_llm(fresh_database: str, canonical_text: str,
+                                       tmp_path, no_network: None) -> None:
+    """The asset records method=llm and the usage summary when a provider is configured."""
+    import dagster as dg
+
+    from repro_assets.assets import factory as factory_assets
+    from repro_assets.factory.store import partition_key_for
+    from repro_assets.resources.llm import LLMResource
+    from repro_assets.resources.registry import default_resources
+    from tests.fakes.llm_wire import FAST_CLIENT_CONFIG
+
+    path = tmp_path / "canonical.txt"
+    path.write_text(canonical_text, encoding="utf-8")
+    key = partition_key_for(path.name, path.read_bytes())
+    instance = dg.DagsterInstance.ephemeral()
+    instance.add_dynamic_partitions("factories", [key])
+    resources = {
+        **default_resources(),
+        "llm": LLMResource(provider="openai", openai_api_key="sk-test", **FAST_CLIENT_CONFIG),
+    }
+    with OpenAIWireFake() as fake:
+        fake.reply_json({"machines": MACHINES, "jobs": JOBS})
+        fake.reply_json(RAW)
+        result = dg.materialize(
+            [factory_assets.factory_text, factory_assets.factory_config,
+             factory_assets.factory_config_coverage],
+            instance=instance, partition_key=key, resources=resources,
+            run_config={"ops": {"factory_text": {"config": {"source_path": str(path)}}}},
+        )
+    assert result.success
+    meta = result.asset_materializations_for_node("factory_config")[0].metadata
+    assert meta["method"].value == "llm"
+    assert meta["llm_usage"].value["calls"] == 2
+    assert [c.passed for c in result.get_asset_check_evaluations()] == [True]
