@@ -17,9 +17,10 @@ import os
 
 from fastapi import Depends, FastAPI
 from fastapi.middleware.cors import CORSMiddleware
+from fastapi.staticfiles import StaticFiles
 
 from repro_assets import settings
-from repro_assets.api import errors, forms
+from repro_assets.api import debate, errors, forms, papers, research
 from repro_assets.api.security import (
     BodySizeLimitMiddleware,
     BodyTooLarge,
@@ -67,4 +68,9 @@ def create_app(
 
     protected = [Depends(require_api_key)]
     app.include_router(forms.router, dependencies=protected)
+    app.include_router(papers.router, dependencies=protected)
+    app.include_router(debate.router, dependencies=protected)
+    app.include_router(research.router, dependencies=protected)
+    app.include_router(research.ws_router)
+    app.mount("/ui", StaticFiles(packages=[("repro_assets.api", "web")], html=True), name="web")
     return app

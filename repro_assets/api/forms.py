@@ -24,6 +24,7 @@ from pydantic import ValidationError
 
 from repro_assets.api.errors import ApiError
 from repro_assets.api.services import Services, get_services
+from repro_assets.forms.candidates import client_or_offline
 from repro_assets.forms.models import RunOptions
 from repro_assets.forms.pipeline import UploadedFile, ingest, run_pipeline
 from repro_assets.forms.runfolder import (
@@ -95,7 +96,7 @@ def create_run(
     try:
         folder = ingest(services.blob_store, inputs, target_docs=_read(target_docs),
                         user_schema=user_schema, options=run_options, source="api")
-        run_pipeline(folder, services.llm_client())
+        run_pipeline(folder, client_or_offline(services.llm_client))
     except NoInputDocs as exc:
         raise ApiError(400, exc.code, str(exc)) from exc
     except Exception as exc:

@@ -22,9 +22,11 @@ from pydantic import ValidationError
 from repro_assets.demo import DemoContext, DemoRow, failure_message, materialized_count
 from repro_assets.forms import pipeline
 from repro_assets.forms.bundles import READY_MARKER, BundleError, is_ready, read_bundle
+from repro_assets.forms.candidates import client_or_offline
 from repro_assets.forms.models import ARTIFACT_ADAPTERS, FinalResult
 from repro_assets.forms.runfolder import FormsError, RunFolder, list_runs
 from repro_assets.forms.samples import write_samples
+from repro_assets.llm.config import pool_name
 from repro_assets.partitions import form_runs_partitions
 from repro_assets.resources.blobstore import BlobStore, BlobStoreResource
 from repro_assets.resources.dropfolder import DropFolderResource
@@ -163,13 +165,14 @@ def form_routing(context: dg.AssetExecutionContext,
 
 
 @dg.asset(partitions_def=form_runs_partitions, group_name=GROUP, deps=[form_routing],
+          pool=pool_name(),
           description="candidates.json: heuristic + at most one LLM candidate set per field, "
                       "scored.")
 def form_candidates(context: dg.AssetExecutionContext, blob_store: BlobStoreResource,
                     llm: LLMResource) -> dg.MaterializeResult:
     """Extract, check and score candidates for every field."""
     folder = _folder(context, blob_store)
-    client = llm.get_client()
+    client = client_or_offline(llm.get_client)
     _step(pipeline.step_candidates, folder, client)
     meta = artifact_metadata(folder, "form_candidates")
     calls = [c for e in folder.read_trace() if e.step == "extract_candidates"
@@ -195,23 +198,13 @@ FORM_ASSETS = [form_schema, form_doc_index, form_layout, form_routing, form_cand
 
 
 # ---------------------------------------------------------------------------- checks
-def _artifact_check(asset: dg.AssetsDefinition, name: str) -> dg.AssetChecksDefinition:
-    @dg.asset_check(asset=asset, name=f"{name}_artifact_valid", blocking=True,
-                    description=f"{name}.json validates against its pydantic model.")
-    def _check(context: dg.AssetCheckExecutionContext,
-               blob_store: BlobStoreResource) -> dg.AssetCheckResult:
-        folder = RunFolder(blob_store.get_store(), _partition_key(context))
-        try:
-            ARTIFACT_ADAPTERS[name].validate_python(folder.read_artifact_raw(name))
-        except (FormsError, ValidationError) as exc:
-            return dg.AssetCheckResult(passed=False, metadata={"error": str(exc)[:500]})
-        return dg.AssetCheckResult(passed=True, metadata={"artifact": folder.artifact_key(name)})
-
-    return _check
-
-
-ARTIFACT_CHECKS = [_artifact_check(asset, ASSET_ARTIFACTS[asset.key.path[-1]])
-                   for asset in FORM_ASSETS]
+def artifact_check(folder: RunFolder, name: str) -> tuple[bool, dict[str, Any]]:
+    """The artifact exists and validates against its pydantic model."""
+    try:
+        ARTIFACT_ADAPTERS[name].validate_python(folder.read_artifact_raw(name))
+    except (FormsError, ValidationError) as exc:
+        return False, {"error": str(exc)[:500]}
+    return True, {"artifact": folder.artifact_key(name)}
 
 
 def evidence_violations(final: FinalResult) -> list[str]:
@@ -225,29 +218,56 @@ def evidence_violations(final: FinalResult) -> list[str]:
     return bad
 
 
+def evidence_check(folder: RunFolder) -> tuple[bool, dict[str, Any]]:
+    """Invariant 1: no value without evidence."""
+    bad = evidence_violations(folder.read_artifact("final"))
+    return not bad, {"fields_without_evidence": ", ".join(bad) or "-"}
+
+
+def trace_check(folder: RunFolder) -> tuple[bool, dict[str, Any]]:
+    """Every required trace step appears at least once."""
+    events = folder.read_trace()
+    steps = {e.step for e in events}
+    missing = [s for s in pipeline.REQUIRED_STEPS if s not in steps]
+    return not missing, {"missing_steps": ", ".join(missing) or "-", "events": len(events)}
+
+
+def _check_folder(context: dg.AssetCheckExecutionContext,
+                  blob_store: BlobStoreResource) -> RunFolder:
+    return RunFolder(blob_store.get_store(), _partition_key(context))
+
+
+def _artifact_check(asset: dg.AssetsDefinition, name: str) -> dg.AssetChecksDefinition:
+    @dg.asset_check(asset=asset, name=f"{name}_artifact_valid", blocking=True,
+                    description=f"{name}.json validates against its pydantic model.")
+    def _check(context: dg.AssetCheckExecutionContext,
+               blob_store: BlobStoreResource) -> dg.AssetCheckResult:
+        passed, metadata = artifact_check(_check_folder(context, blob_store), name)
+        return dg.AssetCheckResult(passed=passed, metadata=metadata)
+
+    return _check
+
+
+ARTIFACT_CHECKS = [_artifact_check(asset, ASSET_ARTIFACTS[asset.key.path[-1]])
+                   for asset in FORM_ASSETS]
+
+
 @dg.asset_check(asset=form_final, blocking=True,
                 description="Invariant 1: every non-null value has evidence "
                             "(doc_id, page, quoted_text).")
 def no_value_without_evidence(context: dg.AssetCheckExecutionContext,
                               blob_store: BlobStoreResource) -> dg.AssetCheckResult:
     """Hard invariant 1 of the seed."""
-    folder = RunFolder(blob_store.get_store(), _partition_key(context))
-    final: FinalResult = folder.read_artifact("final")
-    bad = evidence_violations(final)
-    return dg.AssetCheckResult(passed=not bad, metadata={"fields_without_evidence":
-                                                         ", ".join(bad) or "-"})
+    passed, metadata = evidence_check(_check_folder(context, blob_store))
+    return dg.AssetCheckResult(passed=passed, metadata=metadata)
 
 
 @dg.asset_check(asset=form_final, description="Every required trace step is in trace.jsonl.")
 def trace_complete(context: dg.AssetCheckExecutionContext,
                    blob_store: BlobStoreResource) -> dg.AssetCheckResult:
     """The seed's required trace steps appear at least once."""
-    folder = RunFolder(blob_store.get_store(), _partition_key(context))
-    steps = {e.step for e in folder.read_trace()}
-    missing = [s for s in pipeline.REQUIRED_STEPS if s not in steps]
-    return dg.AssetCheckResult(passed=not missing,
-                               metadata={"missing_steps": ", ".join(missing) or "-",
-                                         "events": len(folder.read_trace())})
+    passed, metadata = trace_check(_check_folder(context, blob_store))
+    return dg.AssetCheckResult(passed=passed, metadata=metadata)
 
 
 forms_job = dg.define_asset_job(
@@ -285,7 +305,10 @@ def forms_dropfolder_sensor(context: dg.SensorEvaluationContext, inbox: DropFold
         if not is_ready(drop.fs, entry.path):
             continue
         marker = drop.fs.info(f"{entry.path}/{READY_MARKER}")
-        stamp = float(marker.get("mtime") or marker.get("created") or entry.mtime or 0)
+        raw_stamp = marker.get("mtime") or marker.get("LastModified") or marker.get("created")
+        if hasattr(raw_stamp, "timestamp"):
+            raw_stamp = raw_stamp.timestamp()
+        stamp = float(raw_stamp or entry.mtime or 0)
         now_seen[entry.name] = stamp
         if seen.get(entry.name) == stamp:
             continue
@@ -316,22 +339,32 @@ defs = dg.Definitions(
 
 # ---------------------------------------------------------------------------- record (API)
 def record_run(instance: dg.DagsterInstance, folder: RunFolder) -> None:
-    """Record an API run as the same partition: add it and report each asset's materialization.
+    """Record an API run as the same partition: add it, report materializations and checks.
 
     The API runs the domain pipeline itself (synchronous, seconds) and then reports one
-    runless ``AssetMaterialization`` per forms asset with the same metadata as a job run, so
-    the Dagster UI shows the partition and its artifacts without a second execution.
+    runless ``AssetMaterialization`` per forms asset with the same metadata as a job run, plus
+    the same asset-check evaluations, so the Dagster UI shows the partition, its artifacts
+    and its invariants without a second execution.
     """
     if folder.run_id not in set(instance.get_dynamic_partitions(form_runs_partitions.name)):
         instance.add_dynamic_partitions(form_runs_partitions.name, [folder.run_id])
     for asset in FORM_ASSETS:
         name = asset.key.path[-1]
-        if not folder.has_artifact(ASSET_ARTIFACTS[name]):
+        artifact = ASSET_ARTIFACTS[name]
+        if not folder.has_artifact(artifact):
             continue
         metadata = artifact_metadata(folder, name) | {"recorded_by": "api"}
         instance.report_runless_asset_event(dg.AssetMaterialization(
             asset_key=asset.key, partition=folder.run_id, metadata=metadata,
             description="materialized by POST /api/runs"))
+        checks = [(f"{artifact}_artifact_valid", artifact_check(folder, artifact))]
+        if name == "form_final":
+            checks += [("no_value_without_evidence", evidence_check(folder)),
+                       ("trace_complete", trace_check(folder))]
+        for check_name, (passed, check_meta) in checks:
+            instance.report_runless_asset_event(dg.AssetCheckEvaluation(
+                asset_key=asset.key, check_name=check_name, passed=passed,
+                metadata=check_meta, partition=folder.run_id))
 
 
 # ---------------------------------------------------------------------------- show + demo
@@ -398,7 +431,7 @@ def demo(ctx: DemoContext) -> list[DemoRow]:
                                  source=f"sample:{path.name}:{digest[:16]}", run_id=run_id)
         ctx.add_partitions(form_runs_partitions.name, [folder.run_id])
         result = ctx.run_job("forms_job", folder.run_id)
-        where = store.url(folder.ref("artifacts/final.json"))
+        where = folder.ref("artifacts/final.json")  # relative to the blob store root
         if not result.success:
             rows.append(DemoRow("forms", folder.run_id, materialized_count(result), False,
                                 failure_message(result), where))

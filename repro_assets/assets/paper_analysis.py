@@ -71,7 +71,7 @@ def _search_fn(vector_store: VectorStoreResource, paper_id: str) -> Callable[[st
 
 
 def _usage_metadata(usage: dict[str, Any]) -> dict[str, Any]:
-    return {"llm_usage": dg.MetadataValue.json(usage)} if usage else {}
+    return {"llm_usage": dg.MetadataValue.json(usage)}
 
 
 @dg.asset(
@@ -109,7 +109,7 @@ def reproducibility_verdict(
         "reasoning": verdict.reasoning,
         "checklist": dg.MetadataValue.md(verdict_markdown(verdict)),
         "method": verdict.method,
-        **_usage_metadata(verdict.llm_usage),
+        **_usage_metadata(client.usage_summary()),
     })
 
 
@@ -179,7 +179,7 @@ def paper_claims(
             "datasets": ", ".join(sorted({c.dataset_name for c in result.claims})),
             "method": result.method,
             **({"llm_error": result.llm_error} if result.llm_error else {}),
-            **_usage_metadata(result.llm_usage),
+            **_usage_metadata(client.usage_summary()),
         },
         check_results=[check],
     )
@@ -254,7 +254,7 @@ def reproduction_plan(
         "hyperparameters_found": dg.MetadataValue.md(findings_md),
         "method": result.method,
         "stage_path": result.stage_path,
-        **_usage_metadata(result.llm_usage),
+        **_usage_metadata(client.usage_summary()),
     })
 
 
@@ -293,6 +293,33 @@ def _require(partition: str | None) -> str:
     if not partition:
         raise ValueError("these assets are partitioned by paper: pass --partition PAPER_ID")
     return partition
+
+
+def demo_details(paper_id: str) -> list[str]:
+    """Summary lines for the demo: the verdict, the claims table and the plan of a paper."""
+    db = get_database()
+    lines: list[str] = []
+    verdict = load_verdict(db, paper_id)
+    if verdict is not None:
+        lines.append(f"verdict: reproducible={verdict.reproducible} ({verdict.method}); "
+                     f"missing: {', '.join(verdict.missing_elements) or 'none'}")
+    claims = load_claims(db, paper_id)
+    if claims:
+        lines.append(f"claims ({len(claims)}):")
+        lines += ["  " + line for line in claims_markdown(claims, limit=20).splitlines()]
+    result = load_latest_plan(db, paper_id)
+    if result is not None:
+        plan = result.plan
+        lines.append(
+            f"plan {result.plan_id} ({result.method}): {plan.dataset.name} "
+            f"[{result.data_resolution.status}] -> {plan.model.name} "
+            f"({plan.model.architecture}/{plan.model.framework}), {plan.metrics.primary} goal "
+            f"{plan.metrics.goal_value}, config {plan.config.model_dump(exclude_none=True)}, "
+            f"hyperparameters {plan.model.hyperparameters}"
+        )
+        lines.append("plan json: " + plan.model_dump_json(exclude_none=True))
+        lines += [f"plan warning: {w}" for w in result.warnings]
+    return lines
 
 
 SHOWS: dict[str, Callable[[str | None], Any]] = {

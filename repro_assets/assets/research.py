@@ -23,6 +23,7 @@ from repro_assets.research.errors import ResearchError
 from repro_assets.research.models import ResearchState
 from repro_assets.research.plot import saturation_png
 from repro_assets.research.providers import build_providers
+from repro_assets.research.providers.fetcher import PageFetcher
 from repro_assets.research.store import ResearchStore
 from repro_assets.resources.blobstore import BlobStoreResource
 from repro_assets.resources.database import DatabaseResource, get_database
@@ -136,6 +137,7 @@ def research_report(
         llm=client, store=store, writer=writer,
         options=AgentOptions(max_provider_calls=config.max_provider_calls),
         on_status=on_status,
+        fetcher=PageFetcher() if config.privacy_mode != "local_only" else None,
     )
     try:
         state = agent.run(session_id, config.query, privacy_mode=config.privacy_mode,

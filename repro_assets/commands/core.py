@@ -58,9 +58,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def cmd_ui(args: argparse.Namespace) -> int:
     """Exec ``dagster dev`` on workspace.yaml with the project's instance and storage."""
     from repro_assets import settings
-    from repro_assets.instance import prepare_dagster_env
+    from repro_assets.instance import get_instance
 
-    prepare_dagster_env()
+    get_instance()  # storage, dagster.yaml and the LLM pool limits
     workspace = settings.project_home() / "workspace.yaml"
     dagster = shutil.which("dagster", path=os.path.dirname(sys.executable)) or "dagster"
     argv = [dagster, "dev", "-h", args.host, "-p", str(args.port)]

@@ -61,10 +61,13 @@ def cmd_research(args: argparse.Namespace) -> int:
         print("error: a research query is required", file=sys.stderr)
         return 2
 
-    from repro_assets.definitions import defs
+    import dagster as dg
+
+    from repro_assets.assets import research as research_assets
     from repro_assets.demo import failure_message, quiet_run_config
     from repro_assets.instance import get_instance
     from repro_assets.partitions import research_sessions_partitions
+    from repro_assets.resources.registry import default_resources
 
     session = args.session or session_id_for(args.query, args.privacy)
     instance = get_instance()
@@ -72,7 +75,9 @@ def cmd_research(args: argparse.Namespace) -> int:
         instance.add_dynamic_partitions(research_sessions_partitions.name, [session])
     print(f"session: {session}  (privacy {args.privacy}; stop early with "
           f"`repro-assets research --stop {session}`)")
-    result = defs.resolve_job_def("research_job").execute_in_process(
+    defs = dg.Definitions.merge(research_assets.defs,
+                                dg.Definitions(resources=default_resources()))
+    result = defs.resolve_job_def(research_assets.research_job.name).execute_in_process(
         instance=instance,
         partition_key=session,
         run_config=quiet_run_config({"ops": {"research_report": {"config": {

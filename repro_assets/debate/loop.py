@@ -33,7 +33,7 @@ from repro_assets.llm.types import LLMClient, LLMError, Role
 from repro_assets.resources.vectorstore import VectorStore
 from repro_assets.scholarly.arxiv import ArxivClient
 from repro_assets.scholarly.crossref import CrossrefClient
-from repro_assets.scholarly.ingest import IngestCounts, ingest_query
+from repro_assets.scholarly.ingest import IngestCounts, ingest_query, ingest_url
 
 log = logging.getLogger(__name__)
 STATUS_PREFIX = "[[STATUS]] "
@@ -106,7 +106,7 @@ class DebateRunner:
     # -- events ------------------------------------------------------------------------------
     def status(self, message: str) -> None:
         """Emit a status line (and log it)."""
-        log.info("%s%s", STATUS_PREFIX, message)
+        log.debug("%s%s", STATUS_PREFIX, message)
         self._emit(DebateEvent("status", message))
 
     def text(self, message: str) -> None:
@@ -182,6 +182,13 @@ class DebateRunner:
                     started_at=_now())
         self.status(f"{label} Search Query: {query}")
         turn.ingestion = self._ingest(query)
+        if number == 1 and self.settings.url and (self.arxiv or self.crossref):
+            from_url = ingest_url(self.store, self.settings.url, arxiv=self.arxiv,
+                                  crossref=self.crossref)
+            if from_url.source in turn.ingestion:
+                turn.ingestion[from_url.source] = turn.ingestion[from_url.source].merge(from_url)
+            self.status(f"{label} Ingested from URL {self.settings.url}: {from_url.documents}"
+                        + (f" ({from_url.error_code})" if from_url.error_code else ""))
         counts = turn.ingestion
         suffix = "" if self.settings.live_search else " (live search off: stored corpus only)"
         errors = [f"{c.source} {c.error_code}" for c in counts.values() if c.error_code]

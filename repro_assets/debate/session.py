@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from repro_assets.debate.loop import DebateEvent, DebateRunner
 from repro_assets.debate.models import DebateSettings, DebateTranscript
@@ -17,6 +19,7 @@ from repro_assets.resources.blobstore import BlobStore
 from repro_assets.resources.vectorstore import VectorStore
 from repro_assets.scholarly.arxiv import ArxivClient
 from repro_assets.scholarly.crossref import CrossrefClient
+from repro_assets.scholarly.samples import seed_sample_corpus
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +37,22 @@ def live_search_enabled(llm: LLMClient) -> bool:
     return bool(llm.available)
 
 
+def ensure_sample_corpus(store: VectorStore) -> dict[str, int] | None:
+    """Seed the sample corpus when the store has no arXiv/Crossref document (offline debates).
+
+    Returns:
+        Documents seeded per source, or None when the corpus already had scholarly documents.
+    """
+    with store.db.connection() as conn:
+        present = conn.execute(
+            "SELECT EXISTS (SELECT 1 FROM sources WHERE kind IN ('arxiv', 'crossref'))"
+        ).fetchone()[0]
+    if present:
+        return None
+    counts = seed_sample_corpus(store)
+    return {source: c.documents for source, c in counts.items()}
+
+
 def run_debate_session(
     *,
     session_id: str,
@@ -49,7 +68,8 @@ def run_debate_session(
 ) -> DebateTranscript:
     """Run one debate under the one-at-a-time lock; the transcript is saved after every turn.
 
-    Live-search clients are created when ``settings.live_search`` is on and none are given.
+    Live-search clients are created when ``settings.live_search`` is on and none are given;
+    with live search off, an empty corpus is first seeded with the sample corpus.
     An exception of ``interrupt_errors`` (Ctrl-C, Dagster run termination) marks the debate
     interrupted, saves it with the "=== Debate Interrupted ===" banner and re-raises.
 
@@ -57,6 +77,11 @@ def run_debate_session(
         DebateError: ``E_DEBATE_BUSY`` when another debate is running.
     """
     debate_store = DebateStore(store.db, blobs)
+    if not settings.live_search:
+        seeded = ensure_sample_corpus(store)
+        if seeded and emit is not None:
+            emit(DebateEvent("status", f"Corpus was empty: seeded the sample corpus ("
+                             f"arXiv={seeded['arxiv']}, Crossref={seeded['crossref']})"))
     own_clients = settings.live_search and arxiv is None and crossref is None
     if own_clients:
         arxiv, crossref = ArxivClient(), CrossrefClient()
@@ -83,3 +108,33 @@ def run_debate_session(
             assert arxiv is not None and crossref is not None
             arxiv.close()
             crossref.close()
+
+
+# -- in-process observers ------------------------------------------------------------------
+# A command that executes the debate job in its own process (``repro-assets debate``)
+# registers an observer for the session, so the asset streams events to the terminal and
+# polls the command's stop flag. Runs launched elsewhere simply have no observer.
+_OBSERVERS: dict[str, tuple[Callable[[DebateEvent], None], Callable[[], bool]]] = {}
+_OBSERVERS_LOCK = threading.Lock()
+
+
+@contextmanager
+def observe_session(
+    session_id: str, emit: Callable[[DebateEvent], None], should_stop: Callable[[], bool]
+) -> Iterator[None]:
+    """Register ``emit``/``should_stop`` for ``session_id`` while the block runs."""
+    with _OBSERVERS_LOCK:
+        _OBSERVERS[session_id] = (emit, should_stop)
+    try:
+        yield
+    finally:
+        with _OBSERVERS_LOCK:
+            _OBSERVERS.pop(session_id, None)
+
+
+def session_observer(
+    session_id: str,
+) -> tuple[Callable[[DebateEvent], None], Callable[[], bool]] | None:
+    """The observer registered for ``session_id`` in this process, if any."""
+    with _OBSERVERS_LOCK:
+        return _OBSERVERS.get(session_id)

@@ -15,6 +15,7 @@ import dataclasses
 import json
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
@@ -180,6 +181,22 @@ def no_retry_client(client: LLMClient) -> LLMClient:
     except TypeError:
         log.warning("cannot disable retries on %s; using it as is", type(client).__name__)
         return client
+
+
+def client_or_offline(factory: Callable[[], LLMClient]) -> LLMClient:
+    """Build the LLM client; a misconfigured provider degrades to offline (logged).
+
+    A form run never fails because of the LLM (seed invariant 4): without a client every
+    field takes its heuristic path.
+    """
+    try:
+        return factory()
+    except LLMError as exc:
+        from repro_assets.llm.offline import OfflineClient
+
+        log.warning("LLM client unavailable (%s: %s); running the heuristic path only",
+                    exc.code, exc)
+        return OfflineClient()
 
 
 def _usage_since(client: LLMClient, before: int) -> list[ModelCall]:

@@ -72,9 +72,10 @@ def extract_layout(doc_id: str, data: bytes) -> LayoutDoc:
     pages: list[LayoutPageText] = []
     with doc:
         for number, page in enumerate(doc, start=1):
-            text = page.get_text("text")
+            textpage = page.get_textpage(flags=pymupdf.TEXTFLAGS_TEXT)  # parse the page once
+            text = textpage.extractText()
             spans: list[LayoutSpan] = []
-            for block in page.get_text("dict").get("blocks", []):
+            for block in textpage.extractDICT().get("blocks", []):
                 for line in block.get("lines", []):
                     line_text = "".join(s.get("text", "") for s in line.get("spans", []))
                     if line_text.strip():

@@ -16,7 +16,9 @@ from repro_assets.forms.models import Evidence, LayoutDoc, LayoutPageText
 from repro_assets.forms.normalize import collapse_ws, find_dates
 
 # a following "Label:" on the same line ends the current value
-_NEXT_LABEL = re.compile(r"(?:\s{2,}|\s*[|;]\s*|\s+(?=[A-Z]))[A-Za-z][A-Za-z .#/]{0,24}:(?!\d)")
+_NEXT_LABEL = re.compile(
+    r"(?:\s{2,}|\s*[|;]\s*|\s+(?=[A-Z]))[A-Za-z][A-Za-z.#/]*(?: [A-Za-z.#/]+){0,3}:(?!\d)"
+)
 _LINE_START = r"(?:^|(?<=\s\s)|(?<=\|\s))\s*(?:[-*\u2022]\s*)?"
 
 
@@ -92,11 +94,23 @@ def _is_label_line(line: str) -> bool:
     return bool(re.match(r"^\s*[A-Za-z][A-Za-z .#/()]{0,30}:", line))
 
 
+_NAME_WORD = re.compile(r"^[A-Z][A-Za-z'\-.]*,?$")
+_NAME_PARTICLES = {"de", "da", "del", "della", "van", "von", "der", "la", "le", "bin", "al"}
+
+
+def looks_like_name(value: str) -> bool:
+    """1 to 5 capitalized words (particles allowed): 'Patient: reports pain' is no name."""
+    words = value.split()
+    return 1 <= len(words) <= 5 and all(
+        _NAME_WORD.match(w) or w.lower() in _NAME_PARTICLES for w in words
+    ) and any(_NAME_WORD.match(w) for w in words)
+
+
 def _names(doc_id: str, page: LayoutPageText) -> Iterator[HeuristicHit]:
     for line in _lines(page):
         for match in NAME_LABEL.finditer(line):
             value = _segment(line, match.end()).strip(" ,.")
-            if value and re.search(r"[A-Za-z]", value):
+            if value and looks_like_name(value):
                 yield HeuristicHit(value, _evidence(doc_id, page, [line]))
         for match in NAME_PROSE.finditer(line):
             yield HeuristicHit(match.group(2), _evidence(doc_id, page, [line]))

@@ -74,7 +74,7 @@ class RunOptions(_Model):
         None, description="Model name; None means the provider default."
     )
     max_llm_tokens: int = Field(1200, ge=64, le=32000, description="Max output tokens per call.")
-    max_fields: int = Field(7, ge=0, le=7, description="Process at most this many fields.")
+    max_fields: int = Field(7, ge=0, description="Process at most this many supported fields.")
 
     def resolved_llm_model(self) -> str:
         """Return ``llm_model`` or the provider default (seed: llm_model resolution)."""

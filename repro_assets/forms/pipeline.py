@@ -212,8 +212,13 @@ def step_index_docs(folder: RunFolder) -> list[DocIndexItem]:
                                        for d in request.input_docs]) as rec:
         items = [index_doc(d.doc_id, d.filename, folder.read_input(d.stored_as))
                  for d in request.input_docs]
-        rec.notes += [f"warn:unreadable:{i.doc_id}:{i.unreadable_reason}"
-                      for i in items if i.unreadable_reason]
+        unreadable = [i for i in items if i.unreadable_reason]
+        rec.notes += [f"warn:unreadable:{i.doc_id}:{i.unreadable_reason}" for i in unreadable]
+        if unreadable:
+            rec.error = TraceError(
+                kind=unreadable[0].unreadable_reason or "parse_error",
+                message=f"{len(unreadable)} of {len(items)} documents have no usable text: "
+                        + ", ".join(i.doc_id for i in unreadable))
         rec.outputs_ref.append(folder.write_artifact("doc_index", items))
     return items
 

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from repro_assets.llm.types import LLMClient, LLMError, LLMUsage, Role, Tool
 from repro_assets.papers.grounding import check_grounding, normalize_text
 from repro_assets.papers.models import PaperPages
-from repro_assets.papers.registry import find_dataset_mentions, lookup_dataset, resolve_alias
+from repro_assets.papers.registry import find_dataset_mentions, resolve_alias
 from repro_assets.papers.tables import ParsedTable, extract_tables, table_cells
 from repro_assets.resources.database import Database
 
@@ -678,7 +678,10 @@ def extract_claims(
             rejected += more_rejected
             method = "llm"
         except LLMError as exc:
-            llm_error = f"{exc.code}: {exc}"
+            stage_code = ("E_POLICY_CAP_EXCEEDED" if exc.code == "E_POLICY_CAP_EXCEEDED" else
+                          "E_EXTRACT_NO_OUTPUT" if exc.code == "E_LLM_INVALID_OUTPUT" else
+                          "E_EXTRACT_OPENAI_ERROR")
+            llm_error = f"{stage_code} ({exc.code}): {exc}"
             log.warning("extractor LLM failed, keeping heuristic claims: %s", llm_error)
         usage = llm.usage_summary()
     merged, n_merged = merge_claims(claims)
@@ -713,13 +716,6 @@ def verify_stored_claim(claim: Claim, pages: dict[int, str]) -> str | None:
     """Re-run the grounding check on a stored claim (asset check); None when grounded."""
     return check_grounding(claim.metric_value, claim.evidence.quoted_text, claim.evidence.page,
                            pages)
-
-
-def dataset_is_known(name: str) -> bool:
-    """True when the claim's dataset resolves in the registry."""
-    return lookup_dataset(name) is not None
-
-
 
 
 # ---------------------------------------------------------------------------------------------

@@ -37,10 +37,16 @@ from repro_assets.papers.claims import Claim, _collapse, cite, iter_sentences, s
 from repro_assets.papers.grounding import quote_on_page
 from repro_assets.papers.guardrails import enforce_plan_guardrails
 from repro_assets.papers.models import PaperPages
-from repro_assets.papers.plan_models import DataResolution, PlanDocumentV11, PlanResult
+from repro_assets.papers.plan_models import (
+    DataResolution,
+    PlanDocumentV11,
+    PlanModel,
+    PlanResult,
+)
 from repro_assets.papers.prompts import PLANNER_SYSTEM, SCHEMA_FIXER_SYSTEM
-from repro_assets.papers.registry import find_dataset_mentions, lookup_dataset
+from repro_assets.papers.registry import lookup_dataset
 from repro_assets.papers.sanitizer import (
+    ARCH_PATTERNS,
     INFERRED,
     NEURAL,
     architectures_in,
@@ -70,6 +76,37 @@ class PlannerDraft(BaseModel):
     draft_plan_json: str = Field(
         description="Your draft plan as JSON text (may be incomplete or loosely structured)."
     )
+
+
+class FixerHyperparameter(BaseModel):
+    """One model hyperparameter (strict-schema friendly form of a dict entry)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(description="Hyperparameter name, e.g. C, n_estimators, max_depth.")
+    value: int | float | str | bool | list[int] | None = Field(description="Its value.")
+
+
+class FixerPlanModel(PlanModel):
+    """``PlanModel`` with hyperparameters as a list (OpenAI strict schemas have no maps)."""
+
+    hyperparameters: list[FixerHyperparameter] = Field(  # type: ignore[assignment]
+        description="Model-specific settings as name/value pairs."
+    )
+
+
+class PlanFixerOutput(PlanDocumentV11):
+    """The schema fixer's output: Plan v1.1 with a strict-schema friendly ``model``."""
+
+    model: FixerPlanModel = Field(description="Model to train.")  # type: ignore[assignment]
+
+    def to_plan_dict(self) -> dict[str, Any]:
+        """The Plan v1.1 dict (hyperparameters back to a mapping)."""
+        data = self.model_dump(mode="json")
+        data["model"]["hyperparameters"] = {
+            item["name"]: item["value"] for item in data["model"]["hyperparameters"]
+        }
+        return data
 
 
 # ---------------------------------------------------------------------------------------------
@@ -185,16 +222,21 @@ def find_hyperparameters(pages: PaperPages, architecture: str | None) -> dict[st
 
 
 def find_sentence(
-    pages: PaperPages, must: re.Pattern[str], prefer: re.Pattern[str] | None = None
+    pages: PaperPages, must: re.Pattern[str], *prefer: re.Pattern[str]
 ) -> tuple[str, int, str] | None:
-    """The first body sentence matching ``must`` (preferring ``prefer``): (quote, page, cite)."""
+    """The first body sentence matching ``must`` as (quote, page, citation).
+
+    Sentences matching the first ``prefer`` pattern win, then the second, and so on.
+    """
     sections = section_index(pages)
     hits = [(p, o, s) for p, o, s in iter_sentences(pages) if must.search(s)]
     if not hits:
         return None
-    if prefer is not None:
-        preferred = [h for h in hits if prefer.search(h[2])]
-        hits = preferred or hits
+    for pattern in prefer:
+        preferred = [h for h in hits if pattern.search(h[2])]
+        if preferred:
+            hits = preferred
+            break
     page_no, offset, sentence = hits[0]
     return sentence, page_no, cite(sections, page_no, offset)
 
@@ -245,29 +287,28 @@ def heuristic_plan(
         raise PlanError("no claims to plan from", "E_PLAN_NO_OUTPUT")
     text = "\n".join(p.text for p in pages.pages)
     architecture = resolve_architecture(claim.method_snippet or "")
-    arch_quote = None
-    if architecture is None:
-        families = [name for name in architectures_in(text)]
+    if architecture is None:  # the most specific family the paper names, else a baseline
+        families = sorted(architectures_in(text))
         architecture = families[0] if families else "logistic_regression"
     findings = find_hyperparameters(pages, architecture)
 
-    # justifications
-    arch_rx = next((rx for name, rx in _arch_patterns() if name == architecture), None)
-    if arch_rx is not None:
-        arch_quote = find_sentence(pages, arch_rx, re.compile(
-            r"\b(we|our)\b.*\b(train|fit|use|model|propose|employ)", re.I))
+    # justifications: verbatim sentences, "Inferred" only when nothing was found
+    arch_rx = dict(ARCH_PATTERNS)[architecture]
+    arch_quote = find_sentence(pages, arch_rx, re.compile(
+        r"\b(we|our)\b.*\b(train|fit|use|model|propose|employ)", re.I))
     entry = lookup_dataset(claim.dataset_name)
     dataset_quote = None
     if entry is not None:
-        names = [form for form in (entry.display_name, *entry.aliases)]
+        names = [entry.display_name, *entry.aliases]
         dataset_rx = re.compile("|".join(re.escape(n) for n in names), re.IGNORECASE)
-        dataset_quote = find_sentence(pages, dataset_rx, re.compile(
-            r"\b(we (use|evaluate|train|run)|dataset|samples)\b", re.I))
+        dataset_quote = find_sentence(
+            pages, dataset_rx, re.compile(r"\bwe (use|evaluate|run|experiment)\b", re.I),
+            re.compile(r"\b(dataset|samples|benchmark)\b", re.I))
     config_findings = [findings[k] for k in CONFIG_KEYS if k in findings]
     config_quote = None
     if config_findings:
-        best = max({f.quote for f in config_findings},
-                   key=lambda q: sum(1 for f in config_findings if f.quote == q))
+        quotes = list(dict.fromkeys(f.quote for f in config_findings))  # CONFIG_KEYS order
+        best = max(quotes, key=lambda q: sum(1 for f in config_findings if f.quote == q))
         source = next(f for f in config_findings if f.quote == best)
         config_quote = (best, source.page, source.citation)
 
@@ -321,12 +362,6 @@ def heuristic_plan(
         "explain": {"accessible": True, "kid_mode": True},
     }
     return raw, list(findings.values())
-
-
-def _arch_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    from repro_assets.papers.sanitizer import ARCH_PATTERNS
-
-    return ARCH_PATTERNS
 
 
 # ---------------------------------------------------------------------------------------------
@@ -399,14 +434,14 @@ def llm_plan(
     fixer_user = json.dumps({
         "stage1_output": {"reasoning": draft.reasoning, "draft_plan_json": draft.draft_plan_json},
         "stage1_tool_calls": tool_calls,
-        "plan_schema": PlanDocumentV11.model_json_schema(),
+        "plan_schema": PlanFixerOutput.model_json_schema(),
     }, default=str)
     errors: list[str] = []
     for _attempt in range(2):  # Stage 2, retried once
         try:
             fixed = llm.structured(role=Role.SCHEMA_FIXER, system=SCHEMA_FIXER_SYSTEM,
-                                   user=fixer_user, schema=PlanDocumentV11)
-            return LLMPlanOutcome(fixed.value.model_dump(mode="json"), "two_stage", draft,
+                                   user=fixer_user, schema=PlanFixerOutput)
+            return LLMPlanOutcome(fixed.value.to_plan_dict(), "two_stage", draft,
                                   tool_calls, errors)
         except LLMError as exc:
             errors.append(f"{exc.code}: {exc}")
@@ -528,12 +563,6 @@ def make_plan(
     raw, findings = heuristic_plan(pages, claims, budget_minutes)
     result = finalize_plan(raw, pages.paper_id, pages, "heuristic", "heuristic", budget_minutes)
     return result, findings
-
-
-def dataset_names_in_text(pages: PaperPages) -> list[str]:
-    """Registry datasets mentioned in the paper body (for metadata)."""
-    body = "\n".join(p.text for p in pages.pages)
-    return list(dict.fromkeys(d for d, _, _ in find_dataset_mentions(body)))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -193,6 +193,7 @@ def sanitize_plan(
     if isinstance(raw_plan, str):
         raw_plan = json.loads(raw_plan)
     plan = copy.deepcopy(dict(raw_plan))
+    raw_justifications = plan.pop("justifications", None)
     plan = coerce_and_prune(plan, PlanDocumentV11, "", warnings)
 
     # version
@@ -271,7 +272,7 @@ def sanitize_plan(
     plan["metrics"] = metrics
 
     # 5. justifications
-    justifications = _fix_justifications(plan.get("justifications"), warnings)
+    justifications = _fix_justifications(raw_justifications, warnings)
     for key in ("dataset", "model", "config"):
         if key not in justifications or not justifications[key].get("quote", "").strip():
             justifications[key] = {

@@ -52,7 +52,8 @@ class ParsedTable(BaseModel):
         labels = []
         for col in range(width):
             parts = [row[col] for row in self.header if col < len(row) and row[col].strip()]
-            labels.append(" ".join(dict.fromkeys(p.strip() for p in parts)))
+            label = " ".join(dict.fromkeys(p.strip() for p in parts))
+            labels.append(re.sub(r"\s+([.,;:%)])", r"\1", re.sub(r"\s+", " ", label)))
         return labels
 
 

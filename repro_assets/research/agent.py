@@ -39,6 +39,7 @@ from repro_assets.research.models import (
 )
 from repro_assets.research.obstacles import Action, ObstacleHandler
 from repro_assets.research.providers.base import SearchProvider
+from repro_assets.research.providers.fetcher import PageFetcher
 from repro_assets.research.ratelimit import RateLimiterRegistry
 from repro_assets.research.report import export, plain_language_status, synthesize
 from repro_assets.research.retry import RetryPolicy
@@ -68,6 +69,9 @@ class AgentOptions:
         follow_up_providers: best-ranked providers that get follow-up searches.
         max_provider_calls: hard cap on provider calls (backstop).
         base_timeout: first attempt's timeout in seconds (doubled after a timeout).
+        fetch_pages: new web results per cycle whose full page is fetched (robots.txt
+            respected; 0 disables; never in local_only mode).
+        fetch_rps: request rate of the page fetcher.
     """
 
     max_results: int = 8
@@ -76,6 +80,8 @@ class AgentOptions:
     follow_up_providers: int = 2
     max_provider_calls: int = 60
     base_timeout: float = 30.0
+    fetch_pages: int = 3
+    fetch_rps: float = 2.0
 
 
 class ClarifyOutput(BaseModel):
@@ -112,6 +118,7 @@ class ResearchAgent:
         options: tunables.
         on_status: called with ``(node, state)`` after every node (logs, status line).
         sleep: coroutine used for backoff waits (tests pass a fake clock).
+        fetcher: page fetcher for full content of web results (None: snippets only).
     """
 
     def __init__(
@@ -123,8 +130,10 @@ class ResearchAgent:
         options: AgentOptions | None = None,
         on_status: Callable[[str, ResearchState], None] | None = None,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        fetcher: PageFetcher | None = None,
     ) -> None:
         self.providers = providers
+        self.fetcher = fetcher
         self.llm = llm
         self.store = store
         self.writer = writer
@@ -214,7 +223,7 @@ class ResearchAgent:
         update = {**update, "current_phase": node}
         self.state = merge_update(self.state, update)
         status = plain_language_status(self.state)
-        log.info("[%s] %s", node, status)
+        (log.debug if self.on_status is not None else log.info)("[%s] %s", node, status)
         if self.store is not None:
             self.store.update_status(self.state.session_id, node, status, self.state.cycle)
         if self.on_status is not None:
@@ -430,6 +439,7 @@ class ResearchAgent:
                 results.append(result)
                 new += 1
                 result_counts[task.provider] = result_counts.get(task.provider, 0) + 1
+        fetched = await self._fetch_pages(state, results[len(results) - new:], cycle, counters)
         update: dict[str, Any] = {
             "cycle": cycle, "tasks": tasks, "results": results, "cycle_new_results": new,
             "cycle_refound_results": refound, "provider_calls": counters["calls"],
@@ -439,8 +449,8 @@ class ResearchAgent:
             "decisions": [*counters["decisions"], Decision(
                 node="collect", cycle=cycle,
                 decision=f"ran {len(outputs)} of {len(pending)} searches",
-                reason=f"{new} new sources, {refound} already known, "
-                f"{len(counters['failures'])} failure(s)",
+                reason=f"{new} new sources, {refound} already known, {fetched} page(s) "
+                f"fetched, {len(counters['failures'])} failure(s)",
                 data={"searches": queried},
             )],
         }
@@ -449,6 +459,39 @@ class ResearchAgent:
             update["stop_reason"] = (f"Provider-call cap of {state.max_provider_calls} reached "
                                      "(backstop, before saturation)")
         return update
+
+    async def _fetch_pages(
+        self, state: ResearchState, fresh: list[SourceResult], cycle: int,
+        counters: dict[str, Any],
+    ) -> int:
+        """Fetch full pages of new web results (robots.txt respected; failures recorded)."""
+        if self.fetcher is None or state.privacy_mode == "local_only" or counters["cap"]:
+            return 0
+        web = {n for n, p in self.providers.items() if p.kind == "web"}
+        todo = [r for r in fresh if r.source_name in web and not r.full_content]
+        fetched = 0
+        for result in todo[: self.options.fetch_pages]:
+            if counters["calls"] >= state.max_provider_calls:
+                counters["cap"] = True
+                break
+
+            async def attempt(timeout: float, url: str = result.url) -> dict[str, Any]:
+                await self.limiters.acquire(self.fetcher.name, self.options.fetch_rps)  # type: ignore[union-attr]
+                counters["calls"] += 1
+                return await self.fetcher.fetch(url, timeout=timeout)  # type: ignore[union-attr]
+
+            try:
+                page = await self.retry.call(attempt)
+            except Exception as exc:  # robots, paywall, CAPTCHA ... -> recorded, skipped
+                _, failure = self._handler.handle(  # type: ignore[union-attr]
+                    exc, self.fetcher.name, result.url, cycle=cycle, retries_exhausted=True)
+                if failure is not None:
+                    counters["failures"].append(failure)
+                continue
+            if page["text"].strip():
+                result.full_content = page["text"][:20_000]
+                fetched += 1
+        return fetched
 
     def process(self, state: ResearchState) -> dict[str, Any]:
         """Extract entities and facts (with provenance) from this cycle's new results."""

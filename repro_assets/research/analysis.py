@@ -10,17 +10,19 @@ subject (a shared entity, or near-identical wording) that differ in negation or 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from urllib.parse import urlsplit
 
 from repro_assets.research.domains import DomainConfiguration
-from repro_assets.research.extraction import NEGATIONS, NUMBER, content_tokens, jaccard
+from repro_assets.research.extraction import NEGATIONS, content_tokens, jaccard
 from repro_assets.research.models import Contradiction, Entity, Fact, SourceResult
 
 SOURCE_WEIGHT = 0.8
+FIGURE = re.compile(r"(?<![\w.-])\d+(?:[.,]\d+)?\s*%?")
 CONTRADICTION_PENALTY = 0.75
 TOPIC_OVERLAP = 0.35
-SAME_SUBJECT_OVERLAP = 0.7
+SAME_SUBJECT_OVERLAP = 0.8
 
 
 def source_key(url: str) -> str:
@@ -67,7 +69,7 @@ def fact_confidence(
 
 
 def _numbers(text: str) -> set[str]:
-    return {n.replace(" ", "").replace(",", ".") for n in NUMBER.findall(text)}
+    return {n.replace(" ", "").replace(",", ".") for n in FIGURE.findall(text)}
 
 
 def find_contradictions(facts: Sequence[Fact]) -> list[Contradiction]:
@@ -87,14 +89,16 @@ def find_contradictions(facts: Sequence[Fact]) -> list[Contradiction]:
             if overlap < TOPIC_OVERLAP or len(words_a & words_b) < 3:
                 continue
             shared_entities = {e.lower() for e in a.entities} & {e.lower() for e in b.entities}
-            if not shared_entities and overlap < SAME_SUBJECT_OVERLAP:
+            if not shared_entities and (
+                (a.entities and b.entities) or overlap < SAME_SUBJECT_OVERLAP
+            ):
                 continue  # similar wording about different things is not a conflict
             if negated[i] != negated[j]:
                 found.append(Contradiction(
                     fact_a=a.id, fact_b=b.id,
                     reason=f"same topic (overlap {overlap:.2f}) but one statement is negated",
                 ))
-            elif numbers[i] and numbers[j] and not (numbers[i] & numbers[j]) and overlap >= 0.5:
+            elif (numbers[i] - numbers[j]) and (numbers[j] - numbers[i]) and overlap >= 0.5:
                 found.append(Contradiction(
                     fact_a=a.id, fact_b=b.id,
                     reason=f"same topic (overlap {overlap:.2f}) but different figures: "

@@ -152,6 +152,8 @@ def heuristic_extract(
     entities: list[RawEntity] = []
     for index, result in enumerate(results):
         text = result.full_content or result.snippet or ""
+        if result.title and text.startswith(result.title):
+            text = text[len(result.title):].lstrip(" .:\n")  # chunk text repeats the title
         candidates = []
         for sentence in split_sentences(text):
             if not 40 <= len(sentence) <= 400 or sentence.endswith("?"):

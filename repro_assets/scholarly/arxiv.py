@@ -50,6 +50,18 @@ def _date(parsed: time.struct_time | None) -> date | None:
     return date(parsed.tm_year, parsed.tm_mon, parsed.tm_mday) if parsed else None
 
 
+_URL_ID_RE = re.compile(
+    r"arxiv\.org/(?:abs|pdf|html)/(?P<id>\d{4}\.\d{4,5}|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?",
+    re.IGNORECASE,
+)
+
+
+def arxiv_id_from_url(url: str) -> str | None:
+    """The versionless arXiv id in an abs/pdf/html URL, or None."""
+    match = _URL_ID_RE.search(url or "")
+    return match.group("id") if match else None
+
+
 def keyword_query(text: str, max_terms: int = 6) -> str:
     """Turn free text into an arXiv ``search_query`` over its first distinctive words.
 
@@ -171,6 +183,25 @@ class ArxivClient:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def _get_feed(self, params: dict[str, object]) -> list[ScholarlyRecord]:
+        response = request_with_retries(
+            self._client, self.base_url, params=params, limiter=self.limiter,
+            attempts=self.attempts, backoff_s=self.backoff_s, error_prefix="E_ARXIV",
+            sleep=self._sleep,
+        )
+        if response.status_code == 400:
+            parse_feed(response.content)  # raises E_ARXIV_QUERY_INVALID with arXiv's message
+        if response.status_code != 200:
+            raise ScholarlyError(f"arXiv answered HTTP {response.status_code}", "E_ARXIV_HTTP",
+                                 response.status_code)
+        return parse_feed(response.content)
+
+    def fetch(self, ids: list[str]) -> list[ScholarlyRecord]:
+        """Records for arXiv ids (``id_list``), e.g. ``["2202.12139"]``."""
+        if not ids:
+            return []
+        return self._get_feed({"id_list": ",".join(ids), "start": 0, "max_results": len(ids)})
+
     def search(self, query: str, max_results: int | None = None) -> list[ScholarlyRecord]:
         """Search by relevance and return up to ``max_results`` records.
 
@@ -194,14 +225,4 @@ class ArxivClient:
             "sortBy": "relevance",
             "sortOrder": "descending",
         }
-        response = request_with_retries(
-            self._client, self.base_url, params=params, limiter=self.limiter,
-            attempts=self.attempts, backoff_s=self.backoff_s, error_prefix="E_ARXIV",
-            sleep=self._sleep,
-        )
-        if response.status_code == 400:
-            parse_feed(response.content)  # raises E_ARXIV_QUERY_INVALID with arXiv's message
-        if response.status_code != 200:
-            raise ScholarlyError(f"arXiv answered HTTP {response.status_code}", "E_ARXIV_HTTP",
-                                 response.status_code)
-        return parse_feed(response.content)[:limit]
+        return self._get_feed(params)[:limit]

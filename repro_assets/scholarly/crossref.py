@@ -138,6 +138,15 @@ def _first(values: Any) -> str | None:
     return strip_markup(values, block=False) or None if isinstance(values, str) else None
 
 
+_DOI_RE = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>?#]+)", re.IGNORECASE)
+
+
+def doi_from_url(url: str) -> str | None:
+    """The DOI in a doi.org (or any) URL, or None."""
+    match = _DOI_RE.search(url or "")
+    return match.group(1).rstrip(".") if match else None
+
+
 def parse_work(item: Mapping[str, Any]) -> ScholarlyRecord | None:
     """One Crossref work as a record, or None when it is not a journal/proceedings article."""
     work_type = item.get("type")

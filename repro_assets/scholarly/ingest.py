@@ -207,6 +207,32 @@ def ingest_query(
     return result
 
 
+def ingest_url(
+    store: VectorStore, url: str, *, arxiv: ArxivClient | None, crossref: CrossrefClient | None
+) -> IngestCounts:
+    """Ingest the work an arXiv or DOI URL points at (other URLs ingest nothing).
+
+    Returns:
+        Counts labelled ``arxiv`` or ``crossref``; ``error_code`` set when the lookup failed,
+        ``E_URL_UNSUPPORTED`` when the URL names no arXiv id or DOI.
+    """
+    from repro_assets.scholarly.arxiv import arxiv_id_from_url
+    from repro_assets.scholarly.crossref import doi_from_url
+
+    arxiv_id, doi = arxiv_id_from_url(url), doi_from_url(url)
+    try:
+        if arxiv_id and arxiv is not None:
+            return ingest_records(store, arxiv.fetch([arxiv_id]), source="arxiv")
+        if doi and crossref is not None:
+            record = crossref.work(doi)
+            return ingest_records(store, [record] if record else [], source="crossref")
+    except ScholarlyError as exc:
+        return IngestCounts(source="arxiv" if arxiv_id else "crossref", error_code=exc.code,
+                            error=str(exc))
+    return IngestCounts(source="url", error_code="E_URL_UNSUPPORTED",
+                        error=f"no arXiv id or DOI in {url}")
+
+
 def load_records(store: VectorStore, document_ids: Sequence[int]) -> dict[int, ScholarlyRecord]:
     """The stored :class:`ScholarlyRecord` of each document id that has one."""
     if not document_ids:

@@ -7,7 +7,8 @@ ingests (deduplicated), retrieves and prompts; nothing leaves the process.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import httpx
 import pytest
@@ -92,15 +93,15 @@ def scholarly_apis() -> Iterator[dict[str, respx.Route]]:
         yield routes
 
 
-def _runner(fake: OpenAIWireFake, store: VectorStore, events: list[DebateEvent],
-            **settings: object) -> DebateRunner:
+def _runner(fake: OpenAIWireFake, store: VectorStore, emit: Callable[[DebateEvent], None],
+            should_stop: Callable[[], bool] | None = None, **settings: Any) -> DebateRunner:
     values = {"max_turns": 6, "arxiv_results": 3, "crossref_results": 3, **settings}
     return DebateRunner(
         session_id="t-llm", settings=DebateSettings(question=SAMPLE_QUESTION, **values),
         llm=fake.make_client(), store=store,
         arxiv=ArxivClient(limiter=None, backoff_s=0),
         crossref=CrossrefClient(limiter=None, backoff_s=0),
-        emit=events.append, should_stop=settings.pop("should_stop", None),  # type: ignore[arg-type]
+        emit=emit, should_stop=should_stop,
     )
 
 
@@ -108,10 +109,11 @@ def test_consensus_on_turn_two(corpus_store: VectorStore, scholarly_apis, no_net
     events: list[DebateEvent] = []
     with OpenAIWireFake() as fake:
         fake.reply_text(PROPOSAL, usage=(900, 300)).reply_text(APPROVAL, usage=(1200, 200))
-        transcript = _runner(fake, corpus_store, events).run()
+        transcript = _runner(fake, corpus_store, events.append).run()
     assert transcript.mode == "llm" and transcript.provider == "openai"
     assert transcript.terminal_state == "consensus" and len(transcript.turns) == 2
-    assert transcript.conclusion == "Decision-based validation with calibrated uncertainty is viable."
+    assert transcript.conclusion == (
+        "Decision-based validation with calibrated uncertainty is viable.")
     # each turn searched both APIs and ingested (the second time: deduplicated, no new chunks)
     assert scholarly_apis["arxiv"].call_count == 2 and scholarly_apis["crossref"].call_count == 2
     first, second = transcript.turns
@@ -144,7 +146,7 @@ def test_max_turns_when_reviewer_keeps_rejecting(
     events: list[DebateEvent] = []
     with OpenAIWireFake() as fake:
         fake.reply_text(PROPOSAL).reply_text(REJECTION).reply_text(PROPOSAL)
-        transcript = _runner(fake, corpus_store, events, max_turns=3).run()
+        transcript = _runner(fake, corpus_store, events.append, max_turns=3).run()
     assert transcript.terminal_state == "max_turns" and len(transcript.turns) == 3
     assert [t.role for t in transcript.turns] == ["optimist", "pessimist", "optimist"]
     # the revision prompt carries the reviewer's critique
@@ -167,9 +169,7 @@ def test_interrupt_between_turns(
 
     with OpenAIWireFake() as fake:
         fake.reply_text(PROPOSAL)
-        runner = _runner(fake, corpus_store, events, should_stop=stop.is_set)
-        runner._emit = emit
-        transcript = runner.run()
+        transcript = _runner(fake, corpus_store, emit, should_stop=stop.is_set).run()
     assert transcript.terminal_state == "interrupted" and len(transcript.turns) == 1
     assert len(fake.requests) == 1 and scholarly_apis["arxiv"].call_count == 1
     assert "=== Debate Interrupted ===" in "".join(e.render() for e in events)
@@ -182,7 +182,7 @@ def test_malformed_markers_are_not_viable(
     events: list[DebateEvent] = []
     with OpenAIWireFake() as fake:
         fake.reply_text(PROPOSAL).reply_text(MISSING_VIABILITY)
-        transcript = _runner(fake, corpus_store, events, max_turns=2).run()
+        transcript = _runner(fake, corpus_store, events.append, max_turns=2).run()
     review = transcript.turns[1]
     assert review.markers.viability is None and "viability" in review.markers.missing
     assert transcript.terminal_state == "max_turns"  # PASS alone is not consensus
@@ -197,7 +197,7 @@ def test_citation_to_a_chunk_that_was_not_retrieved_is_flagged(
     with OpenAIWireFake() as fake:
         fake.reply_text(PROPOSAL.replace("uncertainty [1]", "uncertainty [42]"))
         fake.reply_text(APPROVAL)
-        transcript = _runner(fake, corpus_store, events).run()
+        transcript = _runner(fake, corpus_store, events.append).run()
     first = transcript.turns[0]
     assert first.invalid_citations == [42] and first.citations == [1, 2]
     assert "cited chunks that were not retrieved: [42]" in "".join(e.render() for e in events)

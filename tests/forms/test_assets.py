@@ -119,6 +119,9 @@ def test_record_run_reports_partition_materializations(env: dict) -> None:
     event = instance.get_latest_materialization_event(dg.AssetKey("form_final"))
     assert event.asset_materialization.partition == folder.run_id
     assert event.asset_materialization.metadata["recorded_by"].value == "api"
+    records = instance.event_log_storage.get_asset_check_execution_history(
+        dg.AssetCheckKey(dg.AssetKey("form_final"), "no_value_without_evidence"), limit=5)
+    assert records and records[0].event.dagster_event.event_specific_data.passed
 
 
 def test_demo_hook_runs_samples_and_reuses_runs(env: dict, sample_bundles: dict,

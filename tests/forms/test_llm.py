@@ -143,3 +143,17 @@ def test_no_retry_client_keeps_offline_clients() -> None:
         client = OpenAIWireFake().make_client(retry_attempts=3, sdk_max_retries=2)
     fresh = no_retry_client(client)
     assert fresh.config.retry_attempts == 1 and fresh.config.sdk_max_retries == 0
+
+
+def test_misconfigured_provider_degrades_to_heuristics(run_bundle: RunHelper,
+                                                       sample_bundles: dict) -> None:
+    from repro_assets.forms.candidates import client_or_offline
+    from repro_assets.resources.llm import LLMResource
+
+    client = client_or_offline(LLMResource(provider="openai").get_client)  # no key set
+    assert client.available is False
+    folder = run_bundle(sample_bundles["referral_chen"], schema=SCHEMA, client=client)
+    item = folder.read_artifact("final").fields["insurance_member_id"]
+    assert item.status == "missing"
+    (event,) = field_events(folder, "insurance_member_id")
+    assert "llm_skipped:llm_offline" in event.notes

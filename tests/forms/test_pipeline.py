@@ -15,7 +15,7 @@ from repro_assets.forms.runfolder import NoInputDocs, RunFolder, RunFolderError
 from repro_assets.forms.samples import fillable_pdf_bytes, scanned_pdf_bytes, text_pdf_bytes
 from repro_assets.resources.blobstore import BlobStore
 
-from .conftest import RunHelper
+from .conftest import FIXTURES, RunHelper
 
 
 def final_of(folder: RunFolder):
@@ -105,6 +105,8 @@ def test_no_text_layer(run_bundle: RunHelper, sample_bundles: dict) -> None:
     (item,) = folder.read_artifact("doc_index")
     assert item.has_text_layer is False and item.unreadable_reason == "no_text_layer"
     assert item.pages == 1
+    event = next(e for e in folder.read_trace() if e.step == "index_docs")
+    assert event.status == "warn" and event.error.kind == "no_text_layer"
     assert all(r.doc_ids == [] for r in folder.read_artifact("routing"))
     final = final_of(folder)
     assert len(final.fields) == 7
@@ -196,3 +198,18 @@ def test_scanned_pdf_has_pages_but_no_text() -> None:
                       filetype="pdf") as doc:
         assert doc.page_count == 1 and not doc[0].get_text().strip()
         assert doc[0].get_images()
+
+
+@pytest.mark.parametrize("name", ["intake_gonzalez", "referral_chen", "scanned_okafor"])
+def test_sample_outcomes_match_reviewed_snapshot(run_bundle: RunHelper, sample_bundles: dict,
+                                                 name: str) -> None:
+    """Regression: statuses, values, confidences and evidence docs of the sample bundles
+    (tests/fixtures/forms/expected_sample_outcomes.json, reviewed by hand)."""
+    expected = json.loads((FIXTURES / "expected_sample_outcomes.json").read_text())[name]
+    final = final_of(run_bundle(sample_bundles[name]))
+    got = {k: {"status": v.status, "normalized_value": v.normalized_value,
+               "confidence": v.confidence,
+               "evidence_doc": v.evidence[0].doc_id if v.evidence else None}
+           for k, v in final.fields.items()}
+    assert final.schema_source == expected["schema_source"]
+    assert got == expected["fields"]

@@ -232,3 +232,28 @@ class TestScoring:
     def test_alternatives_max_two(self) -> None:
         cands = [cand("1980-01-02", f"doc_00{i}") for i in range(1, 5)]
         assert len(select(self.SPEC, apply_agreement(cands)).final.alternatives) == 2
+
+
+class TestHeuristics:
+    def page(self, text: str) -> LayoutDoc:
+        return LayoutDoc(doc_id="doc_001", pages=[LayoutPageText(page=2, full_text=text)])
+
+    def test_name_shapes(self) -> None:
+        from repro_assets.forms.heuristics import scan_field
+
+        doc = self.page("Patient: reports chest pain\nPatient Name: van der Berg, Anna\n"
+                        "Emergency contact name: Bob Stone\nName: DOE, JANE    DOB: 01/02/1980")
+        values = [h.raw_value for h in scan_field("full_name", [doc])]
+        assert values == ["van der Berg, Anna", "DOE, JANE"]
+        assert "reports chest pain" not in values and "Bob Stone" not in values
+        hit = scan_field("dob", [doc])[0]
+        assert hit.raw_value == "01/02/1980" and hit.evidence.page == 2
+        assert hit.evidence.quoted_text == "Name: DOE, JANE    DOB: 01/02/1980"
+
+    def test_member_id_and_phone_keywords(self) -> None:
+        from repro_assets.forms.heuristics import scan_field
+
+        doc = self.page("Member Services: 1-800-555-0123\nGroup ID: 40021\n"
+                        "Policy #: AB-99812\nCell: +44 20 7946 0958")
+        assert [h.raw_value for h in scan_field("insurance_member_id", [doc])] == ["AB-99812"]
+        assert [h.raw_value for h in scan_field("phone", [doc])] == ["+44 20 7946 0958"]

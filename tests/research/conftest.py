@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import selectors
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -56,14 +57,35 @@ def fixture_text() -> object:
     return read
 
 
-@pytest.fixture()
-def corpus_store(fresh_database: str):
-    """A fresh database holding the sample scholarly corpus (all-MiniLM-L6-v2)."""
-    from repro_assets.resources.database import get_database
+@pytest.fixture(scope="session")
+def _corpus_database_url(pg_server_url: str) -> Iterator[str]:
+    """One database per test session holding the sample scholarly corpus (seeded once)."""
+    import psycopg
+
+    from repro_assets.resources.database import get_database, with_database
     from repro_assets.resources.embedder import get_embedder
     from repro_assets.resources.vectorstore import VectorStore
     from repro_assets.scholarly.samples import seed_sample_corpus
 
-    store = VectorStore(get_database(fresh_database), get_embedder())
-    seed_sample_corpus(store)
-    return store
+    name = "research_corpus_" + uuid.uuid4().hex[:8]
+    with psycopg.connect(pg_server_url, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    url = with_database(pg_server_url, name)
+    seed_sample_corpus(VectorStore(get_database(url), get_embedder()))
+    yield url
+    with psycopg.connect(pg_server_url, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture()
+def corpus_store(_corpus_database_url: str, monkeypatch: pytest.MonkeyPatch):
+    """The vector store over the seeded sample corpus; REPRO_DATABASE_URL points at it.
+
+    Tests share this database, so each uses its own research session id.
+    """
+    from repro_assets.resources.database import get_database
+    from repro_assets.resources.embedder import get_embedder
+    from repro_assets.resources.vectorstore import VectorStore
+
+    monkeypatch.setenv("REPRO_DATABASE_URL", _corpus_database_url)
+    return VectorStore(get_database(_corpus_database_url), get_embedder())

@@ -286,3 +286,20 @@ def test_fetcher_disallows_origin_when_robots_forbidden(no_network):
     respx.get("https://locked.test/robots.txt").mock(return_value=httpx.Response(403))
     with pytest.raises(RobotsDisallowedError):
         asyncio.run(PageFetcher().fetch("https://locked.test/page"))
+
+
+def test_with_retry_decorator_is_bounded():
+    """The seed's decorator form: 5 attempts, only rate-limit and timeout errors retried."""
+    from repro_assets.research.retry import with_retry
+
+    sleep = FakeSleep()
+    calls = []
+
+    @with_retry
+    async def limited() -> None:
+        calls.append(1)
+        raise RateLimitError("429")
+
+    with pytest.raises(RateLimitError):
+        asyncio.run(limited.retry_with(sleep=sleep)())
+    assert len(calls) == 5 and sleep.waits == [4.0, 4.0, 4.0, 8.0]

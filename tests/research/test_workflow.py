@@ -236,3 +236,36 @@ def test_rate_limit_of_providers_holds_inside_the_workflow(virtual_loop, no_netw
     assert len(stamps) >= 4
     gaps = [b - a for a, b in zip(stamps, stamps[1:], strict=False)]
     assert min(gaps) >= 1.0 - 1e-6
+
+
+def test_collect_fetches_full_pages_respecting_robots(no_network):
+    """Web results get their full page; robots.txt and paywalls are recorded and skipped."""
+    import httpx
+    import respx
+
+    from repro_assets.research.providers.base import make_result
+    from repro_assets.research.providers.fetcher import PageFetcher
+
+    class WebProvider(ScriptedProvider):
+        async def search(self, query, max_results=10, filters=None, *, timeout=None):
+            self.calls.append(query)
+            return [make_result(url=f"https://web.test/{p}", title=p, snippet="short",
+                                source_name=self.name) for p in ("open", "private", "paid")]
+
+    with respx.mock:
+        respx.get("https://web.test/robots.txt").mock(
+            return_value=httpx.Response(200, text="User-agent: *\nDisallow: /private\n"))
+        respx.get("https://web.test/open").mock(return_value=httpx.Response(
+            200, headers={"content-type": "text/html"},
+            text="<p>The Omega Sensor Array improves detection rates by 30% in field tests.</p>"))
+        respx.get("https://web.test/paid").mock(return_value=httpx.Response(402))
+        agent = make_agent([WebProvider("tavily", kind="web")], fetch_pages=3)
+        agent.fetcher = PageFetcher()
+        state = agent.run("s14", QUERY, max_cycles=1)
+    opened = next(r for r in state.results if r.url.endswith("/open"))
+    assert "Omega Sensor Array" in opened.full_content
+    assert any("Omega Sensor Array" in f.statement for f in state.facts_extracted)
+    failures = {(f.url, f.error_type) for f in state.access_failures}
+    assert failures == {("https://web.test/private", "robots_disallowed"),
+                        ("https://web.test/paid", "paywall")}
+    assert state.provider_calls == 1 + 3  # one search + three fetch attempts (all counted)

@@ -65,7 +65,8 @@ def test_proceedings_article_and_article_number() -> None:
         external_id="10.1145/3533767.3534401",
         title="Automated test generation for REST APIs: No time to rest yet",
         authors=[Author(family="Kim", given="Myeongsoo"), Author(family="Xin", given="Qi"),
-                 Author(family="Sinha", given="Saurabh"), Author(family="Orso", given="Alessandro")],
+                 Author(family="Sinha", given="Saurabh"),
+                 Author(family="Orso", given="Alessandro")],
         year=2022,
         venue="Proceedings of the 31st ACM SIGSOFT International Symposium on Software Testing "
         "and Analysis",

@@ -290,3 +290,14 @@ def test_author_name_splitting() -> None:
         family="King", given="Martin Luther", suffix="Jr."
     )
     assert Author.from_full_name("Plato") == Author(family="Plato")
+
+
+@respx.mock
+def test_arxiv_fetch_by_id_uses_id_list() -> None:
+    route = respx.get(ARXIV_URL).mock(return_value=httpx.Response(200, content=ARXIV_FEED))
+    with _arxiv() as client:
+        records = client.fetch(["2202.12139"])
+        assert client.fetch([]) == []
+    assert records[0].external_id == "2202.12139"
+    assert route.calls.last.request.url.params["id_list"] == "2202.12139"
+    assert route.call_count == 1

@@ -90,3 +90,30 @@ def test_chunks_stay_within_the_token_budget_and_start_with_the_title() -> None:
     empty = ScholarlyRecord(source="crossref", external_id="10.1/x", title="Only a title")
     [single] = record_chunks(empty, "all-MiniLM-L6-v2")
     assert single.content == "Only a title"
+
+
+def test_url_helpers_find_arxiv_ids_and_dois() -> None:
+    from repro_assets.scholarly.arxiv import arxiv_id_from_url
+    from repro_assets.scholarly.crossref import doi_from_url
+
+    assert arxiv_id_from_url("https://arxiv.org/abs/2202.12139v1") == "2202.12139"
+    assert arxiv_id_from_url("https://arxiv.org/pdf/hep-th/9901001") == "hep-th/9901001"
+    assert arxiv_id_from_url("https://example.org/paper") is None
+    assert doi_from_url("https://doi.org/10.1111/ele.14024") == "10.1111/ele.14024"
+    assert doi_from_url("https://example.org/") is None
+
+
+@respx.mock
+def test_ingest_url_fetches_the_doi_work(store: VectorStore, no_network: None) -> None:
+    from repro_assets.scholarly.ingest import ingest_url
+    from tests.scholarly.test_clients import CROSSREF_WORK
+
+    respx.get(f"{CROSSREF_URL}/10.1002/jor.1100150407").mock(
+        return_value=httpx.Response(200, json=CROSSREF_WORK))
+    arxiv, crossref = _clients()
+    counts = ingest_url(store, "https://doi.org/10.1002/jor.1100150407", arxiv=arxiv,
+                        crossref=crossref)
+    assert counts.source == "crossref" and counts.documents == 1
+    assert counts.external_ids == ["10.1002/jor.1100150407"]
+    unsupported = ingest_url(store, "https://example.org/blog", arxiv=arxiv, crossref=crossref)
+    assert unsupported.error_code == "E_URL_UNSUPPORTED" and unsupported.documents == 0

@@ -23,11 +23,11 @@ from typing import Any
 
 import nbformat
 import papermill
-from papermill.iorw import load_notebook_node
-from papermill.parameterize import parameterize_notebook
 from jupyter_client.manager import KernelManager
 from nbformat import NotebookNode
 from papermill.exceptions import PapermillExecutionError
+from papermill.iorw import load_notebook_node
+from papermill.parameterize import parameterize_notebook
 from pydantic import BaseModel, ConfigDict, Field
 
 from repro_assets.papers.notebook.errors import (
@@ -255,7 +255,9 @@ def execute_notebook(
     nbformat.write(parameterized, str(input_path))
     executed_path = output_dir / EXECUTED_FILE
     timeout = options.timeout_seconds or budget_minutes * 60.0
-    km = KernelManager(kernel_name=options.kernel_name, transport="ipc", ip=str(output_dir / ".kernel"))
+    # IPC (unix sockets in the run folder) instead of TCP ports on localhost.
+    km = KernelManager(kernel_name=options.kernel_name, transport="ipc",
+                       ip=str(output_dir / ".kernel"))
     started = time.perf_counter()
     watchdog = _Watchdog(km, timeout, options.grace_seconds)
     try:

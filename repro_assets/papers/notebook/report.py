@@ -516,3 +516,47 @@ def summary_line(report: ReproductionReport) -> str:
         return f"{report.verdict} (no claim to compare)"
     return (f"{p.metric} claimed {_fmt(p.claimed, p.metric)} vs achieved "
             f"{_fmt(p.achieved, p.metric)} ({_gap(p)}): {report.verdict}")
+
+
+def leaderboard_rows(reports: list[ReproductionReport]) -> list[dict[str, Any]]:
+    """One row per paper and compared claim (a paper without comparisons gets one row)."""
+    rows: list[dict[str, Any]] = []
+    for report in reports:
+        base = {"paper_id": report.paper_id, "title": report.title or report.paper_id,
+                "model": report.model, "paper_verdict": report.verdict,
+                "synthetic_data": bool(report.dataset.get("synthetic")),
+                "report_created_at": report.created_at}
+        if not report.comparisons:
+            rows.append({**base, "claim": None, "dataset": report.dataset.get("dataset"),
+                         "metric": None, "claimed": None, "achieved": None, "gap": None,
+                         "gap_points": None, "relative_gap": None, "verdict": report.verdict})
+            continue
+        for c in report.comparisons:
+            rows.append({
+                **base,
+                "claim": "plan goal" if c.source == "plan_goal" else (c.citation or "claim"),
+                "method": c.method, "dataset": c.dataset, "metric": c.metric,
+                "claimed": c.claimed, "achieved": c.achieved, "gap": c.gap,
+                "gap_points": c.gap_points, "relative_gap": c.relative_gap,
+                "verdict": c.verdict,
+            })
+    return rows
+
+
+def leaderboard_markdown(rows: list[dict[str, Any]]) -> str:
+    """The leaderboard as a markdown table."""
+    lines = ["| paper | claim | dataset | metric | claimed | achieved | gap | verdict |",
+             "|---|---|---|---|---|---|---|---|"]
+    for row in rows:
+        metric = row.get("metric") or ""
+        gap = (f"{row['gap_points']:+.1f} pts" if row.get("gap_points") is not None
+               else f"{row['gap']:+.4g}" if row.get("gap") is not None else "-")
+        lines.append(
+            f"| {_md_cell(str(row['title']))[:60]} | {_md_cell(row.get('claim'))[:40]} "
+            f"| {row.get('dataset') or '-'} | {metric or '-'} "
+            f"| {_fmt(row.get('claimed'), metric)} | {_fmt(row.get('achieved'), metric)} "
+            f"| {gap} | **{row['verdict']}** |"
+        )
+    if not rows:
+        lines.append("| _no reports yet_ | | | | | | | |")
+    return "\n".join(lines)

@@ -74,39 +74,32 @@ class StoredNotebook:
 
 
 def load_plan(db: Database, paper_id: str) -> StoredPlan:
-    """The paper's latest plan from the ``plans`` table.
+    """The paper's latest plan (stage 4's :func:`repro_assets.papers.planner.load_latest_plan`).
 
     Raises:
         NotebookError: ``E_PLAN_NOT_FOUND``.
     """
-    with db.connection() as conn:
-        row = conn.execute(
-            "SELECT id, plan_json, budget_minutes, warnings FROM plans WHERE paper_id = %s "
-            "ORDER BY created_at DESC, id DESC LIMIT 1",
-            (paper_id,),
-        ).fetchone()
-    if row is None:
+    from repro_assets.papers.planner import load_latest_plan
+
+    result = load_latest_plan(db, paper_id)
+    if result is None:
         raise NotebookError(E_PLAN_NOT_FOUND, f"paper {paper_id} has no plan yet")
-    plan = PlanDocumentV11.model_validate(row[1])
-    return StoredPlan(row[0], plan, int(row[2]), list(row[3] or []))
+    return StoredPlan(result.plan_id, result.plan, result.plan.policy.budget_minutes,
+                      list(result.warnings))
 
 
 def load_claims(db: Database, paper_id: str) -> list[ClaimInput]:
-    """The paper's grounded claims from the ``claims`` table (in extraction order)."""
-    with db.connection() as conn:
-        rows = conn.execute(
-            "SELECT dataset_name, split, metric_name, metric_value, method_snippet, "
-            "source_citation, evidence_page, evidence_quote, confidence FROM claims "
-            "WHERE paper_id = %s ORDER BY ordinal",
-            (paper_id,),
-        ).fetchall()
+    """The paper's grounded claims (stage 3's :func:`repro_assets.papers.claims.load_claims`)."""
+    from repro_assets.papers.claims import load_claims as load_stored_claims
+
     return [
         ClaimInput(
-            dataset_name=r[0], split=r[1], metric_name=r[2], metric_value=float(r[3]),
-            method_snippet=r[4], source_citation=r[5] or "", page=r[6], quoted_text=r[7],
-            confidence=r[8],
+            dataset_name=c.dataset_name, split=c.split, metric_name=c.metric_name,
+            metric_value=c.metric_value, method_snippet=c.method_snippet,
+            source_citation=c.source_citation, page=c.evidence.page,
+            quoted_text=c.evidence.quoted_text, confidence=c.confidence,
         )
-        for r in rows
+        for c in load_stored_claims(db, paper_id)
     ]
 
 

@@ -166,7 +166,9 @@ from sklearn.model_selection import train_test_split
 SKLEARN_LOADERS = ("load_iris", "load_wine", "load_breast_cancer", "load_digits", "load_diabetes")
 meta = dict(dataset_meta or {})
 task = "regression" if meta.get("task") == "regression" else "classification"
-modality = meta.get("modality") if meta.get("modality") in ("tabular", "image", "text") else "tabular"
+modality = meta.get("modality")
+if modality not in ("tabular", "image", "text"):
+    modality = "tabular"
 data_info = {
     "dataset": dataset_name,
     "requested_source": dataset_source,
@@ -291,7 +293,8 @@ if task == "classification":
     labels, y_all = np.unique(np.asarray(y_all), return_inverse=True)
     if test_pair is not None:
         lookup = {v: i for i, v in enumerate(labels.tolist())}
-        test_pair = (test_pair[0], np.asarray([lookup.get(v, -1) for v in np.asarray(test_pair[1]).tolist()]))
+        y_codes = [lookup.get(v, -1) for v in np.asarray(test_pair[1]).tolist()]
+        test_pair = (test_pair[0], np.asarray(y_codes))
         mask = test_pair[1] >= 0
         test_pair = ([x for x, m in zip(test_pair[0], mask) if m] if isinstance(test_pair[0], list)
                      else test_pair[0][mask], test_pair[1][mask])
@@ -318,7 +321,8 @@ X_train, y_train = subsample(X_train, y_train, max_train_samples)
 X_test, y_test = subsample(X_test, y_test, max_test_samples)
 
 data_info.update(task=task, modality=modality, n_train=len(y_train), n_test=len(y_test),
-                 n_classes=n_classes, n_features=None if modality == "text" else int(np.shape(X_train)[1]))
+                 n_classes=n_classes,
+                 n_features=None if modality == "text" else int(np.shape(X_train)[1]))
 timings["data_seconds"] = round(time.perf_counter() - _t0, 3)
 print(json.dumps(data_info, indent=1))"""
 
@@ -401,7 +405,10 @@ def compute_metric(name, y_true, y_hat, scores):
 
 
 wanted = [primary_metric] + [m for m in (secondary_metrics or []) if m != primary_metric]
-default_set = ["accuracy", "f1", "precision", "recall"] if task == "classification" else ["mse", "mae", "r2"]
+if task == "classification":
+    default_set = ["accuracy", "f1", "precision", "recall"]
+else:
+    default_set = ["mse", "mae", "r2"]
 metric_values, unavailable = {}, []
 for name in dict.fromkeys([str(m).lower() for m in wanted] + default_set):
     value = compute_metric(name, y_test, y_pred, y_score)
@@ -439,7 +446,8 @@ if "loss_curve" in plots and history:
     for key, label in (("train_loss", "train"), ("test_loss", "test")):
         values = [row.get(key) for row in history]
         if any(v is not None for v in values):
-            ax.plot(epochs_axis, [np.nan if v is None else v for v in values], marker="o", ms=3, label=label)
+            ax.plot(epochs_axis, [np.nan if v is None else v for v in values], marker="o", ms=3,
+                    label=label)
     ax.set_xlabel("epoch"), ax.set_ylabel("loss"), ax.set_title("Loss per epoch"), ax.legend()
     save_figure(fig, "loss_curve")
 if "accuracy_curve" in plots and history:
@@ -447,10 +455,12 @@ if "accuracy_curve" in plots and history:
     for key, label in (("train_score", "train"), ("test_score", "test")):
         values = [row.get(key) for row in history]
         if any(v is not None for v in values):
-            ax.plot(epochs_axis, [np.nan if v is None else v for v in values], marker="o", ms=3, label=label)
-    if goal_value is not None and task == "classification" and str(primary_metric).lower() == "accuracy":
+            ax.plot(epochs_axis, [np.nan if v is None else v for v in values], marker="o", ms=3,
+                    label=label)
+    if goal_value is not None and str(primary_metric).lower() == "accuracy":
         ax.axhline(float(goal_value), color="grey", ls="--", lw=1, label="claimed")
-    ax.set_xlabel("epoch"), ax.set_ylabel(CURVE_LABEL), ax.set_title(f"{CURVE_LABEL} per epoch"), ax.legend()
+    ax.set_xlabel("epoch"), ax.set_ylabel(CURVE_LABEL), ax.legend()
+    ax.set_title(f"{CURVE_LABEL} per epoch")
     save_figure(fig, "accuracy_curve")
 if "confusion_matrix" in tables and confusion is not None:
     size = min(8.0, 2.5 + 0.45 * n_classes)
@@ -502,7 +512,8 @@ results = {
 _tmp = out_dir / ".metrics.json.tmp"
 _tmp.write_text(json.dumps(results, indent=1))
 _tmp.replace(out_dir / "metrics.json")
-print(json.dumps({k: results[k] for k in ("primary_metric", "primary_value", "goal_value", "metrics")}, indent=1))"""
+shown = ("primary_metric", "primary_value", "goal_value", "metrics")
+print(json.dumps({k: results[k] for k in shown}, indent=1))"""
 
 KID_MARKDOWN = """\
 ## 8. Explained for a curious kid
@@ -512,7 +523,10 @@ KID_CODE = """\
 import textwrap
 
 _what = "sort things into groups" if task == "classification" else "guess numbers"
-_data = "made-up practice examples" if data_info["synthetic"] else f"real examples from the {dataset_name} collection"
+if data_info["synthetic"]:
+    _data = "made-up practice examples"
+else:
+    _data = f"real examples from the {dataset_name} collection"
 lines = [
     f"We built a computer helper called a {model_in_words or template_title or 'model'} and "
     f"taught it to {_what} using {data_info['n_train']} {_data}.",
@@ -522,10 +536,11 @@ lines = [
 if primary_value is not None and task == "classification":
     right = round(primary_value * 100) if str(primary_metric).lower() == "accuracy" else None
     if right is not None:
-        lines.append(f"Then we gave it {data_info['n_test']} new examples it had never seen, and it "
-                     f"got about {right} out of every 100 right.")
+        lines.append(f"Then we gave it {data_info['n_test']} new examples it had never seen, "
+                     f"and it got about {right} out of every 100 right.")
     else:
-        lines.append(f"On new examples its {primary_metric} score was {primary_value:.2f} (1.0 is perfect).")
+        lines.append(f"On new examples its {primary_metric} score was {primary_value:.2f} "
+                     "(1.0 is perfect).")
 elif primary_value is not None:
     lines.append(f"On new examples its {primary_metric} score was {primary_value:.3f}.")
 if goal_value is not None and primary_value is not None:

@@ -104,7 +104,8 @@ else:
     Xtr_t, Xte_t = to_tensor(X_train), to_tensor(X_test)
 
 if task == "classification":
-    ytr_t, yte_t = torch.from_numpy(np.asarray(y_train, dtype=np.int64)), torch.from_numpy(np.asarray(y_test, dtype=np.int64))
+    ytr_t = torch.from_numpy(np.asarray(y_train, dtype=np.int64))
+    yte_t = torch.from_numpy(np.asarray(y_test, dtype=np.int64))
     loss_fn = nn.CrossEntropyLoss()
 else:
     ytr_t = torch.from_numpy(np.asarray(y_train, dtype=np.float32)).reshape(-1, 1)

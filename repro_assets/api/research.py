@@ -1,0 +1,239 @@
+"""Research agent endpoints (seed 004) over the ``research_report`` asset.
+
+* ``POST /api/research/start`` ``{query, privacy_mode, domain, max_cycles}``: adds a
+  ``research_sessions`` partition and starts ``research_job`` for it in the background.
+* ``GET /api/research/{session_id}/status``: status, phase, counts and saturation metrics.
+* ``POST /api/research/{session_id}/stop``: asks the agent to stop after its current step (the
+  report is then synthesized from what was collected).
+* ``GET /api/research/{session_id}/report``: the exported JSON report.
+* ``WS /api/research/{session_id}/ws``: progress messages ``{"type": "progress", phase,
+  sources_queried, entities_found, message}`` whenever something changes, then ``{"type":
+  "complete", status, result}``; ``{"type": "error", message}`` for an unknown session.
+
+Sessions live in Postgres (``research_sessions`` and ``research_checkpoints``, written by the
+agent), never in a process dict, so any API process (or the CLI) can report on any session.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import logging
+import re
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
+from fastapi.concurrency import run_in_threadpool
+from pydantic import BaseModel, ConfigDict, Field
+
+from repro_assets.api.errors import ApiError
+from repro_assets.api.runner import JobRunner, get_runner
+from repro_assets.api.security import API_KEY_HEADER
+
+log = logging.getLogger(__name__)
+
+router = APIRouter(prefix="/api/research", tags=["research"])
+#: The WebSocket route checks the API key itself (browsers cannot set headers on WebSockets),
+#: so it is included without the HTTP ``require_api_key`` dependency.
+ws_router = APIRouter(prefix="/api/research", tags=["research"])
+
+SESSION_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$")
+FINAL_STATUSES = ("completed", "stopped", "failed")
+#: Seconds between two reads of the session row by the WebSocket.
+WS_POLL_SECONDS = 0.3
+
+
+class ResearchRequest(BaseModel):
+    """Body of ``POST /start``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    query: str = Field(min_length=3, max_length=2000, description="The research question.")
+    privacy_mode: Literal["local_only", "cloud_allowed", "hybrid"] = Field(
+        default="cloud_allowed",
+        description="local_only: the local corpus and no cloud LLM; cloud_allowed/hybrid: "
+        "every configured provider.")
+    domain: Literal["auto", "academic", "medical", "competitive_intelligence"] = Field(
+        default="auto", description="Domain configuration (auto detects it).")
+    max_cycles: int = Field(default=6, ge=1, le=20, description="Hard cap on cycles.")
+
+
+class ResearchStatus(BaseModel):
+    """Answer of ``GET /{session_id}/status`` (the seed's ResearchStatus)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    session_id: str = Field(description="Session id (the research_sessions partition key).")
+    status: str = Field(description="running, completed, stopped or failed.")
+    current_phase: str = Field(description="The agent's current node.")
+    message: str = Field(description="Plain-language status line.")
+    cycles: int = Field(description="Completed research cycles.")
+    sources_queried: int = Field(description="Searches made so far (last checkpoint).")
+    entities_found: int = Field(description="Entities found so far (last checkpoint).")
+    saturation_metrics: dict[str, Any] | None = Field(description="Last cycle's metrics.")
+    stop_requested: bool = Field(description="A stop was requested.")
+    stop_reason: str | None = Field(description="Why research stopped.")
+    report_path: str | None = Field(description="Where the exported report is.")
+
+
+def check_session_id(session_id: str) -> str:
+    """Validate a session id.
+
+    Raises:
+        ApiError: 400 ``E_INVALID_SESSION_ID``.
+    """
+    if not SESSION_ID_RE.match(session_id):
+        raise ApiError(400, "E_INVALID_SESSION_ID",
+                       "session_id: letters, digits, '.', '_' or '-' (at most 128)")
+    return session_id
+
+
+def _store() -> Any:
+    from repro_assets.research.store import ResearchStore
+    from repro_assets.resources.database import get_database
+
+    return ResearchStore(get_database())
+
+
+def read_status(session_id: str) -> ResearchStatus | None:
+    """The session's status from Postgres (row + latest checkpoint), or None."""
+    store = _store()
+    row = store.session(session_id)
+    if row is None:
+        return None
+    checkpoint = store.latest_checkpoint(session_id)
+    metrics = None
+    if checkpoint is not None and checkpoint.saturation_metrics is not None:
+        metrics = checkpoint.saturation_metrics.model_dump(mode="json")
+    return ResearchStatus(
+        session_id=session_id, status=row["status"], current_phase=row["current_phase"],
+        message=row["status_line"], cycles=row["cycles"],
+        sources_queried=len(checkpoint.sources_queried) if checkpoint else 0,
+        entities_found=len(checkpoint.entities_found) if checkpoint else 0,
+        saturation_metrics=metrics, stop_requested=bool(row["stop_requested"]),
+        stop_reason=row["stop_reason"], report_path=row["report_key"],
+    )
+
+
+def _require(session_id: str) -> ResearchStatus:
+    status = read_status(check_session_id(session_id))
+    if status is None:
+        raise ApiError(404, "E_SESSION_NOT_FOUND", f"no research session {session_id}")
+    return status
+
+
+@router.post("/start", summary="Start a research session (research_job, background)")
+def start_research(
+    body: ResearchRequest, runner: Annotated[JobRunner, Depends(get_runner)]
+) -> dict[str, Any]:
+    """Create the session row, add the partition and start ``research_job``."""
+    from repro_assets.commands.research import session_id_for
+    from repro_assets.partitions import research_sessions_partitions
+
+    session_id = session_id_for(body.query, body.privacy_mode)
+    _store().start_session(session_id, body.query, body.privacy_mode, body.domain,
+                           body.max_cycles)
+    runner.ensure_partition(research_sessions_partitions.name, session_id)
+    handle = runner.start(
+        "research_job", session_id,
+        run_config={"ops": {"research_report": {"config": {
+            "query": body.query, "privacy_mode": body.privacy_mode, "domain": body.domain,
+            "max_cycles": body.max_cycles, "resume": False}}}},
+        tags={"repro/api": "POST /api/research/start"},
+    )
+    return {"session_id": session_id, "status": "started", "dagster_run_id": handle.run_id}
+
+
+@router.get("/{session_id}/status", summary="Status of a research session",
+            response_model=ResearchStatus)
+def research_status(session_id: str) -> ResearchStatus:
+    """Read from Postgres (works from any process)."""
+    return _require(session_id)
+
+
+@router.post("/{session_id}/stop", summary="Stop a research session early")
+def stop_research(session_id: str) -> dict[str, Any]:
+    """Request a stop; the agent synthesizes its report from what it has."""
+    status = _require(session_id)
+    if status.status in FINAL_STATUSES:
+        return {"session_id": session_id, "status": status.status}
+    _store().request_stop(session_id)
+    return {"session_id": session_id, "status": "stopping"}
+
+
+@router.get("/{session_id}/report", summary="The exported report of a finished session")
+def research_report(session_id: str) -> dict[str, Any]:
+    """The report JSON (facts with citations, sources, saturation, stop reason)."""
+    from repro_assets.assets.research import load_report
+
+    status = _require(session_id)
+    try:
+        return load_report(session_id)
+    except (FileNotFoundError, OSError) as exc:
+        raise ApiError(404, "E_REPORT_NOT_FOUND",
+                       f"session {session_id} has no report yet ({status.status})") from exc
+
+
+def _ws_authorized(websocket: WebSocket) -> bool:
+    expected = getattr(websocket.app.state, "api_key", None)
+    if not expected:
+        return True
+    given = websocket.headers.get(API_KEY_HEADER) or websocket.query_params.get("api_key", "")
+    return hmac.compare_digest(given.encode(), expected.encode())
+
+
+def _final_result(session_id: str) -> dict[str, Any] | None:
+    from repro_assets.assets.research import load_report
+
+    try:
+        report = load_report(session_id)
+    except (FileNotFoundError, OSError):
+        return None
+    return {"stop_reason": report.get("stop_reason"), "cycles": report.get("cycles"),
+            "facts": len(report.get("facts", [])), "sources": len(report.get("sources", [])),
+            "report": report}
+
+
+async def progress_socket(websocket: WebSocket, session_id: str) -> None:
+    """Send progress until the session ends (see the module docstring for the messages)."""
+    if not _ws_authorized(websocket):
+        await websocket.close(code=1008, reason="missing or invalid API key")
+        return
+    await websocket.accept()
+    if not SESSION_ID_RE.match(session_id):
+        await websocket.send_json({"type": "error", "message": "Invalid session id"})
+        await websocket.close(code=1008)
+        return
+    last: tuple[Any, ...] | None = None
+    try:
+        while True:
+            status = await run_in_threadpool(read_status, session_id)
+            if status is None:
+                await websocket.send_json({"type": "error", "message": "Session not found"})
+                break
+            key = (status.current_phase, status.message, status.sources_queried,
+                   status.entities_found, status.status)
+            if key != last:
+                last = key
+                await websocket.send_json({
+                    "type": "progress", "phase": status.current_phase,
+                    "sources_queried": status.sources_queried,
+                    "entities_found": status.entities_found, "cycles": status.cycles,
+                    "message": status.message,
+                })
+            if status.status in FINAL_STATUSES:
+                result = await run_in_threadpool(_final_result, session_id)
+                await websocket.send_json({"type": "complete", "status": status.status,
+                                           "stop_reason": status.stop_reason,
+                                           "result": result})
+                break
+            await asyncio.sleep(WS_POLL_SECONDS)
+        await websocket.close()
+    except WebSocketDisconnect:
+        log.debug("research progress socket for %s closed by the client", session_id)
+
+
+@ws_router.websocket("/{session_id}/ws")
+async def research_ws(websocket: WebSocket, session_id: str) -> None:
+    """Progress stream (API key: ``X-API-Key`` header or ``?api_key=`` for browsers)."""
+    await progress_socket(websocket, session_id)

@@ -1,0 +1,125 @@
+"""``repro-assets debate "question" [--max-turns N]``: stream a two-scientist debate.
+
+The debate runs as a ``debate_job`` run on the project's Dagster instance (so the UI shows it)
+in a worker thread of this process; status lines (``[[STATUS]] ...``) and response text are
+printed as they are produced. Ctrl-C asks the debate to stop at the next token or turn
+boundary: the transcript so far is kept with "=== Debate Interrupted ===". A second Ctrl-C
+aborts at once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import threading
+from typing import Any, TextIO
+
+EXIT_INTERRUPTED = 130
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add ``debate``."""
+    parser = sub.add_parser("debate", help="run a two-scientist scholarly debate, streamed")
+    parser.add_argument("question", nargs="?", default="", help="the question to debate")
+    parser.add_argument("--max-turns", type=int, default=0,
+                        help="most scientist responses (default DEBATE_MAX_TURNS or 6)")
+    parser.add_argument("--results-per-source", type=int, default=0,
+                        help="arXiv and Crossref results ingested per turn (default 5)")
+    parser.add_argument("--url", default="", help="a URL the question refers to")
+    parser.add_argument("--history", action="append", default=[],
+                        help="an earlier conversation message (repeatable, oldest first)")
+    parser.add_argument("--live", default="auto", choices=["auto", "on", "off"],
+                        help="search arXiv/Crossref each turn (auto: only with an LLM)")
+    parser.add_argument("--session", default="", help="session id (default: generated)")
+    parser.add_argument("--list", action="store_true", help="list recent debates and exit")
+    parser.set_defaults(func=cmd_debate)
+
+
+def run_debate_command(
+    args: argparse.Namespace,
+    *,
+    instance: Any,
+    defs: Any,
+    out: TextIO,
+    err: TextIO,
+    stop: threading.Event | None = None,
+) -> int:
+    """Run one debate job, streaming its events to ``out``; returns the exit code."""
+    from repro_assets.assets.debate import RUN_TAGS, session_id_for
+    from repro_assets.debate.loop import DebateEvent
+    from repro_assets.debate.session import observe_session
+    from repro_assets.demo import failure_message
+    from repro_assets.partitions import debates_partitions
+
+    session = args.session or session_id_for(args.question)
+    if session not in instance.get_dynamic_partitions(debates_partitions.name):
+        instance.add_dynamic_partitions(debates_partitions.name, [session])
+    stop = stop or threading.Event()
+    lock = threading.Lock()
+
+    def emit(event: DebateEvent) -> None:
+        with lock:
+            out.write(event.render())
+            out.flush()
+
+    config: dict[str, Any] = {"question": args.question, "history": list(args.history),
+                              "url": args.url, "max_turns": args.max_turns,
+                              "results_per_source": args.results_per_source,
+                              "live_search": args.live}
+    run_config = {"ops": {"debate_transcript": {"config": config}},
+                  "loggers": {"console": {"config": {"log_level": "WARNING"}}}}
+    outcome: dict[str, Any] = {}
+
+    def work() -> None:
+        try:
+            outcome["result"] = defs.resolve_job_def("debate_job").execute_in_process(
+                instance=instance, partition_key=session, run_config=run_config,
+                tags=RUN_TAGS, raise_on_error=False,
+            )
+        except BaseException as exc:  # reported below, never lost
+            outcome["error"] = exc
+
+    err.write(f"debate session: {session}  (Ctrl-C interrupts)\n")
+    with observe_session(session, emit, stop.is_set):
+        worker = threading.Thread(target=work, name=f"debate-{session}", daemon=True)
+        worker.start()
+        while worker.is_alive():
+            try:
+                worker.join(0.2)
+            except KeyboardInterrupt:
+                if stop.is_set():
+                    err.write("aborting\n")
+                    return EXIT_INTERRUPTED
+                err.write("interrupting: the debate stops at the next token or turn...\n")
+                stop.set()
+    if "error" in outcome:
+        err.write(f"debate crashed: {outcome['error']!r}\n")
+        return 1
+    result = outcome["result"]
+    if not result.success:
+        err.write(f"debate failed: {failure_message(result)}\n")
+        return 1
+    meta = result.get_asset_materialization_events()[0].materialization.metadata
+    state = getattr(meta["terminal_state"], "value", meta["terminal_state"])
+    path = getattr(meta["transcript_md"], "value", meta["transcript_md"])
+    err.write(f"terminal state: {state}; transcript: {path}\n")
+    return EXIT_INTERRUPTED if state == "interrupted" else 0
+
+
+def cmd_debate(args: argparse.Namespace) -> int:
+    """Handler of ``repro-assets debate``."""
+    if args.list:
+        from repro_assets.assets.debate import show_transcript
+
+        for row in show_transcript(None)["sessions"]:
+            print(f"{row['id']}  {row['terminal_state']:<11} {row['turns']} turns  "
+                  f"{row['mode']:<7} {row['question']}")
+        return 0
+    if len(args.question.strip()) < 3:
+        print("error: a question is required", file=sys.stderr)
+        return 2
+    from repro_assets.definitions import defs
+    from repro_assets.instance import get_instance
+
+    return run_debate_command(args, instance=get_instance(), defs=defs, out=sys.stdout,
+                              err=sys.stderr)
