@@ -40,6 +40,8 @@ lint: setup
 
 bench: setup
 	$(PY) benchmarks/ingest.py
+	$(PY) benchmarks/forms.py
+	$(PY) benchmarks/notebook.py
 
 clean-data:
 	rm -rf data/.pg data/blobs data/runs data/.dagster

@@ -108,10 +108,14 @@ def render_table(rows: list[DemoRow]) -> str:
         lines.append(
             (row.workflow, row.partition, str(row.assets), status, row.figures, row.where)
         )
-    widths = [min(max(len(line[i]) for line in lines), 60) for i in range(len(header))]
+    limits = (12, 44, 6, 17, 110, 70)
+    widths = [min(max(len(line[i]) for line in lines), limits[i]) for i in range(len(header))]
     out = []
     for n, line in enumerate(lines):
-        cells = [cell if len(cell) <= 60 else cell[:57] + "..." for cell in line]
+        cells = [
+            cell if len(cell) <= limits[i] else cell[: limits[i] - 3] + "..."
+            for i, cell in enumerate(line)
+        ]
         out.append("  ".join(cell.ljust(widths[i]) for i, cell in enumerate(cells)).rstrip())
         if n == 0:
             out.append("  ".join("-" * w for w in widths))

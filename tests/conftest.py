@@ -74,6 +74,7 @@ def fresh_database(pg_server_url: str, monkeypatch: pytest.MonkeyPatch) -> Itera
         reset_databases()
         with psycopg.connect(pg_server_url, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}_dagster" WITH (FORCE)')
 
 
 @pytest.fixture()

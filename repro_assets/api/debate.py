@@ -133,9 +133,18 @@ _MANAGER_LOCK = threading.Lock()
 _DONE = object()
 
 
+def streams_tokens() -> bool:
+    """True when the debate asset can stream model tokens (``DebateConfig.stream``)."""
+    from repro_assets.assets.debate import DebateConfig
+
+    return "stream" in DebateConfig.model_fields
+
+
 def _run_config(body: DebateRequest) -> dict[str, Any]:
     config: dict[str, Any] = {"question": body.question, "history": body.history_lines(),
                               "url": body.url or ""}
+    if streams_tokens():
+        config["stream"] = True
     if body.max_turns:
         config["max_turns"] = body.max_turns
     return {"ops": {"debate_transcript": {"config": config}}}
@@ -226,8 +235,9 @@ async def stream(
             finished = True
             outcome = active.outcome
             if outcome is not None and not outcome.success:
-                yield f"[[STATUS]] Error {outcome.code or 'E_DEBATE_FAILED'}: " \
-                      f"{outcome.message or 'the debate failed'}\n"
+                code = outcome.code or "E_DEBATE_FAILED"
+                message = outcome.message or "the debate failed"
+                yield ("" if at_line_start else "\n") + f"[[STATUS]] Error {code}: {message}\n"
         finally:
             if not finished:  # the client went away: stop the debate, keep what was said
                 active.stop.set()

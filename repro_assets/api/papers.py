@@ -528,7 +528,9 @@ def plan(
 
 # --------------------------------------------------------------------------- stages 5-6
 REPRODUCTION_ASSETS = ["reproduction_notebook", "reproduction_run", "reproduction_report"]
+#: Reproduction runs this process started (their outcome; the instance has the rest).
 _BACKGROUND: dict[str, tuple[str, BackgroundRun]] = {}
+MAX_TRACKED_RUNS = 200
 
 
 @router.post("/{paper_id}/reproduce", status_code=202,
@@ -545,6 +547,8 @@ def reproduce(
     handle = runner.start("papers_job", paper_id, asset_selection=REPRODUCTION_ASSETS,
                           tags={"repro/api": "POST /api/v1/papers/{id}/reproduce"})
     _BACKGROUND[handle.run_id] = (paper_id, handle)
+    while len(_BACKGROUND) > MAX_TRACKED_RUNS:  # oldest first (dicts keep insertion order)
+        _BACKGROUND.pop(next(iter(_BACKGROUND)))
     return {"paper_id": paper_id, "dagster_run_id": handle.run_id, "status": "started",
             "status_url": f"/api/v1/papers/runs/{handle.run_id}"}
 

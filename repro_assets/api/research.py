@@ -39,6 +39,9 @@ ws_router = APIRouter(prefix="/api/research", tags=["research"])
 
 SESSION_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$")
 FINAL_STATUSES = ("completed", "stopped", "failed")
+RUNNING_RUN_STATUSES = ("QUEUED", "NOT_STARTED", "STARTING", "STARTED")
+#: Longest wait for the Dagster run to record the report after the session ended (s).
+RUN_END_TIMEOUT = 60.0
 #: Seconds between two reads of the session row by the WebSocket.
 WS_POLL_SECONDS = 0.3
 
@@ -74,6 +77,9 @@ class ResearchStatus(BaseModel):
     stop_requested: bool = Field(description="A stop was requested.")
     stop_reason: str | None = Field(description="Why research stopped.")
     report_path: str | None = Field(description="Where the exported report is.")
+    dagster_run_id: str | None = Field(default=None, description="The session's latest run.")
+    dagster_run_status: str | None = Field(
+        default=None, description="That run's status (STARTED, SUCCESS, FAILURE ...).")
 
 
 def check_session_id(session_id: str) -> str:
@@ -115,6 +121,18 @@ def read_status(session_id: str) -> ResearchStatus | None:
     )
 
 
+def latest_run(instance: Any, session_id: str) -> tuple[str | None, str | None]:
+    """(run id, run status) of the session partition's latest Dagster run, if any."""
+    import dagster as dg
+
+    runs = instance.get_runs(
+        filters=dg.RunsFilter(tags={"dagster/partition": session_id},
+                              job_name="research_job"), limit=1)
+    if not runs:
+        return None, None
+    return runs[0].run_id, runs[0].status.value
+
+
 def _require(session_id: str) -> ResearchStatus:
     status = read_status(check_session_id(session_id))
     if status is None:
@@ -146,9 +164,13 @@ def start_research(
 
 @router.get("/{session_id}/status", summary="Status of a research session",
             response_model=ResearchStatus)
-def research_status(session_id: str) -> ResearchStatus:
-    """Read from Postgres (works from any process)."""
-    return _require(session_id)
+def research_status(
+    session_id: str, runner: Annotated[JobRunner, Depends(get_runner)]
+) -> ResearchStatus:
+    """Read from Postgres (works from any process), with the session's Dagster run."""
+    status = _require(session_id)
+    status.dagster_run_id, status.dagster_run_status = latest_run(runner.instance, session_id)
+    return status
 
 
 @router.post("/{session_id}/stop", summary="Stop a research session early")
@@ -194,7 +216,19 @@ def _final_result(session_id: str) -> dict[str, Any] | None:
             "report": report}
 
 
-async def progress_socket(websocket: WebSocket, session_id: str) -> None:
+async def _run_finished(instance: Any, session_id: str, timeout: float) -> tuple[Any, Any]:
+    """Wait (up to ``timeout`` s) until the session's Dagster run has ended."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        run_id, status = await run_in_threadpool(latest_run, instance, session_id)
+        if status not in RUNNING_RUN_STATUSES or asyncio.get_running_loop().time() > deadline:
+            return run_id, status
+        await asyncio.sleep(WS_POLL_SECONDS)
+
+
+async def progress_socket(
+    websocket: WebSocket, session_id: str, instance: Any | None = None
+) -> None:
     """Send progress until the session ends (see the module docstring for the messages)."""
     if not _ws_authorized(websocket):
         await websocket.close(code=1008, reason="missing or invalid API key")
@@ -222,9 +256,15 @@ async def progress_socket(websocket: WebSocket, session_id: str) -> None:
                     "message": status.message,
                 })
             if status.status in FINAL_STATUSES:
+                run_id = run_status = None
+                if instance is not None:  # the report is an asset: wait until it is recorded
+                    run_id, run_status = await _run_finished(instance, session_id,
+                                                             RUN_END_TIMEOUT)
                 result = await run_in_threadpool(_final_result, session_id)
                 await websocket.send_json({"type": "complete", "status": status.status,
                                            "stop_reason": status.stop_reason,
+                                           "dagster_run_id": run_id,
+                                           "dagster_run_status": run_status,
                                            "result": result})
                 break
             await asyncio.sleep(WS_POLL_SECONDS)
@@ -236,4 +276,9 @@ async def progress_socket(websocket: WebSocket, session_id: str) -> None:
 @ws_router.websocket("/{session_id}/ws")
 async def research_ws(websocket: WebSocket, session_id: str) -> None:
     """Progress stream (API key: ``X-API-Key`` header or ``?api_key=`` for browsers)."""
-    await progress_socket(websocket, session_id)
+    try:
+        instance = get_runner(websocket).instance  # type: ignore[arg-type]
+    except Exception as exc:  # no Dagster instance: still report the session itself
+        log.warning("no Dagster instance for the progress socket: %s", exc)
+        instance = None
+    await progress_socket(websocket, session_id, instance)

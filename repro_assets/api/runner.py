@@ -34,6 +34,30 @@ def metadata_values(metadata: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def avoid_logging_reconfiguration(instance: dg.DagsterInstance) -> bool:
+    """Stop runs on ``instance`` from re-running ``logging.config.dictConfig``.
+
+    Dagster builds every run's log manager with the instance's ``python_logs`` handlers and, for
+    an instance with a dagster.yaml, calls ``logging.config.dictConfig`` even when no handler
+    is configured. dictConfig closes every handler of the process (uvicorn's too) under the
+    logging module lock; with two runs in one process (a streaming debate and a research
+    session) that deadlocks against the other run's event-log handler. When dagster.yaml
+    configures no ``python_logs.dagster_handler_config`` the call returns no handlers, so it is
+    replaced by the empty list it would return.
+
+    Returns:
+        True when the override was installed.
+    """
+    try:
+        configured = instance.get_python_log_dagster_handler_config()
+    except Exception:  # an instance without settings support: nothing to avoid
+        return False
+    if configured:
+        return False
+    instance.get_yaml_python_handlers = lambda: []  # type: ignore[method-assign]
+    return True
+
+
 @dataclass
 class RunOutcome:
     """What one job run did.
@@ -91,6 +115,7 @@ class JobRunner:
         self.instance = instance
         self._defs = defs
         self._lock = threading.Lock()
+        avoid_logging_reconfiguration(instance)
 
     @property
     def defs(self) -> dg.Definitions:

@@ -50,6 +50,8 @@ class DebateConfig(dg.Config):
         "DEBATE_ARXIV_RESULTS / DEBATE_CROSSREF_RESULTS (5).")
     live_search: str = Field(
         default="auto", description="auto (on when an LLM is configured), on or off.")
+    stream: bool = Field(
+        default=False, description="Stream model tokens (the CLI shows them as they arrive).")
 
 
 def session_id_for(question: str) -> str:
@@ -68,6 +70,7 @@ def _settings(config: DebateConfig, live: bool) -> DebateSettings:
         arxiv_results=per_source,
         crossref_results=per_source,
         live_search=live,
+        stream=config.stream,
     )
 
 
@@ -207,7 +210,9 @@ def debate_transcript(
     return dg.MaterializeResult(
         metadata={
             "terminal_state": transcript.terminal_state,
-            "mode": transcript.mode,
+            "mode": "offline mode" if transcript.mode == "offline" else "llm",
+            "method": "heuristic" if transcript.mode == "offline" else "llm",
+            "provider": transcript.provider,
             "turns": len(transcript.turns),
             "conclusion": transcript.conclusion or "",
             "ingested_arxiv": totals.get("arxiv", 0),
@@ -285,8 +290,7 @@ def demo(ctx: DemoContext) -> list[DemoRow]:
     def value(key: str) -> Any:
         return getattr(meta.get(key), "value", meta.get(key))
 
-    figures = (f"{value('terminal_state')} after {value('turns')} turns ({value('mode')}), "
-               f"refs={value('references_cited')}")
+    figures = f"{value('terminal_state')} after {value('turns')} turns, {value('mode')}"
     details = [f"terminal state: {value('terminal_state')}; conclusion: {value('conclusion')}",
                f"transcript: {value('transcript_md')}"]
     assets = materialized_count(run) + materialized_count(corpus)

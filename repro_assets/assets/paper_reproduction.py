@@ -66,6 +66,8 @@ from repro_assets.resources.database import DatabaseResource
 from repro_assets.resources.llm import LLMResource
 
 GROUP = "papers"
+#: Dagster concurrency pool of notebook executions (CPU-bound; limit it in dagster.yaml).
+NOTEBOOK_POOL = "notebook_kernel"
 CHECK_NAME = "achieved_within_tolerance"
 LEADERBOARD_KEY = f"papers/{settings.env_name()}/reproduction/leaderboard.json"
 
@@ -213,6 +215,7 @@ def _history_markdown(result: ExecutionResult) -> str:
     group_name=GROUP,
     deps=[reproduction_notebook],
     kinds={"papermill", "postgres"},
+    pool=NOTEBOOK_POOL,
     description="papermill executes the notebook on a local python3 kernel (CPU only) within "
     "policy.budget_minutes; metrics JSON, executed notebook and plots are stored.",
 )
@@ -457,6 +460,32 @@ def report_summary(paper_id: str) -> str:
     db, _ = _db_blobs()
     report: ReproductionReport | None = load_report(db, paper_id)
     return summary_line(report) if report else "no reproduction report"
+
+
+def demo_details(paper_id: str) -> list[str]:
+    """Summary lines for the demo: claimed vs achieved per comparison, verdict, where to look."""
+    db, blobs = _db_blobs()
+    report = load_report(db, paper_id)
+    if report is None:
+        return ["reproduction: no report"]
+    data = report.dataset
+    lines = [
+        f"reproduction: {report.verdict} - {summary_line(report)}",
+        f"run: {report.template} on {data.get('dataset')} ({data.get('source')}"
+        + (", SYNTHETIC" if data.get("synthetic") else "") + f"), {report.run_status}"
+        + (f" in {report.run_seconds:.1f}s" if report.run_seconds else ""),
+    ]
+    for c in report.comparisons:
+        achieved = f"{c.achieved:.4f}" if c.achieved is not None else "-"
+        gap = f"{c.gap_points:+.1f} pts" if c.gap_points is not None else "-"
+        lines.append(f"  {c.metric}: claimed {c.claimed} vs achieved {achieved} ({gap}) "
+                     f"{c.verdict} [{c.citation or c.source}]")
+    lines += [f"  reason: {r}" for r in report.reasons]
+    md_key, _ = report_keys(paper_id)
+    lines.append(f"report: {blobs.url(md_key)}")
+    if report.kid_summary:
+        lines.append(f"kid summary ({report.kid_method}): {report.kid_summary}")
+    return lines
 
 
 SHOWS: dict[str, Callable[[str | None], Any]] = {

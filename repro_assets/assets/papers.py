@@ -291,7 +291,6 @@ _DEMO_FIGURES = {
     "reproducibility_verdict": ("reproducible",),
     "paper_claims": ("claims",),
     "reproduction_plan": ("dataset", "model"),
-    "reproduction_report": ("summary",),
 }
 
 
@@ -300,6 +299,7 @@ def demo(ctx: DemoContext) -> list[DemoRow]:
     import shutil
 
     from repro_assets import settings
+    from repro_assets.assets import paper_analysis, paper_reproduction
     from repro_assets.demo import failure_message, materialized_count
     from repro_assets.resources.dropfolder import DropFolder
 
@@ -327,15 +327,29 @@ def demo(ctx: DemoContext) -> list[DemoRow]:
             for name in _DEMO_FIGURES.get(event.asset_key.to_user_string(), ()):
                 if name in meta:
                     figures.append(f"{name}={getattr(meta[name], 'value', meta[name])}")
+        key = request.partition_key
+        if run.success:
+            figures.insert(0, paper_reproduction.report_summary(key))
         rows.append(
             DemoRow(
                 workflow="papers",
-                partition=request.partition_key,
+                partition=key,
                 assets=materialized_count(run),
                 ok=run.success,
                 figures=", ".join(figures) if run.success else failure_message(run),
-                where=f"repro-assets show paper_claims --partition {request.partition_key}",
-                details=[request.tags.get("repro/inbox_file", "")],
+                where=f"repro-assets show reproduction_report --partition {key}",
+                details=[f"file: {request.tags.get('repro/inbox_file', '')}",
+                         *paper_analysis.demo_details(key),
+                         *paper_reproduction.demo_details(key)],
             )
         )
+    board = ctx.run_job("reproduction_leaderboard_job")
+    rows.append(
+        DemoRow(
+            workflow="papers", partition="(leaderboard)", assets=materialized_count(board),
+            ok=board.success,
+            figures="one row per paper and claim" if board.success else failure_message(board),
+            where="repro-assets show reproduction_leaderboard",
+        )
+    )
     return rows

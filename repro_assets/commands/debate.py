@@ -65,10 +65,11 @@ def run_debate_command(
     config: dict[str, Any] = {"question": args.question, "history": list(args.history),
                               "url": args.url, "max_turns": args.max_turns,
                               "results_per_source": args.results_per_source,
-                              "live_search": args.live}
+                              "live_search": args.live, "stream": True}
     run_config = {"ops": {"debate_transcript": {"config": config}},
                   "loggers": {"console": {"config": {"log_level": "WARNING"}}}}
     outcome: dict[str, Any] = {}
+    done = threading.Event()
 
     def work() -> None:
         try:
@@ -78,20 +79,25 @@ def run_debate_command(
             )
         except BaseException as exc:  # reported below, never lost
             outcome["error"] = exc
+        finally:
+            done.set()
 
     err.write(f"debate session: {session}  (Ctrl-C interrupts)\n")
     with observe_session(session, emit, stop.is_set):
         worker = threading.Thread(target=work, name=f"debate-{session}", daemon=True)
         worker.start()
-        while worker.is_alive():
+        # Event.wait, not Thread.join: a KeyboardInterrupt inside join() can leave the thread
+        # reported as finished while it still runs (CPython < 3.13).
+        while not done.is_set():
             try:
-                worker.join(0.2)
+                done.wait(0.2)
             except KeyboardInterrupt:
                 if stop.is_set():
                     err.write("aborting\n")
                     return EXIT_INTERRUPTED
                 err.write("interrupting: the debate stops at the next token or turn...\n")
                 stop.set()
+        worker.join()
     if "error" in outcome:
         err.write(f"debate crashed: {outcome['error']!r}\n")
         return 1

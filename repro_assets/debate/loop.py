@@ -256,6 +256,7 @@ class DebateRunner:
             previous_label=previous.label if previous else None,
             previous_response=previous.response if previous else None,
             evidence=turn.evidence,
+            own_previous=self._own_previous(turn),
         )
         if not self.settings.stream:
             result = self.llm.text(role=Role.SCIENTIST, system=system, user=user,
@@ -275,6 +276,13 @@ class DebateRunner:
             turn.response = "".join(parts)
             raise
         return "".join(parts)
+
+    def _own_previous(self, turn: Turn) -> str | None:
+        """The optimist's last proposal, shown again when it revises (None otherwise)."""
+        if turn.role != "optimist":
+            return None
+        own = [t for t in self.transcript.turns if t.role == "optimist"]
+        return own[-1].response if own else None
 
     def _offline_draft(self, turn: Turn) -> offline.OfflineDraft:
         question = self.settings.question

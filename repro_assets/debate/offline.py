@@ -30,6 +30,7 @@ SUPPORT_DISTANCE = 0.62
 MIN_DOCUMENTS = 2
 DIGEST_CHUNKS = 4
 _WORD_RE = re.compile(r"[a-z][a-z0-9\-]{2,}")
+_URL_RE = re.compile(r"https?://|www\.", re.IGNORECASE)
 _STOP = frozenset(
     "the and for are with that this from have has been were was which what when where how why "
     "who can could should would will into than then them they their there these those such "
@@ -47,8 +48,10 @@ def best_sentence(chunk: EvidenceChunk, query: str) -> str:
     if chunk.document_title and body.startswith(chunk.document_title):
         body = body[len(chunk.document_title):]
     sentences = split_sentences(body) or [chunk.document_title or body]
+    # sentences that are mostly links or boilerplate ("code is hosted at https://...") go last
+    prose = [s for s in sentences if not _URL_RE.search(s) and len(s.split()) >= 6] or sentences
     wanted = _terms(query)
-    return max(sentences, key=lambda s: (len(_terms(s) & wanted), -sentences.index(s))).strip()
+    return max(prose, key=lambda s: (len(_terms(s) & wanted), -prose.index(s))).strip()
 
 
 def supporting(evidence: list[EvidenceChunk]) -> list[EvidenceChunk]:

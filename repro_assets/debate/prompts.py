@@ -73,14 +73,17 @@ def user_prompt(
     previous_label: str | None,
     previous_response: str | None,
     evidence: list[EvidenceChunk],
+    own_previous: str | None = None,
 ) -> str:
-    """The user message of one turn."""
+    """The user message of one turn (``own_previous``: the optimist's last proposal)."""
     parts = [f"Question: {question.strip()}"]
     if url:
         parts.append(f"The user referenced this URL: {url}")
     if history:
         parts.append("Earlier conversation (oldest first):\n" + "\n".join(
             f"- {message.strip()}" for message in history if message.strip()))
+    if own_previous:
+        parts.append(f"Your previous proposal:\n{own_previous.strip()}")
     if previous_response:
         parts.append(f"Previous response ({previous_label}):\n{previous_response.strip()}")
     task = (

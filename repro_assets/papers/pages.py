@@ -124,4 +124,12 @@ def _detect_title(blocks: list[TextBlock], body_size: float) -> str | None:
     if not candidates:
         return None
     best = max(candidates, key=lambda b: (b.font_size, -b.bbox[1]))
-    return " ".join(best.text.split())
+    parts = [best]
+    # a title that wraps is split into blocks of the same style stacked right below each other
+    for block in blocks[blocks.index(best) + 1:]:
+        last = parts[-1]
+        same_style = block.font_size == best.font_size and block.bold == best.bold
+        if not same_style or block.bbox[1] - last.bbox[3] > best.font_size:
+            break
+        parts.append(block)
+    return " ".join(" ".join(part.text.split()) for part in parts)

@@ -16,6 +16,7 @@ without vertical rules are frequently not found at all. So:
 
 from __future__ import annotations
 
+import itertools
 import logging
 import re
 import statistics
@@ -174,8 +175,10 @@ def _captions(page: pymupdf.Page) -> list[tuple[str, str, pymupdf.Rect]]:
 def _nearest_caption(
     captions: list[tuple[str, str, pymupdf.Rect]], bbox: pymupdf.Rect
 ) -> tuple[str | None, str | None]:
+    captions = [c for c in captions if c[2].x1 > bbox.x0 and c[2].x0 < bbox.x1]
     if not captions:
         return None, None
+
     def distance(rect: pymupdf.Rect) -> float:
         if rect.y0 >= bbox.y1:
             return rect.y0 - bbox.y1
@@ -241,7 +244,8 @@ def _is_numeric_line(line: list[tuple]) -> bool:
     tokens = [str(w[4]).replace("\n", "") for w in line]
     numbers = [t for t in tokens if re.fullmatch(r"[-+]?(\d+(\.\d*)?|\.\d+)[%*†‡]*", t)]
     dashes = [t for t in tokens if t in {"-", "–", "—"}]
-    return len(numbers) >= 1 and len(numbers) + len(dashes) >= 2
+    cells = len(numbers) + len(dashes)
+    return len(numbers) >= 1 and cells >= 2 and cells >= 0.25 * len(tokens)
 
 
 def _attach_stray_lines(lines: list[list[tuple]]) -> list[list[tuple]]:
@@ -264,12 +268,56 @@ def _attach_stray_lines(lines: list[list[tuple]]) -> list[list[tuple]]:
     return out
 
 
+def _crosses(line: list[tuple], mid: float) -> bool:
+    """True when the line's text runs continuously across ``mid`` (no column gutter)."""
+    if any(w[0] < mid < w[2] for w in line):
+        return True
+    return any(a[2] <= mid <= b[0] and b[0] - a[2] < 12 for a, b in itertools.pairwise(line))
+
+
+def _is_multi_column(lines: list[list[tuple]], width: float) -> bool:
+    """True when most prose lines stop at a gutter in the middle of the page."""
+    prose = [line for line in lines if len(line) >= 4 and not _is_numeric_line(line)]
+    if len(prose) < 3:
+        return False
+    crossing = sum(1 for line in prose if _crosses(line, width / 2))
+    return crossing < 0.3 * len(prose)
+
+
 def _text_layout_tables(page: pymupdf.Page, page_no: int) -> list[ParsedTable]:
-    """Parse tables from word positions around each 'Table N' caption."""
+    """Parse tables from word positions around each 'Table N' caption.
+
+    On multi-column pages a caption narrower than the page marks a column: only the words of
+    that column are used, so prose in the other column never merges into table rows.
+    """
     captions = _captions(page)
     if not captions:
         return []
     words = [w for w in page.get_text("words") if str(w[4]).strip()]
+    width = page.rect.width
+    multi_column = _is_multi_column(_word_lines(words), width)
+    regions: list[tuple[float, float]] = []
+    for _, _, rect in captions:
+        if multi_column and rect.width < 0.55 * width:
+            left = rect.x0 < width / 2
+            region = (0.0, width / 2) if left else (width / 2, width)
+        else:
+            region = (0.0, width)
+        if region not in regions:
+            regions.append(region)
+    out: list[ParsedTable] = []
+    for x0, x1 in regions:
+        region_words = [w for w in words if x0 <= (w[0] + w[2]) / 2 <= x1]
+        for table in _tables_from_words(region_words, captions, page_no):
+            if all((t.number, t.rows) != (table.number, table.rows) for t in out):
+                out.append(table)
+    return out
+
+
+def _tables_from_words(
+    words: list[tuple], captions: list[tuple[str, str, pymupdf.Rect]], page_no: int
+) -> list[ParsedTable]:
+    """Numeric line runs of ``words`` with a nearby caption become tables."""
     lines = _attach_stray_lines(_word_lines(words))
     tables: list[ParsedTable] = []
     i = 0

@@ -75,6 +75,20 @@ def with_database(url: str, database: str) -> str:
     return urlunsplit((parts.scheme, parts.netloc, "/" + database, parts.query, parts.fragment))
 
 
+def dagster_database_name(url: str) -> str:
+    """The Dagster database beside the project database of ``url``.
+
+    ``REPRO_DAGSTER_DATABASE`` if set; ``dagster`` next to the embedded server's default
+    ``postgres`` database; else ``<database>_dagster`` so that two projects (or two test
+    databases) on one server never share a Dagster instance.
+    """
+    override = os.environ.get("REPRO_DAGSTER_DATABASE", "").strip()
+    if override:
+        return override
+    name = urlsplit(url).path.lstrip("/") or "postgres"
+    return DAGSTER_DATABASE if name == "postgres" else f"{name}_{DAGSTER_DATABASE}"
+
+
 def dagster_storage_url(url: str | None = None) -> str:
     """Create the Dagster database if needed and return a ``postgresql+psycopg2://`` URL for it.
 
@@ -82,16 +96,17 @@ def dagster_storage_url(url: str | None = None) -> str:
     then fails on ``NOTIFY``; an explicit psycopg2 URL avoids that.
     """
     url = url or resolve_database_url()
+    name = dagster_database_name(url)
     with psycopg.connect(url, autocommit=True) as conn:
         exists = conn.execute(
-            "SELECT 1 FROM pg_database WHERE datname = %s", (DAGSTER_DATABASE,)
+            "SELECT 1 FROM pg_database WHERE datname = %s", (name,)
         ).fetchone()
         if not exists:
             try:
-                conn.execute(f'CREATE DATABASE "{DAGSTER_DATABASE}"')
+                conn.execute(f'CREATE DATABASE "{name}"')
             except psycopg.errors.DuplicateDatabase:
                 pass
-    dagster_url = with_database(url, DAGSTER_DATABASE)
+    dagster_url = with_database(url, name)
     scheme, rest = dagster_url.split("://", 1)
     return "postgresql+psycopg2://" + rest if scheme in ("postgresql", "postgres") else dagster_url
 

@@ -196,6 +196,18 @@ class ArxivClient:
                                  response.status_code)
         return parse_feed(response.content)
 
+    def fetch_pdf(self, url: str) -> bytes:
+        """Download a PDF (spaced like API calls; size-limited by the paper ingest path).
+
+        Raises:
+            PaperIngestError: E_FETCH_FAILED, E_FILE_TOO_LARGE.
+        """
+        from repro_assets.papers.ingest import fetch_pdf
+
+        if self.limiter is not None:
+            self.limiter.acquire()
+        return fetch_pdf(url)
+
     def fetch(self, ids: list[str]) -> list[ScholarlyRecord]:
         """Records for arXiv ids (``id_list``), e.g. ``["2202.12139"]``."""
         if not ids:

@@ -11,13 +11,17 @@ repeated ingest add nothing.
 from __future__ import annotations
 
 import logging
+import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from repro_assets.papers.chunking import default_max_tokens, encoding
+from repro_assets.papers.chunking import chunk_pages, default_max_tokens, encoding
+from repro_assets.papers.pages import extract_pages
+from repro_assets.papers.pdf import PaperIngestError, validate_pdf
 from repro_assets.resources.vectorstore import ChunkIn, DocumentIn, VectorStore
 from repro_assets.scholarly.arxiv import ArxivClient
 from repro_assets.scholarly.crossref import CrossrefClient
@@ -26,6 +30,7 @@ from repro_assets.scholarly.models import ScholarlyError, ScholarlyRecord
 log = logging.getLogger(__name__)
 
 SECTION = "Abstract"
+PDF_SUFFIX = "#pdf"
 _SENTENCE_RE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
 
 
@@ -48,6 +53,10 @@ class IngestCounts(BaseModel):
     external_ids: list[str] = Field(
         default_factory=list, description="External ids of the upserted documents."
     )
+    pdf_documents: int = Field(
+        default=0, description="arXiv PDFs downloaded and ingested (ARXIV_DOWNLOAD_PDFS).")
+    pdf_errors: list[str] = Field(
+        default_factory=list, description="'<id>: <code>' of PDFs that could not be ingested.")
 
     def merge(self, other: IngestCounts) -> IngestCounts:
         """Sum two counts (keeps the first error)."""
@@ -62,6 +71,8 @@ class IngestCounts(BaseModel):
             error_code=self.error_code or other.error_code,
             error=self.error or other.error,
             external_ids=[*self.external_ids, *other.external_ids],
+            pdf_documents=self.pdf_documents + other.pdf_documents,
+            pdf_errors=[*self.pdf_errors, *other.pdf_errors],
         )
 
 
@@ -137,8 +148,61 @@ def record_chunks(
     return chunks
 
 
+def pdf_downloads_enabled() -> bool:
+    """``ARXIV_DOWNLOAD_PDFS`` (default off): also ingest the full text of arXiv PDFs."""
+    return os.environ.get("ARXIV_DOWNLOAD_PDFS", "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def _document_exists(store: VectorStore, source_kind: str, external_id: str) -> bool:
+    with store.db.connection() as conn:
+        return conn.execute(
+            "SELECT EXISTS (SELECT 1 FROM sources s JOIN documents d ON d.source_id = s.id"
+            " JOIN chunks c ON c.document_id = d.id WHERE s.kind = %s AND s.external_id = %s)",
+            (source_kind, external_id),
+        ).fetchone()[0]
+
+
+def pdf_text_chunks(record: ScholarlyRecord, data: bytes, model_name: str) -> list[ChunkIn]:
+    """Chunks of a PDF's full text through the paper ingest path (validate, extract, chunk).
+
+    Raises:
+        PaperIngestError: the PDF is invalid (E_PDF_CORRUPT, E_FILE_TOO_LARGE ...).
+    """
+    validate_pdf(data)
+    pages = extract_pages(data, paper_id=f"{record.source}-{record.external_id}",
+                          title_hint=record.title)
+    return [
+        ChunkIn(ordinal=chunk.ordinal, content=chunk.text, token_count=chunk.token_count,
+                page_start=chunk.page_start, page_end=chunk.page_end,
+                section=chunk.section or "Full text")
+        for chunk in chunk_pages(pages, model_name=model_name)
+    ]
+
+
+def _ingest_pdf(store: VectorStore, record: ScholarlyRecord, fetch: Callable[[str], bytes],
+                counts: IngestCounts) -> None:
+    """Ingest a record's PDF as the document ``<external_id>#pdf`` (once; never re-fetched)."""
+    external_id = record.external_id + PDF_SUFFIX
+    if not record.pdf_url or _document_exists(store, record.source, external_id):
+        return
+    try:
+        chunks = pdf_text_chunks(record, fetch(record.pdf_url), store.embedder.model_name)
+    except PaperIngestError as exc:
+        log.warning("PDF of %s not ingested: %s", record.key, exc)
+        counts.pdf_errors.append(f"{record.external_id}: {exc.code}")
+        return
+    document = replace(record_to_document(record), external_id=external_id, url=record.pdf_url)
+    stats = store.upsert_document(document, chunks)
+    counts.pdf_documents += 1
+    counts.chunks_inserted += stats.chunks_inserted
+    counts.chunks_unchanged += stats.chunks_unchanged
+
+
 def ingest_records(
-    store: VectorStore, records: Iterable[ScholarlyRecord], source: str | None = None
+    store: VectorStore,
+    records: Iterable[ScholarlyRecord],
+    source: str | None = None,
+    fetch_pdf: Callable[[str], bytes] | None = None,
 ) -> IngestCounts:
     """Upsert records (deduplicated by ``source:external_id`` within the batch).
 
@@ -146,6 +210,8 @@ def ingest_records(
         store: the shared vector store.
         records: parsed records.
         source: label of the counts (default: the records' source).
+        fetch_pdf: when given, arXiv records' PDFs are downloaded with it (once per record)
+            and their full text is ingested as a separate ``<id>#pdf`` document.
     """
     seen: set[str] = set()
     counts: IngestCounts | None = None
@@ -163,11 +229,14 @@ def ingest_records(
         counts.chunks_inserted += stats.chunks_inserted
         counts.chunks_unchanged += stats.chunks_unchanged
         counts.external_ids.append(record.external_id)
+        if fetch_pdf is not None and record.source == "arxiv":
+            _ingest_pdf(store, record, fetch_pdf, counts)
     return counts or IngestCounts(source=source or "none")
 
 
 def _search_and_ingest(
-    store: VectorStore, label: str, search: Any, query: str, limit: int
+    store: VectorStore, label: str, search: Any, query: str, limit: int,
+    fetch_pdf: Callable[[str], bytes] | None = None,
 ) -> IngestCounts:
     if limit <= 0:
         return IngestCounts(source=label)
@@ -176,7 +245,7 @@ def _search_and_ingest(
     except ScholarlyError as exc:
         log.warning("%s search failed (%s): %s", label, exc.code, exc)
         return IngestCounts(source=label, error_code=exc.code, error=str(exc))
-    counts = ingest_records(store, records, source=label)
+    counts = ingest_records(store, records, source=label, fetch_pdf=fetch_pdf)
     counts.source = label
     return counts
 
@@ -192,6 +261,8 @@ def ingest_query(
 ) -> dict[str, IngestCounts]:
     """Search arXiv and Crossref for ``query`` and ingest what they return.
 
+    With ``ARXIV_DOWNLOAD_PDFS`` on, the arXiv results' PDFs are ingested too (once each).
+
     A failing source does not stop the other: its counts carry ``error_code``/``error``.
 
     Returns:
@@ -199,7 +270,10 @@ def ingest_query(
     """
     result = {"arxiv": IngestCounts(source="arxiv"), "crossref": IngestCounts(source="crossref")}
     if arxiv is not None:
-        result["arxiv"] = _search_and_ingest(store, "arxiv", arxiv.search, query, arxiv_results)
+        result["arxiv"] = _search_and_ingest(
+            store, "arxiv", arxiv.search, query, arxiv_results,
+            fetch_pdf=arxiv.fetch_pdf if pdf_downloads_enabled() else None,
+        )
     if crossref is not None:
         result["crossref"] = _search_and_ingest(
             store, "crossref", crossref.search, query, crossref_results

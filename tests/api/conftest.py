@@ -13,8 +13,10 @@ import threading
 import time
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
+import httpx
 import psycopg
 import pytest
 from fastapi.testclient import TestClient
@@ -115,3 +117,35 @@ def live_server(app) -> Iterator[LiveServer]:  # noqa: ANN001
     """The session app served by uvicorn on a free loopback port."""
     with LiveServer(app) as server:
         yield server
+
+
+@contextmanager
+def gated_openai(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
+    """An OpenAI wire fake whose one scripted reply waits for the yielded event.
+
+    ``OPENAI_API_KEY`` is set so the debate asset's ``llm`` resource talks to the fake; the
+    debate's first LLM call then blocks until the test sets the event, so the test can act
+    (interrupt, send a second request) while a debate is certainly running.
+    """
+    from repro_assets.api.debate import streams_tokens
+    from tests.fakes.llm_wire import OpenAIWireFake
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    monkeypatch.setenv("DEBATE_LIVE_SEARCH", "off")
+    gate = threading.Event()
+    with OpenAIWireFake() as fake:
+        if streams_tokens():
+            fake.reply_stream_text(["Position: the ", "evidence ", "[1] supports ", "testing."])
+        else:
+            fake.reply_text("Position: the evidence [1] supports testing.")
+        scripted = fake._queue.pop()  # the shared fake has no gate: wrap its scripted reply
+
+        def gated(request: httpx.Request) -> httpx.Response:
+            assert gate.wait(30), "the test never released the LLM reply"
+            return scripted(request)
+
+        fake._queue.append(gated)
+        try:
+            yield gate
+        finally:
+            gate.set()

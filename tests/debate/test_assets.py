@@ -36,7 +36,8 @@ def test_offline_debate_materializes_transcript_signals_and_checks(
     assert result.success
     [event] = result.get_asset_materialization_events()
     meta = {k: getattr(v, "value", v) for k, v in event.materialization.metadata.items()}
-    assert meta["terminal_state"] == "consensus" and meta["mode"] == "offline"
+    assert meta["terminal_state"] == "consensus" and meta["mode"] == "offline mode"
+    assert meta["method"] == "heuristic"
     assert meta["turns"] == 2 and meta["invalid_citations"] == 0 and meta["references_cited"] > 0
     assert meta["ingested_arxiv"] == 0  # offline: no live search
     assert "=== Viable Solution Reached ===" in meta["preview"]
@@ -108,7 +109,7 @@ def test_demo_runs_one_offline_debate(corpus_store: VectorStore, no_network: Non
     rows = debate_assets.demo(DemoContext(instance=dg.DagsterInstance.ephemeral(), defs=defs))
     [row] = rows
     assert row.ok and row.partition == debate_assets.DEMO_PARTITION
-    assert row.figures.startswith("consensus after 2 turns (offline)")
+    assert row.figures == "consensus after 2 turns, offline mode"
     assert any(d.startswith("terminal state: consensus") for d in row.details)
 
 

@@ -72,3 +72,59 @@ def test_question_is_required() -> None:
     from repro_assets.commands.debate import cmd_debate
 
     assert cmd_debate(_args("")) == 2
+
+
+def test_debate_command_streams_model_tokens(corpus_store: VectorStore, no_network: None) -> None:
+    from repro_assets.resources.llm import LLMResource
+    from tests.debate.test_llm_debate import APPROVAL, PROPOSAL
+    from tests.fakes.llm_wire import FAST_CLIENT_CONFIG, OpenAIWireFake
+
+    def pieces(text: str) -> list[str]:
+        return [text[i:i + 40] for i in range(0, len(text), 40)]
+
+    resources = {**default_resources(),
+                 "llm": LLMResource(provider="openai", openai_api_key="sk-test",
+                                    **FAST_CLIENT_CONFIG)}
+    defs = dg.Definitions(assets=[debate_assets.debate_transcript],
+                          jobs=[debate_assets.debate_job], resources=resources)
+    out, err = _Out(), io.StringIO()
+    with OpenAIWireFake() as fake:
+        fake.reply_stream_text(pieces(PROPOSAL)).reply_stream_text(pieces(APPROVAL))
+        code = run_debate_command(_args(SAMPLE_QUESTION, "--live", "off", "--session", "c-3"),
+                                  instance=dg.DagsterInstance.ephemeral(), defs=defs,
+                                  out=out, err=err)
+    assert code == 0, err.getvalue()
+    assert all(request.json["stream"] is True for request in fake.requests)
+    text = out.getvalue()
+    assert PROPOSAL.strip() in text and "=== Viable Solution Reached ===" in text
+    assert "[[STATUS]] Debate started (LLM openai)" in text
+
+
+def test_real_ctrl_c_in_a_subprocess(corpus_store: VectorStore, seeded_corpus_url: str) -> None:
+    """SIGINT to the real command: clean stop, transcript kept, exit code 130."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    env = {**os.environ, "REPRO_DATABASE_URL": seeded_corpus_url}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "repro_assets.cli", "debate",
+         "What is the boiling point of liquid helium on Mars?", "--max-turns", "40",
+         "--session", "c-sigint"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    assert proc.stdout is not None
+    seen = []
+    for line in proc.stdout:
+        seen.append(line)
+        if line.startswith("[[STATUS]] Research Scientist 1 Response"):
+            proc.send_signal(signal.SIGINT)
+            break
+    rest, err = proc.communicate(timeout=120)
+    output = "".join(seen) + rest
+    assert proc.returncode == EXIT_INTERRUPTED, err[-2000:]
+    assert "=== Debate Interrupted ===" in output and "Terminal state: Interrupted" in output
+    stored = debate_assets.show_transcript("c-sigint")
+    assert stored["terminal_state"] == "interrupted" and len(stored["turns"]) < 40

@@ -149,9 +149,11 @@ def test_max_turns_when_reviewer_keeps_rejecting(
         transcript = _runner(fake, corpus_store, events.append, max_turns=3).run()
     assert transcript.terminal_state == "max_turns" and len(transcript.turns) == 3
     assert [t.role for t in transcript.turns] == ["optimist", "pessimist", "optimist"]
-    # the revision prompt carries the reviewer's critique
-    assert "The code never measures calibration." in fake.requests[2].json["messages"][-1][
-        "content"]
+    # the revision prompt carries the reviewer's critique and the optimist's own last proposal
+    revision = fake.requests[2].json["messages"][-1]["content"]
+    assert "The code never measures calibration." in revision
+    assert "Your previous proposal:" in revision and "def evaluate" in revision
+    assert "Your previous proposal:" not in fake.requests[1].json["messages"][-1]["content"]
     assert "[[STATUS]] Terminal state: Max Turns after 3 turn(s)" in "".join(
         e.render() for e in events)
 

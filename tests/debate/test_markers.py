@@ -78,3 +78,17 @@ def test_turn_query_uses_question_and_previous_conclusion() -> None:
     fallback = build_turn_query("Q?", "Position: use ```python\nx=1\n``` mutation [1].\n"
                                 "Agreement: AGREE", None)
     assert fallback == "Q? Position: use mutation ."
+
+
+def test_offline_digest_quotes_the_most_relevant_prose_sentence() -> None:
+    from repro_assets.debate.models import EvidenceChunk
+    from repro_assets.debate.offline import best_sentence
+
+    chunk = EvidenceChunk(
+        index=1, chunk_id=1, document_id=1, distance=0.3, source_kind="crossref",
+        external_id="10.1/x", reference="ref", document_title="A title",
+        content="A title\nWe study fish. Deep learning forecasts of ecological collapse are "
+        "tested against decisions. Code for conservation decisions is at https://x.org/deep.",
+    )
+    assert best_sentence(chunk, "testing deep learning ecological forecasts") == (
+        "Deep learning forecasts of ecological collapse are tested against decisions.")

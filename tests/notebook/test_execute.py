@@ -161,8 +161,8 @@ def test_failing_cell_reports_the_cell_error(tmp_path: Path) -> None:
     assert "ValueError: boom in cell" in str(exc)
     assert any("boom in cell" in line for line in exc.traceback)
     assert not any("\x1b[" in line for line in exc.traceback)
-    executed = nbformat.read(str(tmp_path / "executed.ipynb"), as_version=4)
-    failing = executed.cells[exc.cell_index]
+    ran = nbformat.read(str(tmp_path / "parameterized.ipynb"), as_version=4)
+    failing = ran.cells[exc.cell_index]
     assert "boom in cell" in failing.source
 
 
@@ -171,3 +171,53 @@ def test_notebook_without_metrics_fails(tmp_path: Path) -> None:
     with pytest.raises(NotebookError) as err:
         execute_notebook(nb, {}, tmp_path, budget_minutes=1)
     assert err.value.code == "E_METRICS_MISSING"
+
+
+FAKE_DATASETS = '''
+import json, os, random
+
+
+class _Split:
+    def __init__(self, rows):
+        self._rows = rows
+        self.column_names = list(rows[0])
+
+    def __getitem__(self, column):
+        return [row[column] for row in self._rows]
+
+
+def load_dataset(name, config=None, split=None):
+    with open(os.environ["FAKE_HF_LOG"], "a") as log:
+        log.write(json.dumps([name, config, split]) + "\\n")
+    rng = random.Random(split)
+    words = {0: "bad boring awful dull".split(), 1: "good great fun moving".split()}
+    rows = []
+    for i in range(200 if split == "train" else 61):
+        label = -1 if i == 60 else i % 2  # a hidden label (-1), as in GLUE's test split
+        cue = words[label if label >= 0 else 0]
+        text = " ".join([rng.choice(cue) for _ in range(3)] + ["the", "movie"])
+        rows.append({"sentence": text, "label": label, "idx": i})
+    return _Split(rows)
+'''
+
+
+def test_huggingface_branch_with_a_local_stand_in(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The `datasets` path, with a stand-in module on the kernel's PYTHONPATH (no network)."""
+    package = tmp_path / "fakehf" / "datasets"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text(FAKE_DATASETS)
+    log = tmp_path / "calls.jsonl"
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path / "fakehf"))
+    monkeypatch.setenv("FAKE_HF_LOG", str(log))
+    plan = make_plan(dataset="SST2 Dataset", architecture="logistic_regression", epochs=2)
+    generated = generate_notebook(plan, paper_id="hf")
+    result = execute_notebook(generated.notebook, generated.parameters, tmp_path / "out",
+                              budget_minutes=3, options=RunOptions(allow_download=True))
+    calls = [json.loads(line) for line in log.read_text().splitlines()]
+    assert calls == [["glue", "sst2", "train"], ["glue", "sst2", "validation"]]
+    data = result.metrics["dataset"]
+    assert (data["source"], data["synthetic"], data["modality"]) == ("huggingface", False, "text")
+    assert (data["n_train"], data["n_test"]) == (199, 60)  # unlabelled rows are dropped
+    assert any("unlabelled" in note for note in result.metrics["notes"])
+    assert result.metrics["primary_value"] > 0.9

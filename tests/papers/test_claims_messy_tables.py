@@ -117,3 +117,53 @@ def test_messy_claims_are_grounded_on_the_split_text() -> None:
     assert got == {(label, {"SST-2": "sst2", "MR": "mr"}[col], round(v / 100, 4))
                    for label, col, v in EXPECTED}
     assert all(c.metric_name == "accuracy" for c in result.claims)
+
+
+def two_column_pdf() -> bytes:
+    """Prose in the left column at the same heights as a rule-less table in the right one."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=LETTER, invariant=1)
+    c.setFont("Times-Roman", 9)
+    prose = ("We ran 3 seeds and 2 folds per setting on 4 machines with 16 cores in 2024. "
+             * 6).split()
+    y = 700
+    while prose:
+        line, prose = " ".join(prose[:9]), prose[9:]
+        c.drawString(50, y, line)
+        y -= 12
+    x = [320, 450, 520]
+    y = 700
+    for cells in (("Model", "Wine", "Iris"), ("Random forest", "100.0", "90.0"),
+                  ("Logistic regression", "97.2", "93.3"), ("MLP", "97.2", "86.7")):
+        for xx, text in zip(x, cells, strict=True):
+            c.drawString(xx, y, text)
+        y -= 12
+    c.drawString(320, y - 6, "Table 1: Accuracy (%) on Wine and Iris.")
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_text_layout_keeps_to_the_captions_column() -> None:
+    with pymupdf.open(stream=two_column_pdf(), filetype="pdf") as doc:
+        tables = _text_layout_tables(doc[0], 1)
+    assert len(tables) == 1
+    assert tables[0].column_labels() == ["Model", "Wine", "Iris"]
+    assert _triples(tables[0]) == {
+        ("Random forest", "Wine", 100.0), ("Random forest", "Iris", 90.0),
+        ("Logistic regression", "Wine", 97.2), ("Logistic regression", "Iris", 93.3),
+        ("MLP", "Wine", 97.2), ("MLP", "Iris", 86.7),
+    }
+
+
+@pytest.mark.parametrize("slug", ["compact_mlp_digits", "gradient_boosting_uci"])
+def test_text_layout_agrees_with_find_tables_on_the_samples(slug: str) -> None:
+    from repro_assets.papers.samples import SAMPLE_PAPERS, render_pdf
+
+    data = render_pdf(next(p for p in SAMPLE_PAPERS if p.slug == slug))
+    (found,) = extract_tables(data)
+    assert found.method == "find_tables"
+    with pymupdf.open(stream=data, filetype="pdf") as doc:
+        (layout,) = _text_layout_tables(doc[found.page_no - 1], found.page_no)
+    assert layout.number == found.number
+    assert _triples(layout) == _triples(found)

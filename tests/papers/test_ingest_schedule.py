@@ -38,11 +38,25 @@ def test_missing_and_stale_partitions_are_found(fresh_database, tmp_path) -> Non
     assert set(stale_partitions(instance, graph_keys, parents)) == {keys[1]}
 
 
-def test_schedule_evaluates_on_the_real_definitions(fresh_database) -> None:
+def test_schedule_evaluates_on_the_real_definitions(fresh_database, tmp_path) -> None:
     from repro_assets.definitions import defs
 
     schedule = defs.resolve_schedule_def("papers_backfill_schedule")
-    with dg.instance_for_test() as instance:
-        context = dg.build_schedule_context(instance=instance,
-                                            repository_def=defs.get_repository_def())
-        assert schedule.evaluate_tick(context).run_requests == []
+    (tmp_path / "home").mkdir()
+    instance = dg.DagsterInstance.local_temp(str(tmp_path / "home"))
+    context = dg.build_schedule_context(instance=instance,
+                                        repository_def=defs.get_repository_def())
+    assert schedule.evaluate_tick(context).run_requests == []
+
+    from repro_assets.papers.pdf import validate_pdf
+
+    path = tmp_path / "p.pdf"
+    path.write_bytes(make_pdf(PAPER_PAGES))
+    key = validate_pdf(path.read_bytes()).paper_id
+    instance.add_dynamic_partitions("papers", [key])
+    assert dg.materialize(
+        INGEST_ASSETS[:1], instance=instance, partition_key=key, resources=default_resources(),
+        run_config={"ops": {"paper_pdf": {"config": {"source": str(path), "title": ""}}}},
+    ).success
+    [request] = schedule.evaluate_tick(context).run_requests
+    assert request.partition_key == key and request.run_key.startswith(f"backfill-{key}-")

@@ -117,3 +117,29 @@ def test_ingest_url_fetches_the_doi_work(store: VectorStore, no_network: None) -
     assert counts.external_ids == ["10.1002/jor.1100150407"]
     unsupported = ingest_url(store, "https://example.org/blog", arxiv=arxiv, crossref=crossref)
     assert unsupported.error_code == "E_URL_UNSUPPORTED" and unsupported.documents == 0
+
+
+@respx.mock
+def test_arxiv_pdfs_are_ingested_once_through_the_paper_path(
+    store: VectorStore, no_network: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pathlib import Path
+
+    monkeypatch.setenv("ARXIV_DOWNLOAD_PDFS", "1")
+    pdf = (Path(__file__).parents[1] / "fixtures" / "scholarly" / "sample_paper.pdf").read_bytes()
+    respx.get(ARXIV_URL).mock(return_value=httpx.Response(200, content=ARXIV_FEED))
+    good = respx.get("https://arxiv.org/pdf/2202.12139v1").mock(
+        return_value=httpx.Response(200, content=pdf, headers={"content-type": "application/pdf"}))
+    bad = respx.get("https://arxiv.org/pdf/2405.13786v1").mock(
+        return_value=httpx.Response(200, content=b"<html>not a pdf</html>"))
+    arxiv = ArxivClient(limiter=None, backoff_s=0)
+    counts = ingest_query(store, "testing", arxiv=arxiv, crossref=None, arxiv_results=2,
+                          crossref_results=0)["arxiv"]
+    assert counts.documents == 2 and counts.pdf_documents == 1
+    assert len(counts.pdf_errors) == 1 and counts.pdf_errors[0].startswith("2405.13786: E_")
+    hits = store.search("linear SVM breast cancer accuracy", k=3)
+    assert hits[0].external_id == "2202.12139#pdf" and hits[0].page_start is not None
+    again = ingest_query(store, "testing", arxiv=arxiv, crossref=None, arxiv_results=2,
+                         crossref_results=0)["arxiv"]
+    assert good.call_count == 1  # an ingested PDF is never fetched again
+    assert again.pdf_documents == 0 and bad.call_count == 2

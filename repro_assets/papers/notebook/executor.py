@@ -14,7 +14,9 @@ import logging
 import math
 import os
 import re
+import shutil
 import signal
+import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -23,7 +25,8 @@ from typing import Any
 
 import nbformat
 import papermill
-from jupyter_client.manager import KernelManager
+from jupyter_client.manager import AsyncKernelManager
+from jupyter_core.utils import run_sync
 from nbformat import NotebookNode
 from papermill.exceptions import PapermillExecutionError
 from papermill.iorw import load_notebook_node
@@ -121,7 +124,7 @@ def runtime_parameters(output_dir: Path, options: RunOptions) -> dict[str, Any]:
 class _Watchdog:
     """Interrupts, then kills, the kernel once the budget is spent."""
 
-    def __init__(self, km: KernelManager, timeout: float, grace: float) -> None:
+    def __init__(self, km: AsyncKernelManager, timeout: float, grace: float) -> None:
         self.km = km
         self.timeout = timeout
         self.grace = grace
@@ -255,9 +258,11 @@ def execute_notebook(
     nbformat.write(parameterized, str(input_path))
     executed_path = output_dir / EXECUTED_FILE
     timeout = options.timeout_seconds or budget_minutes * 60.0
-    # IPC (unix sockets in the run folder) instead of TCP ports on localhost.
-    km = KernelManager(kernel_name=options.kernel_name, transport="ipc",
-                       ip=str(output_dir / ".kernel"))
+    # IPC (unix sockets, private folder) instead of TCP ports on localhost; a short path keeps
+    # the socket names under the 107-byte unix limit.
+    socket_dir = Path(tempfile.mkdtemp(prefix="rk-"))
+    km = AsyncKernelManager(kernel_name=options.kernel_name, transport="ipc",
+                            ip=str(socket_dir / "k"))
     started = time.perf_counter()
     watchdog = _Watchdog(km, timeout, options.grace_seconds)
     try:
@@ -286,6 +291,7 @@ def execute_notebook(
         ) from exc
     finally:
         _shutdown(km)
+        shutil.rmtree(socket_dir, ignore_errors=True)
     if watchdog.expired:
         raise _budget_error(timeout, None)
     seconds = time.perf_counter() - started
@@ -310,9 +316,9 @@ def _budget_error(timeout: float, exc: BaseException | None) -> NotebookError:
     )
 
 
-def _shutdown(km: KernelManager) -> None:
+def _shutdown(km: AsyncKernelManager) -> None:
     try:
         if km.has_kernel:
-            km.shutdown_kernel(now=True)
+            run_sync(km.shutdown_kernel)(now=True)
     except Exception:  # the kernel may already be gone (killed by the watchdog)
         log.debug("kernel shutdown after execution failed", exc_info=True)

@@ -79,7 +79,8 @@ def template_explanation(report: ReproductionReport) -> str:
     facts = report_facts(report)
     task = "sort examples into groups" if facts["task"] != "regression" else "guess numbers"
     words = report.model or "computer model"
-    sentences = [f"We asked a computer program (a {words}) to learn to {task}."]
+    article = "an" if words[:1].lower() in "aeiou" else "a"
+    sentences = [f"We asked a computer program ({article} {words}) to learn to {task}."]
     if facts["examples_used_for_training"]:
         kind = "made-up practice examples" if facts["synthetic_data"] else "real examples"
         sentences.append(

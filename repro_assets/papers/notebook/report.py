@@ -179,7 +179,7 @@ class ReproductionReport(BaseModel):
 
 def is_point_metric(metric: str) -> bool:
     """True when ``metric`` lives on a 0-1 scale (gaps reported in points)."""
-    return metric.lower() in POINT_METRICS
+    return metric.lower().removesuffix("_binary") in POINT_METRICS
 
 
 def judge(
@@ -408,10 +408,13 @@ def _justifications(plan: PlanDocumentV11, claims: list[ClaimInput]) -> list[Jus
         if value is not None:
             items.append(JustificationItem(topic=topic, quote=value.quote,
                                            citation=value.citation))
+    seen = {" ".join(item.quote.split()) for item in items}
     for claim in claims:
-        if claim.quoted_text:
+        quote = " ".join((claim.quoted_text or "").split())
+        if quote and quote not in seen:
+            seen.add(quote)
             where = claim.source_citation or (f"page {claim.page}" if claim.page else "")
-            items.append(JustificationItem(topic="claim", quote=claim.quoted_text,
+            items.append(JustificationItem(topic="claim", quote=claim.quoted_text or "",
                                            citation=where))
     return items
 

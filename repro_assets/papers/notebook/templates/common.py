@@ -237,11 +237,15 @@ def _hf_arrays(ds):
     text_field = meta.get("text_field")
     label_field = meta.get("label_field") or "label"
     y = np.asarray(ds[label_field])
+    keep = np.flatnonzero(y >= 0) if task == "classification" and y.dtype.kind in "iu" else None
+    if keep is not None and len(keep) < len(y):
+        _note(f"dropped {len(y) - len(keep)} unlabelled rows (label -1)")
     if modality == "text":
-        return [str(t) for t in ds[text_field]], y
+        texts = [str(t) for t in ds[text_field]]
+        return ([texts[i] for i in keep], y[keep]) if keep is not None else (texts, y)
     column = next(c for c in ds.column_names if c != label_field)
     X = np.stack([np.asarray(item, dtype=np.float32).reshape(-1) for item in ds[column]]) / 255.0
-    return X, y
+    return (X[keep], y[keep]) if keep is not None else (X, y)
 
 
 def load_huggingface():
@@ -364,8 +368,9 @@ TRAIN_MARKDOWN = "## 4. Training loop\nOne line per epoch: training and test los
 
 EVAL_MARKDOWN = """\
 ## 5. Evaluation
-The plan's primary metric and its secondary metrics on the test split. Classification
-metrics use the binary average for two classes and the macro average otherwise."""
+The plan's primary metric and its secondary metrics on the test split. F1, precision and
+recall are macro-averaged (as results tables usually report them); for two classes the
+positive-class values are added as `f1_binary`, `precision_binary`, `recall_binary`."""
 
 EVAL_CODE = """\
 timings["train_seconds"] = round(time.perf_counter() - _t_train, 3)
@@ -376,7 +381,9 @@ y_score = predict_scores(X_eval)
 def compute_metric(name, y_true, y_hat, scores):
     name = str(name).lower()
     if task == "classification":
-        average = "binary" if n_classes == 2 else "macro"
+        average = "macro"
+        if name.endswith("_binary") and n_classes == 2:
+            name, average = name[: -len("_binary")], "binary"
         if name == "accuracy":
             return sk_metrics.accuracy_score(y_true, y_hat)
         if name == "error_rate":
@@ -407,6 +414,8 @@ def compute_metric(name, y_true, y_hat, scores):
 wanted = [primary_metric] + [m for m in (secondary_metrics or []) if m != primary_metric]
 if task == "classification":
     default_set = ["accuracy", "f1", "precision", "recall"]
+    if n_classes == 2:
+        default_set += ["f1_binary", "precision_binary", "recall_binary"]
 else:
     default_set = ["mse", "mae", "r2"]
 metric_values, unavailable = {}, []
@@ -428,11 +437,15 @@ PLOTS_MARKDOWN = "## 6. Plots\nSaved as PNG files next to `metrics.json`."
 
 PLOTS_CODE = """\
 from IPython.display import Image, display
+from matplotlib.ticker import MaxNLocator
 
 plot_files = {}
 
 
 def save_figure(fig, name):
+    for axis in fig.axes[:1]:
+        if axis.get_xlabel() == "epoch":
+            axis.xaxis.set_major_locator(MaxNLocator(integer=True))
     path = out_dir / f"{name}.png"
     fig.savefig(path, dpi=80, bbox_inches="tight")
     plt.close(fig)
