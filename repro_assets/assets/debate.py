@@ -24,6 +24,7 @@ from repro_assets.debate.models import DebateError, DebateSettings, DebateTransc
 from repro_assets.debate.session import live_search_enabled, run_debate_session, session_observer
 from repro_assets.debate.store import DebateStore, transcript_keys
 from repro_assets.demo import DemoContext, DemoRow
+from repro_assets.llm import pool_name
 from repro_assets.partitions import debates_partitions
 from repro_assets.resources.blobstore import BlobStoreResource
 from repro_assets.resources.llm import LLMResource
@@ -158,6 +159,7 @@ def _checks(transcript: DebateTranscript) -> list[dg.AssetCheckResult]:
 @dg.asset(
     partitions_def=debates_partitions,
     group_name=GROUP,
+    pool=pool_name(),
     deps=[scholarly_corpus],
     kinds={"llm", "pgvector", "postgres"},
     check_specs=[

@@ -46,6 +46,7 @@ from repro_assets.factory.store import (
     sha256_hex,
     text_blob_key,
 )
+from repro_assets.llm import pool_name
 from repro_assets.partitions import factories_partitions
 from repro_assets.resources.blobstore import BlobStore, BlobStoreResource
 from repro_assets.resources.database import DatabaseResource, get_database
@@ -178,6 +179,7 @@ def _config_table(config: FactoryConfig) -> str:
 @dg.asset(
     partitions_def=factories_partitions,
     group_name=GROUP,
+    pool=pool_name(),
     deps=[factory_text],
     kinds={"llm", "postgres"},
     description=(

@@ -14,6 +14,7 @@ import dagster as dg
 import pymupdf
 from pydantic import Field
 
+from repro_assets.llm import pool_name
 from repro_assets.llm.types import Tool
 from repro_assets.papers.claims import (
     ClaimsError,
@@ -77,6 +78,7 @@ def _usage_metadata(usage: dict[str, Any]) -> dict[str, Any]:
 @dg.asset(
     partitions_def=papers_partitions,
     group_name=GROUP,
+    pool=pool_name(),
     deps=[PAGES_KEY, EMBEDDINGS_KEY],
     kinds={"postgres"},
     description="Is the paper reproducible? {reproducible, reasoning, missing_elements} with "
@@ -126,6 +128,7 @@ def _pdf_page_texts(pdf: bytes) -> dict[int, str]:
 @dg.asset(
     partitions_def=papers_partitions,
     group_name=GROUP,
+    pool=pool_name(),
     deps=[reproducibility_verdict, PAGES_KEY],
     kinds={"postgres"},
     description="Grounded quantitative claims (dataset, split, metric, decimal value, citation, "
@@ -206,6 +209,7 @@ def _grounded_check(
 @dg.asset(
     partitions_def=papers_partitions,
     group_name=GROUP,
+    pool=pool_name(),
     deps=[paper_claims],
     kinds={"postgres"},
     description="Plan JSON v1.1 (two-stage LLM planner or deterministic planner), sanitized, "

@@ -19,6 +19,7 @@ import nbformat
 from pydantic import Field
 
 from repro_assets import settings
+from repro_assets.llm import pool_name
 from repro_assets.papers.notebook.errors import NotebookError
 from repro_assets.papers.notebook.executor import (
     EXECUTED_FILE,
@@ -297,6 +298,7 @@ def reproduction_run(
 @dg.asset(
     partitions_def=papers_partitions,
     group_name=GROUP,
+    pool=pool_name(),
     deps=[reproduction_run, "paper_claims"],
     kinds={"markdown", "postgres"},
     description="Claimed vs achieved with absolute/relative gaps, a verdict with reasons, the "

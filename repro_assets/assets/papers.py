@@ -269,7 +269,9 @@ paper_ingest_job = dg.define_asset_job(
 # The main job: every partitioned asset of the papers group (later stages join the group).
 papers_job = dg.define_asset_job(
     "papers_job",
-    selection=dg.AssetSelection.from_string(f"group:{GROUP} and not key:reproduction_leaderboard"),
+    selection=(
+        dg.AssetSelection.groups(GROUP) - dg.AssetSelection.assets("reproduction_leaderboard")
+    ),
     partitions_def=papers_partitions,
     description="Ingest a paper and take it as far as the pipeline goes.",
 )

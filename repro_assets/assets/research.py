@@ -17,6 +17,7 @@ from dagster._core.errors import DagsterExecutionInterruptedError
 from pydantic import Field
 
 from repro_assets.demo import DemoContext, DemoRow, failure_message, materialized_count
+from repro_assets.llm import pool_name
 from repro_assets.partitions import research_sessions_partitions
 from repro_assets.research.agent import AgentOptions, ResearchAgent
 from repro_assets.research.errors import ResearchError
@@ -105,6 +106,7 @@ def _metadata(state: ResearchState, png: bytes | None, llm_usage: dict) -> dict[
 @dg.asset(
     partitions_def=research_sessions_partitions,
     group_name=GROUP,
+    pool=pool_name(),
     kinds={"postgres", "python"},
     description="A research report: sources ranked by past quality, collected in cycles until "
     "saturation, facts cross-verified with confidence, exported as markdown/JSON/HTML.",

@@ -11,7 +11,6 @@ forms client runs with transport retries disabled (see :func:`no_retry_client`).
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import logging
 import time
@@ -43,6 +42,7 @@ from repro_assets.forms.validate import (
     run_validators,
     validator_score,
 )
+from repro_assets.llm.base import BaseLLMClient
 from repro_assets.llm.types import (
     LLMClient,
     LLMError,
@@ -166,21 +166,15 @@ def build_excerpts(spec: FieldSpec, docs: list[LayoutDoc], query: str) -> str:
 def no_retry_client(client: LLMClient) -> LLMClient:
     """A copy of ``client`` whose provider errors are not retried (seed: 0 retries).
 
-    Clients built on the LLM layer's ``BaseLLMClient`` carry an ``LLMConfig``; a copy with
-    ``sdk_max_retries=0`` and ``retry_attempts=1`` keeps only the layer's single re-ask for
-    invalid JSON. Other clients (offline, fakes) are returned unchanged.
+    A copy of a provider client with ``sdk_max_retries=0`` and ``retry_attempts=1`` keeps only
+    the layer's single re-ask for invalid JSON. Other clients (offline) are returned unchanged.
     """
-    config = getattr(client, "config", None)
-    if config is None or not dataclasses.is_dataclass(config):
+    if not isinstance(client, BaseLLMClient):
         return client
-    if getattr(config, "sdk_max_retries", 0) == 0 and getattr(config, "retry_attempts", 1) == 1:
+    config = client.config
+    if config.sdk_max_retries == 0 and config.retry_attempts == 1:
         return client
-    try:
-        fresh = dataclasses.replace(config, sdk_max_retries=0, retry_attempts=1)
-        return type(client)(fresh, store=getattr(client, "_store", None))  # type: ignore[call-arg]
-    except TypeError:
-        log.warning("cannot disable retries on %s; using it as is", type(client).__name__)
-        return client
+    return client.with_config(sdk_max_retries=0, retry_attempts=1)
 
 
 def client_or_offline(factory: Callable[[], LLMClient]) -> LLMClient:

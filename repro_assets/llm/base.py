@@ -9,6 +9,7 @@ loop that honours ``Retry-After`` and maps what is left to the typed errors of
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import threading
@@ -146,6 +147,15 @@ class BaseLLMClient:
         self.sleep: Callable[[float], None] = time.sleep
 
     # ------------------------------------------------------------------ public API
+    def with_config(self, **changes: Any) -> BaseLLMClient:
+        """A new client of the same provider with ``changes`` applied to its config.
+
+        The copy shares the cache/usage store and starts with fresh usage and tool budgets.
+        """
+        client = type(self)(dataclasses.replace(self.config, **changes), store=self._store)
+        client.sleep = self.sleep
+        return client
+
     @property
     def provider(self) -> str:
         """The provider name."""
