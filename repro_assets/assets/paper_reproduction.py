@@ -497,8 +497,17 @@ SHOWS: dict[str, Callable[[str | None], Any]] = {
     "reproduction_leaderboard": show_leaderboard,
 }
 
+#: Evaluates the leaderboard's automation condition (on by default, so `make ui` refreshes it).
+leaderboard_automation_sensor = dg.AutomationConditionSensorDefinition(
+    "leaderboard_automation_sensor",
+    target=dg.AssetSelection.assets(reproduction_leaderboard),
+    default_status=dg.DefaultSensorStatus.RUNNING,
+    minimum_interval_seconds=30,
+)
+
 defs = dg.Definitions(
     assets=[reproduction_notebook, reproduction_run, reproduction_report,
             reproduction_leaderboard],
     jobs=[reproduction_leaderboard_job],
+    sensors=[leaderboard_automation_sensor],
 )
