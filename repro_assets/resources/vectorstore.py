@@ -20,6 +20,7 @@ import dagster as dg
 import numpy as np
 import psycopg
 
+from repro_assets import settings
 from repro_assets.resources.database import Database, DatabaseResource
 from repro_assets.resources.embedder import Embedder, EmbedderResource
 
@@ -118,9 +119,11 @@ _HIT_COLUMNS = """
 class VectorStore:
     """Upsert and search over the shared pgvector tables."""
 
-    def __init__(self, db: Database, embedder: Embedder) -> None:
+    def __init__(self, db: Database, embedder: Embedder, ef_search: int | None = None) -> None:
         self.db = db
         self.embedder = embedder
+        #: HNSW search breadth (``REPRO_HNSW_EF_SEARCH``, default 100): recall vs latency.
+        self.ef_search = ef_search or settings.env_int("REPRO_HNSW_EF_SEARCH", 100)
         self._dim: int | None = None
 
     # -- model bookkeeping -------------------------------------------------------------------
@@ -343,7 +346,7 @@ class VectorStore:
                 )
                 rows = conn.execute(sql, [vector, *params, k]).fetchall()
             else:
-                conn.execute(f"SET LOCAL hnsw.ef_search = {max(40, 2 * int(k))}")
+                conn.execute(f"SET LOCAL hnsw.ef_search = {max(self.ef_search, 2 * int(k))}")
                 sql = (
                     f"SELECT {_HIT_COLUMNS}, {distance} AS distance {joins}"
                     f" ORDER BY {distance} LIMIT %s"

@@ -115,3 +115,25 @@ def test_same_pdf_twice_is_one_paper(fresh_database, tmp_path) -> None:
     assert first.paper_id == second.paper_id
     assert not first.already_exists and second.already_exists
     assert _counts(fresh_database)["papers"] == 1
+
+
+def test_failed_insert_leaves_nothing_behind(fresh_database, tmp_path) -> None:
+    from repro_assets.papers.ingest import store_paper
+    from repro_assets.papers.pdf import PaperIngestError
+    from repro_assets.resources.blobstore import BlobStore
+    from repro_assets.resources.database import get_database
+
+    db = get_database(fresh_database)
+    with db.connection() as conn:
+        conn.execute(
+            "CREATE FUNCTION refuse() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'disk full';"
+            " END $$ LANGUAGE plpgsql"
+        )
+        conn.execute("CREATE TRIGGER refuse BEFORE INSERT ON papers FOR EACH ROW"
+                     " EXECUTE FUNCTION refuse()")
+    blobs = BlobStore(str(tmp_path / "blobs"))
+    with pytest.raises(PaperIngestError) as info:
+        store_paper(db, blobs, make_pdf(PAPER_PAGES))
+    assert info.value.code == "E_DB_INSERT_FAILED" and "disk full" in info.value.message
+    assert blobs.list("papers") == []
+    assert _counts(fresh_database)["papers"] == 0
