@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
-from repro_assets.research.providers.base import DEFAULT_TIMEOUT, SearchProvider
-from repro_assets.research.providers.scholarly_common import map_scholarly_error, record_to_result
+from repro_assets.research.providers.scholarly_common import ScholarlyClientProvider
 from repro_assets.scholarly.arxiv import ArxivClient
+from repro_assets.scholarly.models import ScholarlyRecord
 
 
-class ArxivProvider(SearchProvider):
-    """arXiv preprints. arXiv asks for one request every 3 seconds."""
+class ArxivProvider(ScholarlyClientProvider):
+    """arXiv preprints (relevance search). arXiv asks for one request every 3 seconds."""
 
-    kind = "academic"
-
-    def __init__(self, base_url: str | None = None) -> None:
-        self._base_url = base_url
+    quality = 0.6
 
     @property
     def name(self) -> str:
@@ -28,31 +24,9 @@ class ArxivProvider(SearchProvider):
         """One request per 3 seconds."""
         return 1 / 3
 
-    def _search_sync(self, query: str, max_results: int, timeout: float) -> list[dict]:
-        kwargs: dict[str, Any] = {"timeout_s": timeout, "attempts": 1, "backoff_s": 0.0,
-                                  "limiter": None}
-        if self._base_url:
-            kwargs["base_url"] = self._base_url
-        try:
-            with ArxivClient(**kwargs) as client:
-                records = client.search(query, max_results=max_results)
-        except Exception as exc:  # mapped to a typed error, never swallowed
-            raise map_scholarly_error(self.name, exc) from exc
-        return [record_to_result(r, self.name, 0.6) for r in records]
+    def _open_client(self, timeout: float) -> ArxivClient:
+        # the research layer's limiter spaces requests; the client's own is not needed here
+        return ArxivClient(**self._client_kwargs(timeout), limiter=None)
 
-    async def search(
-        self,
-        query: str,
-        max_results: int = 10,
-        filters: dict[str, Any] | None = None,
-        *,
-        timeout: float | None = None,
-    ) -> list[dict]:
-        """Relevance search (the sync client runs in a worker thread)."""
-        return await asyncio.to_thread(
-            self._search_sync, query, max_results, timeout or DEFAULT_TIMEOUT
-        )
-
-    async def is_available(self) -> bool:
-        """Public API, no key."""
-        return True
+    def _client_search(self, client: Any, query: str, max_results: int) -> list[ScholarlyRecord]:
+        return client.search(query, max_results=max_results)

@@ -7,6 +7,9 @@ retrying) and their :class:`ScholarlyError` is mapped to the research agent's ty
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any
+
 import httpx
 
 from repro_assets.research.errors import (
@@ -15,7 +18,7 @@ from repro_assets.research.errors import (
     ProviderTimeoutError,
     RateLimitError,
 )
-from repro_assets.research.providers.base import make_result
+from repro_assets.research.providers.base import DEFAULT_TIMEOUT, SearchProvider, make_result
 from repro_assets.scholarly.models import ScholarlyError, ScholarlyRecord
 
 
@@ -60,3 +63,58 @@ def record_to_result(record: ScholarlyRecord, source_name: str, quality: float) 
             "work_type": record.work_type,
         },
     )
+
+
+class ScholarlyClientProvider(SearchProvider):
+    """A provider over one of the debate workflow's scholarly clients (no parser of its own).
+
+    Subclasses set ``quality`` and implement :meth:`_open_client` and :meth:`_client_search`;
+    the synchronous client runs in a worker thread with a single attempt, because retries,
+    rate limits and the breaker are applied around providers by the research layer.
+    """
+
+    kind = "academic"
+    #: quality score given to every result of this source
+    quality: float = 0.6
+
+    def __init__(self, base_url: str | None = None) -> None:
+        self._base_url = base_url
+
+    def _client_kwargs(self, timeout: float) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {"timeout_s": timeout, "attempts": 1, "backoff_s": 0.0}
+        if self._base_url:
+            kwargs["base_url"] = self._base_url
+        return kwargs
+
+    def _open_client(self, timeout: float) -> Any:
+        """A context-manager client configured by :meth:`_client_kwargs`."""
+        raise NotImplementedError
+
+    def _client_search(self, client: Any, query: str, max_results: int) -> list[ScholarlyRecord]:
+        """Run the client's search."""
+        raise NotImplementedError
+
+    def _search_sync(self, query: str, max_results: int, timeout: float) -> list[dict]:
+        try:
+            with self._open_client(timeout) as client:
+                records = self._client_search(client, query, max_results)
+        except Exception as exc:  # mapped to a typed error, never swallowed
+            raise map_scholarly_error(self.name, exc) from exc
+        return [record_to_result(r, self.name, self.quality) for r in records]
+
+    async def search(
+        self,
+        query: str,
+        max_results: int = 10,
+        filters: dict[str, Any] | None = None,
+        *,
+        timeout: float | None = None,
+    ) -> list[dict]:
+        """Search (the sync client runs in a worker thread)."""
+        return await asyncio.to_thread(
+            self._search_sync, query, max_results, timeout or DEFAULT_TIMEOUT
+        )
+
+    async def is_available(self) -> bool:
+        """Public APIs, no key."""
+        return True
