@@ -14,6 +14,7 @@ import dagster as dg
 import pymupdf
 from pydantic import Field
 
+from repro_assets.assets._errors import coded_failure
 from repro_assets.llm import pool_name
 from repro_assets.llm.types import Tool
 from repro_assets.papers.claims import (
@@ -54,11 +55,6 @@ class PlanConfig(dg.Config):
     )
 
 
-def _failure(exc: Exception, **metadata: Any) -> dg.Failure:
-    code = getattr(exc, "code", "E_UNKNOWN")
-    return dg.Failure(description=f"{code}: {exc}", metadata={"code": code, **metadata})
-
-
 def _search_fn(vector_store: VectorStoreResource, paper_id: str) -> Callable[[str, int], Sequence]:
     """search(query, k) over one paper's chunks; the store (and embedder) load on first use."""
     state: dict[str, Any] = {}
@@ -95,13 +91,13 @@ def reproducibility_verdict(
     try:
         pages = load_pages(db, paper_id)
     except PaperNotFound as exc:
-        raise _failure(exc, paper_id=paper_id) from exc
+        raise coded_failure(exc, paper_id=paper_id) from exc
     client = llm.get_client()
     tools: list[Tool] = [search_paper_tool(_search_fn(vector_store, paper_id))]
     try:
         verdict = verify_paper(pages, client, tools)
     except VerdictError as exc:
-        raise _failure(exc, paper_id=paper_id) from exc
+        raise coded_failure(exc, paper_id=paper_id) from exc
     save_verdict(db, verdict)
     if verdict.llm_error:
         context.log.warning("verifier LLM failed, used the checklist: %s", verdict.llm_error)
@@ -152,7 +148,7 @@ def paper_claims(
         pages = load_pages(db, paper_id)
         pdf = _pdf_bytes(database, blob_store, paper_id)
     except PaperNotFound as exc:
-        raise _failure(exc, paper_id=paper_id) from exc
+        raise coded_failure(exc, paper_id=paper_id) from exc
     verdict = load_verdict(db, paper_id)
     if verdict is not None and not verdict.reproducible:
         context.log.warning("paper %s judged not reproducible (missing %s); extracting anyway",
@@ -163,7 +159,9 @@ def paper_claims(
         result = extract_claims(pages, pdf, client, tools)
     except ClaimsError as exc:
         reasons = [f"{r.source} p{r.page}: {r.reason}" for r in exc.rejected[:20]]
-        raise _failure(exc, paper_id=paper_id, rejected=dg.MetadataValue.json(reasons)) from exc
+        raise coded_failure(
+            exc, paper_id=paper_id, rejected=dg.MetadataValue.json(reasons)
+        ) from exc
     save_claims(db, result)
     stored = load_claims(db, paper_id)
     check = _grounded_check(stored, _pdf_page_texts(pdf), {p.page_no: p.text for p in pages.pages})
@@ -227,7 +225,7 @@ def reproduction_plan(
     try:
         pages = load_pages(db, paper_id)
     except PaperNotFound as exc:
-        raise _failure(exc, paper_id=paper_id, error="E_PLAN_NOT_READY") from exc
+        raise coded_failure(exc, paper_id=paper_id, error="E_PLAN_NOT_READY") from exc
     claims = load_claims(db, paper_id)
     client = llm.get_client()
     tools = planner_tools(_search_fn(vector_store, paper_id))
@@ -236,7 +234,7 @@ def reproduction_plan(
     except PlanError as exc:
         details = {k: dg.MetadataValue.json(v) if isinstance(v, dict | list) else str(v)
                    for k, v in exc.details.items()}
-        raise _failure(exc, paper_id=paper_id, **details) from exc
+        raise coded_failure(exc, paper_id=paper_id, **details) from exc
     save_plan(db, result)
     for warning in result.warnings:
         context.log.warning("plan %s: %s", result.plan_id, warning)

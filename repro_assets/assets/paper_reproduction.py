@@ -19,6 +19,7 @@ import nbformat
 from pydantic import Field
 
 from repro_assets import settings
+from repro_assets.assets._errors import coded_failure
 from repro_assets.llm import pool_name
 from repro_assets.papers.notebook.errors import NotebookError
 from repro_assets.papers.notebook.executor import (
@@ -116,7 +117,7 @@ class ReproductionReportConfig(dg.Config):
 
 
 def _failure(exc: NotebookError, **metadata: Any) -> dg.Failure:
-    extra: dict[str, Any] = {"code": exc.code}
+    extra: dict[str, Any] = {}
     if exc.cell_index is not None:
         extra["cell_index"] = exc.cell_index
     if exc.ename:
@@ -124,7 +125,7 @@ def _failure(exc: NotebookError, **metadata: Any) -> dg.Failure:
     if exc.traceback:
         extra["traceback"] = dg.MetadataValue.md("```\n" + "\n".join(exc.traceback[-25:]) +
                                                  "\n```")
-    return dg.Failure(description=f"{exc.code}: {exc}", metadata={**extra, **metadata})
+    return coded_failure(exc, **extra, **metadata)
 
 
 # --------------------------------------------------------------------------- stage 5

@@ -7,11 +7,11 @@ partition key is the paper id derived from the PDF's sha256).
 
 import json
 import time
-from typing import Any
 
 import dagster as dg
 from pydantic import Field
 
+from repro_assets.assets._errors import coded_failure
 from repro_assets.demo import DemoContext, DemoRow
 from repro_assets.papers.chunking import chunk_pages
 from repro_assets.papers.ingest import read_source, store_paper
@@ -43,11 +43,6 @@ class PaperSourceConfig(dg.Config):
 def chunks_key(paper_id: str) -> str:
     """Blob key of a paper's chunk list (the ``paper_chunks`` asset's stored value)."""
     return f"papers/{env_name()}/chunks/{paper_id}.json"
-
-
-def _fail(exc: PaperIngestError | PaperNotFound, **metadata: Any) -> dg.Failure:
-    code = getattr(exc, "code", "E_UNKNOWN")
-    return dg.Failure(description=f"{exc}", metadata={"code": code, **metadata})
 
 
 @dg.asset(
@@ -82,7 +77,7 @@ def paper_pdf(
         result = store_paper(db, blobs, data, title=config.title or None,
                              source_url=source_url, info=info)
     except (PaperIngestError, PaperNotFound) as exc:
-        raise _fail(exc, paper_id=paper_id, source=config.source) from exc
+        raise coded_failure(exc, paper_id=paper_id, source=config.source) from exc
     context.log.info(
         "paper %s: %s pages, %s bytes, %s", paper_id, result.page_count, result.byte_size,
         "already stored" if result.already_exists else "stored",
@@ -117,7 +112,7 @@ def paper_pages(
     try:
         paper = get_paper(db, paper_id)
     except PaperNotFound as exc:
-        raise _fail(exc, paper_id=paper_id) from exc
+        raise coded_failure(exc, paper_id=paper_id) from exc
     started = time.perf_counter()
     pages = extract_pages(blobs.read_bytes(paper.pdf_storage_path), paper_id, paper.title)
     seconds = time.perf_counter() - started
@@ -166,7 +161,7 @@ def paper_chunks(
     try:
         pages = load_pages(database.get_db(), paper_id)
     except PaperNotFound as exc:
-        raise _fail(exc, paper_id=paper_id) from exc
+        raise coded_failure(exc, paper_id=paper_id) from exc
     started = time.perf_counter()
     chunks = chunk_pages(pages)
     seconds = time.perf_counter() - started
@@ -215,7 +210,7 @@ def paper_embeddings(
     try:
         paper = get_paper(db, paper_id)
     except PaperNotFound as exc:
-        raise _fail(exc, paper_id=paper_id) from exc
+        raise coded_failure(exc, paper_id=paper_id) from exc
     chunks = load_chunks(blobs, paper_id)
     store = vector_store.get_store()
     stats = store.upsert_document(
