@@ -74,21 +74,35 @@ def _form_regex(form: str) -> str:
     return rf"{digits}(?:\s*\.\s*{tail}|\s*{tail}[ \t]*\n\s*\.|\s+{tail}[ \t]*\.)"
 
 
-def value_in_text(value: float, text: str) -> str | None:
+def value_in_text(value: float, text: str, printed: str | None = None) -> str | None:
     """Return the printed form of ``value`` found in ``text`` (None if not printed).
 
     A form matches only as a whole number token: ``88.1`` does not match inside ``188.15``.
+    ``printed`` (the number exactly as the paper prints it, e.g. ``0.000353``) is tried first
+    when it is consistent with ``value``.
     """
     normalized = unicodedata.normalize("NFKC", text)
-    for form in printed_forms(value):
+    forms = printed_forms(value)
+    if printed and _consistent(printed, value):
+        forms = [printed, *forms]
+    for form in dict.fromkeys(forms):
         pattern = rf"(?<![\d.]){_form_regex(form)}(?!\d)(?!\.\d)"
         if re.search(pattern, normalized):
             return form
     return None
 
 
+def _consistent(printed: str, value: float) -> bool:
+    """True when ``printed`` is ``value`` as printed or as a percentage of it."""
+    try:
+        number = float(printed)
+    except ValueError:
+        return False
+    return any(abs(number - v) <= 1e-9 * max(1.0, abs(v)) for v in (value, value * 100))
+
+
 def check_grounding(
-    value: float, quote: str, page_no: int, pages: dict[int, str]
+    value: float, quote: str, page_no: int, pages: dict[int, str], printed: str | None = None
 ) -> str | None:
     """Return None when grounded, else the rejection reason.
 
@@ -97,16 +111,38 @@ def check_grounding(
         quote: the quoted evidence text.
         page_no: 1-based page the quote is cited on.
         pages: page number -> page text.
+        printed: the number as printed, when known.
     """
+    reason, _ = locate_quote(value, quote, [page_no], pages, printed)
+    return reason
+
+
+def locate_quote(
+    value: float,
+    quote: str,
+    cited: list[int],
+    pages: dict[int, str],
+    printed: str | None = None,
+) -> tuple[str | None, int]:
+    """Ground a quote cited on one page or a page range.
+
+    Returns ``(None, page)`` with the cited page the quote was found on, or ``(reason, first
+    cited page)``. A quote that spans a page break is accepted when it is on any cited page
+    (an LLM tool returns chunks that cover a page range).
+    """
+    first = cited[0]
     if not quote or not quote.strip():
-        return "no quoted text"
-    if page_no not in pages:
-        return f"page {page_no} does not exist"
-    if value_in_text(value, quote) is None:
-        return f"value {value} is not printed in the quote"
-    if not quote_on_page(quote, pages[page_no]):
-        other = [n for n, text in pages.items() if quote_on_page(quote, text)]
-        if other:
-            return f"quote is not on page {page_no} (found on page {other[0]})"
-        return f"quote does not appear on page {page_no}"
-    return None
+        return "no quoted text", first
+    existing = [n for n in cited if n in pages]
+    if not existing:
+        return f"page {first} does not exist", first
+    if value_in_text(value, quote, printed) is None:
+        return f"value {value} is not printed in the quote", first
+    for page_no in existing:
+        if quote_on_page(quote, pages[page_no]):
+            return None, page_no
+    other = [n for n, text in pages.items() if n not in cited and quote_on_page(quote, text)]
+    where = f"page {first}" if len(cited) == 1 else f"pages {cited[0]}-{cited[-1]}"
+    if other:
+        return f"quote is not on {where} (found on page {other[0]})", first
+    return f"quote does not appear on {where}", first

@@ -1,0 +1,72 @@
+"""The Extract stage's entry point: heuristics always, the LLM extractor when available."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Literal
+
+from repro_assets.llm.types import LLMClient, LLMError, Tool
+from repro_assets.papers.claims.checks import (
+    enforce_claim_guardrails,
+    ground_candidates,
+    merge_claims,
+)
+from repro_assets.papers.claims.llm import llm_candidates
+from repro_assets.papers.claims.models import ClaimsResult
+from repro_assets.papers.claims.sentences import sentence_candidates
+from repro_assets.papers.claims.table_claims import table_candidates
+from repro_assets.papers.claims.text import page_texts
+from repro_assets.papers.models import PaperPages
+from repro_assets.papers.tables import extract_tables
+
+log = logging.getLogger(__name__)
+
+
+def extract_claims(
+    pages: PaperPages,
+    pdf_bytes: bytes | None,
+    llm: LLMClient | None = None,
+    tools: list[Tool] | None = None,
+) -> ClaimsResult:
+    """Extract grounded claims (heuristics always; the LLM extractor too when available).
+
+    Args:
+        pages: the paper's stored page text (grounding is checked against it).
+        pdf_bytes: the PDF, for table detection (None skips tables).
+        llm: LLM client; None or offline means heuristics only.
+        tools: tools for the extractor (search_paper).
+
+    Raises:
+        ClaimsError: E_EXTRACT_NO_OUTPUT / E_EXTRACT_LOW_CONFIDENCE (see guardrails).
+    """
+    texts = page_texts(pages)
+    tables = extract_tables(pdf_bytes) if pdf_bytes else []
+    candidates = table_candidates(tables, texts) + sentence_candidates(pages)
+    claims, rejected = ground_candidates(candidates, texts)
+    method: Literal["heuristic", "llm"] = "heuristic"
+    llm_error = None
+    usage: dict[str, Any] = {}
+    if llm is not None and llm.available:
+        try:
+            extra, _ = llm_candidates(llm, pages.paper_id, pages.title, tools or [], claims)
+            candidates += extra
+            more, more_rejected = ground_candidates(extra, texts)
+            claims += more
+            rejected += more_rejected
+            method = "llm"
+        except LLMError as exc:
+            stage_code = ("E_POLICY_CAP_EXCEEDED" if exc.code == "E_POLICY_CAP_EXCEEDED" else
+                          "E_EXTRACT_NO_OUTPUT" if exc.code == "E_LLM_INVALID_OUTPUT" else
+                          "E_EXTRACT_OPENAI_ERROR")
+            llm_error = f"{stage_code} ({exc.code}): {exc}"
+            log.warning("extractor LLM failed, keeping heuristic claims: %s", llm_error)
+        usage = llm.usage_summary()
+    merged, n_merged = merge_claims(claims)
+    enforce_claim_guardrails(merged, rejected, len(candidates))
+    return ClaimsResult(
+        paper_id=pages.paper_id, claims=merged, rejected=rejected, method=method,
+        tables_found=len(tables), merged_duplicates=n_merged, llm_error=llm_error,
+        llm_usage=usage,
+    )
+
+

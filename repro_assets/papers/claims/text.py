@@ -1,0 +1,111 @@
+"""Page text helpers for the Extract stage: sections, sentences and human citations."""
+
+from __future__ import annotations
+
+import re
+
+from repro_assets.papers.models import PaperPages
+
+_HEADING_RE = re.compile(
+    r"^(?:\d+(?:\.\d+)*\.?\s+[A-Z][^\n]{1,60}|Abstract|References|Acknowledg(?:e)?ments?)$"
+)
+_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[])")
+_CAPTION_LIKE = re.compile(r"^\s*(Table|Tab\.|Figure|Fig\.)\s*\d+", re.IGNORECASE)
+
+#: A percentage ("88.1%", "88.1 %") or a decimal fraction ("0.881", ".88") in running text.
+_NUMBER_RE = re.compile(r"(?<![\w.])(\d{1,3}(?:\.\d+)?)\s?%|(?<![\w.])(0?\.\d{2,4})(?![\d%])")
+
+
+def _collapse(text: str) -> str:
+    """Whitespace runs to single spaces, stripped."""
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def page_texts(pages: PaperPages) -> dict[int, str]:
+    """Page number -> page text."""
+    return {page.page_no: page.text for page in pages.pages}
+
+
+def section_index(pages: PaperPages) -> list[tuple[int, int, str]]:
+    """(page, offset in collapsed page text, heading) for every heading found, in order."""
+    out = []
+    for page in pages.pages:
+        collapsed = _collapse(page.text)
+        titles = list(page.section_titles)
+        for line in page.text.splitlines():
+            line = line.strip()
+            if _HEADING_RE.match(line) and line not in titles:
+                titles.append(line)
+        for title in titles:
+            pos = collapsed.find(_collapse(title))
+            if pos >= 0:
+                out.append((page.page_no, pos, _collapse(title)))
+    return sorted(out)
+
+
+def section_at(sections: list[tuple[int, int, str]], page_no: int, offset: int) -> str | None:
+    """The heading in force at ``offset`` of page ``page_no``."""
+    current = None
+    for page, pos, title in sections:
+        if (page, pos) <= (page_no, offset):
+            current = title
+    return current
+
+
+def _segments(page_text: str, titles: list[str]) -> list[str]:
+    """Split a page's text at heading lines (headings become their own segments)."""
+    segments: list[list[str]] = [[]]
+    wanted = {_collapse(t) for t in titles}
+    for line in page_text.splitlines():
+        stripped = line.strip()
+        if stripped and (_HEADING_RE.match(stripped) or _collapse(stripped) in wanted):
+            segments.append([stripped])
+            segments.append([])
+        else:
+            segments[-1].append(line)
+    return [_collapse("\n".join(seg)) for seg in segments if _collapse("\n".join(seg))]
+
+
+def _looks_tabular(sentence: str) -> bool:
+    tokens = sentence.split()
+    numeric = [t for t in tokens if re.fullmatch(r"[-+±]?[\d.,%]+", t)]
+    return len(numeric) >= 4 and len(numeric) >= 0.3 * len(tokens)
+
+
+def iter_sentences(pages: PaperPages) -> list[tuple[int, int, str]]:
+    """Sentences of the paper body as (page, offset in collapsed page text, sentence).
+
+    Headings split sentences; text after the "References" heading, table/figure captions
+    and table-like runs of numbers are skipped.
+    """
+    out = []
+    for page in pages.pages:
+        collapsed = _collapse(page.text)
+        offset = 0
+        for segment in _segments(page.text, list(page.section_titles)):
+            if re.fullmatch(r"References|Bibliography", segment, re.IGNORECASE):
+                return out
+            if _HEADING_RE.match(segment) and len(segment) < 70:
+                offset = max(offset, collapsed.find(segment, offset) + len(segment))
+                continue
+            for sentence in _SENTENCE_SPLIT.split(segment):
+                start = collapsed.find(sentence, offset)
+                if start >= 0:
+                    offset = start + len(sentence)
+                if _CAPTION_LIKE.match(sentence) or _looks_tabular(sentence):
+                    continue
+                out.append((page.page_no, max(start, 0), sentence.strip()))
+    return out
+
+
+def _short_section(title: str | None) -> str | None:
+    if not title:
+        return None
+    match = re.match(r"^(\d+(?:\.\d+)*)\.?\s", title)
+    return f"Section {match.group(1)}" if match else title
+
+
+def cite(sections: list[tuple[int, int, str]], page_no: int, offset: int) -> str:
+    """A human citation: 'Section 4, page 2' (or just the page)."""
+    section = _short_section(section_at(sections, page_no, offset))
+    return f"{section}, page {page_no}" if section else f"page {page_no}"
