@@ -5,6 +5,10 @@ in a worker thread of this process; status lines (``[[STATUS]] ...``) and respon
 printed as they are produced. Ctrl-C asks the debate to stop at the next token or turn
 boundary: the transcript so far is kept with "=== Debate Interrupted ===". A second Ctrl-C
 aborts at once.
+
+Exit codes: 0 when the scientists reached a viable solution (consensus), 3 when the retrieved
+evidence never addressed the question (NOT_VIABLE, insufficient evidence), 4 when the turns ran
+out without consensus, 130 when interrupted, 1 when the debate failed, 2 for a usage error.
 """
 
 from __future__ import annotations
@@ -15,6 +19,10 @@ import threading
 from typing import Any, TextIO
 
 EXIT_INTERRUPTED = 130
+EXIT_INSUFFICIENT = 3
+EXIT_NO_CONSENSUS = 4
+EXIT_CODES = {"consensus": 0, "insufficient_evidence": EXIT_INSUFFICIENT,
+              "max_turns": EXIT_NO_CONSENSUS, "interrupted": EXIT_INTERRUPTED}
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -109,7 +117,7 @@ def run_debate_command(
     state = getattr(meta["terminal_state"], "value", meta["terminal_state"])
     path = getattr(meta["transcript_md"], "value", meta["transcript_md"])
     err.write(f"terminal state: {state}; transcript: {path}\n")
-    return EXIT_INTERRUPTED if state == "interrupted" else 0
+    return EXIT_CODES.get(state, 1)
 
 
 def cmd_debate(args: argparse.Namespace) -> int:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 
-from repro_assets.debate.markers import body_without_references
+from repro_assets.debate.markers import body_without_references, strip_code
 from repro_assets.debate.models import EvidenceChunk, Markers
+from repro_assets.debate.relevance import best_sentences
 from repro_assets.resources.vectorstore import SearchHit, VectorStore
 from repro_assets.scholarly.apa import format_reference, reference_from_fields
 from repro_assets.scholarly.ingest import load_records
@@ -15,12 +16,11 @@ _MARKER_LINE_RE = re.compile(
     r"^\s*[*_]*(agreement|viability|validation|answer|verification reason|conclusion)\b.*$",
     re.IGNORECASE | re.MULTILINE,
 )
-_CODE_RE = re.compile(r"```.*?```", re.DOTALL)
 _CITE_RE = re.compile(r"\[[\d,;\s\-\u2013]+\]")
 
 
 def _first_sentences(text: str, limit: int) -> str:
-    text = _CODE_RE.sub(" ", body_without_references(text))
+    text = strip_code(body_without_references(text))
     text = _MARKER_LINE_RE.sub(" ", text)
     text = _CITE_RE.sub(" ", text)
     text = re.sub(r"[#*_>`]+", " ", text)
@@ -54,10 +54,19 @@ def hit_reference(hit: SearchHit, records: dict) -> str:
     )
 
 
-def retrieve_evidence(store: VectorStore, query: str, k: int) -> list[EvidenceChunk]:
-    """Top-``k`` chunks of the whole corpus nearest to ``query`` (not limited to new sources)."""
+def retrieve_evidence(store: VectorStore, query: str, k: int,
+                      question: str | None = None) -> list[EvidenceChunk]:
+    """Top-``k`` chunks of the whole corpus nearest to ``query`` (not limited to new sources).
+
+    With ``question``, each chunk also gets its whole sentence closest to the question
+    (``quote``) and that sentence's similarity (``relevance``), see
+    :mod:`repro_assets.debate.relevance`.
+    """
     hits = store.search(query, k=k)
     records = load_records(store, sorted({hit.document_id for hit in hits}))
+    matches = (best_sentences(store.embedder, question,
+                              [(hit.content, hit.document_title) for hit in hits])
+               if question else [None] * len(hits))
     return [
         EvidenceChunk(
             index=i,
@@ -75,8 +84,10 @@ def retrieve_evidence(store: VectorStore, query: str, k: int) -> list[EvidenceCh
             authors=hit.authors,
             venue=hit.venue,
             reference=hit_reference(hit, records),
+            quote=match.sentence if match else None,
+            relevance=match.similarity if match else None,
         )
-        for i, hit in enumerate(hits, start=1)
+        for i, (hit, match) in enumerate(zip(hits, matches, strict=True), start=1)
     ]
 
 

@@ -1,10 +1,14 @@
 """The debate loop (seed 002 section 3): alternate scientists until consensus, max turns or stop.
 
 Each turn: build the query, ingest arXiv + Crossref (when live search is on), retrieve from the
-whole corpus, generate (LLM, or the offline digest), parse markers and citations, check the
-viability gate. Progress is reported through ``emit`` as :class:`DebateEvent`s (status lines
-and text) and through ``on_turn`` after every turn so callers can persist as they go. The stop
-flag is checked before and after ingestion, between turns and between streamed tokens.
+whole corpus, assess whether the evidence addresses the question (whole sentences against a
+calibrated relevance floor, :mod:`repro_assets.debate.relevance`), generate (LLM, or the offline
+digest), parse markers and citations, check the viability gate. Consensus needs the reviewer's
+full marker set *and* evidence that addresses the question; a debate whose retrieval never
+addresses the question ends ``insufficient_evidence`` (NOT_VIABLE). Progress is reported
+through ``emit`` as :class:`DebateEvent`s (status lines and text) and through ``on_turn`` after
+every turn so callers can persist as they go. The stop flag is checked before and after
+ingestion, between turns and between streamed tokens.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from repro_assets.debate.evidence import build_turn_query, references_for, retri
 from repro_assets.debate.markers import check_citations, is_consensus, parse_markers
 from repro_assets.debate.models import (
     CONSENSUS_BANNER,
+    INSUFFICIENT_BANNER,
     INTERRUPTED_BANNER,
     MAX_TURNS_BANNER,
     OFFLINE_LABEL,
@@ -29,6 +34,7 @@ from repro_assets.debate.models import (
     Turn,
 )
 from repro_assets.debate.prompts import system_prompt, user_prompt
+from repro_assets.debate.relevance import assess, relevance_floor
 from repro_assets.llm.types import LLMClient, LLMError, Role
 from repro_assets.resources.vectorstore import VectorStore
 from repro_assets.scholarly.arxiv import ArxivClient
@@ -102,6 +108,7 @@ class DebateRunner:
             provider=llm.provider,
             started_at=_now(),
         )
+        self.floor = relevance_floor(store.embedder.model_name)
 
     # -- events ------------------------------------------------------------------------------
     def status(self, message: str) -> None:
@@ -129,8 +136,17 @@ class DebateRunner:
             for number in range(1, self.settings.max_turns + 1):
                 self._check_stop()
                 turn = self._turn(number)
-                if turn.role == "pessimist" and is_consensus(turn.markers):
-                    return self.finish("consensus", turn.markers.conclusion)
+                if turn.role != "pessimist":
+                    continue
+                if is_consensus(turn.markers):
+                    refusal = self._consensus_refusal(turn)
+                    if refusal is None:
+                        return self.finish("consensus", turn.markers.conclusion)
+                    self.status(f"Consensus refused: {refusal}")
+                if self._evidence_exhausted():
+                    break
+            if not any(t.assessment and t.assessment.addresses for t in self.transcript.turns):
+                return self.finish("insufficient_evidence", self._insufficient_conclusion())
             last = self.transcript.turns[-1].markers.conclusion if self.transcript.turns else None
             return self.finish("max_turns", last)
         except DebateInterrupted:
@@ -140,6 +156,47 @@ class DebateRunner:
             self.transcript.error = str(exc)
             self.status(f"LLM error {exc.code}: {exc}")
             return self.finish("failed", None)
+
+    def _consensus_refusal(self, review: Turn) -> str | None:
+        """Why the reviewer's VIABLE + PASS cannot stand (None: it stands).
+
+        Consensus needs evidence that addresses the question: the reviewer's own retrieval
+        must hold an addressing chunk, and the proposal under review must cite a document
+        that had an addressing chunk in its retrieval.
+        """
+        if review.assessment is None or not review.assessment.addresses:
+            return "the reviewer's evidence does not address the question: " + (
+                review.assessment.summary() if review.assessment else "not assessed")
+        proposal = next((t for t in reversed(self.transcript.turns[:-1])
+                         if t.role == "optimist"), None)
+        if proposal is None or not proposal.assessment:
+            return "there is no proposal to confirm"
+        addressing = {c.document_id for c in proposal.evidence
+                      if c.index in proposal.assessment.addressing}
+        cited = {c.document_id for c in proposal.evidence if c.index in proposal.citations}
+        if not addressing & cited:
+            return "the proposal cites no source that addresses the question"
+        return None
+
+    def _evidence_exhausted(self) -> bool:
+        """True when nothing addressing the question was found and no new source can arrive.
+
+        Checked after each review: when no turn retrieved an addressing chunk and the round
+        ingested no new document (live search off, or it found nothing new), later turns
+        would only rephrase the same nearest chunks.
+        """
+        turns = self.transcript.turns
+        if any(t.assessment and t.assessment.addresses for t in turns):
+            return False
+        new = sum(c.documents_new for t in turns[-2:] for c in t.ingestion.values())
+        return new == 0
+
+    def _insufficient_conclusion(self) -> str:
+        assessed = [t.assessment for t in self.transcript.turns if t.assessment]
+        scores = [a.best_similarity for a in assessed if a.best_similarity is not None]
+        best = f"{max(scores):.3f}" if scores else "none"
+        return (f"NOT_VIABLE: insufficient evidence. No retrieved source addresses the question "
+                f"(best sentence similarity {best} < floor {self.floor:.2f}).")
 
     def interrupt(self) -> DebateTranscript:
         """Mark the debate interrupted (keeps every turn so far) and emit the banner."""
@@ -158,10 +215,13 @@ class DebateRunner:
         transcript.llm_usage = self.llm.usage_summary()
         if state == "consensus":
             self.text(f"\n{CONSENSUS_BANNER}\nConclusion: {conclusion or ''}\n")
+        elif state == "insufficient_evidence":
+            self.text(f"\n{INSUFFICIENT_BANNER}\n{conclusion or ''}\n")
         elif state == "max_turns":
             self.text(f"\n{MAX_TURNS_BANNER}\nLast conclusion: {conclusion or 'none'}\n")
-        label = {"consensus": "Consensus", "max_turns": "Max Turns",
-                 "interrupted": "Interrupted", "failed": "Failed"}[state]
+        label = {"consensus": "Consensus", "insufficient_evidence": "Insufficient Evidence",
+                 "max_turns": "Max Turns", "interrupted": "Interrupted",
+                 "failed": "Failed"}[state]
         self.status(f"Terminal state: {label} after {len(transcript.turns)} turn(s)")
         self._on_turn(transcript)
         return transcript
@@ -199,8 +259,10 @@ class DebateRunner:
         self._check_stop()
         # a revision (or review) after a rejection widens the evidence window
         k = self.settings.top_k + 2 * ((number - 1) // 2)
-        turn.evidence = retrieve_evidence(self.store, query, k)
+        turn.evidence = retrieve_evidence(self.store, query, k, question=self.settings.question)
+        turn.assessment = assess(turn.evidence, self.floor)
         self.status(f"{label} Retrieved chunks from vector DB: {len(turn.evidence)}")
+        self.status(f"{label} Evidence: {turn.assessment.summary()}")
         self._check_stop()
         self.status(f"{label} Response:")
         self.text(f"\n### {label} ({role}), turn {number}\n\n")
@@ -226,7 +288,7 @@ class DebateRunner:
         return turn
 
     def _record(self, turn: Turn) -> None:
-        turn.markers = parse_markers(turn.response, turn.role)
+        turn.markers = parse_markers(turn.response)
         turn.citations, turn.invalid_citations = check_citations(
             turn.response, len(turn.evidence))
         turn.references = references_for(turn.evidence, turn.citations)
@@ -285,9 +347,7 @@ class DebateRunner:
         return own[-1].response if own else None
 
     def _offline_draft(self, turn: Turn) -> offline.OfflineDraft:
-        question = self.settings.question
         if turn.role == "optimist":
             reviewer = self.transcript.turns[-1] if self.transcript.turns else None
-            return offline.optimist_turn(question, turn.number, turn.evidence, reviewer)
-        proposal = self.transcript.turns[-1]
-        return offline.pessimist_turn(question, turn.number, turn.evidence, proposal)
+            return offline.optimist_turn(turn.evidence, reviewer, self.floor)
+        return offline.pessimist_turn(turn.evidence, self.transcript.turns[-1], self.floor)

@@ -9,20 +9,29 @@ from __future__ import annotations
 
 import re
 
-from repro_assets.debate.models import Markers, ScientistRole
+from repro_assets.debate.models import Markers
 
 _LINE_RE = re.compile(
     r"^[\s>*_\-#`]*(?P<key>agreement|viability|validation|answer|verification[ _]reason|"
     r"conclusion)[\s*_`]*:[\s*_`]*(?P<value>.*?)[\s*_`]*$",
     re.IGNORECASE | re.MULTILINE,
 )
-_CITATION_RE = re.compile(r"\[(\s*\d+\s*(?:(?:,|;|\u2013|-)\s*\d+\s*)*)\]")
+# a citation [n] is never glued to what precedes it (``y[0]``, ``f(x)[2]``, ``a[1][2]`` index)
+_CITATION_RE = re.compile(r"(?<![\w\])\[])\[(\s*\d+\s*(?:(?:,|;|\u2013|-)\s*\d+\s*)*)\]")
+# fenced code blocks (``` or ~~~, an unterminated fence runs to the end) and inline code spans
+_FENCE_RE = re.compile(r"(`{3,}|~{3,}).*?(?:\1|\Z)", re.DOTALL)
+_INLINE_CODE_RE = re.compile(r"(`+)[^`\n]*?\1")
 _REFERENCES_HEADING_RE = re.compile(
     r"^[\s#*_]*references(\s*\(apa\s*7\))?[\s*_:]*$", re.IGNORECASE | re.MULTILINE
 )
 MAX_RANGE = 50
 
 REQUIRED = ("agreement", "viability", "validation", "conclusion")
+
+
+def strip_code(text: str) -> str:
+    """``text`` with fenced code blocks and inline code spans blanked (code is not prose)."""
+    return _INLINE_CODE_RE.sub(" ", _FENCE_RE.sub(" ", text))
 
 
 def _norm(value: str) -> str:
@@ -39,16 +48,16 @@ _ALLOWED = {
 }
 
 
-def parse_markers(text: str, role: ScientistRole = "optimist") -> Markers:
+def parse_markers(text: str) -> Markers:
     """Read the marker lines of ``text``.
 
     Required for every response: Agreement, Viability, Validation, Conclusion. A reviewer
-    (pessimist) may instead end with the compact form ``Answer:`` + ``Verification Reason:``;
-    then Viability/Validation are not reported missing.
+    (pessimist) may add the compact verdict ``Answer:`` + ``Verification Reason:``; it does not
+    replace the required lines. Marker lines inside code blocks are ignored.
     """
     found: dict[str, str] = {}
     invalid: list[str] = []
-    for match in _LINE_RE.finditer(text):
+    for match in _LINE_RE.finditer(strip_code(text)):
         key = match.group("key").lower().replace(" ", "_")
         raw = match.group("value").strip()
         if key in _ALLOWED:
@@ -62,9 +71,7 @@ def parse_markers(text: str, role: ScientistRole = "optimist") -> Markers:
                 invalid.append(f"{key}: {raw}")
         elif raw:
             found[key] = raw
-    compact = role == "pessimist" and "answer" in found
-    required = [k for k in REQUIRED if not (compact and k in ("viability", "validation"))]
-    missing = [k for k in required if k not in found]
+    missing = [k for k in REQUIRED if k not in found]
     return Markers(
         agreement=found.get("agreement"),
         viability=found.get("viability"),
@@ -78,17 +85,20 @@ def parse_markers(text: str, role: ScientistRole = "optimist") -> Markers:
 
 
 def is_consensus(markers: Markers) -> bool:
-    """The viability gate (seed section 7): the reviewer says VIABLE and PASS.
+    """The viability gate (seed section 7) with the full marker set.
 
-    The compact ending counts only when it stands alone: ``Answer: VERIFIED`` with neither
-    Viability nor Validation given. Anything missing or malformed is not viable.
+    The reviewer must say ``Agreement: AGREE``, ``Viability: VIABLE``, ``Validation: PASS`` and
+    give a ``Conclusion``; a compact ``Answer:`` verdict, when present, must be ``VERIFIED``
+    (VIABLE + PASS beside ``Answer: UNVERIFIED`` contradicts itself). Anything missing,
+    malformed or contradictory is not viable.
     """
-    if markers.viability == "VIABLE" and markers.validation == "PASS":
-        return True
     return (
-        markers.answer == "VERIFIED"
-        and markers.viability is None
-        and markers.validation is None
+        markers.well_formed
+        and markers.agreement == "AGREE"
+        and markers.viability == "VIABLE"
+        and markers.validation == "PASS"
+        and bool((markers.conclusion or "").strip())
+        and markers.answer in (None, "VERIFIED")
     )
 
 
@@ -99,9 +109,12 @@ def body_without_references(text: str) -> str:
 
 
 def cited_indices(text: str) -> list[int]:
-    """Every [n] cited in the body (``[1]``, ``[1, 3]``, ``[2-4]``), sorted, unique."""
+    """Every [n] cited in the prose body (``[1]``, ``[1, 3]``, ``[2-4]``), sorted, unique.
+
+    Code (fenced blocks, inline spans) and indexing (``y[0]``) are not citations.
+    """
     cited: set[int] = set()
-    for match in _CITATION_RE.finditer(body_without_references(text)):
+    for match in _CITATION_RE.finditer(strip_code(body_without_references(text))):
         for part in re.split(r"[,;]", match.group(1)):
             bounds = re.split(r"\u2013|-", part)
             if len(bounds) == 2:

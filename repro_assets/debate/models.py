@@ -11,7 +11,8 @@ from repro_assets import settings
 from repro_assets.scholarly.ingest import IngestCounts
 
 ScientistRole = Literal["optimist", "pessimist"]
-TerminalState = Literal["consensus", "max_turns", "interrupted", "failed", "running"]
+TerminalState = Literal["consensus", "insufficient_evidence", "max_turns", "interrupted",
+                        "failed", "running"]
 Method = Literal["llm", "heuristic"]
 
 DEFAULT_MAX_TURNS = 6
@@ -22,6 +23,7 @@ DEFAULT_MAX_NEW_TOKENS = 1000
 INTERRUPTED_BANNER = "=== Debate Interrupted ==="
 CONSENSUS_BANNER = "=== Viable Solution Reached ==="
 MAX_TURNS_BANNER = "=== Max Turns Reached ==="
+INSUFFICIENT_BANNER = "=== Insufficient Evidence: NOT_VIABLE ==="
 OFFLINE_LABEL = "offline mode"
 
 
@@ -103,6 +105,38 @@ class EvidenceChunk(BaseModel):
     authors: list[str] = Field(default_factory=list, description="Author display names.")
     venue: str | None = Field(default=None, description="Journal, proceedings or journal_ref.")
     reference: str = Field(description="APA 7 reference of the chunk's document.")
+    quote: str | None = Field(
+        default=None, description="The chunk's whole sentence closest to the question.")
+    relevance: float | None = Field(
+        default=None, description="Cosine similarity of that sentence to the question "
+        "(None: the chunk has no whole sentence).")
+
+
+class EvidenceAssessment(BaseModel):
+    """Whether one turn's retrieved evidence addresses the question."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    floor: float = Field(description="Relevance floor used (cosine similarity).")
+    best_similarity: float | None = Field(
+        default=None, description="Best question-sentence similarity among the chunks.")
+    addressing: list[int] = Field(
+        default_factory=list, description="[n] of the chunks whose best sentence reaches it.")
+    documents: int = Field(default=0, description="Distinct documents among those chunks.")
+
+    @property
+    def addresses(self) -> bool:
+        """True when at least one retrieved chunk addresses the question."""
+        return bool(self.addressing)
+
+    def summary(self) -> str:
+        """One line for status messages and conclusions."""
+        best = "none" if self.best_similarity is None else f"{self.best_similarity:.3f}"
+        if self.addresses:
+            return (f"{len(self.addressing)} chunk(s) from {self.documents} document(s) address "
+                    f"the question (best similarity {best}, floor {self.floor:.2f})")
+        return (f"no retrieved chunk addresses the question (best similarity {best} < floor "
+                f"{self.floor:.2f})")
 
 
 class Markers(BaseModel):
@@ -150,6 +184,8 @@ class Turn(BaseModel):
         default_factory=list, description="[n] cited that were not in the retrieved set.")
     references: list[str] = Field(
         default_factory=list, description="APA 7 references of the cited chunks' documents.")
+    assessment: EvidenceAssessment | None = Field(
+        default=None, description="Whether the turn's evidence addresses the question.")
     method: Method = Field(description="llm, or heuristic in offline mode.")
     model: str | None = Field(default=None, description="Model that wrote the response.")
     complete: bool = Field(default=True, description="False if interrupted mid-response.")

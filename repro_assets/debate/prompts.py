@@ -6,7 +6,9 @@ from repro_assets.debate.models import EvidenceChunk, ScientistRole
 
 CONTRACT = """Rules you must follow:
 - Use ONLY the retrieved scholarly evidence below. No Wikipedia, no unsourced claims, no
-  outside knowledge presented as fact.
+  outside knowledge presented as fact. If the evidence does not address the question, say
+  "insufficient evidence" and answer Viability: NOT_VIABLE.
+- Quote whole sentences only. Code is not a citation: cite with [n] in prose, never in code.
 - Cite evidence inline with its chunk index in square brackets, e.g. [2] or [1, 3]. Cite only
   indices that appear in the evidence list.
 - Your response is your own opinion based on the evidence: a discussion with four parts,
@@ -56,9 +58,12 @@ def format_evidence(evidence: list[EvidenceChunk]) -> str:
         where = f"{chunk.source_kind}:{chunk.external_id}"
         if chunk.section:
             where += f", section {chunk.section}"
+        relevance = ("no whole sentence" if chunk.relevance is None else
+                     f"relevance to the question {chunk.relevance:.3f}")
         blocks.append(
             f"[{chunk.index}] {chunk.document_title or chunk.external_id} ({where}; "
-            f"distance {chunk.distance:.3f})\nAPA: {chunk.reference}\n{chunk.content.strip()}"
+            f"distance {chunk.distance:.3f}; {relevance})\nAPA: {chunk.reference}\n"
+            f"{chunk.content.strip()}"
         )
     return "\n\n".join(blocks)
 

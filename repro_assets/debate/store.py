@@ -12,6 +12,7 @@ from contextlib import contextmanager
 
 from repro_assets.debate.models import (
     CONSENSUS_BANNER,
+    INSUFFICIENT_BANNER,
     INTERRUPTED_BANNER,
     MAX_TURNS_BANNER,
     OFFLINE_LABEL,
@@ -81,6 +82,8 @@ def render_markdown(transcript: DebateTranscript) -> str:
             f"{', '.join(str(c.chunk_id) for c in turn.evidence)})",
             f"- Method: {turn.method}" + (f" ({turn.model})" if turn.model else ""),
         ]
+        if turn.assessment is not None:
+            lines.append(f"- Evidence: {turn.assessment.summary()}")
         if turn.invalid_citations:
             lines.append("- **Flagged:** cites chunks that were not retrieved: "
                          + ", ".join(f"[{n}]" for n in turn.invalid_citations))
@@ -93,6 +96,8 @@ def render_markdown(transcript: DebateTranscript) -> str:
     state = transcript.terminal_state
     if state == "consensus":
         lines += [CONSENSUS_BANNER, "", f"Conclusion: {transcript.conclusion or ''}"]
+    elif state == "insufficient_evidence":
+        lines += [INSUFFICIENT_BANNER, "", transcript.conclusion or ""]
     elif state == "interrupted":
         lines.append(INTERRUPTED_BANNER)
     elif state == "max_turns":

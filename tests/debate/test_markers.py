@@ -40,26 +40,23 @@ def test_last_marker_wins_and_bad_values_are_reported() -> None:
 
 
 def test_missing_viability_is_not_viable() -> None:
-    markers = parse_markers("Agreement: AGREE\nValidation: PASS\nConclusion: ok", "pessimist")
+    markers = parse_markers("Agreement: AGREE\nValidation: PASS\nConclusion: ok")
     assert "viability" in markers.missing
     assert not is_consensus(markers)
 
 
 def test_viability_gate() -> None:
-    ok = parse_markers("Agreement: AGREE\nViability: VIABLE\nValidation: PASS\nConclusion: x",
-                       "pessimist")
+    ok = parse_markers("Agreement: AGREE\nViability: VIABLE\nValidation: PASS\nConclusion: x")
     assert is_consensus(ok)
-    failed = parse_markers("Viability: VIABLE\nValidation: FAIL", "pessimist")
+    failed = parse_markers("Viability: VIABLE\nValidation: FAIL")
     assert not is_consensus(failed)
+    # the compact verdict is parsed, but never replaces the required lines
     compact = parse_markers("Agreement: AGREE\nAnswer: VERIFIED\nVerification Reason: tests ok\n"
-                            "Conclusion: good", "pessimist")
-    assert compact.missing == [] and compact.verification_reason == "tests ok"
-    assert is_consensus(compact)
-    # the compact form does not override an explicit NOT_VIABLE
-    contradicted = parse_markers("Viability: NOT_VIABLE\nAnswer: VERIFIED", "pessimist")
+                            "Conclusion: good")
+    assert compact.verification_reason == "tests ok"
+    assert compact.missing == ["viability", "validation"] and not is_consensus(compact)
+    contradicted = parse_markers("Viability: NOT_VIABLE\nAnswer: VERIFIED")
     assert not is_consensus(contradicted)
-    # an optimist's markers are never read in compact form
-    assert "viability" in parse_markers("Answer: VERIFIED", "optimist").missing
 
 
 def test_citations_lists_ranges_and_references_section_ignored() -> None:
@@ -80,15 +77,13 @@ def test_turn_query_uses_question_and_previous_conclusion() -> None:
     assert fallback == "Q? Position: use mutation ."
 
 
-def test_offline_digest_quotes_the_most_relevant_prose_sentence() -> None:
-    from repro_assets.debate.models import EvidenceChunk
-    from repro_assets.debate.offline import best_sentence
+def test_offline_digest_quotes_the_whole_sentence_closest_to_the_question() -> None:
+    from repro_assets.debate.relevance import best_sentences
+    from repro_assets.resources.embedder import get_embedder
 
-    chunk = EvidenceChunk(
-        index=1, chunk_id=1, document_id=1, distance=0.3, source_kind="crossref",
-        external_id="10.1/x", reference="ref", document_title="A title",
-        content="A title\nWe study fish. Deep learning forecasts of ecological collapse are "
-        "tested against decisions. Code for conservation decisions is at https://x.org/deep.",
-    )
-    assert best_sentence(chunk, "testing deep learning ecological forecasts") == (
+    content = ("A title\nWe study fish. Deep learning forecasts of ecological collapse are "
+               "tested against decisions. Code for conservation decisions is at https://x.org/d.")
+    [match] = best_sentences(get_embedder(), "testing deep learning ecological forecasts",
+                             [(content, "A title")])
+    assert match is not None and match.sentence == (
         "Deep learning forecasts of ecological collapse are tested against decisions.")

@@ -46,13 +46,13 @@ def test_offline_debate_reaches_consensus_with_grounded_citations(
         for chunk in turn.evidence:
             if chunk.index in turn.citations:
                 quoted = [line for line in turn.response.splitlines()
-                          if line.endswith(f"[{chunk.index}]")]
+                          if f'" [{chunk.index}] (similarity' in line]
                 for line in quoted:
                     sentence = line.split(': "', 1)[1].rsplit('" [', 1)[0]
                     assert sentence in chunk.content
-    # several documents, not one, back the proposal
+    # more than one document addresses the question and backs the proposal
     first = transcript.turns[0]
-    assert len({c.document_id for c in first.evidence if c.index in first.citations}) >= 3
+    assert len({c.document_id for c in first.evidence if c.index in first.citations}) >= 2
 
 
 def test_offline_rules_refuse_an_unsupported_question(
@@ -62,7 +62,8 @@ def test_offline_rules_refuse_an_unsupported_question(
                               live_search=False, max_turns=4)
     transcript = DebateRunner(session_id="t-unsupported", settings=settings,
                               llm=OfflineClient(), store=corpus_store).run()
-    assert transcript.terminal_state == "max_turns" and len(transcript.turns) == 4
+    # one round, then the debate ends: nothing addresses the question, nothing new can arrive
+    assert transcript.terminal_state == "insufficient_evidence" and len(transcript.turns) == 2
     assert transcript.turns[0].markers.viability == "NOT_VIABLE"
     assert all(t.markers.viability == "NOT_VIABLE" for t in transcript.turns)
 
