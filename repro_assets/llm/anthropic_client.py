@@ -84,8 +84,9 @@ class AnthropicClient(BaseLLMClient):
         )
 
     def _create(self, *, role: str, usage: list[LLMUsage], kind: str, **kwargs: Any) -> Any:
-        return self._call(lambda: self.sdk.messages.create(**kwargs), role=role,
-                          model=kwargs["model"], usage=usage, kind=kind, tokens=_tokens)
+        return self._call(lambda timeout: self.sdk.messages.create(timeout=timeout, **kwargs),
+                          role=role, model=kwargs["model"], usage=usage, kind=kind,
+                          tokens=_tokens)
 
     # ------------------------------------------------------------------ structured
     def _run_structured(
@@ -178,15 +179,18 @@ class AnthropicClient(BaseLLMClient):
     def _stream(self, *, role: str, model: str, system: str, user: str, temperature: float,
                 max_tokens: int) -> Iterator[str]:
         started = time.perf_counter()
-        stream = self._with_retries(
-            lambda: self.sdk.messages.create(
+        events = self._stream_events(
+            lambda timeout: self.sdk.messages.create(
                 model=model, system=system, messages=[{"role": "user", "content": user}],
-                max_tokens=max_tokens, stream=True, **sampling(model, temperature)),
+                max_tokens=max_tokens, stream=True, timeout=timeout,
+                **sampling(model, temperature)),
             model=model,
+            finished=lambda event: event.type == "message_stop" or (
+                event.type == "message_delta" and bool(event.delta.stop_reason)),
         )
         input_tokens = output_tokens = 0
         try:
-            for event in stream:
+            for event in events:
                 if event.type == "message_start":
                     input_tokens, output_tokens = _tokens(event.message)
                 elif event.type == "message_delta" and event.usage is not None:
@@ -194,13 +198,7 @@ class AnthropicClient(BaseLLMClient):
                 elif event.type == "content_block_delta" and event.delta.type == "text_delta":
                     if event.delta.text:
                         yield event.delta.text
-        except Exception as exc:
-            kind = self._classify(exc)
-            if kind is None:
-                raise
-            raise self._typed_error(kind, exc, model) from exc
         finally:
-            stream.close()
             self._record(role, model, input_tokens, output_tokens,
                          time.perf_counter() - started, cache_hit=False, kind="stream")
 

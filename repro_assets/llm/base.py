@@ -5,6 +5,14 @@ A provider subclass implements the conversation itself (:meth:`BaseLLMClient._ru
 exceptions (:meth:`BaseLLMClient._classify`); this class wraps every SDK call in a tenacity
 loop that honours ``Retry-After`` and maps what is left to the typed errors of
 :mod:`repro_assets.llm.types`.
+
+One model turn has one deadline (``LLMConfig.call_deadline_s``): every attempt's request
+timeout is cut to what is left of it, no retry starts (or waits) past it, and a stream is
+abandoned when it runs past it. The SDKs' own retries are off by default, so the worst case
+of one turn is the deadline, not ``timeout x SDK tries x attempts``. A response body that is
+not valid JSON (a proxy cut it, a server crashed mid-write) is retried like a 5xx and ends as
+``E_LLM_BAD_RESPONSE``; a stream that ends before the model finished is
+``E_LLM_STREAM_INCOMPLETE``, never a complete answer.
 """
 
 from __future__ import annotations
@@ -60,8 +68,12 @@ SERVER = "server"
 CONNECTION = "connection"
 AUTH = "auth"
 BAD_REQUEST = "bad_request"
+BAD_RESPONSE = "bad_response"
 OTHER = "other"
-_RETRYABLE = frozenset({RATE_LIMIT, TIMEOUT, SERVER, CONNECTION})
+_RETRYABLE = frozenset({RATE_LIMIT, TIMEOUT, SERVER, CONNECTION, BAD_RESPONSE})
+
+#: A function making one SDK request with the given request timeout (seconds).
+Attempt = Callable[[float], Any]
 
 
 def role_name(role: Role | str) -> str:
@@ -145,6 +157,8 @@ class BaseLLMClient:
         self.tool_budget = ToolBudget(dict(config.tool_caps))
         #: how our retry loop waits (tests replace it to record waits instead of sleeping)
         self.sleep: Callable[[float], None] = time.sleep
+        #: the clock deadlines are measured on (tests replace it together with ``sleep``)
+        self.clock: Callable[[], float] = time.monotonic
 
     # ------------------------------------------------------------------ public API
     def with_config(self, **changes: Any) -> BaseLLMClient:
@@ -154,6 +168,7 @@ class BaseLLMClient:
         """
         client = type(self)(dataclasses.replace(self.config, **changes), store=self._store)
         client.sleep = self.sleep
+        client.clock = self.clock
         return client
 
     @property
@@ -339,7 +354,21 @@ class BaseLLMClient:
         raise NotImplementedError
 
     # ------------------------------------------------------------------ helpers
-    def _call(self, fn: Callable[[], Any], *, role: str, model: str, usage: list[LLMUsage],
+    def _kind(self, exc: BaseException) -> str | None:
+        """The error kind of anything an SDK call raised (None: not a provider failure).
+
+        A body that is not valid JSON reaches us as the SDK's raw ``json.JSONDecodeError``
+        (HTTP 200 with a cut body): a provider failure like a 5xx, not a bug of ours.
+        """
+        if isinstance(exc, json.JSONDecodeError):
+            return BAD_RESPONSE
+        return self._classify(exc)
+
+    def _deadline(self) -> float:
+        """The clock time by which the current model turn must be over."""
+        return self.clock() + max(0.0, self.config.call_deadline_s)
+
+    def _call(self, fn: Attempt, *, role: str, model: str, usage: list[LLMUsage],
               kind: str, tokens: Callable[[Any], tuple[int, int]]) -> Any:
         """Run one SDK call with our retries; record its usage; map errors to typed ones."""
         started = time.perf_counter()
@@ -350,24 +379,95 @@ class BaseLLMClient:
                                   cache_hit=False, kind=kind))
         return result
 
-    def _with_retries(self, fn: Callable[[], Any], *, model: str) -> Any:
+    def _with_retries(self, fn: Attempt, *, model: str, deadline: float | None = None) -> Any:
+        """Call ``fn(request_timeout)`` until it succeeds, retries run out or the deadline.
+
+        Args:
+            fn: one SDK request; it must pass the timeout it is given to the SDK
+                (``timeout=`` of ``create``), which is what is left of the deadline.
+            model: for error messages.
+            deadline: clock time the whole loop must end by (default: now + the config's
+                ``call_deadline_s``).
+
+        Raises:
+            LLMError: a typed error for every provider failure left after retries.
+        """
+        end = self._deadline() if deadline is None else deadline
+        attempts = max(1, self.config.retry_attempts)
+
+        def attempt() -> Any:
+            left = end - self.clock()
+            if left <= 0:
+                raise LLMTimeout(f"{self.provider}/{model}: the {self.config.call_deadline_s}s "
+                                 "deadline of this call was spent before the request")
+            return fn(min(self.config.timeout_s, left))
+
+        def stop(state: tenacity.RetryCallState) -> bool:
+            return (state.attempt_number >= attempts
+                    or self.clock() + state.upcoming_sleep >= end)
+
         retrying = tenacity.Retrying(
-            stop=tenacity.stop_after_attempt(max(1, self.config.retry_attempts)),
-            retry=tenacity.retry_if_exception(lambda e: self._classify(e) in _RETRYABLE),
+            stop=stop,
+            retry=tenacity.retry_if_exception(lambda e: self._kind(e) in _RETRYABLE),
             wait=self._wait,
             before_sleep=self._before_sleep,
             sleep=lambda seconds: self.sleep(seconds),
             reraise=True,
         )
         try:
-            return retrying(fn)
+            return retrying(attempt)
         except LLMError:
             raise
         except Exception as exc:
-            kind = self._classify(exc)
+            kind = self._kind(exc)
             if kind is None:
                 raise
-            raise self._typed_error(kind, exc, model) from exc
+            raise self._typed_error(kind, exc, model,
+                                    deadline_spent=self.clock() >= end) from exc
+
+    def _stream_events(self, open_stream: Attempt, *, model: str,
+                       finished: Callable[[Any], bool]) -> Iterator[Any]:
+        """Open a stream (with retries) and yield its events within the call's deadline.
+
+        Args:
+            open_stream: opens the SDK stream with the given request timeout.
+            model: for error messages.
+            finished: True for the event that says the model finished its answer
+                (a ``finish_reason``, ``message_stop``).
+
+        Raises:
+            LLMError: ``E_LLM_STREAM_INCOMPLETE`` when the stream broke or ended before a
+                finishing event (what was yielded so far is not a complete answer);
+                ``E_LLM_TIMEOUT`` when it ran past the deadline; typed errors for failures
+                before the first event.
+        """
+        end = self._deadline()
+        stream = self._with_retries(open_stream, model=model, deadline=end)
+        done = False
+        count = 0
+        try:
+            for event in stream:
+                count += 1
+                done = done or finished(event)
+                yield event
+                if not done and self.clock() > end:
+                    raise LLMTimeout(f"{self.provider}/{model}: stream still running after "
+                                     f"the {self.config.call_deadline_s}s deadline")
+        except LLMError:
+            raise
+        except Exception as exc:
+            if self._kind(exc) is None:
+                raise
+            raise LLMUnavailable(
+                f"{self.provider}/{model}: the stream broke after {count} events "
+                f"({type(exc).__name__}: {exc})", code="E_LLM_STREAM_INCOMPLETE") from exc
+        finally:
+            stream.close()
+        if not done:
+            raise LLMUnavailable(
+                f"{self.provider}/{model}: the stream ended after {count} events without the "
+                "model finishing its answer (no finish reason): the text is incomplete",
+                code="E_LLM_STREAM_INCOMPLETE")
 
     def _wait(self, state: tenacity.RetryCallState) -> float:
         exc = state.outcome.exception() if state.outcome else None
@@ -401,17 +501,24 @@ class BaseLLMClient:
                 continue
         return None
 
-    def _typed_error(self, kind: str, exc: BaseException, model: str) -> LLMError:
+    def _typed_error(self, kind: str, exc: BaseException, model: str, *,
+                     deadline_spent: bool = False) -> LLMError:
         where = f"{self.provider}/{model}"
         status = getattr(exc, "status_code", None)
         detail = f"{type(exc).__name__}" + (f" (HTTP {status})" if status else "")
+        if deadline_spent:
+            detail += f"; the call's {self.config.call_deadline_s}s deadline is spent"
         if kind == RATE_LIMIT:
             return LLMRateLimited(f"{where} kept rate-limiting: {detail}")
         if kind == TIMEOUT:
-            return LLMTimeout(f"{where} timed out after {self.config.timeout_s}s: {detail}")
+            return LLMTimeout(f"{where} timed out (request timeout {self.config.timeout_s}s, "
+                              f"deadline {self.config.call_deadline_s}s per call): {detail}")
         if kind in (SERVER, CONNECTION):
             return LLMUnavailable(f"{where} failed after retries: {detail}",
                                   code="E_LLM_PROVIDER_ERROR")
+        if kind == BAD_RESPONSE:
+            return LLMUnavailable(f"{where} kept sending unreadable response bodies "
+                                  f"({detail}: {exc})", code="E_LLM_BAD_RESPONSE")
         if kind == AUTH:
             return LLMUnavailable(f"{where} rejected the credentials: {detail}",
                                   code="E_LLM_AUTH")

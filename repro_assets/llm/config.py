@@ -9,7 +9,11 @@ resolve the same provider and models from the same environment variables:
 * ``REPRO_LLM_BASE_URL``: the base URL of an OpenAI-compatible server (vLLM, llama.cpp, Ollama).
 * ``REPRO_MODEL_<ROLE>`` (e.g. ``REPRO_MODEL_PLANNER``), then the seed's
   ``OPENAI_EXTRACTOR_MODEL`` / ``OPENAI_PLANNER_MODEL`` / ``OPENAI_SCHEMA_FIXER_MODEL``, then
-  ``REPRO_LLM_MODEL`` (every role), then the defaults below.
+  ``REPRO_LLM_MODEL`` (every role), then the defaults below. An ``openai_compatible`` server
+  has no default: when none of these is set, the client uses the model the server lists at
+  ``GET {base_url}/models`` (one model: that one; several: a configuration error naming them).
+* ``REPRO_LLM_TIMEOUT_S`` (60): timeout of one HTTP request; ``REPRO_LLM_DEADLINE_S`` (150):
+  the overall deadline of one model turn, every retry and wait included.
 * ``TOOL_CAP_FILE_SEARCH_PER_RUN`` (10) and ``TOOL_CAP_WEB_SEARCH_PER_RUN`` (5).
 """
 
@@ -152,17 +156,16 @@ def resolve_provider(
     return "offline"
 
 
-def model_for_role(
+def configured_model(
     provider: str,
     role: Role | str,
     overrides: Mapping[str, str] | None = None,
     environ: Mapping[str, str] | None = None,
-) -> str:
-    """Return the model for ``role`` on ``provider``.
+) -> str | None:
+    """Return the model set for ``role`` by configuration, or None when nothing sets one.
 
     Precedence: ``overrides[role]`` (resource config), ``REPRO_MODEL_<ROLE>``, the seed's
-    ``OPENAI_<ROLE>_MODEL`` (OpenAI and compatible servers only), ``REPRO_LLM_MODEL``, then the
-    provider's default for the role.
+    ``OPENAI_<ROLE>_MODEL`` (OpenAI and compatible servers only), then ``REPRO_LLM_MODEL``.
     """
     key = str(role.value if isinstance(role, Role) else role).strip().lower()
     if overrides and overrides.get(key):
@@ -174,9 +177,25 @@ def model_for_role(
         seed_value = _env(SEED_MODEL_ENV[key], environ)
         if seed_value:
             return seed_value
-    everyone = _env("REPRO_LLM_MODEL", environ)
-    if everyone:
-        return everyone
+    return _env("REPRO_LLM_MODEL", environ) or None
+
+
+def model_for_role(
+    provider: str,
+    role: Role | str,
+    overrides: Mapping[str, str] | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> str:
+    """Return the model for ``role`` on ``provider``: the configured one, else the default.
+
+    See :func:`configured_model` for the precedence. The defaults are the provider's models
+    for the role (an ``openai_compatible`` client asks its server instead, see
+    ``OpenAIClient.model_for``).
+    """
+    key = str(role.value if isinstance(role, Role) else role).strip().lower()
+    configured = configured_model(provider, key, overrides, environ)
+    if configured:
+        return configured
     if provider == "anthropic":
         return ANTHROPIC_ROLE_DEFAULTS.get(key, ANTHROPIC_DEFAULT_MODEL)
     if provider == "offline":
@@ -207,8 +226,11 @@ class LLMConfig:
         api_key: the provider key; never logged (excluded from ``repr``).
         base_url: API base URL (required for ``openai_compatible``).
         model_overrides: role -> model, from resource config.
-        timeout_s: request timeout in seconds.
-        sdk_max_retries: retries done by the SDK itself (408/409/429/5xx, connection errors).
+        timeout_s: request timeout in seconds (cut to what is left of the deadline).
+        call_deadline_s: overall deadline of one model turn: every attempt, retry wait and
+            stream read of it.
+        sdk_max_retries: retries done by the SDK itself (408/409/429/5xx, connection errors);
+            0 by default: our loop retries, honours Retry-After and keeps the deadline.
         retry_attempts: attempts of our own tenacity loop around each SDK call (>= 1).
         retry_wait_min_s: first exponential backoff wait of our loop.
         retry_wait_max_s: largest wait of our loop (Retry-After is capped by it too).
@@ -226,7 +248,8 @@ class LLMConfig:
     base_url: str | None = None
     model_overrides: Mapping[str, str] = field(default_factory=dict)
     timeout_s: float = 60.0
-    sdk_max_retries: int = 2
+    call_deadline_s: float = 150.0
+    sdk_max_retries: int = 0
     retry_attempts: int = 3
     retry_wait_min_s: float = 1.0
     retry_wait_max_s: float = 30.0

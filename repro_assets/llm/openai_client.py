@@ -4,12 +4,17 @@ Structured output uses ``response_format={"type": "json_schema", "json_schema": 
 "strict": true, "schema": <strict schema of the pydantic model>}}``; function tools are strict
 function tools built from each tool's pydantic argument model. The model may call tools for
 several turns; its final message content must be JSON for the schema.
+
+An ``openai_compatible`` server (vLLM, llama.cpp, Ollama) serves its own model names, not
+OpenAI's: unless a model is configured (``REPRO_LLM_MODEL`` or per role), the client reads
+``GET {base_url}/models`` once and uses the model it lists.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -32,8 +37,15 @@ from repro_assets.llm.base import (
     parse_output,
 )
 from repro_assets.llm.cache import LLMStore
-from repro_assets.llm.config import LLMConfig, is_reasoning_model
-from repro_assets.llm.types import LLMPolicyCapExceeded, LLMUsage, Tool, ToolCallRecord
+from repro_assets.llm.config import LLMConfig, configured_model, is_reasoning_model
+from repro_assets.llm.types import (
+    LLMError,
+    LLMPolicyCapExceeded,
+    LLMUsage,
+    Role,
+    Tool,
+    ToolCallRecord,
+)
 
 OPENAI_BASE_URL = "https://api.openai.com/v1"
 
@@ -89,6 +101,49 @@ class OpenAIClient(BaseLLMClient):
             timeout=config.timeout_s,
             max_retries=config.sdk_max_retries,
         )
+        self._served_model: str | None = None
+        self._served_lock = threading.Lock()
+
+    # ------------------------------------------------------------------ models
+    def model_for(self, role: Role | str) -> str:
+        """The model for ``role``; on a compatible server with none configured, its own model.
+
+        Raises:
+            LLMError: ``E_LLM_CONFIG`` when the server lists no model or several (the
+                message names them) and none is configured.
+        """
+        if self.provider != "openai_compatible":
+            return super().model_for(role)
+        return (configured_model(self.provider, role, self.config.model_overrides)
+                or self.served_model())
+
+    def served_model(self) -> str:
+        """The one model ``GET {base_url}/models`` lists (read once per client).
+
+        Raises:
+            LLMError: ``E_LLM_CONFIG`` when the list cannot be read, is empty or has several.
+        """
+        with self._served_lock:
+            if self._served_model is None:
+                self._served_model = self._read_served_model()
+            return self._served_model
+
+    def _read_served_model(self) -> str:
+        where = self.config.base_url or OPENAI_BASE_URL
+        try:
+            page = self._with_retries(lambda timeout: self.sdk.models.list(timeout=timeout),
+                                      model="(model list)")
+            ids = [m.id for m in page.data]
+        except LLMError as exc:
+            raise LLMError(f"no model is configured and {where}/models could not be read "
+                           f"({exc.code}: {exc}); set REPRO_LLM_MODEL", code="E_LLM_CONFIG"
+                           ) from exc
+        if len(ids) == 1:
+            return ids[0]
+        listed = ", ".join(ids) if ids else "none"
+        raise LLMError(f"no model is configured and {where}/models lists {listed}: set "
+                       "REPRO_LLM_MODEL (or REPRO_MODEL_<ROLE>) to one of them",
+                       code="E_LLM_CONFIG")
 
     # ------------------------------------------------------------------ request building
     def _params(self, model: str, temperature: float, max_tokens: int) -> dict[str, Any]:
@@ -102,8 +157,9 @@ class OpenAIClient(BaseLLMClient):
         return params
 
     def _create(self, *, role: str, usage: list[LLMUsage], kind: str, **kwargs: Any) -> Any:
-        return self._call(lambda: self.sdk.chat.completions.create(**kwargs), role=role,
-                          model=kwargs["model"], usage=usage, kind=kind, tokens=_tokens)
+        return self._call(
+            lambda timeout: self.sdk.chat.completions.create(timeout=timeout, **kwargs),
+            role=role, model=kwargs["model"], usage=usage, kind=kind, tokens=_tokens)
 
     # ------------------------------------------------------------------ structured
     def _run_structured(
@@ -184,28 +240,23 @@ class OpenAIClient(BaseLLMClient):
         params = self._params(model, temperature, max_tokens)
         messages = [{"role": "system", "content": system}, {"role": "user", "content": user}]
         started = time.perf_counter()
-        stream = self._with_retries(
-            lambda: self.sdk.chat.completions.create(
+        events = self._stream_events(
+            lambda timeout: self.sdk.chat.completions.create(
                 messages=messages, stream=True, stream_options={"include_usage": True},
-                **params),
+                timeout=timeout, **params),
             model=model,
+            finished=lambda chunk: any(c.finish_reason for c in chunk.choices),
         )
         input_tokens = output_tokens = 0
         try:
-            for chunk in stream:
+            for chunk in events:
                 if getattr(chunk, "usage", None) is not None:
                     input_tokens, output_tokens = _tokens(chunk)
                 for choice in chunk.choices:
                     delta = choice.delta.content if choice.delta else None
                     if delta:
                         yield delta
-        except Exception as exc:
-            kind = self._classify(exc)
-            if kind is None:
-                raise
-            raise self._typed_error(kind, exc, model) from exc
         finally:
-            stream.close()
             latency = time.perf_counter() - started
             self._record(role, model, input_tokens, output_tokens, latency, cache_hit=False,
                          kind="stream")

@@ -19,6 +19,7 @@ from __future__ import annotations
 import dagster as dg
 from pydantic import Field, PrivateAttr
 
+from repro_assets import settings
 from repro_assets.llm.config import LLMConfig, default_tool_caps, resolve_provider
 from repro_assets.llm.offline import OfflineClient
 from repro_assets.llm.types import LLMClient, LLMError
@@ -50,9 +51,15 @@ class LLMResource(dg.ConfigurableResource):
     cache_enabled: bool = Field(
         default=True, description="Serve identical calls from the Postgres response cache")
     record_usage: bool = Field(default=True, description="Write one llm_usage row per call")
-    request_timeout_s: float = Field(default=60.0, description="Timeout of one request (s)")
+    request_timeout_s: float | None = Field(
+        default=None, description="Timeout of one HTTP request in seconds (default "
+        "REPRO_LLM_TIMEOUT_S or 60; cut to what is left of the call's deadline)")
+    call_deadline_s: float | None = Field(
+        default=None, description="Overall deadline of one model turn in seconds, every retry "
+        "and wait included (default REPRO_LLM_DEADLINE_S or 150)")
     sdk_max_retries: int = Field(
-        default=2, description="Retries of the SDK itself (408/409/429/5xx, connection errors)")
+        default=0, description="Retries of the SDK itself (408/409/429/5xx, connection errors); "
+        "0: our deadline-bound loop does the retries")
     retry_attempts: int = Field(
         default=3, description="Attempts of our backoff loop around each SDK call")
     retry_wait_min_s: float = Field(default=1.0, description="First backoff wait (s)")
@@ -115,7 +122,10 @@ class LLMResource(dg.ConfigurableResource):
             api_key=key,
             base_url=base_url,
             model_overrides=dict(self.models),
-            timeout_s=self.request_timeout_s,
+            timeout_s=(self.request_timeout_s if self.request_timeout_s is not None
+                       else settings.env_float("REPRO_LLM_TIMEOUT_S", 60.0)),
+            call_deadline_s=(self.call_deadline_s if self.call_deadline_s is not None
+                             else settings.env_float("REPRO_LLM_DEADLINE_S", 150.0)),
             sdk_max_retries=self.sdk_max_retries,
             retry_attempts=self.retry_attempts,
             retry_wait_min_s=self.retry_wait_min_s,
