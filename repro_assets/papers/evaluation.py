@@ -1,0 +1,253 @@
+"""``repro-assets eval claims --corpus DIR``: score the offline claim extractor on labelled PDFs.
+
+``DIR/truth.json`` is ``{"papers": {"<file>.pdf": [truth claim, ...]}}``; a truth claim has
+``keys`` (normalized dataset substrings, alternatives), optional ``exclude_keys``, ``metric``
+(a canonical metric name), ``value`` (the number as printed) and, for reading misses,
+``where`` / ``note``. Each PDF is read from its bytes (pages, then claims; no database), and
+the evaluation prints per paper and in total: recall, claims extracted, claims matching no truth
+value (a precision proxy), ungrounded claims and seconds per paper.
+
+Matching: the claim's normalized dataset name contains one of the truth ``keys`` (keys of three
+characters or fewer only as the whole name or a whole token) and none of the ``exclude_keys``;
+the value is equal as printed (or as the stored decimal of a percentage); the metric is
+compatible (equal, or one refines the other: ``top5_error`` / ``error``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import time
+import unicodedata
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+SHORT_KEY = 3
+
+
+@dataclass
+class TruthClaim:
+    """One labelled claim of ``truth.json``."""
+
+    keys: list[str]
+    metric: str
+    value: float
+    exclude_keys: list[str] = field(default_factory=list)
+    dataset: str = ""
+    where: str = ""
+    note: str = ""
+
+
+@dataclass
+class PaperScore:
+    """The evaluation of one paper."""
+
+    paper: str
+    truth: int
+    found: int
+    claims: int
+    unmatched: int
+    ungrounded: int
+    headline: int
+    seconds: float
+    error: str | None = None
+    misses: list[dict[str, Any]] = field(default_factory=list)
+    unmatched_claims: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def recall(self) -> float:
+        """Found / truth (1.0 for a paper without truth claims)."""
+        return self.found / self.truth if self.truth else 1.0
+
+
+class TruthFileError(ValueError):
+    """``truth.json`` is missing or malformed (``E_BAD_TRUTH_FILE``)."""
+
+    code = "E_BAD_TRUTH_FILE"
+
+
+def load_truth(corpus: Path) -> dict[str, list[TruthClaim]]:
+    """Read ``corpus/truth.json``.
+
+    Raises:
+        TruthFileError: missing file, bad JSON or a claim without keys/metric/value.
+    """
+    path = corpus / "truth.json"
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        papers = raw["papers"]
+        return {
+            name: [TruthClaim(keys=list(c["keys"]), metric=str(c["metric"]),
+                              value=float(c["value"]),
+                              exclude_keys=list(c.get("exclude_keys") or []),
+                              dataset=str(c.get("dataset", "")), where=str(c.get("where", "")),
+                              note=str(c.get("note", "")))
+                   for c in claims]
+            for name, claims in papers.items()
+        }
+    except FileNotFoundError as exc:
+        raise TruthFileError(f"{path} does not exist") from exc
+    except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
+        raise TruthFileError(f"{path} is not a valid truth file: {exc}") from exc
+
+
+def _tokens(name: str) -> list[str]:
+    text = unicodedata.normalize("NFKC", name).lower()
+    return [t for t in re.split(r"[^a-z0-9]+", text) if t]
+
+
+def dataset_matches(name: str, truth: TruthClaim) -> bool:
+    """True when a printed dataset name designates the truth claim's dataset."""
+    key = "".join(_tokens(name))
+    loose = re.sub(r"[^a-z0-9+]", "", unicodedata.normalize("NFKC", name).lower())
+    for exclude in truth.exclude_keys:
+        if _key_in(exclude, key, loose, _tokens(name)):
+            return False
+    return any(_key_in(k, key, loose, _tokens(name)) for k in truth.keys)
+
+
+def _key_in(wanted: str, key: str, loose: str, tokens: list[str]) -> bool:
+    if not re.fullmatch(r"[a-z0-9]+", wanted):
+        return wanted in loose
+    if len(wanted) <= SHORT_KEY:
+        return wanted == key or wanted in tokens
+    return wanted in key
+
+
+def value_matches(printed: str | None, stored: float, truth_value: float) -> bool:
+    """True when the claim's value equals the truth value as printed."""
+    def same(a: float) -> bool:
+        return abs(a - truth_value) <= 1e-9 * max(1.0, abs(truth_value))
+
+    if printed is not None:
+        try:
+            return same(float(printed))
+        except ValueError:
+            pass
+    return same(stored) or same(round(stored * 100, 9))
+
+
+def claim_matches(claim: Any, truth: TruthClaim) -> bool:
+    """Dataset, value and metric of a claim agree with a truth claim."""
+    from repro_assets.papers.claims.metrics import compatible_metrics
+
+    return (value_matches(claim.printed_value, claim.metric_value, truth.value)
+            and compatible_metrics(claim.metric_name, truth.metric)
+            and dataset_matches(claim.dataset_name, truth))
+
+
+def score_paper(name: str, pdf: bytes, truth: list[TruthClaim]) -> PaperScore:
+    """Extract the claims of one PDF offline and compare them with its truth claims."""
+    from repro_assets.papers.claims import ClaimsError, extract_claims, verify_stored_claim
+    from repro_assets.papers.pages import extract_pages
+
+    start = time.perf_counter()
+    error = None
+    try:
+        pages = extract_pages(pdf, Path(name).stem)
+        claims = extract_claims(pages, pdf).claims
+    except ClaimsError as exc:
+        claims, error = [], f"{exc.code}: {exc}"
+    seconds = time.perf_counter() - start
+    texts = {p.page_no: p.text for p in pages.pages} if error is None or claims else {}
+    ungrounded = sum(1 for c in claims if verify_stored_claim(c, texts) is not None)
+    found = [t for t in truth if any(claim_matches(c, t) for c in claims)]
+    misses = [asdict(t) for t in truth if t not in found]
+    unmatched = [c for c in claims if not any(claim_matches(c, t) for t in truth)]
+    return PaperScore(
+        paper=name, truth=len(truth), found=len(found), claims=len(claims),
+        unmatched=len(unmatched), ungrounded=ungrounded,
+        headline=sum(1 for c in claims if c.role == "headline"), seconds=round(seconds, 2),
+        error=error, misses=misses,
+        unmatched_claims=[{"dataset": c.dataset_name, "metric": c.metric_name,
+                           "value": c.printed_value or c.metric_value, "role": c.role,
+                           "method": c.method_snippet, "citation": c.source_citation}
+                          for c in unmatched],
+    )
+
+
+def evaluate(corpus: Path, only: str | None = None) -> list[PaperScore]:
+    """Score every PDF named in ``corpus/truth.json`` (optionally those containing ``only``)."""
+    truth = load_truth(corpus)
+    scores = []
+    for name, claims in truth.items():
+        if only and only not in name:
+            continue
+        path = corpus / name
+        if not path.exists():
+            raise TruthFileError(f"{name} is listed in truth.json but {path} does not exist")
+        scores.append(score_paper(name, path.read_bytes(), claims))
+    return scores
+
+
+def totals(scores: list[PaperScore]) -> dict[str, Any]:
+    """Corpus totals."""
+    truth = sum(s.truth for s in scores)
+    found = sum(s.found for s in scores)
+    return {
+        "papers": len(scores), "truth": truth, "found": found,
+        "recall": round(found / truth, 4) if truth else 1.0,
+        "claims": sum(s.claims for s in scores), "unmatched": sum(s.unmatched for s in scores),
+        "ungrounded": sum(s.ungrounded for s in scores),
+        "headline": sum(s.headline for s in scores),
+        "failed_papers": sum(1 for s in scores if s.error),
+        "seconds": round(sum(s.seconds for s in scores), 2),
+        "seconds_per_paper": round(sum(s.seconds for s in scores) / len(scores), 2)
+        if scores else 0.0,
+    }
+
+
+def format_table(scores: list[PaperScore], verbose: bool = False) -> str:
+    """The per-paper table (markdown) plus, with ``verbose``, every miss and unmatched claim."""
+    lines = ["| paper | recall | found/truth | claims | no truth match | headline | ungrounded "
+             "| s |", "|---|---|---|---|---|---|---|---|"]
+    for s in scores:
+        lines.append(f"| {s.paper} | {s.recall:.0%} | {s.found}/{s.truth} | {s.claims} | "
+                     f"{s.unmatched} | {s.headline} | {s.ungrounded} | {s.seconds:.2f} |"
+                     + (f" {s.error}" if s.error else ""))
+    t = totals(scores)
+    lines.append(f"| **total** | **{t['recall']:.1%}** | {t['found']}/{t['truth']} | "
+                 f"{t['claims']} | {t['unmatched']} | {t['headline']} | {t['ungrounded']} | "
+                 f"{t['seconds_per_paper']:.2f}/paper |")
+    if verbose:
+        for s in scores:
+            for miss in s.misses:
+                lines.append(f"MISS {s.paper}: {miss['dataset']} {miss['metric']}="
+                             f"{miss['value']:g} ({miss['where']}) -- {miss['note'][:160]}")
+            for claim in s.unmatched_claims:
+                lines.append(f"UNMATCHED {s.paper}: {claim['dataset']} {claim['metric']}="
+                             f"{claim['value']} [{claim['role']}] {claim['method']} "
+                             f"({claim['citation']})")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the claims evaluation; exit 1 when a claim is ungrounded, 2 on a bad corpus."""
+    try:
+        scores = evaluate(Path(args.corpus), args.paper)
+    except TruthFileError as exc:
+        sys.stderr.write(f"{exc.code}: {exc}\n")
+        return 2
+    if args.json:
+        payload = {"totals": totals(scores),
+                   "papers": [{**asdict(s), "recall": round(s.recall, 4)} for s in scores]}
+        sys.stdout.write(json.dumps(payload, indent=2) + "\n")
+    else:
+        sys.stdout.write(format_table(scores, args.verbose) + "\n")
+    return 1 if totals(scores)["ungrounded"] else 0
+
+
+def register_eval(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``claims`` to ``repro-assets eval``."""
+    parser = subparsers.add_parser(
+        "claims", help="papers: offline claim extraction against DIR/truth.json")
+    parser.add_argument("--corpus", required=True, metavar="DIR",
+                        help="folder with the PDFs and truth.json")
+    parser.add_argument("--paper", metavar="TEXT", help="only papers whose file name contains TEXT")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--verbose", action="store_true",
+                        help="list every miss (with its note) and every unmatched claim")
+    parser.set_defaults(func=run)
