@@ -12,7 +12,7 @@ from repro_assets.papers.claims.checks import (
     merge_claims,
 )
 from repro_assets.papers.claims.llm import llm_candidates
-from repro_assets.papers.claims.models import ClaimsResult
+from repro_assets.papers.claims.models import ClaimsError, ClaimsResult
 from repro_assets.papers.claims.sentences import sentence_candidates
 from repro_assets.papers.claims.table_claims import table_candidates
 from repro_assets.papers.claims.text import page_texts
@@ -37,7 +37,9 @@ def extract_claims(
         tools: tools for the extractor (search_paper).
 
     Raises:
-        ClaimsError: E_EXTRACT_NO_OUTPUT / E_EXTRACT_LOW_CONFIDENCE (see guardrails).
+        ClaimsError: E_EXTRACT_NO_OUTPUT / E_EXTRACT_LOW_CONFIDENCE (see guardrails); when no
+            claim survived because the LLM extractor failed, its stage code instead
+            (E_POLICY_CAP_EXCEEDED for a tool-cap breach, E_EXTRACT_OPENAI_ERROR).
     """
     texts = page_texts(pages)
     tables = extract_tables(pdf_bytes) if pdf_bytes else []
@@ -45,6 +47,7 @@ def extract_claims(
     claims, rejected = ground_candidates(candidates, texts)
     method: Literal["heuristic", "llm"] = "heuristic"
     llm_error = None
+    stage_code: str | None = None
     usage: dict[str, Any] = {}
     if llm is not None and llm.available:
         try:
@@ -62,7 +65,13 @@ def extract_claims(
             log.warning("extractor LLM failed, keeping heuristic claims: %s", llm_error)
         usage = llm.usage_summary()
     merged, n_merged = merge_claims(claims)
-    enforce_claim_guardrails(merged, rejected, len(candidates))
+    try:
+        enforce_claim_guardrails(merged, rejected, len(candidates))
+    except ClaimsError as exc:
+        if merged or exc.code != "E_EXTRACT_NO_OUTPUT" or stage_code in (None, exc.code):
+            raise
+        # nothing survived because the extractor failed: report that cause, not "no output"
+        raise ClaimsError(f"{llm_error}; {exc}", stage_code, exc.rejected) from exc
     return ClaimsResult(
         paper_id=pages.paper_id, claims=merged, rejected=rejected, method=method,
         tables_found=len(tables), merged_duplicates=n_merged, llm_error=llm_error,
