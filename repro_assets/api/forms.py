@@ -1,16 +1,17 @@
-"""Form-filling endpoints (seed 003, slice 1 API contract).
+"""Form-filling endpoints (seed 003 API contract, slice 2 additions).
 
 * ``POST /api/runs`` (multipart): ``input_docs`` files (>= 1, required), ``target_docs`` files,
-  ``schema_json`` file (UserSchema), ``options`` JSON text (RunOptions). Runs the pipeline
-  synchronously in a worker thread and answers ``{run_id, status, artifacts}``; errors
-  400 ``no_input_docs`` / ``invalid_options`` / ``invalid_schema_json``, 500 ``run_failed``.
-* ``GET /api/runs/{run_id}/artifacts/{name}``: the artifact's JSON; 400
+  ``schema_json`` file (UserSchema), ``options`` JSON text (RunOptions). Ingests the run
+  folder, adds the ``form_runs`` partition and runs ``forms_job`` on the project's Dagster
+  instance (blocking, in a worker thread), like every other API call: the Dagster UI shows the
+  run, its materializations (LLM provider, calls and tokens on ``form_candidates``) and its
+  checks. Answers ``{run_id, status, artifacts, dagster_run_id}``; errors 400
+  ``no_input_docs`` / ``invalid_options`` / ``invalid_schema_json``, 500 ``run_failed``.
+* ``GET /api/runs/{run_id}/artifacts/{name}``: the artifact's JSON (schema, doc_index, layout,
+  routing, candidates, final, review) or, for ``filled``, the filled target form (PDF); 400
   ``invalid_artifact_name`` / ``invalid_run_id``, 404 ``artifact_not_found``.
-
-Each API run is also recorded as the same ``form_runs`` partition: the partition is added and
-one runless materialization per forms asset is reported to the project's Dagster instance with
-the same metadata as a job run (see :func:`repro_assets.assets.forms.record_run`), so the UI
-shows it without executing the pipeline twice and the request stays short.
+* ``GET /api/runs/{run_id}/evidence/{image}``: a PNG crop of a cited page with the quote
+  highlighted (linked from final.json ``evidence_images``).
 """
 
 from __future__ import annotations
@@ -20,17 +21,19 @@ import logging
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, File, Form, UploadFile
+from fastapi.responses import Response
 from pydantic import ValidationError
 
 from repro_assets.api.errors import ApiError
+from repro_assets.api.runner import JobRunner, get_runner
 from repro_assets.api.services import Services, get_services
-from repro_assets.forms.candidates import client_or_offline
-from repro_assets.forms.models import RunOptions
-from repro_assets.forms.pipeline import UploadedFile, ingest, run_pipeline
+from repro_assets.forms.models import FILLED_PDF, RunOptions
+from repro_assets.forms.pipeline import UploadedFile, ingest
 from repro_assets.forms.runfolder import (
     ArtifactNotFound,
     FormsError,
     InvalidName,
+    InvalidUserSchema,
     NoInputDocs,
     RunFolder,
     validate_artifact_name,
@@ -40,6 +43,9 @@ from repro_assets.forms.runfolder import (
 log = logging.getLogger(__name__)
 
 router = APIRouter(prefix="/api", tags=["forms"])
+
+FORMS_JOB = "forms_job"
+PARTITIONS = "form_runs"
 
 
 def _read(files: list[UploadFile] | None) -> list[UploadedFile]:
@@ -52,29 +58,46 @@ def _read(files: list[UploadFile] | None) -> list[UploadedFile]:
     return out
 
 
-def _record(services: Services, folder: RunFolder) -> bool:
-    if not services.record_runs:
-        return False
-    from repro_assets.assets.forms import record_run
+def _artifact_refs(folder: RunFolder) -> dict[str, str]:
+    refs = {"schema": folder.ref("artifacts/schema.json"),
+            "final": folder.ref("artifacts/final.json")}
+    if folder.has_artifact("review"):
+        refs |= {"filled": folder.ref(f"artifacts/{FILLED_PDF}"),
+                 "review": folder.ref("artifacts/review.json")}
+    return refs
 
-    try:
-        record_run(services.instance(), folder)
-    except Exception as exc:  # recording is best effort; the run itself is complete
-        log.warning("could not record run %s in Dagster: %s", folder.run_id, exc)
-        return False
-    return True
+
+def run_job(runner: JobRunner, services: Services, folder: RunFolder) -> str:
+    """Run ``forms_job`` for the run's partition on the blob store the API wrote to.
+
+    Returns:
+        The Dagster run id.
+
+    Raises:
+        ApiError: 500 ``run_failed`` when a step fails.
+    """
+    runner.ensure_partition(PARTITIONS, folder.run_id)
+    config = {"resources": {"blob_store": {"config": {"root": services.blob_store.root}}}}
+    outcome = runner.run(FORMS_JOB, folder.run_id, run_config=config,
+                         tags={"forms/source": "api"})
+    if not outcome.success:
+        raise ApiError(500, "run_failed", f"{outcome.code or 'run_failed'}: {outcome.message}",
+                       {"status": "failed", "run_id": folder.run_id,
+                        "dagster_run_id": outcome.run_id})
+    return outcome.run_id
 
 
 @router.post("/runs", summary="Start a form-filling run")
 def create_run(
     services: Annotated[Services, Depends(get_services)],
+    runner: Annotated[JobRunner, Depends(get_runner)],
     input_docs: Annotated[list[UploadFile] | None, File(description="Input documents")] = None,
     target_docs: Annotated[list[UploadFile] | None, File(description="Target forms")] = None,
     schema_file: Annotated[UploadFile | None, File(alias="schema_json",
                                                    description="UserSchema JSON file")] = None,
     options: Annotated[str | None, Form(description="RunOptions as JSON")] = None,
 ) -> dict[str, Any]:
-    """Run the pipeline on the uploaded documents and return the artifact paths."""
+    """Ingest the uploaded documents, run forms_job and return the artifact paths."""
     inputs = _read(input_docs)
     if not inputs:
         raise ApiError(400, "no_input_docs", "input_docs needs at least one file")
@@ -96,39 +119,58 @@ def create_run(
     try:
         folder = ingest(services.blob_store, inputs, target_docs=_read(target_docs),
                         user_schema=user_schema, options=run_options, source="api")
-        run_pipeline(folder, client_or_offline(services.llm_client))
-    except NoInputDocs as exc:
+        dagster_run_id = run_job(runner, services, folder)
+    except (NoInputDocs, InvalidUserSchema) as exc:
         raise ApiError(400, exc.code, str(exc)) from exc
+    except ApiError:
+        raise
     except Exception as exc:
         log.exception("form run failed")
         extra = {"status": "failed"} | ({"run_id": folder.run_id} if folder else {})
         code = exc.code if isinstance(exc, FormsError) else "run_failed"
         raise ApiError(500, "run_failed", f"{code}: {exc}", extra) from exc
-    recorded = _record(services, folder)
-    return {
-        "run_id": folder.run_id,
-        "status": "completed",
-        "artifacts": {
-            "schema": folder.ref("artifacts/schema.json"),
-            "final": folder.ref("artifacts/final.json"),
-        },
-        "dagster_partition": folder.run_id if recorded else None,
-    }
+    return {"run_id": folder.run_id, "status": "completed", "artifacts": _artifact_refs(folder),
+            "dagster_run_id": dagster_run_id}
+
+
+def _folder(services: Services, run_id: str) -> RunFolder:
+    try:
+        return RunFolder(services.blob_store, validate_run_id(run_id))
+    except InvalidName as exc:
+        raise ApiError(400, "invalid_run_id", str(exc)) from exc
 
 
 @router.get("/runs/{run_id}/artifacts/{name}", summary="Get one artifact of a run")
 def get_artifact(
     run_id: str, name: str, services: Annotated[Services, Depends(get_services)]
 ) -> Any:
-    """Serve ``runs/<run_id>/artifacts/<name>.json``."""
+    """Serve ``artifacts/<name>.json``, or ``artifacts/filled.pdf`` for ``filled``."""
+    if name != "filled":
+        try:
+            validate_artifact_name(name)
+        except InvalidName as exc:
+            raise ApiError(400, "invalid_artifact_name", str(exc)) from exc
+    folder = _folder(services, run_id)
     try:
-        validate_artifact_name(name)
-    except InvalidName as exc:
-        raise ApiError(400, "invalid_artifact_name", str(exc)) from exc
-    try:
-        folder = RunFolder(services.blob_store, validate_run_id(run_id))
+        if name == "filled":
+            return Response(folder.read_binary(FILLED_PDF), media_type="application/pdf",
+                            headers={"Content-Disposition":
+                                     f'inline; filename="{run_id}_filled.pdf"'})
         return folder.read_artifact_raw(name)
-    except InvalidName as exc:
-        raise ApiError(400, "invalid_run_id", str(exc)) from exc
     except ArtifactNotFound as exc:
         raise ApiError(404, "artifact_not_found", str(exc)) from exc
+
+
+@router.get("/runs/{run_id}/evidence/{image}", summary="Get one evidence crop (PNG)")
+def get_evidence_image(
+    run_id: str, image: str, services: Annotated[Services, Depends(get_services)]
+) -> Response:
+    """Serve ``artifacts/evidence/<image>`` (a cited page band with the quote highlighted)."""
+    folder = _folder(services, run_id)
+    try:
+        data = folder.read_binary(f"evidence/{image}")
+    except InvalidName as exc:
+        raise ApiError(400, "invalid_artifact_name", str(exc)) from exc
+    except ArtifactNotFound as exc:
+        raise ApiError(404, "artifact_not_found", str(exc)) from exc
+    return Response(data, media_type="image/png")

@@ -1,18 +1,22 @@
-"""Evidence-grounded form filling (seed 003, slice 1) as Dagster assets.
+"""Evidence-grounded form filling (seed 003, slices 1 and 2) as Dagster assets.
 
 One ``form_runs`` partition per run id (``2025-12-12T11-32-01Z_ab12cd``). The run folder
 ``runs/<run_id>/`` on the blob store is created by ingest (the drop-folder sensor, the HTTP API
 or the demo); each asset runs one pipeline step on it and writes one artifact:
 
 form_schema (schema.json) -> form_doc_index (doc_index.json) -> form_layout (layout.json)
--> form_routing (routing.json) -> form_candidates (candidates.json) -> form_final (final.json)
+-> form_routing (routing.json) -> form_candidates (candidates.json) -> form_final (final.json
++ evidence crops) -> form_filled (filled.pdf + review.json, when a target form is fillable)
 
 Asset checks: every artifact validates against its model; no value without evidence; every
-required trace step is present.
+required trace step is present; the filled form holds exactly the filled values and the
+target is untouched.
 """
 
 
+import hashlib
 import json
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -23,10 +27,19 @@ from repro_assets.demo import DemoContext, DemoRow, failure_message, materialize
 from repro_assets.forms import pipeline
 from repro_assets.forms.bundles import READY_MARKER, BundleError, is_ready, read_bundle
 from repro_assets.forms.candidates import client_or_offline
-from repro_assets.forms.models import ARTIFACT_ADAPTERS, FinalResult
-from repro_assets.forms.runfolder import FormsError, RunFolder, list_runs
+from repro_assets.forms.fill import read_back
+from repro_assets.forms.models import (
+    ARTIFACT_ADAPTERS,
+    FILLED_PDF,
+    FinalResult,
+    ModelCall,
+    ReviewReport,
+    RunOptions,
+)
+from repro_assets.forms.runfolder import ArtifactNotFound, FormsError, RunFolder, list_runs
 from repro_assets.forms.samples import write_samples
 from repro_assets.llm.config import pool_name
+from repro_assets.llm.types import LLMClient, LLMError
 from repro_assets.partitions import form_runs_partitions
 from repro_assets.resources.blobstore import BlobStore, BlobStoreResource
 from repro_assets.resources.dropfolder import DropFolderResource
@@ -42,7 +55,11 @@ ASSET_ARTIFACTS: dict[str, str] = {
     "form_routing": "routing",
     "form_candidates": "candidates",
     "form_final": "final",
+    "form_filled": "review",
 }
+#: Where the API serves evidence crops (the Dagster UI loads markdown images over http(s)).
+API_URL_ENV = "REPRO_API_PUBLIC_URL"
+DEFAULT_API_URL = "http://127.0.0.1:8000"
 
 
 def _folder(context: dg.AssetExecutionContext | dg.AssetCheckExecutionContext,
@@ -81,8 +98,18 @@ def _path_meta(folder: RunFolder, name: str) -> dict[str, Any]:
     }
 
 
+def api_url() -> str:
+    """Base URL of the project's API as the Dagster UI's browser reaches it."""
+    return (os.environ.get(API_URL_ENV) or DEFAULT_API_URL).rstrip("/")
+
+
+def _image_url(ref: str) -> str:
+    run_id, name = ref.split("/")[1], ref.rsplit("/", 1)[-1]
+    return f"{api_url()}/api/runs/{run_id}/evidence/{name}"
+
+
 def final_markdown(final: FinalResult) -> str:
-    """Markdown table: field, status, value, confidence, evidence quote."""
+    """Markdown: field, status, value, confidence, evidence quote; then the evidence crops."""
     lines = ["| field | status | value | confidence | evidence |", "|---|---|---|---|---|"]
     for key, item in final.fields.items():
         quote = item.evidence[0].quoted_text.replace("\n", " / ") if item.evidence else ""
@@ -90,6 +117,32 @@ def final_markdown(final: FinalResult) -> str:
         value = (item.normalized_value or "").replace("|", "/")
         lines.append(f"| {key} | {item.status} | {value} | {item.confidence:.2f} | "
                      f"{quote.replace('|', '/')[:80]}{where} |")
+    crops = [(key, ref) for key, item in final.fields.items() for ref in item.evidence_images]
+    if crops:
+        lines += ["", f"Evidence (cited quote highlighted; images served by the API at "
+                      f"{api_url()}):", ""]
+        lines += [f"**{key}** `{ref}`\n\n![{key}]({_image_url(ref)})\n" for key, ref in crops]
+    return "\n".join(lines)
+
+
+def review_markdown(report: ReviewReport) -> str:
+    """Markdown: what went into filled.pdf, what waits for review, what stayed empty."""
+    lines = [f"Form about: **{report.form_subject or 'unnamed party'}**", "",
+             "| widget | page | field | written |", "|---|---|---|---|"]
+    lines += [f"| {w.widget.replace('|', '/')} | {w.page} | {w.field}"
+              f"{'/' + w.part if w.part else ''} | {w.value.replace('|', '/')} |"
+              for w in report.written]
+    if report.needs_review:
+        lines += ["", "Needs review (left empty):", ""]
+        for item in report.needs_review:
+            lines.append(f"- **{item.field}**: {item.normalized_value} "
+                         f"({item.confidence:.2f}; {', '.join(item.rationale)}) -> "
+                         f"{', '.join(item.widgets) or 'no widget'}")
+            lines += [f"  ![{item.field}]({_image_url(ref)})" for ref in item.evidence_images]
+    others = [s for s in report.skipped if s.reason.startswith("other_party")]
+    if others:
+        lines += ["", "Left empty (another party's field): " + ", ".join(
+            f"{s.widget} ({s.party})" for s in others)]
     return "\n".join(lines)
 
 
@@ -117,11 +170,45 @@ def artifact_metadata(folder: RunFolder, asset_name: str) -> dict[str, Any]:
         meta |= {"candidates": len(value),
                  "accepted": sum(1 for c in value if c.accepted),
                  "from_llm": sum(1 for c in value if c.from_method == "llm")}
+    elif name == "review":
+        meta |= {"filled_pdf": dg.MetadataValue.path(folder.store.url(folder.key(
+                     f"artifacts/{FILLED_PDF}"))),
+                 "filled_pdf_url": dg.MetadataValue.url(
+                     f"{api_url()}/api/runs/{folder.run_id}/artifacts/filled"),
+                 "form_subject": value.form_subject or "-",
+                 "widgets_written": len(value.written),
+                 "fields_to_review": len(value.needs_review),
+                 "fill": dg.MetadataValue.md(review_markdown(value))}
     else:
         statuses = [f.status for f in value.fields.values()]
         meta |= {s: statuses.count(s) for s in ("filled", "needs_review", "missing")}
         meta["fields"] = dg.MetadataValue.md(final_markdown(value))
     return meta
+
+
+def llm_metadata(calls: list[ModelCall], provider: str) -> dict[str, Any]:
+    """LLM usage of this execution: provider, calls, tokens, failed calls."""
+    return {"llm_provider": provider, "llm_calls_this_run": len(calls),
+            "llm_failed_calls": sum(1 for c in calls if c.error),
+            "llm_models": ", ".join(sorted({c.model for c in calls})) or "-",
+            "llm_input_tokens": sum(c.input_tokens for c in calls),
+            "llm_output_tokens": sum(c.output_tokens for c in calls)}
+
+
+def run_llm_client(llm: LLMResource, options: RunOptions) -> LLMClient:
+    """The deployment's client, or one of the provider the run's options ask for.
+
+    The provider's key comes from the deployment (resource config or environment); a
+    provider that is not configured degrades to offline (heuristics only, logged).
+    """
+    requested = options.llm_provider if "llm_provider" in options.model_fields_set else None
+    resource = llm
+    try:
+        if requested and requested != llm.resolved_provider():
+            resource = llm.model_copy(update={"provider": requested})
+    except LLMError:  # an unknown configured provider: client_or_offline reports it
+        pass
+    return client_or_offline(resource.get_client)
 
 
 @dg.asset(partitions_def=form_runs_partitions, group_name=GROUP,
@@ -172,14 +259,10 @@ def form_candidates(context: dg.AssetExecutionContext, blob_store: BlobStoreReso
                     llm: LLMResource) -> dg.MaterializeResult:
     """Extract, check and score candidates for every field."""
     folder = _folder(context, blob_store)
-    client = client_or_offline(llm.get_client)
-    _step(pipeline.step_candidates, folder, client)
-    meta = artifact_metadata(folder, "form_candidates")
-    calls = [c for e in folder.read_trace() if e.step == "extract_candidates"
-             for c in e.model_calls]
-    meta |= {"llm_provider": client.provider, "llm_calls_this_run": len(calls),
-             "llm_input_tokens": sum(c.input_tokens for c in calls),
-             "llm_output_tokens": sum(c.output_tokens for c in calls)}
+    client = run_llm_client(llm, _step(folder.read_request).options)
+    step = _step(pipeline.step_candidates, folder, client)
+    meta = artifact_metadata(folder, "form_candidates") | llm_metadata(step.model_calls,
+                                                                       step.provider)
     return dg.MaterializeResult(metadata=meta)
 
 
@@ -193,13 +276,32 @@ def form_final(context: dg.AssetExecutionContext,
     return dg.MaterializeResult(metadata=artifact_metadata(folder, "form_final"))
 
 
+@dg.asset(partitions_def=form_runs_partitions, group_name=GROUP, deps=[form_final],
+          description="filled.pdf + review.json: filled values written into the target form "
+                      "(the form's subject only); needs_review fields listed with evidence.")
+def form_filled(context: dg.AssetExecutionContext,
+                blob_store: BlobStoreResource) -> dg.MaterializeResult:
+    """Write the filled values into the first fillable target form (slice 2)."""
+    folder = _folder(context, blob_store)
+    report = _step(pipeline.step_fill, folder)
+    if report is None:
+        return dg.MaterializeResult(metadata={"run_folder": folder.ref(""),
+                                              "filled_pdf": "none (no fillable target form)"})
+    return dg.MaterializeResult(metadata=artifact_metadata(folder, "form_filled"))
+
+
 FORM_ASSETS = [form_schema, form_doc_index, form_layout, form_routing, form_candidates,
-               form_final]
+               form_final, form_filled]
 
 
 # ---------------------------------------------------------------------------- checks
 def artifact_check(folder: RunFolder, name: str) -> tuple[bool, dict[str, Any]]:
-    """The artifact exists and validates against its pydantic model."""
+    """The artifact exists and validates against its pydantic model.
+
+    review.json exists only when a target form was fillable; its absence then passes.
+    """
+    if name == "review" and not folder.has_artifact(name):
+        return True, {"artifact": "none (no fillable target form)"}
     try:
         ARTIFACT_ADAPTERS[name].validate_python(folder.read_artifact_raw(name))
     except (FormsError, ValidationError) as exc:
@@ -230,6 +332,34 @@ def trace_check(folder: RunFolder) -> tuple[bool, dict[str, Any]]:
     steps = {e.step for e in events}
     missing = [s for s in pipeline.REQUIRED_STEPS if s not in steps]
     return not missing, {"missing_steps": ", ".join(missing) or "-", "events": len(events)}
+
+
+def filled_check(folder: RunFolder) -> tuple[bool, dict[str, Any]]:
+    """filled.pdf holds exactly the written values, each the final value of a filled field,
+    and the target form is byte-identical to what was uploaded."""
+    if not folder.has_artifact("review"):
+        return True, {"filled_pdf": "none (no fillable target form)"}
+    report: ReviewReport = folder.read_artifact("review")
+    final: FinalResult = folder.read_artifact("final")
+    request = folder.read_request()
+    problems: list[str] = []
+    target = next(t for t in request.target_docs if t.doc_id == report.target_doc_id)
+    if hashlib.sha256(folder.read_input(target.stored_as)).hexdigest() != target.sha256:
+        problems.append("target_modified")
+    try:
+        values = read_back(folder.read_binary(FILLED_PDF))
+    except ArtifactNotFound:
+        return False, {"problems": "filled.pdf missing"}
+    written = {w.widget: w for w in report.written}
+    for name, text in values.items():
+        item = written.get(name)
+        if item is None or item.value != text:
+            problems.append(f"unexpected_value:{name}")
+        elif final.fields[item.field].status != "filled":
+            problems.append(f"not_filled_field:{name}")
+    problems += [f"value_not_written:{n}" for n in written if n not in values]
+    return not problems, {"problems": ", ".join(problems) or "-",
+                          "widgets_written": len(written)}
 
 
 def _check_folder(context: dg.AssetCheckExecutionContext,
@@ -269,6 +399,19 @@ def trace_complete(context: dg.AssetCheckExecutionContext,
     passed, metadata = trace_check(_check_folder(context, blob_store))
     return dg.AssetCheckResult(passed=passed, metadata=metadata)
 
+
+@dg.asset_check(asset=form_filled, blocking=True,
+                description="filled.pdf holds only filled values, in the subject's widgets "
+                            "listed in review.json; the target form is untouched.")
+def filled_form_matches_final(context: dg.AssetCheckExecutionContext,
+                              blob_store: BlobStoreResource) -> dg.AssetCheckResult:
+    """Slice 2 invariant: what the filled form says is what final.json filled."""
+    passed, metadata = filled_check(_check_folder(context, blob_store))
+    return dg.AssetCheckResult(passed=passed, metadata=metadata)
+
+
+FORM_CHECKS = [*ARTIFACT_CHECKS, no_value_without_evidence, trace_complete,
+               filled_form_matches_final]
 
 forms_job = dg.define_asset_job(
     "forms_job", selection=dg.AssetSelection.groups(GROUP), partitions_def=form_runs_partitions,
@@ -331,40 +474,10 @@ def forms_dropfolder_sensor(context: dg.SensorEvaluationContext, inbox: DropFold
 
 defs = dg.Definitions(
     assets=FORM_ASSETS,
-    asset_checks=[*ARTIFACT_CHECKS, no_value_without_evidence, trace_complete],
+    asset_checks=FORM_CHECKS,
     sensors=[forms_dropfolder_sensor],
     jobs=[forms_job],
 )
-
-
-# ---------------------------------------------------------------------------- record (API)
-def record_run(instance: dg.DagsterInstance, folder: RunFolder) -> None:
-    """Record an API run as the same partition: add it, report materializations and checks.
-
-    The API runs the domain pipeline itself (synchronous, seconds) and then reports one
-    runless ``AssetMaterialization`` per forms asset with the same metadata as a job run, plus
-    the same asset-check evaluations, so the Dagster UI shows the partition, its artifacts
-    and its invariants without a second execution.
-    """
-    if folder.run_id not in set(instance.get_dynamic_partitions(form_runs_partitions.name)):
-        instance.add_dynamic_partitions(form_runs_partitions.name, [folder.run_id])
-    for asset in FORM_ASSETS:
-        name = asset.key.path[-1]
-        artifact = ASSET_ARTIFACTS[name]
-        if not folder.has_artifact(artifact):
-            continue
-        metadata = artifact_metadata(folder, name) | {"recorded_by": "api"}
-        instance.report_runless_asset_event(dg.AssetMaterialization(
-            asset_key=asset.key, partition=folder.run_id, metadata=metadata,
-            description="materialized by POST /api/runs"))
-        checks = [(f"{artifact}_artifact_valid", artifact_check(folder, artifact))]
-        if name == "form_final":
-            checks += [("no_value_without_evidence", evidence_check(folder)),
-                       ("trace_complete", trace_check(folder))]
-        for check_name, (passed, check_meta) in checks:
-            instance.report_runless_asset_event(dg.AssetCheckEvaluation(
-                asset_key=asset.key, check_name=check_name, passed=passed,
-                metadata=check_meta, partition=folder.run_id))
 
 
 # ---------------------------------------------------------------------------- show + demo

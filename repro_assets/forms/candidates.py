@@ -2,16 +2,17 @@
 
 Per field and run: one heuristic scan (:func:`repro_assets.forms.heuristics.scan_field`) and at
 most one ``LLMClient.structured`` call, made only when the heuristic gave no acceptable
-candidate or its best confidence is below the 0.75 auto-fill threshold. The LLM returns one
+candidate or the winner's confidence (after agreement and the contradiction penalty, exactly
+as score_select computes it) is below the 0.75 auto-fill threshold. The LLM returns one
 ``Candidate`` (an empty ``raw_value`` means "not found"). The LLM layer re-asks once with the
 seed's exact prompt when the JSON is invalid (the only retry); if that fails too the field is
 ``llm_invalid_json``. Provider errors (rate limit, timeout ...) are never retried here: the
-forms client runs with transport retries disabled (see :func:`no_retry_client`).
+forms client runs with transport retries disabled (see :func:`forms_client`), and a failed
+call is still listed in the trace's ``model_calls`` with its ``error``.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 from collections.abc import Callable
@@ -22,6 +23,7 @@ from typing import Any
 from repro_assets.forms.heuristics import HeuristicHit, scan_field
 from repro_assets.forms.models import (
     AUTO_FILL_THRESHOLD,
+    PROVIDER_DEFAULT_MODELS,
     Candidate,
     CandidateScores,
     Evidence,
@@ -29,11 +31,12 @@ from repro_assets.forms.models import (
     LayoutDoc,
     ModelCall,
     RoutingEntry,
+    RunOptions,
 )
 from repro_assets.forms.normalize import NormalizationError, normalize_value
 from repro_assets.forms.prompts import EXTRACT_SYSTEM, EXTRACT_USER, TYPE_HINTS
 from repro_assets.forms.routing import field_query, tokenize
-from repro_assets.forms.scoring import apply_agreement, rank_key
+from repro_assets.forms.scoring import apply_agreement, select
 from repro_assets.forms.validate import (
     UNSUPPORTED,
     anchor_match,
@@ -43,6 +46,7 @@ from repro_assets.forms.validate import (
     validator_score,
 )
 from repro_assets.llm.base import BaseLLMClient
+from repro_assets.llm.config import model_for_role
 from repro_assets.llm.types import (
     LLMClient,
     LLMError,
@@ -102,6 +106,8 @@ def build_candidate(
         today: reference date for the DOB validators.
     """
     rejected: list[str] = []
+    if method == "llm":  # boxes are looked up from the page, never taken from a model
+        evidence = [e.model_copy(update={"bbox": None}) for e in evidence]
     if not raw_value.strip():
         rejected.append("no_value")
     if not evidence:
@@ -116,8 +122,9 @@ def build_candidate(
     except NormalizationError:
         normalized, flags = "", []
         rejected.append("normalization_failed")
+    # a failing validator scores 0.0 (locked), it does not reject: a future DOB is a value
+    # to review, not a missing one
     results = run_validators(spec.key, spec.type, normalized, raw_value, today)
-    rejected.extend(f"validator_failed:{r.name}" for r in results if r.outcome == "fail")
     grounded = not {"quote_not_on_page", "evidence_doc_not_routed"} & set(rejected)
     if not (grounded and evidence_supports(spec.type, normalized, evidence)):
         rejected.append(UNSUPPORTED)
@@ -163,18 +170,50 @@ def build_excerpts(spec: FieldSpec, docs: list[LayoutDoc], query: str) -> str:
     return "\n".join(parts)
 
 
-def no_retry_client(client: LLMClient) -> LLMClient:
-    """A copy of ``client`` whose provider errors are not retried (seed: 0 retries).
+def _deployment_model(client: BaseLLMClient) -> str | None:
+    """The seed's default model when the deployment left the extractor model at the LLM
+    layer's built-in default; None to keep the client's configured model.
 
-    A copy of a provider client with ``sdk_max_retries=0`` and ``retry_attempts=1`` keeps only
-    the layer's single re-ask for invalid JSON. Other clients (offline) are returned unchanged.
+    The seed's RunOptions resolve an unset model to the provider default (anthropic ->
+    claude-sonnet-4-20250514, openai -> gpt-4o-mini); a model the deployment set on purpose
+    (resource config, ``REPRO_MODEL_EXTRACTOR`` ...) is kept, and providers without a seed
+    default (OpenAI-compatible servers) keep their own.
     """
+    seed_default = PROVIDER_DEFAULT_MODELS.get(client.provider)
+    if seed_default is None:
+        return None
+    builtin = model_for_role(client.provider, Role.EXTRACTOR, None, environ={})
+    return seed_default if client.model_for(Role.EXTRACTOR) == builtin else None
+
+
+def forms_client(client: LLMClient | None, options: RunOptions
+                 ) -> tuple[LLMClient | None, str | None]:
+    """The client a run's extraction calls use, per its RunOptions.
+
+    * ``llm_provider`` set by the caller: only that provider is used; a client of another
+      provider is never substituted (returns ``(None, "llm_provider_unavailable:<p>")``).
+    * model: ``llm_model``; else the seed's default of an explicitly requested provider; else
+      the deployment's (see :func:`_deployment_model`).
+    * provider errors are not retried (``sdk_max_retries=0``, ``retry_attempts=1``): only the
+      layer's single re-ask for invalid JSON remains.
+
+    Returns:
+        ``(client or None, reason the LLM is unavailable or None)``.
+    """
+    if client is None or not client.available:
+        return None, "llm_offline"
+    requested = options.llm_provider if "llm_provider" in options.model_fields_set else None
+    if requested and client.provider != requested:
+        return None, f"llm_provider_unavailable:{requested}"
     if not isinstance(client, BaseLLMClient):
-        return client
-    config = client.config
-    if config.sdk_max_retries == 0 and config.retry_attempts == 1:
-        return client
-    return client.with_config(sdk_max_retries=0, retry_attempts=1)
+        return client, None
+    model = options.llm_model or (PROVIDER_DEFAULT_MODELS[requested] if requested
+                                  else _deployment_model(client))
+    overrides = dict(client.config.model_overrides)
+    if model:
+        overrides[Role.EXTRACTOR.value] = model
+    return client.with_config(sdk_max_retries=0, retry_attempts=1,
+                              model_overrides=overrides), None
 
 
 def client_or_offline(factory: Callable[[], LLMClient]) -> LLMClient:
@@ -214,12 +253,14 @@ def llm_candidate(
     """The one LLM extraction call for a field.
 
     Returns:
-        ``(candidate or None, failure reason or None, model calls)``.
+        ``(candidate or None, failure reason or None, model calls)``; a call that failed at
+        the provider (rate limit, timeout ...) is in the model calls with its ``error``.
     """
     excerpts = build_excerpts(spec, docs, query)
     user = EXTRACT_USER.format(key=spec.key, label=spec.label or spec.key, type=spec.type,
                                hint=TYPE_HINTS[spec.type], excerpts=excerpts)
     before = len(getattr(client, "usage", []) or [])
+    started = time.perf_counter()
     try:
         result = client.structured(role=Role.EXTRACTOR, system=EXTRACT_SYSTEM, user=user,
                                    schema=Candidate, temperature=0.0, max_tokens=max_tokens)
@@ -227,7 +268,16 @@ def llm_candidate(
         reason = next((r for t, r in LLM_FAILURE_REASONS.items() if isinstance(exc, t)),
                       "llm_error")
         log.warning("LLM extraction for %s failed: %s (%s)", spec.key, exc.code, exc)
-        return None, reason, _usage_since(client, before)
+        calls = _usage_since(client, before)
+        if isinstance(exc, LLMInvalidOutput) and calls:
+            calls[-1] = calls[-1].model_copy(update={"error": reason})
+        else:  # the failing request itself recorded no usage
+            spent = sum(c.latency_ms for c in calls)
+            elapsed = int((time.perf_counter() - started) * 1000)
+            calls.append(ModelCall(provider=client.provider,
+                                   model=client.model_for(Role.EXTRACTOR),
+                                   latency_ms=max(0, elapsed - spent), error=reason))
+        return None, reason, calls
     calls = _usage_since(client, before) or [
         ModelCall(provider=client.provider, model=u.model, input_tokens=u.input_tokens,
                   output_tokens=u.output_tokens, latency_ms=int(u.latency_s * 1000))
@@ -251,25 +301,38 @@ def extract_field(
     client: LLMClient | None,
     max_tokens: int,
     today: date | None = None,
+    *,
+    unavailable: str = "llm_offline",
+    contexts: dict[str, Any] | None = None,
 ) -> FieldExtraction:
-    """Heuristic pass, then at most one LLM call, for one field."""
+    """Heuristic pass, then at most one LLM call, for one field.
+
+    Args:
+        spec: the field.
+        routing: its routing entry.
+        layouts: readable documents by id.
+        client: the run's LLM client (:func:`forms_client`), None when unavailable.
+        max_tokens: output token limit of the call.
+        today: reference date for the DOB validators.
+        unavailable: why ``client`` is None (recorded as ``llm_skipped``).
+        contexts: per-document line contexts shared across fields (see ``scan_field``).
+    """
 
     started = time.perf_counter()
     docs = [layouts[d] for d in routing.doc_ids if d in layouts]
     pages = page_map(docs)
     out = FieldExtraction(field=spec.key, candidates=[])
-    hits: list[HeuristicHit] = scan_field(spec.key, docs)
+    hits: list[HeuristicHit] = scan_field(spec.key, docs, contexts)
     out.heuristic_passes = 1
-    out.candidates = [
+    out.candidates = apply_agreement([
         build_candidate(spec, h.raw_value, [h.evidence], "heuristic", routing, pages, today)
         for h in hits
-    ]
-    best = max((rank_key(c)[0] for c in apply_agreement(out.candidates) if c.accepted),
-               default=None)
-    if best is not None and best >= AUTO_FILL_THRESHOLD:
+    ])
+    outcome = select(spec, out.candidates).final  # penalty included, as score_select does
+    if outcome.status != "missing" and outcome.confidence >= AUTO_FILL_THRESHOLD:
         out.llm_skipped_reason = "heuristic_confident"
     elif client is None or not client.available:
-        out.llm_skipped_reason = "llm_offline"
+        out.llm_skipped_reason = unavailable
     elif not docs:
         out.llm_skipped_reason = "no_routed_docs"
     else:
@@ -289,12 +352,3 @@ def extract_field(
     out.candidates = apply_agreement(out.candidates)
     out.duration_ms = int((time.perf_counter() - started) * 1000)
     return out
-
-
-def summarize(extraction: FieldExtraction) -> dict[str, Any]:
-    """Compact JSON-able summary for logs and metadata."""
-    return json.loads(json.dumps({
-        "field": extraction.field, "candidates": len(extraction.candidates),
-        "accepted": sum(c.accepted for c in extraction.candidates),
-        "llm_calls": extraction.llm_calls, "llm_failure": extraction.llm_failure,
-    }))

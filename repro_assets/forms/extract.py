@@ -3,6 +3,11 @@
 A document whose pages all yield empty/whitespace text is ``no_text_layer``; a file that is
 not a PDF or cannot be parsed is ``parse_error``. Unreadable documents are indexed but never
 routed.
+
+extract_text is one plain-text pass per page (what raw extraction costs). layout.json keeps
+the text only (the seed lets it omit spans); the box of a quote is looked up on its page when
+the quote is cited (:mod:`repro_assets.forms.evidence_images`), so no page pays for line boxes
+nobody reads.
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ import mimetypes
 
 import pymupdf
 
-from repro_assets.forms.models import DocIndexItem, LayoutDoc, LayoutPageText, LayoutSpan
+from repro_assets.forms.models import DocIndexItem, LayoutDoc, LayoutPageText
 
 PDF_MIME = "application/pdf"
 
@@ -60,7 +65,7 @@ def index_doc(doc_id: str, filename: str, data: bytes) -> DocIndexItem:
 
 
 def extract_layout(doc_id: str, data: bytes) -> LayoutDoc:
-    """Native text per page, with one span (line text + bbox) per text line.
+    """Native text per page (``layout.json``), one text pass per page.
 
     Raises:
         ValueError: when the PDF cannot be parsed.
@@ -69,17 +74,7 @@ def extract_layout(doc_id: str, data: bytes) -> LayoutDoc:
         doc = _open(data)
     except Exception as exc:
         raise ValueError(f"parse_error: {exc}") from exc
-    pages: list[LayoutPageText] = []
     with doc:
-        for number, page in enumerate(doc, start=1):
-            textpage = page.get_textpage(flags=pymupdf.TEXTFLAGS_TEXT)  # parse the page once
-            text = textpage.extractText()
-            spans: list[LayoutSpan] = []
-            for block in textpage.extractDICT().get("blocks", []):
-                for line in block.get("lines", []):
-                    line_text = "".join(s.get("text", "") for s in line.get("spans", []))
-                    if line_text.strip():
-                        bbox = [round(float(v), 2) for v in line.get("bbox", ())]
-                        spans.append(LayoutSpan(text=line_text, bbox=bbox or None))
-            pages.append(LayoutPageText(page=number, full_text=text, spans=spans))
+        pages = [LayoutPageText(page=number, full_text=page.get_text("text"))
+                 for number, page in enumerate(doc, start=1)]
     return LayoutDoc(doc_id=doc_id, pages=pages)

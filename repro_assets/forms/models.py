@@ -13,11 +13,15 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 FieldType = Literal["string", "date", "phone", "string_or_list"]
 SchemaSource = Literal["user_schema", "fillable_pdf", "fallback_v1"]
 FieldStatus = Literal["filled", "needs_review", "missing"]
-ArtifactName = Literal["schema", "doc_index", "layout", "routing", "candidates", "final"]
+ArtifactName = Literal["schema", "doc_index", "layout", "routing", "candidates", "final",
+                       "review"]
 
+#: JSON artifacts under ``artifacts/`` (``review`` is slice 2's list of fields to check).
 ARTIFACT_NAMES: tuple[str, ...] = (
-    "schema", "doc_index", "layout", "routing", "candidates", "final",
+    "schema", "doc_index", "layout", "routing", "candidates", "final", "review",
 )
+#: The filled copy of the target form (slice 2), ``artifacts/filled.pdf``.
+FILLED_PDF = "filled.pdf"
 
 # The v1 field set, in processing order (seed "v1 supported fields").
 V1_FIELDS: dict[str, FieldType] = {
@@ -209,6 +213,11 @@ class FinalField(_Model):
     alternatives: list[Candidate] = Field(
         default_factory=list, description="Top non-winner candidates, max 2."
     )
+    evidence_images: list[str] = Field(
+        default_factory=list,
+        description="PNG crops of the cited pages with each quote highlighted, one per "
+                    "evidence item (runs/<run_id>/artifacts/evidence/<field>_<n>.png).",
+    )
 
 
 class FinalResult(_Model):
@@ -227,6 +236,7 @@ class ModelCall(_Model):
     input_tokens: int = Field(0, description="Prompt tokens.")
     output_tokens: int = Field(0, description="Completion tokens.")
     latency_ms: int = Field(0, description="Latency in milliseconds.")
+    error: str | None = Field(None, description="Failure reason when the call failed.")
 
 
 class TraceError(_Model):
@@ -274,6 +284,56 @@ class RunRequest(_Model):
     options: RunOptions = Field(description="Run options.")
 
 
+class WrittenWidget(_Model):
+    """A value written into one widget of the target form."""
+
+    widget: str = Field(description="AcroForm field name.")
+    page: int = Field(description="1-indexed page of the widget.")
+    field: str = Field(description="Field key whose final value was written.")
+    part: str | None = Field(None, description="month/day/year or first/middle/last, if split.")
+    value: str = Field(description="Text written into the widget.")
+
+
+class SkippedWidget(_Model):
+    """A text widget of the target form left empty on purpose."""
+
+    widget: str = Field(description="AcroForm field name.")
+    page: int = Field(description="1-indexed page of the widget.")
+    field: str | None = Field(None, description="Field key the widget maps to, if any.")
+    party: str | None = Field(None, description="Whose value the widget asks for.")
+    reason: str = Field(description="other_party | no_v1_field | needs_review | missing | "
+                                    "too_long | address_split | not_text | ...")
+
+
+class ReviewItem(_Model):
+    """A field whose value a person must check before it goes into the form."""
+
+    field: str = Field(description="Field key.")
+    status: FieldStatus = Field(description="needs_review or missing.")
+    value: str | None = Field(description="Proposed value (not written).")
+    normalized_value: str | None = Field(description="Normalized proposed value.")
+    confidence: float = Field(description="Final confidence of the proposed value.")
+    rationale: list[str] = Field(description="Why it needs review.")
+    evidence: list[Evidence] = Field(default_factory=list, description="Quotes to check.")
+    evidence_images: list[str] = Field(default_factory=list, description="PNG crops.")
+    widgets: list[str] = Field(default_factory=list, description="Widgets left empty.")
+
+
+class ReviewReport(_Model):
+    """review.json: what went into filled.pdf and what a person must still fill or check."""
+
+    run_id: str = Field(description="Run id.")
+    target_doc_id: str = Field(description="Target document that was filled.")
+    target_sha256: str = Field(description="SHA-256 of the untouched target.")
+    form_subject: str | None = Field(
+        description="The party the form is about (patient, employee ...), if named.")
+    filled_pdf: str = Field(description="runs/<run_id>/artifacts/filled.pdf.")
+    written: list[WrittenWidget] = Field(description="Values written into the form.")
+    needs_review: list[ReviewItem] = Field(description="Fields left empty for review.")
+    missing: list[str] = Field(description="Fields with no value in the documents.")
+    skipped: list[SkippedWidget] = Field(description="Text widgets left empty on purpose.")
+
+
 ARTIFACT_ADAPTERS: dict[str, TypeAdapter[Any]] = {
     "schema": TypeAdapter(ResolvedSchema),
     "doc_index": TypeAdapter(list[DocIndexItem]),
@@ -281,6 +341,7 @@ ARTIFACT_ADAPTERS: dict[str, TypeAdapter[Any]] = {
     "routing": TypeAdapter(list[RoutingEntry]),
     "candidates": TypeAdapter(list[Candidate]),
     "final": TypeAdapter(FinalResult),
+    "review": TypeAdapter(ReviewReport),
 }
 
 

@@ -1,13 +1,15 @@
 """The slice-1 pipeline over a run folder: one function per step, each traced.
 
 Steps (trace ``step`` names): ingest, resolve_schema, index_docs, extract_text, route_docs,
-extract_candidates (one event per field), score_select, write_final. Each step reads the
-artifacts it needs from the run folder, writes its own artifact atomically and appends one
-trace event. The Dagster assets call one step each; :func:`run_pipeline` runs them all (API,
-tests, benchmark).
+extract_candidates (one event per field, or one ``fields:0`` event), score_select, write_final
+(with the evidence crops) and, slice 2, fill_pdf (filled.pdf + review.json when a target is
+fillable). Each step reads the artifacts it needs from the run folder, writes its own artifact
+atomically and appends one trace event. The Dagster assets call one step each;
+:func:`run_pipeline` runs them all (tests, benchmark, evaluation).
 
 Stop-run conditions (seed invariant 4): no input docs (:class:`NoInputDocs`) and an unwritable
-run folder (:class:`RunFolderError`). Everything else degrades per field.
+run folder (:class:`RunFolderError`); a ``schema_json`` that is no UserSchema is refused at
+ingest (:class:`InvalidUserSchema`). Everything else degrades per document or per field.
 """
 
 from __future__ import annotations
@@ -22,21 +24,31 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Any
 
+import pymupdf
+
+from repro_assets.forms import evidence_images
+from repro_assets.forms.acroform import TEXT, classify, read_widgets
 from repro_assets.forms.candidates import (
     LLM_FAILURE_REASONS,
     FieldExtraction,
     extract_field,
-    no_retry_client,
+    forms_client,
 )
 from repro_assets.forms.extract import PDF_MIME, extract_layout, index_doc
+from repro_assets.forms.fill import plan_fill, review_items, write_filled, written_widgets
 from repro_assets.forms.models import (
+    FILLED_PDF,
     Candidate,
     CandidateScores,
     DocIndexItem,
+    FieldSpec,
+    FinalField,
     FinalResult,
     InputFile,
     LayoutDoc,
+    ModelCall,
     ResolvedSchema,
+    ReviewReport,
     RoutingEntry,
     RunOptions,
     RunRequest,
@@ -46,14 +58,15 @@ from repro_assets.forms.models import (
 from repro_assets.forms.routing import route
 from repro_assets.forms.runfolder import (
     FormsError,
+    InvalidUserSchema,
     NoInputDocs,
     RunFolder,
     RunFolderError,
     make_run_id,
     utc_ts,
 )
-from repro_assets.forms.schema import resolve_schema
-from repro_assets.forms.scoring import select, sort_candidates
+from repro_assets.forms.schema import parse_user_schema, resolve_schema
+from repro_assets.forms.scoring import Selection, select, sort_candidates
 from repro_assets.llm.types import LLMClient
 from repro_assets.resources.blobstore import BlobStore
 
@@ -158,10 +171,13 @@ def ingest(
 
     Raises:
         NoInputDocs: when ``input_docs`` is empty.
+        InvalidUserSchema: when ``user_schema`` is not a UserSchema (nothing is written).
         RunFolderError: when the run folder cannot be written.
     """
     if not input_docs:
         raise NoInputDocs("no input documents were provided (input_docs needs >= 1 file)")
+    if user_schema is not None:
+        parse_user_schema(user_schema)
     folder = RunFolder(store, run_id or make_run_id())
     target_docs = list(target_docs or [])
     with traced(folder, "ingest") as rec:
@@ -199,7 +215,7 @@ def step_resolve_schema(folder: RunFolder) -> ResolvedSchema:
                 [folder.ref(t.stored_as) for t in request.target_docs]) as rec:
         targets = [(t.doc_id, folder.read_input(t.stored_as)) for t in request.target_docs]
         resolution = resolve_schema(request.user_schema, targets, request.options)
-        rec.notes += [f"warn:{w}" for w in resolution.warnings]
+        rec.notes += [f"warn:{w}" for w in resolution.warnings] + resolution.notes
         rec.notes.append(f"schema_source:{resolution.schema.schema_source}")
         rec.outputs_ref.append(folder.write_artifact("schema", resolution.schema))
     return resolution.schema
@@ -235,9 +251,13 @@ def step_extract_text(folder: RunFolder) -> list[LayoutDoc]:
                 continue
             try:
                 layouts.append(extract_layout(doc_id, folder.read_input(stored[doc_id])))
-            except ValueError as exc:
+            except RunFolderError:
+                raise
+            except Exception as exc:  # one unreadable document never stops the run
+                log.warning("text extraction of %s failed: %s", doc_id, exc)
                 rec.notes.append(f"warn:parse_error:{doc_id}")
-                rec.error = TraceError(kind="parse_error", message=str(exc))
+                rec.error = TraceError(kind="parse_error",
+                                       message=f"{doc_id}: {type(exc).__name__}: {exc}")
         rec.outputs_ref.append(folder.write_artifact("layout", layouts))
     return layouts
 
@@ -264,59 +284,6 @@ def _error_candidate(key: str, exc: BaseException) -> Candidate:
     )
 
 
-def step_candidates(
-    folder: RunFolder, client: LLMClient | None, today: date | None = None
-) -> list[Candidate]:
-    """extract_candidates (one event per field) then score_select -> candidates.json."""
-    schema: ResolvedSchema = folder.read_artifact("schema")
-    routing = {r.field: r for r in folder.read_artifact("routing")}
-    layouts = {d.doc_id: d for d in folder.read_artifact("layout")}
-    options = folder.read_request().options
-    if client is not None and client.available:
-        client = no_retry_client(client)
-    inputs = [folder.ref("artifacts/routing.json"), folder.ref("artifacts/layout.json")]
-    per_field: dict[str, list[Candidate]] = {}
-    for spec in schema.resolved_fields:
-        started = time.perf_counter()
-        entry = routing.get(spec.key) or RoutingEntry(field=spec.key, doc_ids=[], scores={})
-        try:
-            result = extract_field(spec, entry, layouts, client, options.max_llm_tokens, today)
-            error = None
-        except Exception as exc:  # one field's failure never stops the others
-            log.exception("field %s failed", spec.key)
-            result = FieldExtraction(field=spec.key, candidates=[_error_candidate(spec.key, exc)])
-            error = TraceError(kind="field_error", message=f"{type(exc).__name__}: {exc}")
-        per_field[spec.key] = result.candidates
-        notes = [f"heuristic_passes:{result.heuristic_passes}", f"llm_calls:{result.llm_calls}",
-                 f"candidates:{len(result.candidates)}",
-                 f"accepted:{sum(c.accepted for c in result.candidates)}"]
-        if result.llm_skipped_reason:
-            notes.append(f"llm_skipped:{result.llm_skipped_reason}")
-        if result.llm_calls and client is not None:
-            requested = options.resolved_llm_model()
-            notes.append(f"llm_requested:{options.llm_provider}/{requested}")
-        if result.llm_failure:
-            notes.append(f"warn:{result.llm_failure}")
-        folder.append_trace(TraceEvent(
-            ts=utc_ts(), run_id=folder.run_id, step="extract_candidates", field=spec.key,
-            status="error" if error else ("warn" if result.llm_failure else "ok"),
-            duration_ms=int((time.perf_counter() - started) * 1000), inputs_ref=inputs,
-            outputs_ref=[], error=error or (TraceError(kind=result.llm_failure,
-                                                       message="LLM extraction failed")
-                                            if result.llm_failure else None),
-            model_calls=result.model_calls, notes=notes,
-        ))
-    with traced(folder, "score_select", inputs) as rec:
-        ranked: list[Candidate] = []
-        for spec in schema.resolved_fields:
-            selection = select(spec, per_field.get(spec.key, []))
-            ranked.extend(selection.candidates)
-            rec.notes.append(f"{spec.key}:{selection.final.status}")
-        ordered = sort_candidates(ranked)
-        rec.outputs_ref.append(folder.write_artifact("candidates", ordered))
-    return ordered
-
-
 def _llm_failure(candidates: list[Candidate]) -> str | None:
     for cand in candidates:
         if cand.from_method == "llm" and not cand.evidence:
@@ -326,25 +293,190 @@ def _llm_failure(candidates: list[Candidate]) -> str | None:
     return None
 
 
+def select_field(spec: FieldSpec, candidates: list[Candidate], *,
+                 no_readable_docs: bool = False) -> Selection:
+    """The field's outcome, computed the same way by score_select and write_final."""
+    return select(spec, candidates, no_readable_docs=no_readable_docs,
+                  llm_failure=_llm_failure(candidates))
+
+
+@dataclass
+class CandidatesStep:
+    """What extract_candidates + score_select produced in this execution."""
+
+    candidates: list[Candidate]
+    model_calls: list[ModelCall] = field(default_factory=list)
+    provider: str = "offline"
+
+
+def step_candidates(
+    folder: RunFolder, client: LLMClient | None, today: date | None = None
+) -> CandidatesStep:
+    """extract_candidates (one event per field) then score_select -> candidates.json.
+
+    Args:
+        folder: the run folder.
+        client: the deployment's LLM client (None or offline: heuristics only); the run's
+            options choose the model and may require another provider (see
+            :func:`repro_assets.forms.candidates.forms_client`).
+        today: reference date for the DOB validators.
+    """
+    schema: ResolvedSchema = folder.read_artifact("schema")
+    routing = {r.field: r for r in folder.read_artifact("routing")}
+    layouts = {d.doc_id: d for d in folder.read_artifact("layout")}
+    options = folder.read_request().options
+    llm, unavailable = forms_client(client, options)
+    inputs = [folder.ref("artifacts/routing.json"), folder.ref("artifacts/layout.json")]
+    contexts: dict = {}
+    out = CandidatesStep(candidates=[], provider=llm.provider if llm else "offline")
+    per_field: dict[str, list[Candidate]] = {}
+    if not schema.resolved_fields:  # the step still happens (and is traced) with no field
+        folder.append_trace(TraceEvent(
+            ts=utc_ts(), run_id=folder.run_id, step="extract_candidates", status="ok",
+            duration_ms=0, inputs_ref=inputs, notes=["fields:0"]))
+    for spec in schema.resolved_fields:
+        started = time.perf_counter()
+        entry = routing.get(spec.key) or RoutingEntry(field=spec.key, doc_ids=[], scores={})
+        try:
+            result = extract_field(spec, entry, layouts, llm, options.max_llm_tokens, today,
+                                   unavailable=unavailable or "llm_offline",
+                                   contexts=contexts)
+            error = None
+        except Exception as exc:  # one field's failure never stops the others
+            log.exception("field %s failed", spec.key)
+            result = FieldExtraction(field=spec.key, candidates=[_error_candidate(spec.key, exc)])
+            error = TraceError(kind="field_error", message=f"{type(exc).__name__}: {exc}")
+        per_field[spec.key] = result.candidates
+        out.model_calls += result.model_calls
+        folder.append_trace(_field_event(folder, spec.key, result, error, inputs, started))
+    with traced(folder, "score_select", inputs) as rec:
+        ranked: list[Candidate] = []
+        for spec in schema.resolved_fields:
+            selection = select_field(spec, per_field.get(spec.key, []))
+            ranked.extend(selection.candidates)
+            rec.notes.append(f"{spec.key}:{selection.final.status}")
+        out.candidates = sort_candidates(ranked)
+        rec.outputs_ref.append(folder.write_artifact("candidates", out.candidates))
+    return out
+
+
+def _field_event(folder: RunFolder, key: str, result: FieldExtraction, error: TraceError | None,
+                 inputs: list[str], started: float) -> TraceEvent:
+    notes = [f"heuristic_passes:{result.heuristic_passes}", f"llm_calls:{result.llm_calls}",
+             f"candidates:{len(result.candidates)}",
+             f"accepted:{sum(c.accepted for c in result.candidates)}"]
+    if result.llm_skipped_reason:
+        notes.append(f"llm_skipped:{result.llm_skipped_reason}")
+        if result.llm_skipped_reason.startswith("llm_provider_unavailable"):
+            notes.append(f"warn:{result.llm_skipped_reason}")
+    notes += [f"llm:{c.provider}/{c.model}" for c in result.model_calls[:1]]
+    if result.llm_failure:
+        notes.append(f"warn:{result.llm_failure}")
+    status = "error" if error else ("warn" if any(n.startswith("warn:") for n in notes)
+                                    else "ok")
+    if error is None and result.llm_failure:
+        error = TraceError(kind=result.llm_failure, message="LLM extraction failed")
+    return TraceEvent(
+        ts=utc_ts(), run_id=folder.run_id, step="extract_candidates", field=key,
+        status=status, duration_ms=int((time.perf_counter() - started) * 1000),
+        inputs_ref=inputs, outputs_ref=[], error=error, model_calls=result.model_calls,
+        notes=notes,
+    )
+
+
+def _with_images(folder: RunFolder, key: str, item: FinalField,
+                 docs: dict[str, tuple[str, bytes | None]]) -> FinalField:
+    """The field with each evidence item's box and a PNG crop of its page (highlighted)."""
+    evidence, images = [], []
+    for number, quote in enumerate(item.evidence, start=1):
+        stored, data = docs.get(quote.doc_id, ("", None))
+        if data is None and stored:
+            data = folder.read_input(stored)
+            docs[quote.doc_id] = (stored, data)
+        if data is None:
+            evidence.append(quote)
+            continue
+        with pymupdf.open(stream=data, filetype="pdf") as doc:
+            image = evidence_images.render(doc, quote.page, quote.quoted_text)
+        images.append(folder.write_binary(f"evidence/{key}_{number}.png", image.png))
+        evidence.append(quote.model_copy(update={"bbox": image.bbox or quote.bbox}))
+    return item.model_copy(update={"evidence": evidence, "evidence_images": images})
+
+
 def step_final(folder: RunFolder) -> FinalResult:
-    """write_final -> artifacts/final.json (winner, status, alternatives per field)."""
+    """write_final -> artifacts/final.json (winner, status, alternatives, evidence crops)."""
     schema: ResolvedSchema = folder.read_artifact("schema")
     candidates: list[Candidate] = folder.read_artifact("candidates")
     index: list[DocIndexItem] = folder.read_artifact("doc_index")
+    request = folder.read_request()
     readable = any(i.unreadable_reason is None for i in index)
     with traced(folder, "write_final", [folder.ref("artifacts/candidates.json"),
                                         folder.ref("artifacts/schema.json")]) as rec:
+        docs: dict[str, tuple[str, bytes | None]] = {
+            d.doc_id: (d.stored_as, None) for d in request.input_docs}
         fields = {}
         for spec in schema.resolved_fields:
             mine = [c for c in candidates if c.field == spec.key]
-            selection = select(spec, mine, no_readable_docs=not readable,
-                               llm_failure=_llm_failure(mine))
-            fields[spec.key] = selection.final
+            item = select_field(spec, mine, no_readable_docs=not readable).final
+            if item.evidence:
+                try:
+                    item = _with_images(folder, spec.key, item, docs)
+                except RunFolderError:
+                    raise
+                except Exception as exc:  # a crop that cannot be drawn never stops the run
+                    log.warning("evidence image of %s failed: %s", spec.key, exc)
+                    rec.notes.append(f"warn:evidence_image_failed:{spec.key}")
+            fields[spec.key] = item
         result = FinalResult(run_id=folder.run_id, schema_source=schema.schema_source,
                              fields=fields)
         rec.notes += [f"{k}:{v.status}" for k, v in fields.items()]
+        rec.outputs_ref += [ref for v in fields.values() for ref in v.evidence_images]
         rec.outputs_ref.append(folder.write_artifact("final", result))
     return result
+
+
+def step_fill(folder: RunFolder) -> ReviewReport | None:
+    """fill_pdf (slice 2) -> artifacts/filled.pdf + review.json, when a target is fillable.
+
+    The first target with text widgets is filled; the others are reported in the trace.
+    Returns None (and writes nothing) when no target is fillable.
+    """
+    request = folder.read_request()
+    final: FinalResult = folder.read_artifact("final")
+    with traced(folder, "fill_pdf", [folder.ref("artifacts/final.json")] +
+                [folder.ref(t.stored_as) for t in request.target_docs]) as rec:
+        chosen = None
+        for target in request.target_docs:
+            data = folder.read_input(target.stored_as)
+            try:
+                widgets = read_widgets(data)
+            except ValueError:
+                rec.notes.append(f"warn:target_doc_unreadable:{target.doc_id}")
+                continue
+            if not any(w.kind == TEXT for w in widgets):
+                rec.notes.append(f"not_fillable:{target.doc_id}")
+            elif chosen is None:
+                chosen = (target, data, widgets)
+            else:
+                rec.notes.append(f"warn:target_not_filled:{target.doc_id}")
+        if chosen is None:
+            rec.notes.append("no_fillable_target")
+            return None
+        target, data, widgets = chosen
+        plan = plan_fill([classify(w) for w in widgets], final)
+        filled, failed = write_filled(data, plan.writes)
+        rec.notes += [f"warn:widget_write_failed:{name}" for name in failed]
+        filled_ref = folder.write_binary(FILLED_PDF, filled)
+        report = ReviewReport(
+            run_id=folder.run_id, target_doc_id=target.doc_id, target_sha256=target.sha256,
+            form_subject=plan.form_subject, filled_pdf=filled_ref,
+            written=written_widgets(plan, failed), needs_review=review_items(plan, final),
+            missing=[k for k, v in final.fields.items() if v.status == "missing"],
+            skipped=plan.skipped)
+        rec.notes += [f"written:{len(report.written)}", f"needs_review:{len(report.needs_review)}",
+                      f"form_subject:{report.form_subject or '-'}"]
+        rec.outputs_ref += [filled_ref, folder.write_artifact("review", report)]
+    return report
 
 
 @dataclass
@@ -371,10 +503,12 @@ def run_pipeline(folder: RunFolder, client: LLMClient | None = None,
     step_route(folder)
     step_candidates(folder, client, today)
     final = step_final(folder)
+    step_fill(folder)
     return PipelineResult(run_id=folder.run_id, status="completed", final=final)
 
 
 __all__ = [
+    "InvalidUserSchema",
     "NoInputDocs",
     "PipelineResult",
     "REQUIRED_STEPS",
@@ -384,6 +518,7 @@ __all__ = [
     "run_pipeline",
     "step_candidates",
     "step_extract_text",
+    "step_fill",
     "step_final",
     "step_index_docs",
     "step_resolve_schema",

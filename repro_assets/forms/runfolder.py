@@ -4,10 +4,14 @@
 
     runs/<run_id>/input/request.json, input/target_docs/..., input/input_docs/...
     runs/<run_id>/artifacts/{schema,doc_index,layout,routing,candidates,final}.json
+    runs/<run_id>/artifacts/evidence/<field>_<n>.png      (crops of the cited quotes)
+    runs/<run_id>/artifacts/filled.pdf, review.json       (slice 2, with a fillable target)
     runs/<run_id>/trace/trace.jsonl
 
 Artifacts are written atomically (temporary object, then rename: ``BlobStore.write_bytes``);
-the trace is append-only; ``input/`` is written once and never re-copied.
+the trace is append-only; ``input/`` is written once and never re-copied. request.json keeps
+the options as the caller set them (defaults are implied), so an explicitly requested LLM
+provider stays distinguishable from the seed's default.
 """
 
 from __future__ import annotations
@@ -19,11 +23,19 @@ import threading
 from datetime import UTC, datetime
 from typing import Any
 
-from repro_assets.forms.models import ARTIFACT_ADAPTERS, ARTIFACT_NAMES, RunRequest, TraceEvent
+from repro_assets.forms.models import (
+    ARTIFACT_ADAPTERS,
+    ARTIFACT_NAMES,
+    RunOptions,
+    RunRequest,
+    TraceEvent,
+)
 from repro_assets.resources.blobstore import BlobStore
 
 RUNS_PREFIX = "runs"
 RUN_ID_RE = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z_[a-z0-9]{6}$")
+#: Binary artifacts: the filled form and the evidence crops (``evidence/<field>_<n>.png``).
+BINARY_RE = re.compile(r"^(?:filled\.pdf|evidence/[a-z_]{1,40}_\d{1,2}\.png)$")
 _TRACE_LOCK = threading.Lock()
 
 
@@ -56,6 +68,12 @@ class ArtifactNotFound(FormsError):
     code = "artifact_not_found"
 
 
+class InvalidUserSchema(FormsError):
+    """``schema_json`` is not a UserSchema (seed: 400, code invalid_schema_json)."""
+
+    code = "invalid_schema_json"
+
+
 class InvalidName(FormsError):
     """A run id or artifact name that is not allowed."""
 
@@ -77,10 +95,17 @@ def validate_run_id(run_id: str) -> str:
 
 
 def validate_artifact_name(name: str) -> str:
-    """Return ``name`` if it is one of the six artifact names, else raise."""
+    """Return ``name`` if it is one of the JSON artifact names, else raise."""
     if name not in ARTIFACT_NAMES:
         raise InvalidName(f"invalid artifact name: {name!r} (one of {', '.join(ARTIFACT_NAMES)})")
     return name
+
+
+def validate_binary_name(relative: str) -> str:
+    """Return ``relative`` if it names filled.pdf or an evidence crop, else raise."""
+    if not BINARY_RE.fullmatch(relative or ""):
+        raise InvalidName(f"invalid artifact name: {relative!r}")
+    return relative
 
 
 def utc_ts() -> str:
@@ -122,16 +147,21 @@ class RunFolder:
         self._write(key, data)
 
     def write_request(self, request: RunRequest) -> None:
-        """Write ``input/request.json`` unless present."""
-        self.write_input_file("request.json", request.model_dump_json(indent=2).encode())
+        """Write ``input/request.json`` unless present (options as the caller set them)."""
+        data = request.model_dump(mode="json")
+        data["options"] = request.options.model_dump(mode="json", exclude_unset=True)
+        self.write_input_file("request.json", json.dumps(data, indent=2).encode())
 
     def read_request(self) -> RunRequest:
-        """Read ``input/request.json``."""
+        """Read ``input/request.json`` (``options.model_fields_set`` = what the caller set)."""
         key = self.key("input/request.json")
         if not self.store.exists(key):
             raise ArtifactNotFound(f"run {self.run_id} has no input/request.json",
                                    code="run_not_found")
-        return RunRequest.model_validate_json(self.store.read_text(key))
+        data = json.loads(self.store.read_text(key))
+        options = RunOptions.model_validate(data.pop("options", {}))
+        request = RunRequest.model_validate({**data, "options": RunOptions()})
+        return request.model_copy(update={"options": options})
 
     def read_input(self, stored_as: str) -> bytes:
         """Bytes of a run-relative input path recorded in request.json."""
@@ -167,6 +197,23 @@ class RunFolder:
     def read_artifact(self, name: str) -> Any:
         """The artifact validated against its model."""
         return ARTIFACT_ADAPTERS[name].validate_python(self.read_artifact_raw(name))
+
+    def write_binary(self, relative: str, data: bytes) -> str:
+        """Write ``artifacts/<relative>`` (filled.pdf, evidence PNGs) atomically.
+
+        Returns:
+            The ``runs/<run_id>/artifacts/<relative>`` reference.
+        """
+        key = self.key(f"artifacts/{validate_binary_name(relative)}")
+        self._write(key, data)
+        return key
+
+    def read_binary(self, relative: str) -> bytes:
+        """Bytes of ``artifacts/<relative>``."""
+        key = self.key(f"artifacts/{validate_binary_name(relative)}")
+        if not self.store.exists(key):
+            raise ArtifactNotFound(f"artifact {relative} of run {self.run_id} not found")
+        return self.store.read_bytes(key)
 
     # ------------------------------------------------------------------ trace
     def append_trace(self, event: TraceEvent) -> None:

@@ -1,93 +1,71 @@
 """Step resolve_schema: user schema -> fillable PDF (AcroForm) fields -> fallback v1 set.
 
-AcroForm matching (locked): the field name is lowercased with ``_``/``-`` turned into spaces;
-a name containing a supported key is a direct match; otherwise a name containing aliases of
-exactly one key maps to that key; a name matching aliases of several keys (the seed's example
-``patient_name_dob``) is ambiguous and skipped with a trace warning; no match is skipped.
-Matches are whole words, so ``name`` does not match ``surname``.
+A user schema is preferred whenever it is given: keys it does not know (``{"version": 2}``,
+``{"key": "dob", "required": true}``) are ignored with a trace warning, never a reason to use
+another source; a schema without a ``fields`` list is rejected at ingest (invalid_schema_json).
+
+From a fillable target, the locked AcroForm matching (:mod:`repro_assets.forms.acroform`)
+decides which v1 fields are present, for the form's subject only: a widget of another party
+(the doctor's phone, the employer's address) does not make the field present.
 """
 
 from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
+from typing import Any
 
-import pymupdf
 from pydantic import ValidationError
 
+from repro_assets.forms.acroform import WidgetRole, classify, read_widgets
 from repro_assets.forms.models import (
-    ALIASES,
     V1_FIELDS,
     V1_LABELS,
     FieldSpec,
     ResolvedSchema,
     RunOptions,
     UserSchema,
+    UserSchemaField,
 )
+from repro_assets.forms.parties import is_subject
+from repro_assets.forms.runfolder import InvalidUserSchema
 
 log = logging.getLogger(__name__)
 
 
 @dataclass
 class SchemaResolution:
-    """The resolved schema plus the warnings that go to the trace."""
+    """The resolved schema plus the warnings and notes that go to the trace."""
 
     schema: ResolvedSchema
     warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
 
-def normalize_acroform_name(name: str) -> str:
-    """Locked step 1: lowercase, ``_`` and ``-`` to spaces (whitespace collapsed)."""
-    return " ".join(name.lower().replace("_", " ").replace("-", " ").split())
-
-
-def _contains_words(haystack: str, needle: str) -> bool:
-    return f" {normalize_acroform_name(needle)} " in f" {haystack} "
-
-
-def match_acroform_field(name: str) -> tuple[str | None, str | None]:
-    """Map one AcroForm field name to a v1 key.
+def parse_user_schema(raw: Any) -> tuple[UserSchema, list[str]]:
+    """Validate a ``schema_json`` upload, ignoring keys the UserSchema does not define.
 
     Returns:
-        ``(key, None)`` on a match, ``(None, "ambiguous")`` when aliases of several keys
-        match, ``(None, None)`` when nothing matches.
-    """
-    normalized = normalize_acroform_name(name)
-    direct = [key for key in V1_FIELDS if _contains_words(normalized, key)]
-    by_alias = [
-        key for key, aliases in ALIASES.items()
-        if any(_contains_words(normalized, alias) for alias in aliases)
-    ]
-    keys = set(direct) | set(by_alias)
-    if len(keys) > 1:
-        return None, "ambiguous"
-    if direct:
-        return direct[0], None
-    if by_alias:
-        return by_alias[0], None
-    return None, None
-
-
-def acroform_fields(pdf_bytes: bytes) -> list[tuple[str, str | None]]:
-    """Return ``(field_name, field_label)`` of every AcroForm widget, in page order.
+        The schema and ``ignored_schema_keys:<keys>`` when some were ignored.
 
     Raises:
-        ValueError: when the bytes are not a readable PDF.
+        InvalidUserSchema: when there is no ``fields`` list of objects with a ``key``.
     """
+    if not isinstance(raw, dict) or not isinstance(raw.get("fields"), list):
+        raise InvalidUserSchema('schema_json must be an object with a "fields" list')
+    ignored = [k for k in raw if k not in UserSchema.model_fields]
+    known = set(UserSchemaField.model_fields)
+    items = []
+    for n, item in enumerate(raw["fields"]):
+        if not isinstance(item, dict):
+            raise InvalidUserSchema(f"schema_json fields[{n}] is not an object")
+        ignored += [f"fields[{n}].{k}" for k in item if k not in known]
+        items.append({k: v for k, v in item.items() if k in known})
     try:
-        doc = pymupdf.open(stream=pdf_bytes, filetype="pdf")
-    except Exception as exc:  # pymupdf raises several types for broken files
-        raise ValueError(f"cannot open target PDF: {exc}") from exc
-    seen: list[tuple[str, str | None]] = []
-    with doc:
-        if not doc.is_form_pdf:
-            return []
-        for page in doc:
-            for widget in page.widgets() or []:
-                name = widget.field_name or ""
-                if name and name not in {n for n, _ in seen}:
-                    seen.append((name, widget.field_label or None))
-    return seen
+        schema = UserSchema.model_validate({"fields": items})
+    except ValidationError as exc:
+        raise InvalidUserSchema(f"schema_json is not a valid UserSchema: {exc}") from exc
+    return schema, ([f"ignored_schema_keys:{','.join(ignored)}"] if ignored else [])
 
 
 def _limit(specs: list[FieldSpec], options: RunOptions, warnings: list[str]) -> list[FieldSpec]:
@@ -122,21 +100,30 @@ def from_user_schema(
 
 
 def from_acroform(
-    names: list[tuple[str, str | None]], options: RunOptions, warnings: list[str]
+    roles: list[WidgetRole], options: RunOptions, warnings: list[str], notes: list[str]
 ) -> ResolvedSchema:
-    """Precedence 2: AcroForm field names determine which v1 fields are present."""
+    """Precedence 2: text widgets of the form's subject determine which v1 fields are present.
+
+    Widgets of another party are listed in ``unsupported_fields`` with a trace note
+    (``party_field:<party>:<name>``); ambiguous names are a trace warning.
+    """
     specs: list[FieldSpec] = []
     unsupported: list[str] = []
-    for name, label in names:
-        key, problem = match_acroform_field(name)
-        if problem == "ambiguous":
+    for role in roles:
+        name = role.widget.name
+        if role.problem == "ambiguous":
             warnings.append(f"ambiguous_acroform_field:{name}")
-        if key is None:
+        if role.key is None or role.widget.kind != "text":
             unsupported.append(name)
             continue
-        if any(s.key == key for s in specs):
+        if not is_subject(role.party):
+            notes.append(f"party_field:{role.party}:{name}")
+            unsupported.append(name)
             continue
-        specs.append(FieldSpec(key=key, label=label or name, type=V1_FIELDS[key]))
+        if any(s.key == role.key for s in specs):
+            continue
+        specs.append(FieldSpec(key=role.key, label=role.widget.label or name,
+                               type=V1_FIELDS[role.key]))
     return ResolvedSchema(
         schema_source="fillable_pdf",
         resolved_fields=_limit(specs, options, warnings),
@@ -158,28 +145,33 @@ def resolve_schema(
 ) -> SchemaResolution:
     """Resolve the run's fields following the seed's precedence.
 
-    A user schema that does not validate, or a target PDF that cannot be opened, is a trace
-    warning and resolution falls through to the next source (best effort, never a run failure).
+    A target PDF that cannot be opened is a trace warning and resolution falls through to the
+    next source (best effort). A user schema that is not a UserSchema at all raises (ingest
+    rejects it first, so a run never silently switches to another source).
 
     Args:
         user_schema: parsed ``schema_json`` content, or None.
         target_pdfs: ``(doc_id, bytes)`` of the target documents.
         options: run options (``max_fields``).
+
+    Raises:
+        InvalidUserSchema: when ``user_schema`` has no valid ``fields`` list.
     """
     warnings: list[str] = []
+    notes: list[str] = []
     if user_schema is not None:
-        try:
-            parsed = UserSchema.model_validate(user_schema)
-        except ValidationError as exc:
-            warnings.append(f"invalid_user_schema:{exc.error_count()}_errors")
-        else:
-            return SchemaResolution(from_user_schema(parsed, options, warnings), warnings)
-    names: list[tuple[str, str | None]] = []
+        parsed, ignored = parse_user_schema(user_schema)
+        warnings += ignored
+        return SchemaResolution(from_user_schema(parsed, options, warnings), warnings, notes)
+    roles: list[WidgetRole] = []
     for doc_id, data in target_pdfs:
         try:
-            names.extend(n for n in acroform_fields(data) if n[0] not in {m for m, _ in names})
+            widgets = read_widgets(data)
         except ValueError:
             warnings.append(f"target_doc_unreadable:{doc_id}")
-    if names:
-        return SchemaResolution(from_acroform(names, options, warnings), warnings)
-    return SchemaResolution(fallback_v1(options, warnings), warnings)
+            continue
+        known = {r.widget.name for r in roles}
+        roles += [classify(w) for w in widgets if w.name not in known]
+    if roles:
+        return SchemaResolution(from_acroform(roles, options, warnings, notes), warnings, notes)
+    return SchemaResolution(fallback_v1(options, warnings), warnings, notes)

@@ -3,7 +3,7 @@
 Locked rules (seed "scoring + confidence", "winner selection rules"):
 
 * base = 0.45*anchor_match + 0.30*validator + 0.25*doc_relevance;
-* +0.10 (capped) when accepted candidates from >= 2 different docs share a normalized value;
+* +0.10 (capped) when >= 2 accepted candidates from different docs share a normalized value;
 * two different accepted normalized values with base >= 0.60 -> 0.30 penalty on the winner and
   status needs_review;
 * final = clamp(base + agreement - penalty, 0, 1); the winner is the accepted candidate with
@@ -38,21 +38,28 @@ def rank_key(candidate: Candidate) -> tuple[float, int]:
 
 
 def apply_agreement(candidates: list[Candidate]) -> list[Candidate]:
-    """Return copies with ``cross_doc_agreement`` set (0.10 when >= 2 docs agree)."""
-    docs_by_value: dict[str, set[str]] = {}
-    for cand in candidates:
+    """Return copies with ``cross_doc_agreement`` set.
+
+    A candidate earns +0.10 when another accepted candidate with the same normalized value
+    cites a different document (one candidate quoting two documents is no agreement).
+    """
+    groups: dict[str, list[tuple[int, set[str]]]] = {}
+    for index, cand in enumerate(candidates):
         if cand.accepted and cand.normalized_value:
-            docs_by_value.setdefault(cand.normalized_value, set()).update(
-                e.doc_id for e in cand.evidence
-            )
+            groups.setdefault(cand.normalized_value, []).append(
+                (index, {e.doc_id for e in cand.evidence}))
+
+    def agrees(index: int, cand: Candidate) -> bool:
+        if not cand.accepted:
+            return False
+        mine = {e.doc_id for e in cand.evidence}
+        return any(other != index and len(docs | mine) > 1
+                   for other, docs in groups.get(cand.normalized_value, []))
+
     out = []
-    for cand in candidates:
-        agree = (
-            cand.accepted and len(docs_by_value.get(cand.normalized_value, set())) >= 2
-        )
-        scores = cand.scores.model_copy(
-            update={"cross_doc_agreement": AGREEMENT_BONUS if agree else 0.0}
-        )
+    for index, cand in enumerate(candidates):
+        bonus = AGREEMENT_BONUS if agrees(index, cand) else 0.0
+        scores = cand.scores.model_copy(update={"cross_doc_agreement": bonus})
         out.append(cand.model_copy(update={"scores": scores}))
     return out
 
@@ -83,8 +90,9 @@ def select(
         spec: the field.
         candidates: the field's candidates, agreement already applied.
         no_readable_docs: the run had no readable document (rationale ``no_readable_docs``).
-        llm_failure: the LLM call's failure reason; the seed's LLM contract makes the field
-            missing (``llm_invalid_json``, ``llm_rate_limited`` ...).
+        llm_failure: the LLM call's failure reason (``llm_invalid_json``, ``llm_rate_limited``
+            ...): recorded in the rationale; the field is missing only when no heuristic
+            candidate is acceptable.
     """
     candidates = [  # idempotent: a re-run starts from unpenalized scores
         c.model_copy(update={"scores": c.scores.model_copy(update={"contradiction_penalty": 0.0})})
@@ -97,12 +105,14 @@ def select(
     rationale: list[str] = []
     if no_readable_docs:
         rationale.append("no_readable_docs")
-    if llm_failure:
-        alternatives = ranked[:MAX_ALTERNATIVES]
-        rationale += [llm_failure] + ([] if accepted else ["no_acceptable_candidates"])
-        final = FinalField(field=spec.key, status="missing", value=None, normalized_value=None,
-                           confidence=0.0, rationale=rationale, alternatives=alternatives)
-        return Selection(final, ranked)
+    if llm_failure:  # the LLM contract's failure reason; heuristic winners still count
+        rationale.append(llm_failure)
+        if not accepted:
+            rationale.append("no_acceptable_candidates")
+            final = FinalField(field=spec.key, status="missing", value=None,
+                               normalized_value=None, confidence=0.0, rationale=rationale,
+                               alternatives=ranked[:MAX_ALTERNATIVES])
+            return Selection(final, ranked)
     if not accepted:
         rationale.append("no_candidates" if not ranked else "all_candidates_rejected")
         for reason in dict.fromkeys(r for c in ranked for r in c.rejected_reasons):
@@ -136,8 +146,10 @@ def select(
     if "default_country_assumed" in winner.validators:
         status = "needs_review"
         rationale.append("default_country_assumed")
-    warned = [v.split(":")[0] for v in winner.validators if v.endswith(":warn")]
-    rationale += [f"validator_warn:{name}" for name in warned]
+    rationale += [f"validator_failed:{v.split(':')[0]}" for v in winner.validators
+                  if v.endswith(":fail")]
+    rationale += [f"validator_warn:{v.split(':')[0]}" for v in winner.validators
+                  if v.endswith(":warn")]
     alternatives = [c for c in ranked if c is not winner][:MAX_ALTERNATIVES]
     final = FinalField(
         field=spec.key, status=status, value=winner.raw_value,

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Literal
 
+import phonenumbers
+
 from repro_assets.forms.models import Evidence
 from repro_assets.forms.normalize import (
     LIST_SEPARATOR,
@@ -26,6 +28,8 @@ from repro_assets.forms.normalize import (
 Outcome = Literal["pass", "warn", "fail"]
 OUTCOME_SCORE: dict[str, float] = {"pass": 1.0, "warn": 0.6, "fail": 0.0}
 UNSUPPORTED = "unsupported_by_evidence"
+_IDD_00 = re.compile(r"(?<![\d+])00(?=[1-9])")
+_PHONE_RUN = re.compile(r"\+?\(?\d[\d\s().\-]{5,}\d")
 
 
 @dataclass(frozen=True)
@@ -93,15 +97,36 @@ def evidence_supports(field_type: str, normalized: str, evidence: list[Evidence]
         return any(iso == normalized for _, iso in find_dates(joined))
     if field_type == "phone":
         try:
-            national = normalize_phone(normalized).national_digits
+            wanted = normalize_phone(normalized).e164
         except NormalizationError:
             return False
-        return any(national in digits(q) for q in quotes)
+        return any(wanted in phones_in(q) for q in quotes)
     if field_type == "string_or_list":
         items = [i for i in normalized.split(LIST_SEPARATOR.strip()) if i.strip()]
         haystack = norm_text(joined)
         return bool(items) and all(norm_text(i) in haystack for i in items)
     return norm_text(normalized) in norm_text(joined) and bool(norm_text(normalized))
+
+
+def phones_in(text: str) -> set[str]:
+    """E.164 form of every phone number written in ``text``.
+
+    A number written with its country code (``+44 ...`` or ``0044 ...``) keeps it; one
+    without is read as a US number (the seed's +1 default), so ``+44 20 7946 0958`` never
+    supports ``+12079460958`` and ``(207) 946-0958`` never supports ``+442079460958``.
+    """
+    text = _IDD_00.sub("+", text)
+    found = {
+        phonenumbers.format_number(m.number, phonenumbers.PhoneNumberFormat.E164)
+        for m in phonenumbers.PhoneNumberMatcher(text, "US",
+                                                 leniency=phonenumbers.Leniency.POSSIBLE)
+    }
+    for run in _PHONE_RUN.finditer(text):
+        try:
+            found.add(normalize_phone(run.group(0)).e164)
+        except NormalizationError:
+            continue
+    return found
 
 
 def anchor_match(field_type: str, raw: str, normalized: str, evidence: list[Evidence]) -> float:

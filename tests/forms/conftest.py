@@ -6,7 +6,9 @@ import json
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
+from typing import Any
 
+import dagster as dg
 import pytest
 
 from repro_assets.forms.pipeline import UploadedFile, ingest, run_pipeline
@@ -60,3 +62,29 @@ def run_bundle(store: BlobStore) -> RunHelper:
         return folder
 
     return _run
+
+
+def forms_definitions(resources: dict[str, Any]) -> dg.Definitions:
+    """The forms workflow's definitions bound to ``resources`` (blob_store, llm, inbox)."""
+    from repro_assets.assets import forms as F
+
+    return dg.Definitions(
+        assets=F.FORM_ASSETS,
+        asset_checks=F.FORM_CHECKS,
+        sensors=[F.forms_dropfolder_sensor], jobs=[F.forms_job], resources=resources)
+
+
+def forms_app(services: Any, llm: Any = None, instance: dg.DagsterInstance | None = None,
+              **app_kwargs: Any) -> Any:
+    """The API app whose job runner runs the forms job (offline LLM unless ``llm`` is given)
+    on ``instance`` (default: the services' instance)."""
+    from repro_assets.api.app import create_app
+    from repro_assets.api.runner import JobRunner
+    from repro_assets.resources.blobstore import BlobStoreResource
+    from repro_assets.resources.llm import LLMResource
+
+    app = create_app(services, **({"api_key": "", "cors_origins": []} | app_kwargs))
+    defs = forms_definitions({"blob_store": BlobStoreResource(),
+                              "llm": llm or LLMResource(provider="offline")})
+    app.state.job_runner = JobRunner(instance or services.instance(), defs=defs)
+    return app

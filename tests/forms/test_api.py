@@ -1,4 +1,5 @@
-"""The HTTP API (FastAPI TestClient): the seed's run endpoints, errors, traversal attempts,
+"""The HTTP API (FastAPI TestClient): the seed's run endpoints (run through forms_job on a
+Dagster instance), slice 2's filled form and evidence crops, errors, traversal attempts,
 upload limits, API-key auth and closed CORS."""
 
 from __future__ import annotations
@@ -13,22 +14,21 @@ from fastapi.testclient import TestClient
 from repro_assets.api.app import create_app
 from repro_assets.api.services import Services
 from repro_assets.forms.samples import text_pdf_bytes
-from repro_assets.llm.offline import OfflineClient
 from repro_assets.resources.blobstore import BlobStore
 
-from .conftest import bundle_files
+from .conftest import bundle_files, forms_app
 
 
 @pytest.fixture()
 def services(tmp_path: Path) -> Services:
     instance = dg.DagsterInstance.ephemeral()
-    return Services(blob_store=BlobStore(str(tmp_path / "blobs")), llm_client=OfflineClient,
-                    instance_factory=lambda: instance, record_runs=True)
+    return Services(blob_store=BlobStore(str(tmp_path / "blobs")),
+                    instance_factory=lambda: instance)
 
 
 @pytest.fixture()
 def client(services: Services) -> TestClient:
-    return TestClient(create_app(services, api_key="", cors_origins=[]))
+    return TestClient(forms_app(services))
 
 
 def files_of(bundle: Path) -> list[tuple[str, tuple[str, bytes, str]]]:
@@ -61,10 +61,41 @@ def test_post_run_and_get_artifacts(client: TestClient, services: Services,
     assert all(len(r["doc_ids"]) <= 2 for r in routing)
     for name in ("doc_index", "layout", "candidates"):
         assert client.get(f"/api/runs/{run_id}/artifacts/{name}").status_code == 200
-    # recorded as the same Dagster partition
+    # no fillable target: no filled form
+    response = client.get(f"/api/runs/{run_id}/artifacts/filled")
+    assert response.status_code == 404 and response.json()["error"] == "artifact_not_found"
+    # the evidence crops final.json links to are served as PNG
+    image = final["fields"]["full_name"]["evidence_images"][0]
+    png = client.get(f"/api/runs/{run_id}/evidence/{image.rsplit('/', 1)[-1]}")
+    assert png.status_code == 200 and png.headers["content-type"] == "image/png"
+    assert png.content.startswith(b"\x89PNG")
+    # a run of the forms job on the instance, for the same partition
     instance = services.instance()
-    assert body["dagster_partition"] == run_id
     assert run_id in instance.get_dynamic_partitions("form_runs")
+    run = instance.get_run_by_id(body["dagster_run_id"])
+    assert run.job_name == "forms_job" and run.tags["dagster/partition"] == run_id
+
+
+def test_post_run_with_target_serves_the_filled_form(client: TestClient,
+                                                     sample_bundles: dict) -> None:
+    import pymupdf
+
+    bundle = sample_bundles["intake_gonzalez"]
+    response = client.post("/api/runs", files=files_of(bundle))
+    assert response.status_code == 200, response.text
+    body = response.json()
+    run_id = body["run_id"]
+    assert body["artifacts"]["filled"] == f"runs/{run_id}/artifacts/filled.pdf"
+    pdf = client.get(f"/api/runs/{run_id}/artifacts/filled")
+    assert pdf.status_code == 200 and pdf.headers["content-type"] == "application/pdf"
+    with pymupdf.open(stream=pdf.content, filetype="pdf") as doc:
+        values = {w.field_name: w.field_value for w in doc[0].widgets()}
+    assert values["patient_name"] == "Maria Gonzalez"
+    review = client.get(f"/api/runs/{run_id}/artifacts/review").json()
+    assert review["target_doc_id"] == "target_001" and review["written"]
+    for bad in ("../final", "evidence", "x.png", "..%2Ffinal.json"):
+        response = client.get(f"/api/runs/{run_id}/evidence/{bad}")
+        assert response.status_code in (400, 404), bad
 
 
 def test_no_input_docs(client: TestClient, sample_bundles: dict) -> None:
@@ -82,6 +113,9 @@ def test_bad_options_and_schema(client: TestClient) -> None:
     bad = client.post("/api/runs", files=doc, data={"options": '{"top_k_docs": "x"}'})
     assert bad.status_code == 400 and bad.json()["error"] == "invalid_options"
     bad = client.post("/api/runs", files=doc + [("schema_json", ("s.json", b"{no", "a/json"))])
+    assert bad.status_code == 400 and bad.json()["error"] == "invalid_schema_json"
+    wrong = json.dumps({"fieldz": [{"key": "dob"}]}).encode()
+    bad = client.post("/api/runs", files=doc + [("schema_json", ("s.json", wrong, "a/json"))])
     assert bad.status_code == 400 and bad.json()["error"] == "invalid_schema_json"
 
 
@@ -136,7 +170,7 @@ def test_upload_limit_while_streaming(services: Services) -> None:
 
 
 def test_api_key_and_cors(services: Services) -> None:
-    client = TestClient(create_app(services, api_key="s3cret"))
+    client = TestClient(forms_app(services, api_key="s3cret"))
     url = "/api/runs/2025-12-12T11-32-01Z_ab12cd/artifacts/final"
     assert client.get(url).status_code == 401
     assert client.get(url, headers={"X-API-Key": "wrong"}).json()["error"] == "unauthorized"
@@ -145,8 +179,7 @@ def test_api_key_and_cors(services: Services) -> None:
     preflight = client.options(url, headers={"Origin": "https://evil.example",
                                              "Access-Control-Request-Method": "GET"})
     assert "access-control-allow-origin" not in preflight.headers
-    open_client = TestClient(create_app(services, api_key="",
-                                        cors_origins=["https://app.example"]))
+    open_client = TestClient(forms_app(services, cors_origins=["https://app.example"]))
     allowed = open_client.get(url, headers={"Origin": "https://app.example"})
     assert allowed.headers["access-control-allow-origin"] == "https://app.example"
 
@@ -163,7 +196,7 @@ def test_run_failed_when_run_folder_unwritable(services: Services, tmp_path: Pat
     blocked.write_text("not a folder")
     store = services.blob_store
     store._root_path = str(blocked)
-    client = TestClient(create_app(services, api_key=""))
+    client = TestClient(forms_app(services))
     response = client.post("/api/runs", files=files_of(sample_bundles["scanned_okafor"]))
     assert response.status_code == 500
     assert response.json()["error"] == "run_failed" and response.json()["status"] == "failed"
@@ -172,3 +205,4 @@ def test_run_failed_when_run_folder_unwritable(services: Services, tmp_path: Pat
 def test_openapi_lists_form_routes(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     assert "/api/runs" in paths and "/api/runs/{run_id}/artifacts/{name}" in paths
+    assert "/api/runs/{run_id}/evidence/{image}" in paths

@@ -13,24 +13,26 @@ import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
+import dagster as dg
 import pytest
 import uvicorn
 
-from repro_assets.api.app import create_app
 from repro_assets.api.services import Services
 from repro_assets.commands import api as api_command
-from repro_assets.llm.offline import OfflineClient
 from repro_assets.resources.blobstore import BlobStore
+
+from .conftest import forms_app
 
 
 @pytest.fixture()
 def server(tmp_path: Path) -> Iterator[int]:
-    services = Services(blob_store=BlobStore(str(tmp_path / "blobs")), llm_client=OfflineClient,
-                        record_runs=False)
+    instance = dg.DagsterInstance.ephemeral()
+    services = Services(blob_store=BlobStore(str(tmp_path / "blobs")),
+                        instance_factory=lambda: instance)
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    config = uvicorn.Config(create_app(services, api_key=""), host="127.0.0.1", port=port,
+    config = uvicorn.Config(forms_app(services), host="127.0.0.1", port=port,
                             log_level="warning")
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)

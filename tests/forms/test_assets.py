@@ -1,5 +1,5 @@
 """The Dagster layer: the forms job on an ephemeral instance, checks, the drop-folder sensor,
-SHOWS, the API recording and the demo hook."""
+SHOWS, the filled-form asset and the demo hook."""
 
 from __future__ import annotations
 
@@ -12,11 +12,13 @@ import pytest
 
 from repro_assets.assets import forms as F
 from repro_assets.demo import DemoContext
-from repro_assets.forms.pipeline import UploadedFile, ingest
+from repro_assets.forms.pipeline import ingest
 from repro_assets.forms.samples import text_pdf_bytes
 from repro_assets.resources.blobstore import BlobStoreResource
 from repro_assets.resources.dropfolder import DropFolderResource
 from repro_assets.resources.llm import LLMResource
+
+from .conftest import bundle_files, forms_definitions
 
 
 @pytest.fixture()
@@ -26,10 +28,7 @@ def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict:
     monkeypatch.setenv("REPRO_DATA_DIR", str(tmp_path / "data"))
     resources = {"blob_store": BlobStoreResource(), "inbox": DropFolderResource(),
                  "llm": LLMResource(provider="offline")}
-    defs = dg.Definitions(
-        assets=F.FORM_ASSETS,
-        asset_checks=[*F.ARTIFACT_CHECKS, F.no_value_without_evidence, F.trace_complete],
-        sensors=[F.forms_dropfolder_sensor], jobs=[F.forms_job], resources=resources)
+    defs = forms_definitions(resources)
     return {"tmp": tmp_path, "resources": resources, "defs": defs,
             "instance": dg.DagsterInstance.ephemeral()}
 
@@ -74,13 +73,16 @@ def test_sensor_job_checks_and_show(env: dict, sample_bundles: dict) -> None:
     run = env["defs"].resolve_job_def("forms_job").execute_in_process(
         instance=instance, partition_key=request.partition_key)
     assert run.success
-    assert len(run.get_asset_materialization_events()) == 6
+    assert len(run.get_asset_materialization_events()) == 7
     checks = check_results(run)
-    assert len(checks) == 8 and all(checks.values())
+    assert len(checks) == 10 and all(checks.values()), checks
     final_meta = next(e for e in run.get_asset_materialization_events()
                       if e.asset_key == dg.AssetKey("form_final")).materialization.metadata
     assert final_meta["needs_review"].value >= 1
     assert "| dob | needs_review |" in final_meta["fields"].value
+    # evidence crops are linked from the markdown through the API (http: the UI loads them)
+    assert f"](http://127.0.0.1:8000/api/runs/{request.partition_key}/evidence/dob_1.png)" \
+        in final_meta["fields"].value
     shown = F.SHOWS["form_final"](request.partition_key)
     assert shown["fields"]["full_name"]["normalized_value"] == "Daniel Chen"
 
@@ -107,21 +109,33 @@ def test_evidence_violation_detector() -> None:
     assert F.evidence_violations(final) == ["dob"]
 
 
-def test_record_run_reports_partition_materializations(env: dict) -> None:
+def test_form_filled_asset_metadata_and_check(env: dict, sample_bundles: dict) -> None:
     store = env["resources"]["blob_store"].get_store()
-    folder = ingest(store, [UploadedFile("a.pdf", text_pdf_bytes("Patient Name: Ann Lee"))])
-    from repro_assets.forms.pipeline import run_pipeline
-
-    run_pipeline(folder)
+    bundle = sample_bundles["intake_gonzalez"]
+    folder = ingest(store, bundle_files(bundle), target_docs=bundle_files(bundle, "target_docs"))
     instance = env["instance"]
-    F.record_run(instance, folder)
-    assert folder.run_id in instance.get_dynamic_partitions("form_runs")
-    event = instance.get_latest_materialization_event(dg.AssetKey("form_final"))
-    assert event.asset_materialization.partition == folder.run_id
-    assert event.asset_materialization.metadata["recorded_by"].value == "api"
-    records = instance.event_log_storage.get_asset_check_execution_history(
-        dg.AssetCheckKey(dg.AssetKey("form_final"), "no_value_without_evidence"), limit=5)
-    assert records and records[0].event.dagster_event.event_specific_data.passed
+    instance.add_dynamic_partitions("form_runs", [folder.run_id])
+    run = env["defs"].resolve_job_def("forms_job").execute_in_process(
+        instance=instance, partition_key=folder.run_id)
+    assert run.success
+    checks = check_results(run)
+    assert checks["filled_form_matches_final"] and checks["review_artifact_valid"]
+    meta = next(e for e in run.get_asset_materialization_events()
+                if e.asset_key == dg.AssetKey("form_filled")).materialization.metadata
+    assert meta["widgets_written"].value >= 5
+    assert meta["filled_pdf_url"].value.endswith(f"/api/runs/{folder.run_id}/artifacts/filled")
+    assert "| patient_name | 1 | full_name | Maria Gonzalez |" in meta["fill"].value
+    # the check fails when the filled form says something final.json did not fill
+    import pymupdf
+
+    pdf = pymupdf.open(stream=folder.read_binary("filled.pdf"), filetype="pdf")
+    page = pdf[0]
+    widget = next(w for w in page.widgets() if w.field_name == "patient_name")
+    widget.field_value = "Someone Else"
+    widget.update()
+    folder.write_binary("filled.pdf", pdf.tobytes())
+    passed, details = F.filled_check(folder)
+    assert not passed and "unexpected_value:patient_name" in details["problems"]
 
 
 def test_demo_hook_runs_samples_and_reuses_runs(env: dict, sample_bundles: dict,
@@ -132,7 +146,7 @@ def test_demo_hook_runs_samples_and_reuses_runs(env: dict, sample_bundles: dict,
     rows = F.demo(ctx)
     assert [r.ok for r in rows] == [True, True, True]
     gonzalez = next(r for r in rows if "intake_gonzalez" in r.figures)
-    assert gonzalez.assets == 6
+    assert gonzalez.assets == 7
     assert any("full_name" in d and "filled" in d and "Patient Name: Maria Gonzalez" in d
                for d in gonzalez.details)
     scanned = next(r for r in rows if "scanned_okafor" in r.figures)

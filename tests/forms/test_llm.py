@@ -7,13 +7,15 @@ from typing import Any
 
 import pytest
 
-from repro_assets.forms.candidates import no_retry_client
+from repro_assets.forms.candidates import forms_client
+from repro_assets.forms.models import RunOptions
 from repro_assets.llm.base import REASK_TEMPLATE
 from tests.fakes.llm_wire import AnthropicWireFake, OpenAIWireFake
 
 from .conftest import RunHelper
 
-SCHEMA = {"fields": [{"key": "full_name"}, {"key": "dob"}, {"key": "insurance_member_id"}]}
+# dob is left out: its two strong values contradict, so it asks the LLM too (see test_d08)
+SCHEMA = {"fields": [{"key": "full_name"}, {"key": "insurance_member_id"}]}
 MESSY_LINE = ("reference LKM-55102-8841 (primary subscriber is his spouse) and the "
               "authorization is on file.")
 
@@ -40,7 +42,7 @@ def test_llm_candidate_with_quoted_evidence(run_bundle: RunHelper, sample_bundle
         fake.reply_json(llm_candidate("LKM-55102-8841", MESSY_LINE), usage=(812, 96))
         folder = run_bundle(sample_bundles["referral_chen"], schema=SCHEMA,
                             client=fake.make_client())
-    assert len(fake.requests) == 1  # full_name and dob were confident: no call for them
+    assert len(fake.requests) == 1  # full_name was confident: no call for it
     sent = fake.requests[0].json
     assert "LKM-55102-8841" in sent["messages"][-1]["content"]  # routed excerpts were sent
     assert sent["max_completion_tokens" if "max_completion_tokens" in sent else "max_tokens"] \
@@ -54,9 +56,8 @@ def test_llm_candidate_with_quoted_evidence(run_bundle: RunHelper, sample_bundle
     assert "llm_calls:1" in event.notes and "heuristic_passes:1" in event.notes
     assert event.model_calls[0].provider == "openai"
     assert (event.model_calls[0].input_tokens, event.model_calls[0].output_tokens) == (812, 96)
-    for key in ("full_name", "dob"):
-        (quiet,) = field_events(folder, key)
-        assert quiet.model_calls == [] and "llm_skipped:heuristic_confident" in quiet.notes
+    (quiet,) = field_events(folder, "full_name")
+    assert quiet.model_calls == [] and "llm_skipped:heuristic_confident" in quiet.notes
 
 
 @pytest.mark.parametrize(("quote", "reason"), [
@@ -134,15 +135,18 @@ def test_anthropic_provider_path(run_bundle: RunHelper, sample_bundles: dict) ->
     assert folder.read_artifact("final").fields["insurance_member_id"].value == "LKM-55102-8841"
 
 
-def test_no_retry_client_keeps_offline_clients() -> None:
+def test_forms_client_never_retries_and_keeps_offline_out() -> None:
     from repro_assets.llm.offline import OfflineClient
 
-    offline = OfflineClient()
-    assert no_retry_client(offline) is offline
-    with OpenAIWireFake():
-        client = OpenAIWireFake().make_client(retry_attempts=3, sdk_max_retries=2)
-    fresh = no_retry_client(client)
-    assert fresh.config.retry_attempts == 1 and fresh.config.sdk_max_retries == 0
+    assert forms_client(OfflineClient(), RunOptions()) == (None, "llm_offline")
+    assert forms_client(None, RunOptions()) == (None, "llm_offline")
+    client = OpenAIWireFake().make_client(retry_attempts=3, sdk_max_retries=2)
+    fresh, reason = forms_client(client, RunOptions())
+    assert reason is None and fresh.config.retry_attempts == 1
+    assert fresh.config.sdk_max_retries == 0
+    assert fresh.model_for("extractor") == "gpt-4o-mini"  # the seed's openai default
+    pinned = OpenAIWireFake().make_client(models={"extractor": "gpt-4.1"})
+    assert forms_client(pinned, RunOptions())[0].model_for("extractor") == "gpt-4.1"
 
 
 def test_misconfigured_provider_degrades_to_heuristics(run_bundle: RunHelper,

@@ -7,6 +7,7 @@ from datetime import date
 
 import pytest
 
+from repro_assets.forms.acroform import match_acroform_field
 from repro_assets.forms.models import (
     Candidate,
     CandidateScores,
@@ -26,7 +27,7 @@ from repro_assets.forms.normalize import (
     normalize_value,
 )
 from repro_assets.forms.routing import field_query, route, similarity, tokenize
-from repro_assets.forms.schema import match_acroform_field, resolve_schema
+from repro_assets.forms.schema import resolve_schema
 from repro_assets.forms.scoring import apply_agreement, select
 from repro_assets.forms.validate import (
     anchor_match,
@@ -165,7 +166,7 @@ class TestSchema:
         ("dob", ("dob", None)), ("Patient_Name", ("full_name", None)),
         ("patient_name_dob", (None, "ambiguous")), ("Member-ID", ("insurance_member_id", None)),
         ("Street Address", ("address", None)), ("signature", (None, None)),
-        ("surname", (None, None)), ("mobile phone", ("phone", None)),
+        ("surname", ("full_name", None)), ("mobile phone", ("phone", None)),
     ])
     def test_acroform_matching(self, name: str, expected: tuple) -> None:
         assert match_acroform_field(name) == expected
@@ -180,11 +181,13 @@ class TestSchema:
         assert out.schema.unsupported_fields == ["ssn"]
         assert any(w.startswith("max_fields_exceeded") for w in out.warnings)
 
-    def test_invalid_user_schema_falls_back(self) -> None:
-        out = resolve_schema({"fieldz": []}, [], RunOptions())
-        assert out.schema.schema_source == "fallback_v1"
-        assert len(out.schema.resolved_fields) == 7
-        assert out.warnings[0].startswith("invalid_user_schema")
+    def test_invalid_user_schema_is_refused(self) -> None:
+        from repro_assets.forms.runfolder import InvalidUserSchema
+
+        with pytest.raises(InvalidUserSchema):
+            resolve_schema({"fieldz": []}, [], RunOptions())
+        with pytest.raises(InvalidUserSchema):
+            resolve_schema({"fields": [{"label": "no key"}]}, [], RunOptions())
 
 
 class TestScoring:

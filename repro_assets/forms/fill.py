@@ -1,0 +1,234 @@
+"""Slice 2: write the final values into the target form (``artifacts/filled.pdf``).
+
+Rules:
+
+* only ``filled`` values are written, only into text widgets, only into widgets of the form's
+  subject (the patient, the injured employee): the doctor's, employer's or emergency contact's
+  name, phone and address widgets stay empty;
+* ``needs_review`` fields are left empty and listed with their evidence in review.json;
+* a value is written in the shape its widget asks for: a date split over month/day/year
+  widgets, ``MM/DD/YYYY`` otherwise; a name split over first/middle/last widgets or in the
+  widget's order ("last first middle"); a US phone in national format;
+* one phone widget is filled (the plain or home number before cell, work, other; never a fax);
+  a street widget of a form that asks for city, state and ZIP separately is left for review;
+  a value longer than the widget allows is not truncated but left for review;
+* the target's bytes are never modified: the filled form is a new document.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+
+import phonenumbers
+import pymupdf
+from nameparser import HumanName
+
+from repro_assets.forms.acroform import TEXT, WidgetRole, normalize_acroform_name, phone_rank
+from repro_assets.forms.models import (
+    FinalResult,
+    ReviewItem,
+    SkippedWidget,
+    WrittenWidget,
+)
+from repro_assets.forms.parties import is_subject, subject_word
+
+_SPLIT_ADDRESS = re.compile(r"\b(?:city|zip|zipcode|postal)\b")
+
+
+@dataclass(frozen=True)
+class Write:
+    """One value to write into one widget."""
+
+    role: WidgetRole
+    field: str
+    value: str
+
+
+@dataclass
+class FillPlan:
+    """What goes into the form, and what is left empty (and why)."""
+
+    writes: list[Write] = field(default_factory=list)
+    skipped: list[SkippedWidget] = field(default_factory=list)
+    review_widgets: dict[str, list[str]] = field(default_factory=dict)
+    form_subject: str | None = None
+
+
+def _format_date(role: WidgetRole, iso: str) -> str:
+    when = date.fromisoformat(iso)
+    if role.part == "month":
+        return f"{when.month:02d}"
+    if role.part == "day":
+        return f"{when.day:02d}"
+    if role.part == "year":
+        short = "yy" in role.words and "yyyy" not in role.words
+        return f"{when.year % 100:02d}" if short else f"{when.year:04d}"
+    compact = normalize_acroform_name(role.widget.name).replace(" ", "").replace("/", "")
+    if "yyyymmdd" in compact:
+        text = when.isoformat()
+    elif "ddmmyyyy" in compact:
+        text = f"{when.day:02d}/{when.month:02d}/{when.year:04d}"
+    else:
+        text = f"{when.month:02d}/{when.day:02d}/{when.year:04d}"
+    if role.widget.maxlen == 8:
+        text = re.sub(r"\D", "", text)
+    return text
+
+
+def _format_name(role: WidgetRole, value: str) -> str:
+    words = role.words
+    name = HumanName(value)
+    if role.part == "first":
+        return name.first
+    if role.part == "last":
+        return name.last
+    if role.part == "middle":
+        initial = "mi" in words or "initial" in words
+        return (name.middle[:1] if initial else name.middle) if name.middle else ""
+    if "last" in words and "first" in words:
+        if words.index("last") < words.index("first"):
+            return f"{name.last}, {' '.join(p for p in (name.first, name.middle) if p)}"
+        return " ".join(p for p in (name.first, name.middle, name.last) if p)
+    return value
+
+
+def _format_phone(role: WidgetRole, e164: str) -> str:
+    number = phonenumbers.parse(e164, None)
+    style = (phonenumbers.PhoneNumberFormat.NATIONAL if number.country_code == 1
+             else phonenumbers.PhoneNumberFormat.INTERNATIONAL)
+    text = phonenumbers.format_number(number, style)
+    if role.widget.maxlen and len(text) > role.widget.maxlen:  # digits only in a short box
+        text = (str(number.national_number) if number.country_code == 1
+                else re.sub(r"\D", "", e164))
+    return text
+
+
+def format_value(role: WidgetRole, normalized: str) -> str:
+    """The text to write into ``role``'s widget for a normalized field value."""
+    if role.key == "dob":
+        return _format_date(role, normalized)
+    if role.key == "full_name":
+        return _format_name(role, normalized)
+    if role.key == "phone":
+        return _format_phone(role, normalized)
+    return normalized
+
+
+def _skip(role: WidgetRole, reason: str) -> SkippedWidget:
+    return SkippedWidget(widget=role.widget.name, page=role.widget.page, field=role.key,
+                         party=role.party, reason=reason)
+
+
+def _splits_address(roles: list[WidgetRole]) -> bool:
+    """True when the form asks for the subject's city/ZIP in widgets of their own."""
+    return any(r.key is None and is_subject(r.party) and r.widget.kind == TEXT
+               and _SPLIT_ADDRESS.search(normalize_acroform_name(r.widget.name))
+               for r in roles)
+
+
+def plan_fill(roles: list[WidgetRole], final: FinalResult) -> FillPlan:
+    """Decide, for every text widget of the target, what is written into it (if anything)."""
+    plan = FillPlan(form_subject=subject_word(
+        " ".join(filter(None, [r.widget.name, r.widget.label])) for r in roles))
+    texts = [r for r in roles if r.widget.kind == TEXT]
+    phones = [phone_rank(r) for r in texts if r.key == "phone" and is_subject(r.party)]
+    best_phone = min(phones, default=0)
+    split_address = _splits_address(roles)
+    for role in texts:
+        if role.key is None:
+            plan.skipped.append(_skip(role, role.problem or "no_v1_field"))
+            continue
+        if not is_subject(role.party):
+            plan.skipped.append(_skip(role, f"other_party:{role.party}"))
+            continue
+        item = final.fields.get(role.key)
+        if item is None:
+            plan.skipped.append(_skip(role, "not_in_schema"))
+            continue
+        if item.status == "missing" or item.normalized_value is None:
+            plan.skipped.append(_skip(role, "missing"))
+            continue
+        if role.key == "phone" and phone_rank(role) != best_phone:
+            plan.skipped.append(_skip(role, "other_phone_widget"))
+            continue
+        if item.status == "needs_review":
+            plan.review_widgets.setdefault(role.key, []).append(role.widget.name)
+            continue
+        if role.key == "address" and split_address and not _SPLIT_ADDRESS.search(
+                normalize_acroform_name(role.widget.name)):
+            plan.skipped.append(_skip(role, "address_split"))
+            continue
+        try:
+            value = format_value(role, item.normalized_value)
+        except ValueError:
+            plan.skipped.append(_skip(role, "cannot_format"))
+            continue
+        if not value:
+            plan.skipped.append(_skip(role, "missing_part"))
+        elif role.widget.maxlen and len(value) > role.widget.maxlen:
+            plan.skipped.append(_skip(role, "too_long"))
+        else:
+            plan.writes.append(Write(role, role.key, value))
+    return plan
+
+
+def write_filled(target: bytes, writes: list[Write]) -> tuple[bytes, list[str]]:
+    """A new PDF with ``writes`` in its widgets; the target bytes are left as they are.
+
+    Returns:
+        The filled PDF and the names of widgets that could not be written.
+
+    Raises:
+        ValueError: when the target cannot be opened.
+    """
+    values = {w.role.widget.name: w.value for w in writes}
+    failed: list[str] = []
+    try:
+        doc = pymupdf.open(stream=target, filetype="pdf")
+    except Exception as exc:  # pymupdf raises several types for broken files
+        raise ValueError(f"cannot open target PDF: {exc}") from exc
+    with doc:
+        for page in doc:
+            for widget in page.widgets() or []:
+                name = widget.field_name or ""
+                if name not in values:
+                    continue
+                try:
+                    widget.field_value = values[name]
+                    widget.update()
+                except Exception:  # a broken appearance stream: leave the widget empty
+                    failed.append(name)
+        data = doc.tobytes(deflate=True)
+    return data, sorted(set(failed))
+
+
+def written_widgets(plan: FillPlan, failed: list[str]) -> list[WrittenWidget]:
+    """The review.json entries of the values that went into the form."""
+    return [WrittenWidget(widget=w.role.widget.name, page=w.role.widget.page, field=w.field,
+                          part=w.role.part, value=w.value)
+            for w in plan.writes if w.role.widget.name not in failed]
+
+
+def review_items(plan: FillPlan, final: FinalResult) -> list[ReviewItem]:
+    """Every needs_review field with its evidence and the widgets left empty for it."""
+    return [
+        ReviewItem(field=key, status=item.status, value=item.value,
+                   normalized_value=item.normalized_value, confidence=item.confidence,
+                   rationale=item.rationale, evidence=item.evidence,
+                   evidence_images=item.evidence_images,
+                   widgets=plan.review_widgets.get(key, []))
+        for key, item in final.fields.items() if item.status == "needs_review"
+    ]
+
+
+def read_back(pdf: bytes) -> dict[str, str]:
+    """Widget name -> value of every text widget with a value (PyMuPDF)."""
+    out: dict[str, str] = {}
+    with pymupdf.open(stream=pdf, filetype="pdf") as doc:
+        for page in doc:
+            for widget in page.widgets() or []:
+                if widget.field_type == pymupdf.PDF_WIDGET_TYPE_TEXT and widget.field_value:
+                    out[widget.field_name] = str(widget.field_value)
+    return out

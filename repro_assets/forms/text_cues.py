@@ -1,0 +1,98 @@
+"""What a blank form looks like: placeholders, instructions, option lists and headings.
+
+A blank form is full of text that sits where a value would be: fill-in lines (``______``,
+``(___) ___-____``, ``MM/DD/YYYY``), hints (``Last, First, MI``), instructions ("Please list
+ALL current medications ..."), checkbox option lists (``[ ] Yes [ ] No``) and section headings.
+None of these are values. These pure functions let the heuristics tell them apart.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: Characters of fill-in lines, boxes and separators.
+_FILL_CHARS = re.compile(r"[_.\u2026\-\u2013\u2014/|\\()\[\]{}<>:#,;*=+~\s"
+                         r"\u2610-\u2612\u25a0-\u25ff\u2b1c\u2b1b]")
+#: Words that only describe what belongs on a line.
+HINT_WORDS = frozenset({
+    "mm", "dd", "yy", "yyyy", "mmddyyyy", "mmddyy", "month", "day", "year", "first", "last",
+    "middle", "mi", "m.i", "initial", "initials", "name", "names", "street", "city", "state",
+    "zip", "zipcode", "code", "postal", "apt", "unit", "suite", "number", "no", "area", "ext",
+    "extension", "address", "home", "cell", "work", "phone", "or", "and", "box", "po", "p.o",
+    "country", "county", "optional", "required", "print", "please", "legibly", "type",
+    "signature", "sign", "date", "here", "id", "member", "group", "policy", "n/a", "na",
+})
+_CHECKBOX = re.compile(r"[\u2610\u2611\u2612\u25a1\u25a2\u25fb\u25fd\u2b1c\u274f\u274e]|"
+                       r"\[\s?[xX✓✔]?\s?\]|\(\s?[xX✓✔]?\s?\)(?=\s*[A-Za-z])")
+_MARKED = re.compile(r"[\u2611\u2612\u274e]|\[\s?[xX✓✔]\s?\]|\(\s?[xX✓✔]\s?\)|[✓✔]")
+_YES_NO = re.compile(r"\b(?:yes|no)\b\s*(?:[/|]|\bor\b)?\s*\b(?:yes|no)\b", re.IGNORECASE)
+_INSTRUCTION = re.compile(
+    r"^\s*(?:\(?\s*)(?:please|kindly|list|include|including|indicate|check|circle|mark|select|"
+    r"describe|explain|write|print|attach|bring|use|see|sign|complete|fill|enter|provide|"
+    r"specify|if\s+(?:yes|no|any|applicable|so|none|different|other)|"
+    r"do\s+not|don't|for\s+office\s+use|office\s+use)\b"
+    r"|\b(?:please|if\s+applicable|if\s+any|if\s+yes|check\s+(?:all|one)|all\s+that\s+apply|"
+    r"use\s+additional|attach\s+(?:a\s+)?(?:separate|additional)|continue\s+on)\b",
+    re.IGNORECASE,
+)
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’.]*")
+_SECTION_WORDS = re.compile(
+    r"\b(?:information|info|contact|details|history|section|part|insurance|employer|"
+    r"physician|doctor|provider|guarantor|policyholder|pharmacy|emergency|patient|employee|"
+    r"claimant|demographics|medications?|allergies|coverage)\b", re.IGNORECASE)
+_LABEL_VALUE = re.compile(r":\s*\S")
+_NUMBERING = re.compile(r"^\s*(?:(?:section|part)\s+)?(?:\d{1,2}|[A-Za-z]|[IVX]{1,4})[.)]\s+",
+                        re.IGNORECASE)
+
+
+def is_placeholder(value: str) -> bool:
+    """True when ``value`` is only fill-in marks and hint words (nothing was written)."""
+    rest = _FILL_CHARS.sub(" ", value)
+    words = [w.lower().strip(".'’") for w in rest.split()]
+    return all(w in HINT_WORDS or not w for w in words)
+
+
+def is_instruction(text: str) -> bool:
+    """True for instructions to the person filling the form."""
+    return bool(_INSTRUCTION.search(text))
+
+
+def has_checkboxes(text: str) -> bool:
+    """True for a checkbox option list or a yes/no choice."""
+    return bool(_CHECKBOX.search(text) or _YES_NO.search(text))
+
+
+def marked_options(text: str) -> list[str]:
+    """The options of a checkbox list that are marked (``[x] Penicillin``, ``☒ Latex``)."""
+    out: list[str] = []
+    pieces = _CHECKBOX.split(text)
+    marks = _CHECKBOX.findall(text)
+    for mark, label in zip(marks, pieces[1:], strict=False):
+        if _MARKED.fullmatch(mark.strip()) or _MARKED.search(mark):
+            option = label.strip(" :;,.-")
+            if option and not is_placeholder(option):
+                out.append(option)
+    return out
+
+
+def is_heading(line: str) -> bool:
+    """A section heading: a short line with no value, in capitals, ending in ':' or naming a
+    section ("EMERGENCY CONTACT", "Insurance information", "Employer:")."""
+    text = _NUMBERING.sub("", line.strip())
+    if not text or len(text) > 70 or _LABEL_VALUE.search(text):
+        return False
+    words = _WORD.findall(text)
+    if not words or len(words) > 8:
+        return False
+    letters = [c for c in text if c.isalpha()]
+    if len(letters) >= 3 and all(c.isupper() for c in letters):
+        return True
+    if text.endswith(":") and len(words) <= 6:
+        return True
+    return len(words) <= 6 and not re.search(r"\d", text) and bool(_SECTION_WORDS.search(text)) \
+        and not is_instruction(text)
+
+
+def clean_value(value: str) -> str:
+    """Strip trailing fill-in marks a value may share its line with (``Ann Lee ______``)."""
+    return re.sub(r"[\s_.\u2026]{3,}$", "", value).strip()
