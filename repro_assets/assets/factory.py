@@ -24,6 +24,8 @@ from repro_assets.factory.agent import OnboardingAgent
 from repro_assets.factory.coverage import coverage_of
 from repro_assets.factory.ids import extract_explicit_ids
 from repro_assets.factory.models import ExtractionError, FactoryConfig, structure_problems
+from repro_assets.factory.provided import METHOD as PROVIDED
+from repro_assets.factory.provided import provided_config
 from repro_assets.factory.simulation import (
     DispatchRule,
     Schedule,
@@ -183,8 +185,9 @@ def _config_table(config: FactoryConfig) -> str:
     deps=[factory_text],
     kinds={"llm", "postgres"},
     description=(
-        "The FactoryConfig extracted in five stages with 100% id coverage, or a failed "
-        "partition carrying the ExtractionError code, coverage ratios and missing ids."
+        "The FactoryConfig extracted in five stages with 100% id coverage (or a FactoryConfig "
+        "JSON document validated as is), or a failed partition carrying the ExtractionError "
+        "code, coverage ratios and missing ids."
     ),
 )
 def factory_config(
@@ -202,15 +205,21 @@ def factory_config(
     text = blob_store.get_store().read_text(row["blob_key"])
     client = llm.get_client()
     agent = OnboardingAgent(client, logger=context.log)
+    method = agent.method
     try:
-        result = agent.run_detailed(text)
+        result = provided_config(text)
+        if result is None:
+            result = agent.run_detailed(text)
+        else:
+            method = PROVIDED
     except ExtractionError as exc:
-        save_failure(db, key, row["sha256"], agent.method, exc)
+        method = exc.details.get("method", method)
+        save_failure(db, key, row["sha256"], method, exc)
         details = exc.details
         metadata: dict[str, Any] = {
             "code": exc.code.value,
             "stage": exc.stage,
-            "method": agent.method,
+            "method": method,
             "machine_coverage": details.get("machine_coverage"),
             "job_coverage": details.get("job_coverage"),
             "missing_machines": dg.MetadataValue.json(details.get("missing_machines", [])),
@@ -229,6 +238,7 @@ def factory_config(
             "machine_coverage": coverage.machine_coverage,
             "job_coverage": coverage.job_coverage,
             "repairs": dg.MetadataValue.json(result.repairs),
+            "warnings": dg.MetadataValue.json(result.warnings),
             "llm_usage": dg.MetadataValue.json(client.usage_summary()),
             "config": dg.MetadataValue.json(result.config.model_dump(mode="json")),
             "preview": dg.MetadataValue.md(_config_table(result.config)),

@@ -37,6 +37,8 @@ def _print_result(result: OnboardingResult) -> None:
         print(f"  job {job.id}: {routing}{due}")
     for repair in result.repairs:
         print(f"  repaired: {repair}")
+    for warning in result.warnings:
+        print(f"  warning: {warning}")
     print(json.dumps(config.model_dump(mode="json"), indent=2))
 
 

@@ -1,8 +1,15 @@
 """``OnboardingAgent``: orchestrates stages 0→4 and turns every failure into ExtractionError.
 
-All stage-to-stage wiring lives here; no stage calls another. Exactly four log lines per run
-(seed "Observability"): detected ids, coarse counts, fine counts, coverage. The text and the
+All stage-to-stage wiring lives here; no stage calls another. Log lines per run (seed
+"Observability", plus the repairs the issue asks for): detected ids, coarse counts, fine
+counts, one ``factory repair:`` line per normalization repair, coverage. The text and the
 payloads are never logged.
+
+Stage 3 gathers every structure problem into one ``INVALID_STRUCTURE`` error: normalization
+and invariants; machines named only in routes although the text lists its machines (both
+paths); offline, every sentence about jobs the reader could not fully read (the certainty
+rule); with an LLM, stage 2 against the stage-1 skeleton. With an LLM, a configuration that
+passed coverage is finally compared with the offline reading when that reading is certain.
 """
 
 from __future__ import annotations
@@ -12,22 +19,26 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from repro_assets.factory.checks import disagreements, route_only_machines, skeleton_problems
 from repro_assets.factory.coarse import extract_coarse_structure
 from repro_assets.factory.coverage import assess_coverage, coverage_of
 from repro_assets.factory.ids import extract_explicit_ids
 from repro_assets.factory.models import (
+    CoarseStructure,
     CoverageReport,
     ErrorCode,
     ExtractionError,
     FactoryConfig,
     OnboardingResult,
     PreparsedIds,
+    RawFactoryConfig,
 )
 from repro_assets.factory.normalize import (
     StructureError,
     normalize_factory,
     validate_and_normalize,
 )
+from repro_assets.factory.reading import read_factory_text
 from repro_assets.factory.steps import extract_steps
 from repro_assets.llm.types import LLMClient, LLMError, LLMInvalidOutput
 
@@ -125,24 +136,7 @@ class OnboardingAgent:
             sorted(ids.machine_ids),
             sorted(ids.job_ids),
         )
-        if not ids.machine_ids or not ids.job_ids:
-            missing = [
-                kind
-                for kind, found in (("machine", ids.machine_ids), ("job", ids.job_ids))
-                if not found
-            ]
-            raise ExtractionError(
-                ErrorCode.NO_IDS,
-                f"the text mentions no explicit {' and no '.join(missing)} ids "
-                "(expected ids like M1, M_ASSEMBLY, J1); coverage is undefined",
-                stage="ids",
-                details={
-                    "detected_machines": sorted(ids.machine_ids),
-                    "detected_jobs": sorted(ids.job_ids),
-                    "machine_coverage": None,
-                    "job_coverage": None,
-                },
-            )
+        self._check_ids(ids)
 
         skeleton = self._llm_stage(
             "coarse", lambda: extract_coarse_structure(factory_text, ids, self.client)
@@ -160,33 +154,7 @@ class OnboardingAgent:
             len(raw.jobs),
         )
 
-        try:
-            config = validate_and_normalize(raw)
-        except StructureError as exc:
-            report = coverage_of(
-                ids, (m.id for m in raw.machines), (j.id for j in raw.jobs)
-            )
-            self._log_coverage(report)
-            undeclared = sorted(
-                {
-                    step.machine_id.strip()
-                    for job in raw.jobs
-                    for step in job.steps
-                    if step.machine_id.strip() not in {m.id.strip() for m in raw.machines}
-                }
-            )
-            raise ExtractionError(
-                ErrorCode.INVALID_STRUCTURE,
-                "the configuration is invalid after normalization: " + "; ".join(exc.problems),
-                stage="normalize",
-                details={
-                    "problems": exc.problems,
-                    "undeclared_machines": undeclared,
-                    "lost_jobs": exc.lost_jobs,
-                    "method": self.method,
-                    **coverage_details(report),
-                },
-            ) from exc
+        config, repairs = self._validate(factory_text, ids, skeleton, raw)
 
         report = assess_coverage(ids, config)
         self._log_coverage(report)
@@ -207,14 +175,121 @@ class OnboardingAgent:
                 stage="coverage",
                 details={"method": self.method, **coverage_details(report)},
             )
+        if self.method == "llm":
+            self._crosscheck(config, factory_text)
         return OnboardingResult(
             config=config,
             method=self.method,
             detected_machines=sorted(ids.machine_ids),
             detected_jobs=sorted(ids.job_ids),
             coverage=report,
-            repairs=normalize_factory(raw).repairs,
+            repairs=repairs,
+            warnings=list(read_factory_text(factory_text).warnings),
         )
+
+    def _check_ids(self, ids: PreparsedIds) -> None:
+        """Stage 0 decision: ids of both kinds are needed.
+
+        No id at all leaves nothing to cover (seed case 5: ``COVERAGE_MISMATCH``, coverage
+        undefined); ids of one kind only is ``NO_IDS``.
+        """
+        if ids.machine_ids and ids.job_ids:
+            return
+        details = {
+            "detected_machines": sorted(ids.machine_ids),
+            "detected_jobs": sorted(ids.job_ids),
+            "machine_coverage": None,
+            "job_coverage": None,
+            "missing_machines": [],
+            "missing_jobs": [],
+        }
+        if not ids.machine_ids and not ids.job_ids:
+            raise ExtractionError(
+                ErrorCode.COVERAGE_MISMATCH,
+                "the text mentions no machine or job ids (expected ids like M1, M_ASSEMBLY, "
+                "J1); coverage is undefined",
+                stage="ids",
+                details=details,
+            )
+        missing = "machine" if not ids.machine_ids else "job"
+        raise ExtractionError(
+            ErrorCode.NO_IDS,
+            f"the text mentions no explicit {missing} ids (expected ids like M1, M_ASSEMBLY, "
+            "J1); coverage is undefined",
+            stage="ids",
+            details=details,
+        )
+
+    def _validate(
+        self,
+        factory_text: str,
+        ids: PreparsedIds,
+        skeleton: CoarseStructure,
+        raw: RawFactoryConfig,
+    ) -> tuple[FactoryConfig, list[str]]:
+        """Stage 3: normalization, invariants and the structure checks; repairs are logged.
+
+        Every problem found is reported at once in one ``INVALID_STRUCTURE`` error.
+        """
+        reading = read_factory_text(factory_text)
+        problems: list[str] = []
+        details: dict[str, Any] = {"method": self.method}
+        route_only = route_only_machines(ids, reading.declarations)
+        if route_only:
+            listed = "; ".join(f"'{q}'" for q in reading.declarations.inventory_quotes)
+            problems += [
+                f"machine {m} appears only in a job's route, not where the text lists its "
+                f"machines ({listed})"
+                for m in route_only
+            ]
+        details["route_only_machines"] = route_only
+        if self.method == "heuristic":
+            unread = [{"sentence": u.quote, "reason": u.reason} for u in reading.unread]
+            problems += [f"could not read '{u['sentence']}': {u['reason']}" for u in unread]
+            details["unread"] = unread
+        else:
+            skeleton_issues, skeleton_details = skeleton_problems(skeleton, raw)
+            problems += skeleton_issues
+            details["skeleton"] = skeleton_details
+        normalization = normalize_factory(raw)
+        for repair in normalization.repairs:
+            self.log.info("factory repair: %s", repair)
+        config: FactoryConfig | None = None
+        try:
+            config = validate_and_normalize(raw)
+        except StructureError as exc:
+            problems += exc.problems
+            details["lost_jobs"] = exc.lost_jobs
+            details["dropped_steps"] = exc.dropped_steps
+        if not problems and config is not None:
+            return config, normalization.repairs
+        report = coverage_of(ids, (m.id for m in raw.machines), (j.id for j in raw.jobs))
+        self._log_coverage(report)
+        declared = {m.id.strip() for m in raw.machines}
+        details["problems"] = problems
+        details["undeclared_machines"] = sorted(
+            {step.machine_id.strip() for job in raw.jobs for step in job.steps} - declared
+        )
+        details.setdefault("lost_jobs", [])
+        details.update(coverage_details(report))
+        raise ExtractionError(
+            ErrorCode.INVALID_STRUCTURE,
+            "the configuration is invalid: " + "; ".join(problems),
+            stage="normalize",
+            details=details,
+        )
+
+    def _crosscheck(self, config: FactoryConfig, factory_text: str) -> None:
+        """LLM path: refuse an answer that differs from a certain offline reading."""
+        found = disagreements(config, factory_text)
+        if found:
+            raise ExtractionError(
+                ErrorCode.INVALID_STRUCTURE,
+                "the LLM's configuration differs from the deterministic reading of the text: "
+                + "; ".join(found),
+                stage="crosscheck",
+                details={"method": self.method, "disagreements": found},
+            )
 
     def _log_coverage(self, report: CoverageReport) -> None:
         self.log.info(

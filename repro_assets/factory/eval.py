@@ -1,11 +1,18 @@
-"""The seed's minimal eval set plus adversarial cases: ``python -m repro_assets.factory.eval``.
+"""Factory onboarding eval: ``repro-assets eval factory [--cases FILE] [--use-llm]``.
 
-Without ``--use-llm`` stages 1 and 2 use the offline parser; with it they use the configured
-provider (``OPENAI_API_KEY``, ``ANTHROPIC_API_KEY`` or ``REPRO_LLM_*``). Cases marked
-``scripted`` replay a faulty extractor (e.g. the seed's case 2, "LLM only extracts M1, M2,
-M3") in both modes: they test the coverage guard, not a model.
+Also ``python -m repro_assets.factory.eval`` with the same options.
 
-Prints one line per case (PASS/FAIL, expected and actual outcome) and exits 1 if any fails.
+* Without ``--cases``: the built-in set (:mod:`repro_assets.factory.evalset`: the seed's
+  minimal eval set plus adversarial cases); one PASS/FAIL line per case, exit 1 if any fails.
+* With ``--cases FILE``: grades every case of a labelled file in the corpus format
+  (:mod:`repro_assets.factory.grading`) and prints one line per case (name, expected, got,
+  verdict: correct / safe fail / silent wrong / unverified, detail) and the totals; exit 1 when
+  any case is silently wrong.
+
+Without ``--use-llm`` stages 1 and 2 use the offline reader; with it they use the configured
+provider (``OPENAI_API_KEY``, ``ANTHROPIC_API_KEY``, or ``REPRO_LLM_PROVIDER`` /
+``REPRO_LLM_BASE_URL`` for an OpenAI-compatible server). ``--no-cache`` bypasses the LLM
+response cache, so every case reaches the model.
 """
 
 from __future__ import annotations
@@ -13,386 +20,128 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections import deque
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from repro_assets.factory.agent import OnboardingAgent
-from repro_assets.factory.models import ExtractionError, OnboardingResult
-from repro_assets.llm.types import LLMError, LLMResult, LLMUsage, Role, T, Tool
-
-
-class ScriptedClient:
-    """An :class:`~repro_assets.llm.types.LLMClient` replaying canned structured replies.
-
-    Each reply is a dict (validated against the requested schema) or an exception to raise.
-    """
-
-    available = True
-    provider = "scripted"
-
-    def __init__(self, replies: Sequence[dict[str, Any] | Exception]) -> None:
-        self.replies: deque[dict[str, Any] | Exception] = deque(replies)
-        self.calls: list[dict[str, Any]] = []
-
-    def model_for(self, role: Role | str) -> str:
-        """The scripted client has one pseudo model."""
-        return "scripted"
-
-    def structured(
-        self,
-        *,
-        role: Role | str,
-        system: str,
-        user: str,
-        schema: type[T],
-        tools: Sequence[Tool] = (),
-        temperature: float = 0.1,
-        max_tokens: int = 4096,
-    ) -> LLMResult[T]:
-        """Return the next scripted reply as ``schema`` (or raise it)."""
-        self.calls.append({"role": str(role), "schema": schema.__name__, "user": user})
-        if not self.replies:
-            raise LLMError("no scripted reply left")
-        reply = self.replies.popleft()
-        if isinstance(reply, Exception):
-            raise reply
-        value = schema.model_validate(reply)
-        usage = LLMUsage(provider="scripted", model="scripted", role=str(role))
-        return LLMResult(value=value, raw_text=json.dumps(reply), usage=[usage])
-
-    def text(self, **kwargs: Any) -> LLMResult[Any]:
-        """Not used by onboarding."""
-        raise LLMError("the scripted client only answers structured calls")
-
-    def stream_text(self, **kwargs: Any) -> Iterator[str]:
-        """Not used by onboarding."""
-        raise LLMError("the scripted client only answers structured calls")
-
-    def usage_summary(self) -> dict[str, Any]:
-        """Number of scripted calls made."""
-        return {"provider": "scripted", "calls": len(self.calls)}
-
-
-@dataclass
-class EvalCase:
-    """One eval case: a text, the expected outcome and optional extra checks."""
-
-    name: str
-    source: str
-    text: str
-    expected_code: str | None
-    checks: list[tuple[str, Callable[[OnboardingResult | ExtractionError], bool]]] = field(
-        default_factory=list
-    )
-    scripted: list[dict[str, Any] | Exception] | None = None
-
-
-def _machines(*ids: str) -> list[dict[str, str]]:
-    return [{"id": i, "name": i} for i in ids]
-
-
-def _routes(result: OnboardingResult | ExtractionError) -> dict[str, list[str]]:
-    assert isinstance(result, OnboardingResult)
-    return {job.id: [s.machine_id for s in job.steps] for job in result.config.jobs}
-
-
-def _ids(result: OnboardingResult | ExtractionError, kind: str) -> list[str]:
-    assert isinstance(result, OnboardingResult)
-    items = result.config.machines if kind == "machines" else result.config.jobs
-    return sorted(item.id for item in items)
-
-
-def _detail(result: OnboardingResult | ExtractionError, name: str) -> Any:
-    assert isinstance(result, ExtractionError)
-    return result.details.get(name)
-
-
-CASE2_TEXT = (
-    "We run 4 machines: M1, M2, M3, M4. J1 and J2 use them in sequence, 1h on each, both due "
-    "by 10:00."
+from repro_assets.factory.evalset import CASES, CaseOutcome, run_eval
+from repro_assets.factory.grading import (
+    CasesFileError,
+    Grade,
+    Verdict,
+    grade,
+    load_cases,
+    totals,
 )
-
-CASES: list[EvalCase] = [
-    EvalCase(
-        "case1_clean_canonical",
-        "seed",
-        "We have 3 machines: M1 (assembly), M2 (drill), M3 (pack). J1, J2, J3, J4 each pass "
-        "through them in sequence, taking 2h, 1h and 1h respectively. J1 and J2 are due by "
-        "12:00; J3 and J4 are due by 17:00.",
-        None,
-        [
-            ("3 machines", lambda r: _ids(r, "machines") == ["M1", "M2", "M3"]),
-            ("4 jobs", lambda r: _ids(r, "jobs") == ["J1", "J2", "J3", "J4"]),
-            ("coverage 100%", lambda r: isinstance(r, OnboardingResult) and r.coverage.complete),
-        ],
-    ),
-    EvalCase(
-        "case2_coverage_mismatch",
-        "seed (scripted LLM omits M4)",
-        CASE2_TEXT,
-        "COVERAGE_MISMATCH",
-        [
-            ("missing [M4]", lambda r: _detail(r, "missing_machines") == ["M4"]),
-            ("machine coverage 75%", lambda r: _detail(r, "machine_coverage") == 0.75),
-        ],
-        scripted=[
-            {"machines": _machines("M1", "M2", "M3"), "jobs": _machines("J1", "J2")},
-            {
-                "machines": _machines("M1", "M2", "M3"),
-                "jobs": [
-                    {
-                        "id": job,
-                        "name": job,
-                        "steps": [
-                            {"machine_id": m, "duration_hours": 1} for m in ("M1", "M2", "M3")
-                        ],
-                        "due_time_hour": 10,
-                    }
-                    for job in ("J1", "J2")
-                ],
-            },
-        ],
-    ),
-    EvalCase(
-        "case3_contradictory_routing",
-        "seed",
-        "We have four machines: M1 (cutting), M2 (drilling), M3 (painting) and M4 (polishing). "
-        "Jobs pass through M1, M2, M3 in sequence, 2h on each. J1 uses M1, M2, M4 (not M3), "
-        "with 1h on M4. J2 and J3 follow the standard routing. All jobs are due by 18:00.",
-        None,
-        [
-            ("J1 = M1, M2, M4", lambda r: _routes(r)["J1"] == ["M1", "M2", "M4"]),
-            ("4 machines kept", lambda r: _ids(r, "machines") == ["M1", "M2", "M3", "M4"]),
-        ],
-    ),
-    EvalCase(
-        "case4_invalid_normalization",
-        "seed",
-        "M1 only. J1 does 2h on M1, 3h on M5.",
-        "INVALID_STRUCTURE",
-        [
-            ("M5 not declared", lambda r: _detail(r, "undeclared_machines") == ["M5"]),
-            ("coverage < 100%", lambda r: (_detail(r, "machine_coverage") or 1.0) < 1.0),
-        ],
-    ),
-    EvalCase(
-        "case5_empty_or_ambiguous",
-        "seed (seed says COVERAGE_MISMATCH; issue 7 names the code NO_IDS)",
-        "We do stuff with machines and jobs.",
-        "NO_IDS",
-        [("coverage undefined", lambda r: _detail(r, "machine_coverage") is None)],
-    ),
-    EvalCase(
-        "m10_is_not_m1",
-        "adversarial",
-        "Machines: M1 (saw) and M10 (lathe). J1: M10 2h → M1 1h, due by 9:00. J10: M1 3h.",
-        None,
-        [
-            ("M1 and M10", lambda r: _ids(r, "machines") == ["M1", "M10"]),
-            ("J1 and J10", lambda r: _ids(r, "jobs") == ["J1", "J10"]),
-        ],
-    ),
-    EvalCase(
-        "lowercase_ids_are_not_ids",
-        "adversarial",
-        "We have machines m1 (saw) and m2 (press). J1: m1 2h → m2 1h.",
-        "NO_IDS",
-    ),
-    EvalCase(
-        "job_range",
-        "adversarial",
-        "We run 2 machines: M1 (cut) and M2 (weld). Jobs J1-J4 pass through M1 then M2, 1h "
-        "each. J1 to J4 are due by 4pm.",
-        None,
-        [("J1..J4", lambda r: _ids(r, "jobs") == ["J1", "J2", "J3", "J4"])],
-    ),
-    EvalCase(
-        "named_ids",
-        "adversarial",
-        "Machines: M_ASSEMBLY (assembly) and M_PACK (packing). J_RUSH: M_ASSEMBLY 2h → M_PACK "
-        "1h, due by 11:00.",
-        None,
-        [("named machines", lambda r: _ids(r, "machines") == ["M_ASSEMBLY", "M_PACK"])],
-    ),
-    EvalCase(
-        "no_false_positive_ids",
-        "adversarial",
-        "Machines: M1 (press) and M2 (oven), certified ISO9001 and rated CAM1-compatible. "
-        "J1: M1 2h → M2 2h.",
-        None,
-        [("only M1, M2", lambda r: _ids(r, "machines") == ["M1", "M2"])],
-    ),
-    EvalCase(
-        "duplicate_job_routing",
-        "adversarial",
-        "Machines: M1 (cut), M2 (weld). J1: M1 2h → M2 1h. J1: M2 3h.",
-        "INVALID_STRUCTURE",
-        [("duplicate J1", lambda r: "duplicate job id J1" in _detail(r, "problems"))],
-    ),
-    EvalCase(
-        "duplicate_machine_names",
-        "adversarial",
-        "M1 (cut), M2 (weld) are our machines. Later we relabelled: M1 (paint). "
-        "J1: M1 1h → M2 1h.",
-        "INVALID_STRUCTURE",
-        [("duplicate M1", lambda r: "duplicate machine id M1" in _detail(r, "problems"))],
-    ),
-    EvalCase(
-        "step_on_undeclared_machine",
-        "adversarial",
-        "We have 2 machines: M1 (cut), M2 (weld). J1: M1 1h → M3 2h → M2 1h.",
-        "INVALID_STRUCTURE",
-        [("missing M3", lambda r: _detail(r, "missing_machines") == ["M3"])],
-    ),
-    EvalCase(
-        "zero_hour_duration",
-        "adversarial",
-        "Machines: M1 (cut), M2 (weld). J1: M1 0h → M2 2h.",
-        "INVALID_STRUCTURE",
-    ),
-    EvalCase(
-        "machine_only_in_prose",
-        "adversarial",
-        "We have 3 machines: M1 (cut), M2 (weld), M3 (paint). M4, a spare press, is out for "
-        "repair this week. J1: M1 1h → M2 1h → M3 1h.",
-        "COVERAGE_MISMATCH",
-        [("missing M4", lambda r: _detail(r, "missing_machines") == ["M4"])],
-    ),
-    EvalCase(
-        "job_without_routing",
-        "adversarial",
-        "Machines: M1 (cut), M2 (weld). J1: M1 1h → M2 2h. J2 is on hold until further notice.",
-        "INVALID_STRUCTURE",
-        [("J2 lost", lambda r: _detail(r, "lost_jobs") == ["J2"])],
-    ),
-    EvalCase(
-        "ambiguous_durations",
-        "adversarial",
-        "Machines: M1 (cut), M2 (weld), M3 (paint). J1: M1, M2, M3, 2h, 3h.",
-        "INVALID_STRUCTURE",
-    ),
-    EvalCase(
-        "due_hour_out_of_range",
-        "adversarial",
-        "Machines: M1 (cut). J1: M1 2h, due by 25:00.",
-        "INVALID_STRUCTURE",
-    ),
-    EvalCase(
-        "minutes_and_fractions_repaired",
-        "adversarial",
-        "Machines: M1 (cut), M2 (weld). J1: M1 90 min → M2 2.5h, due by 12:30.",
-        None,
-        [
-            ("rounded to 2h and 3h", lambda r: _durations(r) == [2, 3]),
-            ("repairs reported", lambda r: isinstance(r, OnboardingResult) and len(r.repairs) == 3),
-        ],
-    ),
-    EvalCase(
-        "llm_invents_machine",
-        "adversarial (scripted LLM adds M9)",
-        "Machines: M1 (cut). J1: M1 2h.",
-        "COVERAGE_MISMATCH",
-        [("extra M9", lambda r: _detail(r, "extra_machines") == ["M9"])],
-        scripted=[
-            {"machines": _machines("M1", "M9"), "jobs": _machines("J1")},
-            {
-                "machines": _machines("M1", "M9"),
-                "jobs": [
-                    {
-                        "id": "J1",
-                        "name": "J1",
-                        "steps": [{"machine_id": "M1", "duration_hours": 2}],
-                        "due_time_hour": None,
-                    }
-                ],
-            },
-        ],
-    ),
-]
+from repro_assets.factory.models import ExtractionError, OnboardingResult
 
 
-def _durations(result: OnboardingResult | ExtractionError) -> list[int]:
-    assert isinstance(result, OnboardingResult)
-    return [step.duration_hours for step in result.config.jobs[0].steps]
+def _client(use_llm: bool, cache: bool) -> tuple[Any | None, str | None]:
+    """The LLM client for ``--use-llm`` (None offline), or an error message."""
+    if not use_llm:
+        return None, None
+    from repro_assets.llm.types import LLMError
+    from repro_assets.resources.llm import LLMResource
 
-
-@dataclass
-class CaseOutcome:
-    """The result of one eval case."""
-
-    name: str
-    source: str
-    expected: str
-    actual: str
-    passed: bool
-    failed_checks: list[str]
-    method: str
-
-
-def run_case(case: EvalCase, client: Any | None) -> CaseOutcome:
-    """Run one case through ``OnboardingAgent`` and compare with the expectation."""
-    agent_client = ScriptedClient(case.scripted) if case.scripted is not None else client
-    agent = OnboardingAgent(agent_client)
-    outcome: OnboardingResult | ExtractionError
     try:
-        outcome = agent.run_detailed(case.text)
-        actual = "ok"
-    except ExtractionError as exc:
-        outcome = exc
-        actual = exc.code.value
-    expected = case.expected_code or "ok"
-    failed: list[str] = []
-    if actual == expected:
-        for label, check in case.checks:
-            try:
-                if not check(outcome):
-                    failed.append(label)
-            except (AssertionError, KeyError, TypeError, IndexError):
-                failed.append(label)
-    method = "scripted" if case.scripted is not None else agent.method
-    return CaseOutcome(
-        case.name, case.source, expected, actual, actual == expected and not failed, failed,
-        method,
-    )
+        client = LLMResource(cache_enabled=cache).get_client()
+    except LLMError as exc:
+        return None, f"--use-llm: {exc}"
+    if not client.available:
+        return None, ("--use-llm: no LLM provider is configured (set OPENAI_API_KEY, "
+                      "ANTHROPIC_API_KEY or REPRO_LLM_BASE_URL)")
+    return client, None
 
 
-def run_eval(client: Any | None = None) -> list[CaseOutcome]:
-    """Run every case (offline parser when ``client`` is None or unavailable)."""
-    return [run_case(case, client) for case in CASES]
+def grade_file(path: str, client: Any | None) -> list[Grade]:
+    """Onboard every case of a cases file and grade it."""
+    grades = []
+    for case in load_cases(path):
+        outcome: OnboardingResult | ExtractionError
+        try:
+            outcome = OnboardingAgent(client).run_detailed(case.text)
+        except ExtractionError as exc:
+            outcome = exc
+        grades.append(grade(case, outcome))
+    return grades
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Command-line entry point."""
-    parser = argparse.ArgumentParser(prog="python -m repro_assets.factory.eval")
-    parser.add_argument("--use-llm", action="store_true", help="use the configured LLM")
-    parser.add_argument("--json", action="store_true", help="print JSON")
-    args = parser.parse_args(argv)
-    client = None
-    if args.use_llm:
-        from repro_assets.resources.llm import LLMResource
+def _print_grades(grades: list[Grade], method: str) -> None:
+    width = max([len(g.name) for g in grades] + [4])
+    expected_width = max([len(g.expected) for g in grades] + [8])
+    print(f"{'case'.ljust(width)}  {'expected'.ljust(expected_width)}  {'got':<18} "
+          f"{'verdict':<13} detail")
+    for item in grades:
+        detail = item.detail if len(item.detail) <= 140 else item.detail[:137] + "..."
+        print(f"{item.name.ljust(width)}  {item.expected.ljust(expected_width)}  "
+              f"{item.got:<18} {item.verdict.value:<13} {detail}")
+    counts = totals(grades)
+    print(f"[{method}] {counts[Verdict.CORRECT]}/{counts['cases']} correct, "
+          f"{counts[Verdict.SAFE_FAIL]} safe fail, {counts[Verdict.SILENT_WRONG]} silent wrong, "
+          f"{counts[Verdict.UNVERIFIED]} unverified")
 
-        client = LLMResource().get_client()
-        if not client.available:
-            print("--use-llm: no LLM provider is configured (set OPENAI_API_KEY or "
-                  "ANTHROPIC_API_KEY)", file=sys.stderr)
+
+def _print_outcomes(outcomes: list[CaseOutcome]) -> None:
+    width = max(len(o.name) for o in outcomes)
+    for o in outcomes:
+        status = "PASS" if o.passed else "FAIL"
+        extra = f"  failed checks: {', '.join(o.failed_checks)}" if o.failed_checks else ""
+        print(f"{status}  {o.name.ljust(width)}  expected {o.expected:<18} got "
+              f"{o.actual:<18} [{o.method}]{extra}")
+    passed = sum(o.passed for o in outcomes)
+    print(f"{passed}/{len(outcomes)} cases passed")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the eval for parsed arguments; returns the exit code."""
+    client, problem = _client(args.use_llm, cache=not args.no_cache)
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
+    method = "llm" if client is not None else "offline"
+    if args.cases:
+        try:
+            grades = grade_file(args.cases, client)
+        except CasesFileError as exc:
+            print(f"E_BAD_CASES_FILE: {exc}", file=sys.stderr)
             return 2
+        if args.json:
+            print(json.dumps({"method": method, "totals": totals(grades),
+                              "cases": [{**g.__dict__, "verdict": g.verdict.value}
+                                        for g in grades]}, indent=2))
+        else:
+            _print_grades(grades, method)
+        return 1 if totals(grades)[Verdict.SILENT_WRONG] else 0
     outcomes = run_eval(client)
     if args.json:
         print(json.dumps([o.__dict__ for o in outcomes], indent=2))
     else:
-        width = max(len(o.name) for o in outcomes)
-        for o in outcomes:
-            status = "PASS" if o.passed else "FAIL"
-            extra = f"  failed checks: {', '.join(o.failed_checks)}" if o.failed_checks else ""
-            print(
-                f"{status}  {o.name.ljust(width)}  expected {o.expected:<18} got "
-                f"{o.actual:<18} [{o.method}]{extra}"
-            )
-        passed = sum(o.passed for o in outcomes)
-        print(f"{passed}/{len(outcomes)} cases passed")
+        _print_outcomes(outcomes)
     return 0 if all(o.passed for o in outcomes) else 1
+
+
+def _add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--cases", metavar="FILE",
+                        help="a labelled cases file (corpus format); default: the built-in set "
+                        f"({len(CASES)} cases)")
+    parser.add_argument("--use-llm", action="store_true", help="use the configured LLM")
+    parser.add_argument("--no-cache", action="store_true",
+                        help="bypass the LLM response cache (with --use-llm)")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+
+
+def register_eval(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``factory`` to ``repro-assets eval``."""
+    parser = subparsers.add_parser(
+        "factory", help="factory onboarding: built-in set or a labelled --cases file")
+    _add_arguments(parser)
+    parser.set_defaults(func=run)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry point of ``python -m repro_assets.factory.eval``."""
+    parser = argparse.ArgumentParser(prog="python -m repro_assets.factory.eval")
+    _add_arguments(parser)
+    return run(parser.parse_args(argv))
 
 
 if __name__ == "__main__":

@@ -7,7 +7,8 @@ are not ids, and ``M10`` is never read as ``M1``. Matching is case-sensitive: ``
 explicit id.
 
 Explicit ranges with numeric suffixes and a shared prefix (``J1-J4``, ``J1–J4``, ``J1 to J4``,
-``J1..J4``) mention every id in between; that is pattern matching too, not inference.
+``J1..J4``) mention every id in between; that is pattern matching too, not inference. ``from M1
+to M3`` is a route, not a range.
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ def expand_ranges(text: str) -> list[tuple[str, list[str]]]:
     """
     found: list[tuple[str, list[str]]] = []
     for match in RANGE_RE.finditer(text):
+        if re.search(r"(?i:\bfrom\s+)$", text[: match.start()]):
+            continue
         start, end = match.group("start"), match.group("end")
         first, last = int(start), int(end)
         if last <= first or last - first >= MAX_RANGE:

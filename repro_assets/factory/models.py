@@ -21,7 +21,18 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 
 class ErrorCode(StrEnum):
-    """The codes an :class:`ExtractionError` can carry."""
+    """The codes an :class:`ExtractionError` can carry.
+
+    * ``COVERAGE_MISMATCH``: the parsed ids differ from the ids in the text (missing or
+      extra), or the text names no id at all, so coverage is undefined (seed case 5).
+    * ``INVALID_STRUCTURE``: an invariant fails (undeclared machine, job without steps,
+      duplicate ids, bad duration or due hour), a machine is named only in a route although the
+      text lists its machines, stage 2 does not match the stage-1 skeleton, a sentence about
+      jobs could not be fully read (``details.unread`` quotes it), or an LLM answer differs
+      from a certain offline reading (``details.disagreements``).
+    * ``LLM_FAILURE`` / ``INVALID_JSON``: the LLM call failed / answered outside the schema.
+    * ``NO_IDS``: the text names machine ids but no job id, or job ids but no machine id.
+    """
 
     COVERAGE_MISMATCH = "COVERAGE_MISMATCH"
     INVALID_STRUCTURE = "INVALID_STRUCTURE"
@@ -258,3 +269,7 @@ class OnboardingResult(BaseModel):
     detected_jobs: list[str] = Field(description="Stage-0 job ids (sorted).")
     coverage: CoverageReport = Field(description="Stage-4 coverage report.")
     repairs: list[str] = Field(description="Repairs made by normalization.")
+    warnings: list[str] = Field(
+        default_factory=list,
+        description="Things worth knowing that do not fail the run (machines without steps).",
+    )

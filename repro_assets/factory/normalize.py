@@ -3,8 +3,9 @@
 :func:`normalize_factory` repairs what can be repaired without guessing and drops what cannot:
 
 * repairs: ids and names are stripped, an empty name becomes the id, whole-number floats become
-  ints, a fractional duration is rounded half-up to whole hours (at least 1), a fractional due
-  hour is rounded down (never later than stated), exact duplicate entries are merged;
+  ints, a fractional duration is rounded up to whole hours (never shorter than stated), a
+  fractional due hour is rounded down (never later than stated), exact duplicate entries are
+  merged;
 * drops: a step on an undeclared machine, a step with no duration or a duration <= 0;
 * problems: a due hour outside 0-24.
 
@@ -55,7 +56,7 @@ class Normalization(BaseModel):
 
 
 def _whole_hours(value: float) -> int:
-    return max(1, math.floor(value + 0.5))
+    return max(1, math.ceil(value - 1e-9))
 
 
 def _dedupe_machines(
@@ -123,7 +124,7 @@ def normalize_factory(raw: RawFactoryConfig) -> Normalization:
                 continue
             hours = _whole_hours(duration)
             if hours != duration:
-                repairs.append(f"{where}: duration {duration:g}h rounded to {hours}h")
+                repairs.append(f"{where}: duration {duration:g}h rounded up to {hours}h")
             steps.append({"machine_id": machine_id, "duration_hours": hours})
         due: int | None = None
         if job.due_time_hour is not None:
@@ -132,7 +133,8 @@ def normalize_factory(raw: RawFactoryConfig) -> Normalization:
             else:
                 due = math.floor(job.due_time_hour)
                 if due != job.due_time_hour:
-                    repairs.append(f"job {job_id}: due hour {job.due_time_hour:g} rounded to {due}")
+                    repairs.append(
+                        f"job {job_id}: due hour {job.due_time_hour:g} rounded down to {due}")
         if not steps:
             lost.append(job_id)
         jobs.append({"id": job_id, "name": name, "steps": steps, "due_time_hour": due})

@@ -7,9 +7,10 @@ import logging
 import pytest
 
 from repro_assets.factory import eval as factory_eval
+from repro_assets.factory import evalset
 from repro_assets.factory.agent import OnboardingAgent
 from repro_assets.factory.coarse import coarse_prompt
-from repro_assets.factory.eval import CASES, ScriptedClient, run_case
+from repro_assets.factory.evalset import CASES, ScriptedClient, run_case
 from repro_assets.factory.ids import extract_explicit_ids
 from repro_assets.factory.models import ErrorCode, ExtractionError
 from repro_assets.llm.offline import OfflineClient
@@ -17,7 +18,7 @@ from repro_assets.llm.types import LLMInvalidOutput, LLMTimeout
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
-def test_eval_case(case: factory_eval.EvalCase) -> None:
+def test_eval_case(case: evalset.EvalCase) -> None:
     outcome = run_case(case, None)
     assert outcome.actual == outcome.expected, outcome
     assert outcome.failed_checks == []
@@ -31,7 +32,7 @@ def test_seed_cases_expected_codes() -> None:
         "case2_coverage_mismatch": "COVERAGE_MISMATCH",
         "case3_contradictory_routing": None,
         "case4_invalid_normalization": "INVALID_STRUCTURE",
-        "case5_empty_or_ambiguous": "NO_IDS",
+        "case5_empty_or_ambiguous": "COVERAGE_MISMATCH",
     }
 
 
@@ -52,7 +53,7 @@ def test_offline_client_takes_the_heuristic_path(canonical_text: str) -> None:
     assert len(result.config.jobs) == 4
 
 
-def test_exactly_four_log_points_and_no_text(
+def test_four_log_points_plus_repairs_and_no_text(
     canonical_text: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     with caplog.at_level(logging.DEBUG, logger="repro_assets.factory"):
@@ -61,8 +62,22 @@ def test_exactly_four_log_points_and_no_text(
     assert [m.split(":")[0] for m in messages] == [
         "factory stage 0", "factory stage 1", "factory stage 2", "factory stage 4",
     ]
-    assert "machine_coverage=100%" in messages[3]
+    assert messages[0] == ("factory stage 0: detected_machines=['M1', 'M2', 'M3'], "
+                           "detected_jobs=['J1', 'J2', 'J3', 'J4']")
+    assert messages[1] == "factory stage 1: extracted_machines_count=3, extracted_jobs_count=4"
+    assert messages[2] == "factory stage 2: jobs_with_steps=4, final_job_count=4"
+    assert messages[3] == ("factory stage 4: machine_coverage=100%, job_coverage=100%, "
+                           "missing_machines=[], missing_jobs=[]")
     assert not any("assembly" in m or "due by" in m for m in messages)
+    caplog.clear()
+    with caplog.at_level(logging.DEBUG, logger="repro_assets.factory"):
+        OnboardingAgent().run("Machines: M1 (saw). J1: M1 20 min, due 9:30.")
+    messages = [r.getMessage() for r in caplog.records if r.name.startswith("repro_assets.factory")]
+    assert messages[3:5] == [
+        "factory repair: job J1 step 1 on M1: duration 0.333333h rounded up to 1h",
+        "factory repair: job J1: due hour 9.5 rounded down to 9",
+    ]
+    assert messages[5].startswith("factory stage 4:")
 
 
 def test_two_structured_calls_with_deterministic_prompts(canonical_text: str) -> None:
@@ -103,11 +118,20 @@ def test_schema_mismatch_is_invalid_json(canonical_text: str) -> None:
     assert info.value.code is ErrorCode.INVALID_JSON
 
 
-def test_no_ids_fails_before_any_llm_call() -> None:
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("We do stuff with machines and jobs.", ErrorCode.COVERAGE_MISMATCH),
+        ("Machines M1 and M2 are idle.", ErrorCode.NO_IDS),
+        ("J1 goes to the saw, then the drill.", ErrorCode.NO_IDS),
+    ],
+)
+def test_missing_ids_fail_before_any_llm_call(text: str, code: ErrorCode) -> None:
     client = ScriptedClient([])
     with pytest.raises(ExtractionError) as info:
-        OnboardingAgent(client).run("We do stuff with machines and jobs.")
-    assert info.value.code is ErrorCode.NO_IDS
+        OnboardingAgent(client).run(text)
+    assert info.value.code is code
+    assert info.value.stage == "ids"
     assert client.calls == []
 
 
@@ -119,5 +143,6 @@ def _canonical_replies() -> list[dict]:
     return [
         {"machines": machines, "jobs": jobs},
         {"machines": machines,
-         "jobs": [{**job, "steps": steps, "due_time_hour": 12} for job in jobs]},
+         "jobs": [{**job, "steps": steps, "due_time_hour": 12 if job["id"] in ("J1", "J2")
+                   else 17} for job in jobs]},
     ]

@@ -82,21 +82,31 @@ def test_success_partition(fresh_database: str) -> None:
     ]
 
 
-def test_coverage_failure_is_a_failed_partition(fresh_database: str) -> None:
+def test_structure_failure_is_a_failed_partition(fresh_database: str) -> None:
     instance = dg.DagsterInstance.ephemeral()
-    key, result = _materialize(instance, FIXTURES / "spare_press.txt")
+    key, result = _materialize(instance, FIXTURES / "route_typo.txt")
     assert not result.success
     failures = [e for e in result.all_events if e.is_step_failure]
     assert [e.step_key for e in failures] == ["factory_config"]
     user = failures[0].step_failure_data.user_failure_data
     meta = {k: v.value for k, v in user.metadata.items()}
-    assert meta["code"] == "COVERAGE_MISMATCH"
-    assert meta["missing_machines"] == ["M4"]
+    assert meta["code"] == "INVALID_STRUCTURE"
+    assert meta["missing_machines"] == ["M33"]
     assert meta["machine_coverage"] == 0.75
-    assert "missing M4" in user.description
+    assert meta["details"]["route_only_machines"] == ["M33"]
+    assert "M33 appears only in a job's route" in user.description
     assert not result.asset_materializations_for_node("factory_schedule")
     row = factory_assets.SHOWS["factory_config"](key)
-    assert row["status"] == "failed" and row["error"]["code"] == "COVERAGE_MISMATCH"
+    assert row["status"] == "failed" and row["error"]["code"] == "INVALID_STRUCTURE"
+
+
+def test_out_of_service_machine_is_kept(fresh_database: str) -> None:
+    instance = dg.DagsterInstance.ephemeral()
+    key, result = _materialize(instance, FIXTURES / "spare_press.txt")
+    assert result.success
+    meta = _metadata(result, "factory_config")
+    assert meta["machines"] == 4 and meta["warnings"] == [
+        "machine M4 is out of service: kept, with no steps"]
 
 
 def test_rematerialize_text_without_config_reads_the_store(fresh_database: str) -> None:
@@ -140,31 +150,33 @@ def test_demo_hook(fresh_database: str) -> None:
     samples = settings.samples_dir() / "factories"
     shutil.rmtree(samples, ignore_errors=True)
     samples.mkdir(parents=True)
-    for name in ("widget_line.txt", "spare_press.txt"):
+    for name in ("widget_line.txt", "route_typo.txt"):
         shutil.copy(FIXTURES / name, samples / name)
     (samples / "expected.json").write_text(
-        json.dumps({"widget_line.txt": "ok", "spare_press.txt": "COVERAGE_MISMATCH"})
+        json.dumps({"widget_line.txt": "ok", "route_typo.txt": "INVALID_STRUCTURE"})
     )
     defs = dg.Definitions.merge(factory_assets.defs, dg.Definitions(resources=default_resources()))
     rows = factory_assets.demo(DemoContext(instance=dg.DagsterInstance.ephemeral(), defs=defs))
     by_file = {row.partition.rsplit("-", 1)[0]: row for row in rows}
-    good, bad = by_file["widget-line"], by_file["spare-press"]
+    good, bad = by_file["widget-line"], by_file["route-typo"]
     assert good.ok and "makespan EDD 9h, SPT 9h" in good.figures and good.assets == 3
     assert Path(good.where).read_bytes().startswith(b"\x89PNG")
     assert not bad.ok and bad.expected_failure
-    assert bad.figures.startswith("COVERAGE_MISMATCH missing M4 (machines 75%, jobs 100%)")
+    assert bad.figures.startswith("INVALID_STRUCTURE missing M33 (machines 75%, jobs 100%)")
 
 
 def test_onboard_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli_main(["onboard", str(FIXTURES / "canonical.txt"), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["ok"] and len(out["config"]["machines"]) == 3
-    assert cli_main(["onboard", str(FIXTURES / "spare_press.txt"), "--json"]) == 1
+    assert cli_main(["onboard", str(FIXTURES / "route_typo.txt"), "--json"]) == 1
     out = json.loads(capsys.readouterr().out)
-    assert out["error"]["code"] == "COVERAGE_MISMATCH"
-    assert out["error"]["details"]["missing_machines"] == ["M4"]
-    assert cli_main(["onboard", str(FIXTURES / "spare_press.txt")]) == 1
-    assert "COVERAGE_MISMATCH" in capsys.readouterr().err
+    assert out["error"]["code"] == "INVALID_STRUCTURE"
+    assert out["error"]["details"]["route_only_machines"] == ["M33"]
+    assert cli_main(["onboard", str(FIXTURES / "route_typo.txt")]) == 1
+    assert "INVALID_STRUCTURE" in capsys.readouterr().err
+    assert cli_main(["onboard", str(FIXTURES / "spare_press.txt")]) == 0
+    assert "warning: machine M4 is out of service" in capsys.readouterr().out
     assert cli_main(["onboard", str(FIXTURES / "missing.txt")]) == 2
 
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from repro_assets.factory.agent import OnboardingAgent
-from repro_assets.factory.eval import CASE2_TEXT
+from repro_assets.factory.evalset import CASE2_TEXT
 from repro_assets.factory.models import ErrorCode, ExtractionError
 from tests.fakes.llm_wire import AnthropicWireFake, OpenAIWireFake
 
@@ -15,8 +15,9 @@ MACHINES = [{"id": "M1", "name": "assembly"}, {"id": "M2", "name": "drill"},
             {"id": "M3", "name": "pack"}]
 JOBS = [{"id": j, "name": j} for j in ("J1", "J2", "J3", "J4")]
 STEPS = [{"machine_id": m, "duration_hours": d} for m, d in (("M1", 2), ("M2", 1), ("M3", 1))]
-RAW = {"machines": MACHINES,
-       "jobs": [{**job, "steps": STEPS, "due_time_hour": 17} for job in JOBS]}
+RAW = {"machines": MACHINES,  # what the canonical text says: J1, J2 due 12:00; J3, J4 17:00
+       "jobs": [{**job, "steps": STEPS, "due_time_hour": 12 if job["id"] in ("J1", "J2") else 17}
+                for job in JOBS]}
 
 
 def _user_message(request_json: dict) -> str:

@@ -19,7 +19,7 @@ def test_coarse_declarations_and_names() -> None:
         "We have 3 machines: M1 (assembly), M2 (drill), M3. J1 and J2 use them. M4 is spare."
     )
     assert [(m.id, m.name) for m in coarse.machines] == [
-        ("M1", "assembly"), ("M2", "drill"), ("M3", "M3"),
+        ("M1", "assembly"), ("M2", "drill"), ("M3", "M3"), ("M4", "M4"),
     ]
     assert [j.id for j in coarse.jobs] == ["J1", "J2"]
 
@@ -44,7 +44,7 @@ def test_not_aside_is_neither_a_name_nor_a_step() -> None:
         ("J1 uses M1, M2, taking 2h and 3h respectively", [("M1", 2.0), ("M2", 3.0)]),
         ("J1 uses M2, M1, 30 min each", [("M2", 0.5), ("M1", 0.5)]),
         ("J1 uses M1, M2", [("M1", None), ("M2", None)]),
-        ("J1: M1, M2, 2h, 3h, 4h", [("M1", None), ("M2", None)]),  # 3 durations for 2 steps
+        ("J1: M1, M2, 2h, 3h, 4h", []),  # 3 durations for 2 steps: unread, no route
     ],
 )
 def test_route_phrasings(clause: str, expected: list[tuple[str, float | None]]) -> None:

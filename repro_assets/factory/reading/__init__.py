@@ -1,0 +1,51 @@
+"""The offline reader of factory descriptions (stages 1 and 2 without an LLM).
+
+It runs in four steps, one module each:
+
+1. ``segments.py``: text → clauses (sentences split at ``;``, with their line, list item and
+   paragraph) and tables (markdown/pipe tables, CSV/TSV lines);
+2. ``lexicon.py`` + ``phrases.py`` + ``clauses.py`` / ``tables.py``: recognizers turn each
+   clause or table row into statements (machines, jobs, routes, skips and replacements,
+   standard-route references, due times; ``times.py`` is the due-time grammar);
+3. ``assemble.py``: statements → the stage-1 skeleton and the stage-2 raw configuration;
+4. the certainty check: every sentence about jobs that was not fully read, and every conflict
+   between statements, is kept as an :class:`~repro_assets.factory.reading.statements.Unread`
+   with the sentence and the reason; the agent fails the run on any of them.
+
+:func:`read_factory_text` runs them all (pure, cached per text).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from repro_assets.factory.reading.assemble import Assembly, Declarations, assemble
+from repro_assets.factory.reading.clauses import ClauseReader
+from repro_assets.factory.reading.segments import Clause, segment
+from repro_assets.factory.reading.statements import Reading, Unread
+from repro_assets.factory.reading.tables import read_table
+
+__all__ = ["Assembly", "Declarations", "Unread", "read_factory_text"]
+
+
+@lru_cache(maxsize=64)
+def read_factory_text(text: str) -> Assembly:
+    """Read a factory description without an LLM.
+
+    The result is shared between calls with the same text: treat it as read-only.
+
+    Args:
+        text: the free-text description.
+
+    Returns:
+        The skeleton, the raw configuration, the unread sentences, where machines are
+        declared, and warnings (machines without steps).
+    """
+    reading = Reading()
+    reader = ClauseReader(reading)
+    for item in segment(text):
+        if isinstance(item, Clause):
+            reader.read(item)
+        else:
+            read_table(item, reading)
+    return assemble(reading)

@@ -1,0 +1,330 @@
+"""Assembly: statements → the stage-1 skeleton and the stage-2 raw configuration.
+
+Machines: the ids of machine-only sentences and of named machines (``M3 (oven)``), in order of
+declaration. When the text lists its machines somewhere (an *inventory*: "Machines: ...",
+"We have ...", two or more ids in one sentence, "M1 only"), only declared machines are
+machines; otherwise machines named only in routes are machines too, in order of first use.
+A machine with two different names appears twice (stage 3 reports the duplicate). Machines
+said to be out of service are kept, without steps; a route through one is a conflict.
+
+Routes, per job: the most specific statement wins (one job > listed jobs > every job). A skip
+or replacement changes the job's broader route, so the job must not also have a route of its
+own at that level. Two different statements at the same level both go out as separate jobs
+with the same id: stage 3 then reports a duplicate job instead of the reader picking one.
+
+Durations of a step, first found: stated on the step; a duration for every step of the same
+statement ("1h each"); a "per step" duration of the sentence an exception sits in; the
+duration the job's broader statements give that machine. Otherwise it stays unknown and
+stage 3 refuses the step. Due times follow the same levels.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from repro_assets.factory.models import (
+    CoarseJob,
+    CoarseMachine,
+    CoarseStructure,
+    RawFactoryConfig,
+    RawJob,
+    RawStep,
+)
+from repro_assets.factory.reading.statements import (
+    DueStatement,
+    ModifyStatement,
+    Reading,
+    RouteStatement,
+    StepSpec,
+    Unread,
+)
+
+Steps = tuple[tuple[str, float | None], ...]
+
+
+@dataclass(frozen=True)
+class Declarations:
+    """Where the text declares its machines.
+
+    Attributes:
+        inventory: the text lists its machines somewhere.
+        declared: machine ids declared in machine sentences or named, in order.
+        out_of_service: machines said to be down / under maintenance.
+        inventory_quotes: the sentences that list machines.
+    """
+
+    inventory: bool
+    declared: tuple[str, ...]
+    out_of_service: tuple[str, ...]
+    inventory_quotes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Assembly:
+    """The result of assembling a reading."""
+
+    skeleton: CoarseStructure
+    raw: RawFactoryConfig
+    unread: tuple[Unread, ...]
+    declarations: Declarations
+    warnings: tuple[str, ...]
+
+
+class _Conflict(Exception):
+    """Two readable statements that cannot both hold (or one that cannot be applied)."""
+
+    def __init__(self, reason: str, quote: str) -> None:
+        super().__init__(reason)
+        self.quote = quote
+
+
+def _declarations(reading: Reading) -> tuple[Declarations, dict[str, list[str]]]:
+    names: dict[str, list[str]] = {}
+    order: list[str] = []
+
+    def declare(machine: str, name: str | None) -> None:
+        if machine not in names:
+            names[machine] = []
+            order.append(machine)
+        if name:
+            clean = name.strip()
+            clean = clean.lower() if clean.isupper() else clean
+            if clean and clean not in names[machine]:
+                names[machine].append(clean)
+
+    for mention in reading.machines:
+        for machine in mention.ids:
+            declare(machine, mention.names.get(machine))
+    for machine, name, _ in reading.machine_names:
+        declare(machine, name)
+    out_of_service = tuple(dict.fromkeys(
+        m for mention in reading.machines for m in mention.out_of_service))
+    quotes = tuple(mention.quote for mention in reading.machines if mention.inventory)
+    declarations = Declarations(
+        inventory=bool(quotes), declared=tuple(order), out_of_service=out_of_service,
+        inventory_quotes=quotes,
+    )
+    return declarations, names
+
+
+def _own_hours(statement: RouteStatement, steps: Steps) -> dict[str, float]:
+    """Durations a statement gives its machines (a machine listed twice with two durations
+    gives none)."""
+    found: dict[str, set[float]] = {}
+    for machine, hours in steps:
+        if hours is not None:
+            found.setdefault(machine, set()).add(hours)
+    return {m: next(iter(h)) for m, h in found.items() if len(h) == 1}
+
+
+class _Assembler:
+    def __init__(self, reading: Reading, declarations: Declarations,
+                 machines: list[str]) -> None:
+        self.reading = reading
+        self.declarations = declarations
+        self.machines = machines
+        self.generic = [s for s in reading.routes if s.jobs is None]
+        self.used: set[int] = set()  # id() of statements that shaped some job's route
+
+    def applicable(self, job: str) -> list[RouteStatement]:
+        return [s for s in self.reading.routes if s.jobs is None or job in s.jobs]
+
+    def written_steps(self, statement: RouteStatement) -> Steps:
+        if statement.all_machines:
+            if not self.declarations.inventory:
+                raise _Conflict("it says all machines, but the text does not list them",
+                                statement.quote)
+            if self.declarations.out_of_service:
+                raise _Conflict(
+                    f"it says all machines, but {', '.join(self.declarations.out_of_service)} "
+                    "is out of service", statement.quote)
+            steps = [StepSpec(m) for m in self.declarations.declared]
+        else:
+            steps = [StepSpec(s.machine, s.hours) for s in statement.steps]
+        if statement.respective is not None:
+            if len(statement.respective) != len(steps):
+                raise _Conflict(f"{len(statement.respective)} durations for {len(steps)} "
+                                "machines", statement.quote)
+            steps = [StepSpec(s.machine, h) for s, h in zip(steps, statement.respective,
+                                                            strict=True)]
+        return tuple((s.machine, s.hours) for s in steps)
+
+    def resolve(self, statement: RouteStatement, job: str) -> Steps:
+        """The statement's steps for ``job`` with every duration it can inherit."""
+        steps = self.written_steps(statement)
+        broader = sorted(
+            (s for s in self.applicable(job) if s.level < statement.level),
+            key=lambda s: -s.level,
+        )
+        out = []
+        for machine, hours in steps:
+            if hours is None and statement.uniform is not None:
+                hours = statement.uniform
+            if (hours is None and statement.outer is not None
+                    and statement.outer.uniform_per_step):
+                hours = statement.outer.uniform
+            if hours is None:
+                hours = self.inherited(machine, broader, job)
+            out.append((machine, hours))
+        return tuple(out)
+
+    def inherited(self, machine: str, broader: list[RouteStatement], job: str) -> float | None:
+        for statement in broader:
+            steps = self.written_steps(statement)
+            if statement.uniform is not None and any(m == machine for m, _ in steps):
+                own = {m: h if h is not None else statement.uniform for m, h in steps}
+                self.used.add(id(statement))
+                return own[machine]
+            hours = _own_hours(statement, steps).get(machine)
+            if hours is not None:
+                self.used.add(id(statement))
+                return hours
+        return None
+
+    def candidates(self, job: str) -> list[tuple[int, Steps, list[RouteStatement]]]:
+        """Every route stated for ``job``: (level, steps, the statements behind it)."""
+        found = [(s.level, self.resolve(s, job), [s]) for s in self.applicable(job)]
+        for standard in self.reading.standards:
+            if job not in standard.jobs:
+                continue
+            if not self.generic:
+                raise _Conflict("it refers to a standard route the text does not give",
+                                standard.quote)
+            found += [(standard.level, self.resolve(s, job), [s]) for s in self.generic]
+        return found
+
+    def routes(self, job: str) -> list[Steps]:
+        """The route(s) of ``job``: one, or several when statements conflict."""
+        candidates = self.candidates(job)
+        modifications = [m for m in self.reading.modifications if job in m.jobs]
+        if modifications:
+            return [self.modified(job, candidates, modifications)]
+        if not candidates:
+            return []
+        top = max(level for level, _, _ in candidates)
+        chosen = [(steps, sources) for level, steps, sources in candidates if level == top]
+        for _, sources in chosen:
+            self.used.update(id(s) for s in sources)
+        return list(dict.fromkeys(steps for steps, _ in chosen))
+
+    def modified(self, job: str, candidates: list[tuple[int, Steps, list[RouteStatement]]],
+                 modifications: list[ModifyStatement]) -> Steps:
+        level = min(m.level for m in modifications)
+        own = [steps for lvl, steps, _ in candidates if lvl >= level]
+        if own:
+            raise _Conflict(f"{job} has a route of its own and also a change to a broader "
+                            "route", modifications[0].quote)
+        base_candidates = [(lvl, steps, src) for lvl, steps, src in candidates if lvl < level]
+        if not base_candidates:
+            raise _Conflict(f"it changes a route the text does not give for {job}",
+                            modifications[0].quote)
+        top = max(lvl for lvl, _, _ in base_candidates)
+        bases = list(dict.fromkeys(s for lvl, s, _ in base_candidates if lvl == top))
+        for lvl, _, sources in base_candidates:
+            if lvl == top:
+                self.used.update(id(s) for s in sources)
+        if len(bases) > 1:
+            raise _Conflict(f"{job} has two different routes to change",
+                            modifications[0].quote)
+        steps = list(bases[0])
+        base_statements = [s for s in self.applicable(job) if s.level == top]
+        for change in modifications:
+            for machine in change.skip:
+                positions = [i for i, (m, _) in enumerate(steps) if m == machine]
+                if len(positions) != 1:
+                    raise _Conflict(f"{job}'s route visits {machine} {len(positions)} times",
+                                    change.quote)
+                del steps[positions[0]]
+            if change.replace is not None:
+                old, new = change.replace
+                positions = [i for i, (m, _) in enumerate(steps) if m == old]
+                if len(positions) != 1:
+                    raise _Conflict(f"{job}'s route visits {old} {len(positions)} times",
+                                    change.quote)
+                hours = change.hours
+                if hours is None:
+                    per_step = [s.uniform for s in base_statements
+                                if s.uniform is not None and s.uniform_per_step]
+                    hours = per_step[0] if per_step else self.inherited(
+                        new, sorted(self.applicable(job), key=lambda s: -s.level), job)
+                steps[positions[0]] = (new, hours)
+        if not steps:
+            raise _Conflict(f"{job} skips every machine of its route",
+                            modifications[0].quote)
+        return tuple(steps)
+
+    def dues(self, job: str) -> list[float]:
+        applicable: list[DueStatement] = [
+            d for d in self.reading.dues if d.jobs is None or job in d.jobs
+        ]
+        if not applicable:
+            return []
+        top = max(d.level for d in applicable)
+        chosen = [d for d in applicable if d.level == top]
+        self.used.update(id(d) for d in chosen)
+        return list(dict.fromkeys(d.hour for d in chosen))
+
+
+def assemble(reading: Reading) -> Assembly:
+    """Build the skeleton and the raw configuration from what was read.
+
+    Args:
+        reading: the statements of one description.
+
+    Returns:
+        The :class:`Assembly`; conflicts between statements are added to its unread list.
+    """
+    declarations, names = _declarations(reading)
+    machines = list(declarations.declared)
+    if not declarations.inventory:
+        machines += [m for m in reading.route_machines if m not in machines]
+    unread = list(reading.unread)
+    warnings: list[str] = []
+    assembler = _Assembler(reading, declarations, machines)
+    raw_jobs: list[RawJob] = []
+    for job in reading.jobs:
+        try:
+            routes = assembler.routes(job)
+        except _Conflict as exc:
+            unread.append(Unread(quote=exc.quote, reason=str(exc)))
+            routes = []
+        dues = assembler.dues(job)
+        for steps in routes:
+            down = [m for m, _ in steps if m in declarations.out_of_service]
+            if down:
+                quote = next(mention.quote for mention in reading.machines
+                             if down[0] in mention.out_of_service)
+                unread.append(Unread(quote=quote, reason=f"{job} is routed through "
+                                     f"{', '.join(down)}, which the text says is out of "
+                                     "service"))
+        name = reading.job_names.get(job, job)
+        for variant in range(max(len(routes), len(dues), 1)):
+            steps = routes[min(variant, len(routes) - 1)] if routes else ()
+            due = dues[min(variant, len(dues) - 1)] if dues else None
+            raw_jobs.append(RawJob(
+                id=job, name=name,
+                steps=[RawStep(machine_id=m, duration_hours=h) for m, h in steps],
+                due_time_hour=due,
+            ))
+    for statement in [*reading.routes, *reading.dues]:
+        if id(statement) not in assembler.used and reading.jobs:
+            what = "route" if isinstance(statement, RouteStatement) else "due time"
+            unread.append(Unread(quote=statement.quote, reason=f"this {what} applies to no "
+                                 "job: every job it covers has a more specific one"))
+    used = {step.machine_id for job in raw_jobs for step in job.steps}
+    for machine in machines:
+        if machine in declarations.out_of_service:
+            warnings.append(f"machine {machine} is out of service: kept, with no steps")
+        elif machine not in used:
+            warnings.append(f"machine {machine} has no steps")
+    coarse_machines = [
+        CoarseMachine(id=m, name=name)
+        for m in machines for name in (names.get(m) or [m])
+    ]
+    skeleton = CoarseStructure(
+        machines=coarse_machines,
+        jobs=[CoarseJob(id=j, name=reading.job_names.get(j, j)) for j in reading.jobs],
+    )
+    raw = RawFactoryConfig(machines=list(coarse_machines), jobs=raw_jobs)
+    unique = tuple({(u.quote, u.reason): u for u in unread}.values())
+    return Assembly(skeleton, raw, unique, declarations, tuple(warnings))

@@ -1,0 +1,705 @@
+"""The clause reader: one clause of running text → statements, or an unread sentence.
+
+A clause is classified first:
+
+* **about jobs** when it names a job id, says job/order(s), starts with a pronoun
+  (``It takes 2 hours there``) or sits under a job's list header: it is read strictly. Every
+  token must be accounted for by the grammar (subject, route, durations, due time, exceptions)
+  or be a neutral filler word; anything else makes the whole sentence *unread* with the words
+  that could not be read. This is the certainty rule.
+* **about machines only** (machine ids, no job, no duration, no time, no arrow): read
+  leniently as a declaration: the ids, names (``M1 (lathe)``, ``M1 is the cutter``), whether
+  it lists the plant's machines, and whether it says they are out of service.
+* **route content without a subject** (``Due at 3pm.``, ``Then M3 for 1h.``): read strictly
+  for the job of the same line or list item, or unread when there is none.
+* anything else (``Press shop.``) does not describe jobs or machines and is skipped.
+
+Context: a pronoun refers to the last subject of the paragraph; a subject-less due time or
+duration refers to the last subject of the same line or list item; items under a header line
+``J1:`` continue that job's route.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from repro_assets.factory.reading.lexicon import Kind, Token, tokenize
+from repro_assets.factory.reading.phrases import (
+    CONTINUATION_VERBS,
+    DUE_KEYS,
+    FILLERS,
+    JOB_WORDS,
+    MACHINE_WORDS,
+    MEANING_WORDS,
+    Cursor,
+    UnreadPhrase,
+    group_asides,
+    is_paren,
+    read_assignments,
+    read_due,
+    read_duration_list,
+    read_follow_standard,
+    read_instead_of,
+    read_route,
+    read_sequence_marker,
+    read_skip,
+    read_there,
+    read_uniform,
+)
+from repro_assets.factory.reading.segments import Clause
+from repro_assets.factory.reading.statements import (
+    LEVEL_ALL,
+    LEVEL_LISTED,
+    LEVEL_ONE,
+    DueStatement,
+    MachineMention,
+    ModifyStatement,
+    Reading,
+    RouteStatement,
+    StandardStatement,
+    Unread,
+)
+
+LEADS = (("and", "then"), ("then",), ("next",), ("afterwards",), ("afterward",), ("finally",),
+         ("lastly",), ("after", "that"), ("after", "this"))
+GENERIC_DETERMINERS = frozenset({"every", "each", "all", "the", "our", "other", "remaining",
+                                 "of", "rest", "these", "those"})
+DISTRIBUTIVE = frozenset({"each", "both", "all", "together"})
+INVENTORY_WORDS = frozenset({"have", "has", "operate", "operates", "own", "owns", "run",
+                             "runs", "got", "include", "includes", "are", "there", "only"})
+_OUT_OF_SERVICE_RE = re.compile(
+    r"\b(?:down|out of service|out for (?:repair|maintenance|service)|under "
+    r"(?:maintenance|repair)|in (?:maintenance|repair)|being (?:repaired|serviced)|broken|"
+    r"offline|unavailable|not available|out of order|decommissioned|retired|shut down|"
+    r"not in use)\b",
+    re.IGNORECASE,
+)
+_NAME_STOP = frozenset({"and", "or", "is", "are", "the", "a", "an", "which", "that", "with"})
+
+
+@dataclass(frozen=True)
+class Subject:
+    """Who a clause is about: job ids (``jobs``) or every job (``jobs is None``)."""
+
+    jobs: tuple[str, ...] | None
+    level: int
+
+
+def _subject_of(jobs: list[str]) -> Subject:
+    unique = tuple(dict.fromkeys(jobs))
+    return Subject(unique, LEVEL_ONE if len(unique) == 1 else LEVEL_LISTED)
+
+
+@dataclass
+class _Context:
+    """What pronouns and subject-less clauses refer to."""
+
+    paragraph: int = -1
+    group: int = -1
+    paragraph_subject: Subject | None = None
+    group_subject: Subject | None = None
+    header: str | None = None
+    header_subject: Subject | None = None
+    current: dict[tuple[str, ...] | None, RouteStatement] = field(default_factory=dict)
+
+
+class _Unreadable(Exception):
+    """The clause cannot be read; carries the reason."""
+
+
+def _job_list(cursor: Cursor) -> list[str] | None:
+    """Read ``J1, J2 and J3`` / ``J1-J4`` / ``J1 through J3``; None when no job id comes."""
+    start = cursor.index
+    jobs: list[str] = []
+    while (token := cursor.kind(Kind.JOB, Kind.JOB_RANGE)) is not None:
+        jobs += token.value
+        before = cursor.index
+        if not (cursor.kind(Kind.COMMA, Kind.AMP) or cursor.word({"and"})):
+            break
+        cursor.word({"and"})
+        next_token = cursor.peek()
+        if next_token is None or next_token.kind not in (Kind.JOB, Kind.JOB_RANGE):
+            cursor.index = before
+            break
+    if not jobs:
+        cursor.index = start
+        return None
+    return jobs
+
+
+class ClauseReader:
+    """Reads clauses in order into a :class:`Reading`, keeping the context between them."""
+
+    def __init__(self, reading: Reading) -> None:
+        self.reading = reading
+        self.context = _Context()
+
+    # ------------------------------------------------------------------ entry point
+    def read(self, clause: Clause) -> None:
+        """Read one clause: statements go to the reading, or one :class:`Unread`."""
+        self._enter(clause)
+        try:
+            tokens = group_asides(tokenize(clause.text), clause.text)
+        except UnreadPhrase as exc:
+            self._unread(clause, str(exc), [])
+            return
+        kind = self._classify(tokens, clause)
+        if kind == "prose":
+            return
+        if kind == "machines":
+            self._read_machines(tokens, clause)
+            return
+        pending = _Pending(self.reading)
+        try:
+            self._read_job_clause(Cursor(tokens), clause, pending, outer=None)
+        except (UnreadPhrase, _Unreadable) as exc:
+            self._unread(clause, str(exc), tokens)
+            return
+        pending.commit(self.context)
+
+    def _enter(self, clause: Clause) -> None:
+        context = self.context
+        same_list = clause.item and clause.header is not None and clause.header == context.header
+        if clause.paragraph != context.paragraph:
+            context.paragraph = clause.paragraph
+            if not same_list:
+                context.paragraph_subject = None
+                context.current = {}
+        if clause.group != context.group:
+            context.group = clause.group
+            context.group_subject = None
+        if clause.header != context.header:
+            context.header = clause.header
+            context.header_subject = self._header_subject(clause.header)
+            if context.header_subject is not None:
+                context.current = {}
+
+    def _header_subject(self, header: str | None) -> Subject | None:
+        if header is None:
+            return None
+        cursor = Cursor(tokenize(header.rstrip(":")))
+        _label(cursor)
+        subject = _explicit_subject(cursor)
+        if subject is None or subject.jobs is None:
+            return None
+        return subject if all(t.kind is Kind.COLON or t.is_word("route", "routing", "steps")
+                              for t in cursor.tokens[cursor.index:]) else None
+
+    def _unread(self, clause: Clause, reason: str, tokens: list[Token]) -> None:
+        self.reading.unread.append(Unread(quote=clause.sentence, reason=reason))
+        for token in tokens:
+            if token.kind in (Kind.JOB, Kind.JOB_RANGE):
+                for job in token.value:
+                    self.reading.mention_job(job)
+
+    # ------------------------------------------------------------------ classification
+    def _classify(self, tokens: list[Token], clause: Clause) -> str:
+        kinds = {t.kind for t in tokens}
+        words = {t.value for t in tokens if t.kind is Kind.WORD}
+        paren_jobs = any(is_paren(t) and re.search(r"\bJ[0-9_]", t.value.text) for t in tokens)
+        if kinds & {Kind.JOB, Kind.JOB_RANGE} or words & JOB_WORDS or paren_jobs:
+            return "jobs"
+        cursor = Cursor(tokens)
+        cursor.any_sequence(LEADS)
+        first = cursor.peek()
+        if (first is not None and first.is_word("it", "they")
+                and self.context.paragraph_subject is not None):
+            return "jobs"
+        if clause.item and self.context.header_subject is not None:
+            return "jobs"
+        machines = kinds & {Kind.MACHINE, Kind.MACHINE_RANGE} or any(
+            is_paren(t, "machines") for t in tokens)
+        route_content = (
+            kinds & {Kind.DURATION, Kind.CLOCK, Kind.ARROW}
+            or words & DUE_KEYS
+            or any(is_paren(t, "duration") for t in tokens)
+        )
+        if route_content:
+            return "jobs"
+        if machines:
+            return "machines"
+        return "prose"
+
+    # ------------------------------------------------------------------ jobs
+    def _read_job_clause(
+        self, cursor: Cursor, clause: Clause, pending: _Pending, outer: RouteStatement | None
+    ) -> None:
+        _label(cursor)
+        continuation = cursor.any_sequence(LEADS) is not None
+        subject = _explicit_subject(cursor)
+        explicit = subject is not None
+        may_start = False
+        if subject is None:
+            subject = self._pronoun(cursor)
+        if subject is None:
+            subject = self._implicit_subject(clause, continuation)
+            if subject is None:
+                raise _Unreadable("it does not say which job it is about")
+            may_start = clause.item and self.context.header_subject is not None
+            if not (continuation or may_start) and _starts_route(cursor):
+                raise _Unreadable(
+                    "it gives steps without naming the job (start it with the job id)")
+            continuation = True
+        cursor.kind(Kind.COLON)
+        if cursor.any_sequence(LEADS) is not None:
+            continuation = True
+        next_token = cursor.peek()
+        if next_token is not None and next_token.is_word(*CONTINUATION_VERBS):
+            continuation = True
+        if explicit:
+            pending.subject(subject)
+        if self._declaration(cursor, subject, pending):
+            return
+        self._body(cursor, clause, subject, pending, outer, continuation, may_start)
+
+    def _pronoun(self, cursor: Cursor) -> Subject | None:
+        start = cursor.index
+        if cursor.word({"it"}) or cursor.sequence("this", "job") or cursor.sequence(
+                "that", "job") or cursor.sequence("the", "job"):
+            subject = self.context.paragraph_subject
+            if subject is None or subject.jobs is None or len(subject.jobs) != 1:
+                cursor.index = start
+                raise _Unreadable("'it' does not refer to exactly one job named before")
+            return subject
+        if cursor.word({"they"}) or cursor.sequence("these", "jobs") or cursor.sequence(
+                "both", "of", "them"):
+            subject = self.context.paragraph_subject
+            if subject is None:
+                cursor.index = start
+                raise _Unreadable("'they' does not refer to jobs named before")
+            return subject
+        return None
+
+    def _implicit_subject(self, clause: Clause, continuation: bool) -> Subject | None:
+        if clause.item and self.context.header_subject is not None:
+            return self.context.header_subject
+        if self.context.group_subject is None and continuation:
+            return self.context.paragraph_subject  # "J1 runs M1 2h." / "Then M2 1h."
+        return self.context.group_subject
+
+    def _declaration(self, cursor: Cursor, subject: Subject, pending: _Pending) -> bool:
+        """``Jobs: J1, J2, J3`` / ``Jobs are J1 and J2`` / ``J1 and J2.``: jobs, no route."""
+        start = cursor.index
+        if cursor.done:
+            return subject.jobs is not None
+        if subject.jobs is None:
+            cursor.word({"are", "include", "today"})
+            cursor.kind(Kind.COLON)
+            jobs = _job_list(cursor)
+            if jobs is not None and cursor.done:
+                pending.subject(_subject_of(jobs))
+                return True
+        cursor.index = start
+        return False
+
+    def _body(
+        self,
+        cursor: Cursor,
+        clause: Clause,
+        subject: Subject,
+        pending: _Pending,
+        outer: RouteStatement | None,
+        continuation: bool,
+        may_start: bool = False,
+    ) -> None:
+        statement: RouteStatement | None = None
+        fragments = 0
+        while not cursor.done:
+            if cursor.kind(Kind.COMMA) or cursor.word({"and"}):
+                continue
+            hour = read_due(cursor)
+            if hour is not None:
+                pending.dues.append(DueStatement(subject.jobs, subject.level, hour,
+                                                 clause.sentence))
+                continue
+            if cursor.word({"except"}):
+                self._except(cursor, clause, subject, pending, statement)
+                return
+            skipped = read_skip(cursor)
+            if skipped is not None:
+                pending.modify(subject, clause.sentence, skip=skipped)
+                continue
+            if read_follow_standard(cursor):
+                if subject.jobs is None:
+                    raise _Unreadable("'every job follows the standard route' names no route")
+                pending.standards.append(StandardStatement(subject.jobs, subject.level,
+                                                           clause.sentence))
+                continue
+            uniform = read_uniform(cursor)
+            if uniform is not None:
+                target = statement or self._current(subject, pending)
+                if target is None:
+                    raise _Unreadable("a duration for every step, but no route")
+                if target.uniform is not None and target.uniform != uniform.hours:
+                    raise _Unreadable("two different durations for every step")
+                target.uniform = uniform.hours
+                target.uniform_per_step = uniform.per_step
+                continue
+            assignments = read_assignments(cursor)
+            if assignments is not None:
+                _assign(statement or self._current(subject, pending), assignments)
+                continue
+            there = read_there(cursor)
+            if there is not None:
+                _assign_last(self._current(subject, pending), there)
+                continue
+            route = read_route(cursor)
+            if route is not None:
+                replaced = read_instead_of(cursor)
+                if replaced is not None:
+                    if subject.jobs is None or len(route.steps) != 1:
+                        raise _Unreadable("'instead of' needs one job-specific machine")
+                    hours = route.steps[0].hours
+                    if hours is None and cursor.peek() is not None and cursor.peek().is_word(
+                            "for") and cursor.peek(1) is not None and cursor.peek(
+                            1).kind is Kind.DURATION:
+                        cursor.take()
+                        hours = cursor.take().value
+                    pending.modify(subject, clause.sentence, replace=(
+                        replaced, route.steps[0].machine), hours=hours)
+                    pending.names += route.names or []
+                    continue
+                fragments += 1
+                if fragments > 1:
+                    raise _Unreadable("two separate routes in one sentence")
+                statement = pending.route(subject, route, clause.sentence, outer,
+                                          continuation, self.context, may_start)
+                continue
+            durations = read_duration_list(cursor)
+            if durations is not None:
+                _respective(statement or self._current(subject, pending), *durations)
+                continue
+            if read_sequence_marker(cursor):
+                continue
+            token = cursor.peek()
+            assert token is not None
+            if is_paren(token, "exclude"):
+                cursor.take()
+                _exclude(statement, token.value.machines)
+                continue
+            if token.kind is Kind.WORD and token.value in FILLERS:
+                cursor.take()
+                continue
+            raise _Unreadable(f"cannot read '{_rest(cursor, clause)}'")
+
+    def _current(self, subject: Subject, pending: _Pending) -> RouteStatement | None:
+        return pending.current.get(subject.jobs) or self.context.current.get(subject.jobs)
+
+    def _except(
+        self,
+        cursor: Cursor,
+        clause: Clause,
+        subject: Subject,
+        pending: _Pending,
+        statement: RouteStatement | None,
+    ) -> None:
+        """``except J2, which goes M1 -> M4`` / ``except that J2 skips M2``."""
+        if subject.jobs is not None and subject.level == LEVEL_ONE:
+            raise _Unreadable("an exception in a sentence about one job")
+        if cursor.word({"that"}):
+            self._read_job_clause(cursor, clause, pending, outer=statement)
+            return
+        cursor.word({"for"})
+        jobs = _job_list(cursor)
+        if jobs is None:
+            raise _Unreadable(f"cannot read the exception '{_rest(cursor, clause)}'")
+        inner = _subject_of(jobs)
+        pending.subject(inner, context=False)
+        cursor.kind(Kind.COMMA)
+        cursor.word({"which", "who", "that", "where"})
+        cursor.word({"it", "they"})
+        if cursor.done:
+            raise _Unreadable(f"the sentence does not say what {', '.join(jobs)} do instead")
+        self._body(cursor, clause, inner, pending, statement, continuation=False)
+
+    # ------------------------------------------------------------------ machines
+    def _read_machines(self, tokens: list[Token], clause: Clause) -> None:
+        ids: list[str] = []
+        names: dict[str, str] = {}
+        labelled = (
+            any(t.kind is Kind.COLON for t in tokens)
+            and tokens[0].kind is Kind.WORD
+            and tokens[0].value in MACHINE_WORDS
+        )
+        for index, token in enumerate(tokens):
+            if token.kind is Kind.MACHINE_RANGE or is_paren(token, "machines"):
+                ids += token.value if token.kind is Kind.MACHINE_RANGE else token.value.machines
+            elif token.kind is Kind.MACHINE:
+                machine = token.value[0]
+                ids.append(machine)
+                name = _machine_name(tokens, index, labelled)
+                if name:
+                    names.setdefault(machine, name)
+        words = {t.value for t in tokens if t.kind is Kind.WORD}
+        unique = list(dict.fromkeys(ids))
+        mention = MachineMention(
+            ids=unique,
+            names=names,
+            inventory=bool(words & (MACHINE_WORDS | INVENTORY_WORDS)) or len(unique) >= 2,
+            out_of_service=_out_of_service(tokens, clause.text),
+            quote=clause.sentence,
+        )
+        self.reading.machines.append(mention)
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+@dataclass
+class _Pending:
+    """Statements of one clause, committed only when the whole clause was read."""
+
+    reading: Reading
+    routes: list[RouteStatement] = field(default_factory=list)
+    dues: list[DueStatement] = field(default_factory=list)
+    modifications: list[ModifyStatement] = field(default_factory=list)
+    standards: list[StandardStatement] = field(default_factory=list)
+    names: list[tuple[str, str]] = field(default_factory=list)
+    jobs: list[str] = field(default_factory=list)
+    machines: list[str] = field(default_factory=list)
+    current: dict[tuple[str, ...] | None, RouteStatement] = field(default_factory=dict)
+    subjects: list[Subject] = field(default_factory=list)
+
+    def subject(self, subject: Subject, *, context: bool = True) -> None:
+        """Record the jobs a clause names (and its subject for later pronouns)."""
+        self.jobs += list(subject.jobs or [])
+        if context:
+            self.subjects.append(subject)
+
+    def modify(self, subject: Subject, quote: str, **change: object) -> None:
+        """Record a skip or a replacement for the subject's jobs."""
+        if subject.jobs is None:
+            raise _Unreadable("a change to the route of every job is not a route")
+        self.modifications.append(ModifyStatement(subject.jobs, subject.level, quote,
+                                                  **change))  # type: ignore[arg-type]
+        for machine in change.get("skip", ()) or ():  # type: ignore[union-attr]
+            self.machines.append(machine)
+        if change.get("replace"):
+            self.machines += list(change["replace"])  # type: ignore[arg-type]
+
+    def route(
+        self,
+        subject: Subject,
+        route: object,
+        quote: str,
+        outer: RouteStatement | None,
+        continuation: bool,
+        context: _Context,
+        may_start: bool = False,
+    ) -> RouteStatement:
+        """Start a route statement or extend the subject's current one.
+
+        A continuation ("Then it moves to M3", "J2 then goes to M4") needs a route of that
+        job read before in the same paragraph (or list): continuing the standard route is
+        not something the reader guesses.
+        """
+        steps = list(route.steps)  # type: ignore[attr-defined]
+        self.names += route.names or []  # type: ignore[attr-defined]
+        self.machines += [step.machine for step in steps]
+        existing = self.current.get(subject.jobs) or (
+            context.current.get(subject.jobs) if continuation else None
+        )
+        if continuation and existing is not None:
+            if route.all_machines or existing.all_machines:  # type: ignore[attr-defined]
+                raise _Unreadable("'all machines' cannot be continued")
+            existing.steps += steps
+            return existing
+        if continuation and not may_start:
+            jobs = ", ".join(subject.jobs or ("every job",))
+            raise _Unreadable(f"it continues a route of {jobs} that was not given before")
+        statement = RouteStatement(
+            jobs=subject.jobs,
+            level=subject.level,
+            steps=steps,
+            quote=quote,
+            all_machines=route.all_machines,  # type: ignore[attr-defined]
+            outer=outer,
+        )
+        self.routes.append(statement)
+        self.current[subject.jobs] = statement
+        return statement
+
+    def commit(self, context: _Context) -> None:
+        """Add everything to the reading and update the context."""
+        reading = self.reading
+        for job in self.jobs:
+            reading.mention_job(job)
+        reading.routes += self.routes
+        reading.dues += self.dues
+        reading.modifications += self.modifications
+        reading.standards += self.standards
+        for machine in self.machines:
+            reading.mention_route_machine(machine)
+        for machine, name in self.names:
+            reading.machine_names.append((machine, name, ""))
+        context.current.update(self.current)
+        if self.subjects:
+            context.paragraph_subject = self.subjects[-1]
+            context.group_subject = self.subjects[-1]
+
+
+def _label(cursor: Cursor) -> None:
+    """Skip a leading label such as ``Jobs today:`` (words only, then a colon)."""
+    index = 0
+    while (token := cursor.peek(index)) is not None and token.kind in (Kind.WORD, Kind.NUMBER):
+        if token.kind is Kind.WORD and (token.value in MEANING_WORDS or token.value in DUE_KEYS):
+            return
+        index += 1
+    token = cursor.peek(index)
+    if index and token is not None and token.kind is Kind.COLON:
+        cursor.index += index + 1
+
+
+def _explicit_subject(cursor: Cursor) -> Subject | None:
+    """Read a subject that names jobs or says "every job"."""
+    start = cursor.index
+    if cursor.word({"the"}) and cursor.word({"route", "routing"}) and cursor.word(
+            {"for", "of"}):
+        jobs = _job_list(cursor)
+        if jobs is not None:
+            cursor.word({"is"})
+            return _subject_of(jobs)
+    cursor.index = start
+    if cursor.word({"route", "routing"}) and cursor.word({"for", "of"}):
+        jobs = _job_list(cursor)
+        if jobs is not None:
+            cursor.word({"is"})
+            return _subject_of(jobs)
+    cursor.index = start
+    while cursor.word(GENERIC_DETERMINERS):
+        pass
+    job_word = cursor.word(JOB_WORDS)
+    jobs = _job_list(cursor)
+    if jobs is not None:
+        if cursor.kind(Kind.POSSESSIVE):
+            if cursor.word({"route", "routing", "path", "sequence"}):
+                cursor.word({"is"})
+            elif not (cursor.peek() is not None and cursor.peek().is_word(*DUE_KEYS)):
+                raise _Unreadable("cannot read the possessive after the job id")
+        cursor.word(DISTRIBUTIVE)
+        return _subject_of(jobs)
+    determined = any(t.is_word("every", "each", "all") for t in cursor.tokens[start:cursor.index])
+    if job_word is not None and (job_word.endswith("s") or determined):
+        cursor.word(DISTRIBUTIVE)
+        return Subject(None, LEVEL_ALL)
+    cursor.index = start
+    return None
+
+
+def _starts_route(cursor: Cursor) -> bool:
+    start = cursor.index
+    try:
+        return read_route(cursor) is not None
+    except UnreadPhrase:
+        return True
+    finally:
+        cursor.index = start
+
+
+def _machine_name(tokens: list[Token], index: int, labelled: bool) -> str | None:
+    """The name given right after a machine id in a machine-only sentence, if any."""
+    after = tokens[index + 1:]
+    if after and is_paren(after[0], "name"):
+        return after[0].value.text
+    position = 0
+    if after and after[0].kind is Kind.COMMA:
+        position = 1
+    if position < len(after) and after[position].is_word("is"):
+        position += 1
+    article = position < len(after) and after[position].is_word("the", "a", "an", "our")
+    if not article and not (labelled and position == 0):
+        return None
+    if article:
+        position += 1
+    words: list[str] = []
+    for token in after[position:]:
+        if token.kind is not Kind.WORD or token.value in _NAME_STOP:
+            break
+        words.append(token.text)
+    if not words or len(words) > 4 or set(w.lower() for w in words) & MEANING_WORDS:
+        return None
+    if _OUT_OF_SERVICE_RE.search(" ".join(words)):
+        return None
+    return " ".join(words)
+
+
+def _out_of_service(tokens: list[Token], text: str) -> list[str]:
+    """The machines a machine sentence says are down: inside the aside that says so (or the
+    machine right before it), or the ids right before the phrase ("M3 and M4 are down")."""
+    found: list[str] = []
+    for index, token in enumerate(tokens):
+        if is_paren(token) and _OUT_OF_SERVICE_RE.search(token.value.text):
+            if token.value.machines:
+                found += token.value.machines
+            elif index and tokens[index - 1].kind is Kind.MACHINE:
+                found.append(tokens[index - 1].value[0])
+    for match in _OUT_OF_SERVICE_RE.finditer(text):
+        before = [t for t in tokens if t.end <= match.start() and not is_paren(t)]
+        last = max((i for i, t in enumerate(before) if t.kind is Kind.MACHINE), default=None)
+        if last is None or any(is_paren(t) and t.start <= match.start() < t.end
+                               for t in tokens):
+            continue
+        index = last
+        while index >= 0 and (before[index].kind in (Kind.MACHINE, Kind.COMMA, Kind.AMP)
+                              or before[index].is_word("and")):
+            if before[index].kind is Kind.MACHINE:
+                found.append(before[index].value[0])
+            index -= 1
+    return list(dict.fromkeys(found))
+
+
+def _assign(statement: RouteStatement | None, assignments: list[tuple[str, float]]) -> None:
+    if statement is None:
+        raise _Unreadable("durations for steps of a route that was not given")
+    for machine, hours in assignments:
+        matches = [step for step in statement.steps if step.machine == machine]
+        if len(matches) != 1:
+            raise _Unreadable(f"'{hours:g}h on {machine}' does not match one step of the route")
+        step = matches[0]
+        if step.hours is not None and step.hours != hours:
+            raise _Unreadable(f"two durations for the step on {machine}")
+        step.hours = hours
+
+
+def _assign_last(statement: RouteStatement | None, hours: float) -> None:
+    if statement is None or not statement.steps:
+        raise _Unreadable("'there' does not refer to a step named before")
+    step = statement.steps[-1]
+    if step.hours is not None and step.hours != hours:
+        raise _Unreadable(f"two durations for the step on {step.machine}")
+    step.hours = hours
+
+
+def _respective(statement: RouteStatement | None, values: list[float],
+                respectively: bool) -> None:
+    if statement is None:
+        raise _Unreadable("durations without a route")
+    if statement.all_machines:
+        if len(values) == 1 and not respectively:
+            raise _Unreadable("one duration for all machines without 'each'")
+        statement.respective = values
+        return
+    open_steps = [step for step in statement.steps if step.hours is None]
+    if len(values) != len(statement.steps) or len(open_steps) != len(statement.steps):
+        raise _Unreadable(
+            f"{len(values)} duration(s) for a route of {len(statement.steps)} step(s)")
+    for step, hours in zip(statement.steps, values, strict=True):
+        step.hours = hours
+
+
+def _exclude(statement: RouteStatement | None, machines: tuple[str, ...]) -> None:
+    if statement is None:
+        raise _Unreadable("'(not ...)' without a route")
+    listed = {step.machine for step in statement.steps}
+    clash = [m for m in machines if m in listed]
+    if clash:
+        raise _Unreadable(f"the route lists {', '.join(clash)} and also excludes it")
+    statement.excluded = tuple(machines)
+
+
+def _rest(cursor: Cursor, clause: Clause) -> str:
+    token = cursor.peek()
+    if token is None:
+        return clause.text
+    return clause.text[token.start:].strip()

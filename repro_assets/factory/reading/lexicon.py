@@ -1,0 +1,208 @@
+"""Tokens of a factory description: ids, id ranges, durations, clock times, words.
+
+One regular-expression scanner turns a clause into :class:`Token`s. What it recognizes is
+deliberately small and explicit, so that anything else stays a plain word (or an ``OTHER``
+symbol) that the clause reader must account for:
+
+* machine and job ids with the stage-0 patterns (``M1``, ``M_CNC``, ``J12``, ``J_A``) and
+  ascending id ranges (``M1-M3``, ``J1 through J3``; not ``from M1 to M3``, which is a route);
+* durations: ``2h``, ``2 hrs``, ``1.5 hours``, ``120 minutes``, ``180 min``, ``one hour``,
+  ``an hour``, ``half an hour``, ``an hour and a half``, ``1h 30min``, ``1h30``, ``2-hour``;
+* clock times: ``14:00``, ``16.30``, ``4pm``, ``11 am``, ``3 p.m.``; bare numbers stay numbers
+  (the due-time grammar in :mod:`repro_assets.factory.reading.times` decides what they mean);
+* route arrows (``->``, ``→``, ``=>`` ...), commas, colons, parentheses, ``&``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from repro_assets.factory.ids import MAX_RANGE
+
+NUMBER_WORDS: dict[str, float] = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a": 1, "an": 1,
+}
+
+
+class Kind(StrEnum):
+    """Token kinds."""
+
+    MACHINE = "MACHINE"
+    JOB = "JOB"
+    MACHINE_RANGE = "MACHINE_RANGE"
+    JOB_RANGE = "JOB_RANGE"
+    DURATION = "DURATION"
+    CLOCK = "CLOCK"
+    NUMBER = "NUMBER"
+    WORD = "WORD"
+    ARROW = "ARROW"
+    COMMA = "COMMA"
+    COLON = "COLON"
+    LPAREN = "LPAREN"
+    RPAREN = "RPAREN"
+    AMP = "AMP"
+    POSSESSIVE = "POSSESSIVE"
+    OTHER = "OTHER"
+
+
+@dataclass(frozen=True)
+class Clock:
+    """A clock time as written: hour, minute and an optional ``am``/``pm``."""
+
+    hour: int
+    minute: int
+    meridiem: str | None
+
+
+@dataclass(frozen=True)
+class Token:
+    """One token of a clause.
+
+    Attributes:
+        kind: the token kind.
+        text: the text as written.
+        start: offset of the first character in the clause.
+        end: offset after the last character.
+        value: ids tuple for ids and ranges, hours (float) for durations, :class:`Clock` for
+            clock times, float for numbers, the lower-cased word for words.
+    """
+
+    kind: Kind
+    text: str
+    start: int
+    end: int
+    value: Any = None
+
+    def is_word(self, *words: str) -> bool:
+        """True when this is a word token equal to one of ``words`` (lower case)."""
+        return self.kind is Kind.WORD and self.value in words
+
+
+_EDGE_BEFORE = r"(?<![A-Za-z0-9_])"
+_EDGE_AFTER = r"(?![A-Za-z0-9_])"
+_ID_BODY = r"(?:[0-9][A-Za-z0-9_]*|_[A-Z0-9][A-Za-z0-9_]*)"
+_NUMBER_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+_HOUR_UNIT = r"(?:hours?|hrs?|h)"
+_MINUTE_UNIT = r"(?:minutes?|mins?)"
+_AMOUNT = rf"(?:\d+(?:\.\d+)?|{_NUMBER_WORD}|an?)"
+
+_PATTERNS = [
+    ("RANGE", rf"{_EDGE_BEFORE}(?P<rk>[MJ])(?P<ra>\d+)"
+              rf"(?:\s*(?:-|–|—|\.\.)\s*|\s+(?:to|through|thru)\s+)"
+              rf"(?P=rk)(?P<rb>\d+){_EDGE_AFTER}"),
+    ("HALF_HOUR", r"(?i:\b(?:half\s+an?\s+hour|a\s+half[\s-]hour|half[\s-]hour)\b)"),
+    ("HOUR_AND_HALF", rf"(?i:\b(?P<hh>{_AMOUNT})\s+hours?\s+and\s+a\s+half\b)"),
+    ("HOURS_MINUTES", rf"(?i:\b(?P<hm_h>\d+)\s*{_HOUR_UNIT}\s*(?:and\s+)?(?P<hm_m>\d+)\s*"
+                      rf"(?:{_MINUTE_UNIT}|m)\b"
+                      rf"|\b(?P<hc_h>\d+)h(?P<hc_m>\d{{2}})\b)"),
+    ("DURATION", rf"(?i:\b(?P<amount>{_AMOUNT})\s*-?\s*(?P<unit>{_HOUR_UNIT}|{_MINUTE_UNIT})\b)"),
+    ("CLOCK", r"(?i:\b(?P<ch>\d{1,2})(?:[:.](?P<cm>\d{2}))?\s*"
+              r"(?P<mer>a\.m\.?|p\.m\.?|am\b|pm\b)|\b(?P<ch2>\d{1,2})[:.](?P<cm2>\d{2})\b)"),
+    ("NUMBER", r"\b\d+(?:\.\d+)?\b"),
+    ("ID", rf"{_EDGE_BEFORE}[MJ]{_ID_BODY}{_EDGE_AFTER}"),
+    ("ARROW", r"-->|->|=>|—>|→|⟶|➔|➜|⇒|>"),
+    ("POSSESSIVE", r"'s\b"),
+    ("WORD", r"[A-Za-z][A-Za-z0-9]*(?:['\-][A-Za-z0-9]+)*"),
+    ("COMMA", r","),
+    ("COLON", r":"),
+    ("LPAREN", r"[(\[]"),
+    ("RPAREN", r"[)\]]"),
+    ("AMP", r"&|\+"),
+    ("SPACE", r"\s+"),
+    ("OTHER", r"."),
+]
+_SCANNER = re.compile("|".join(f"(?P<{name}>{pattern})" for name, pattern in _PATTERNS))
+_SCANNER_NO_RANGES = re.compile(
+    "|".join(f"(?P<{name}>{pattern})" for name, pattern in _PATTERNS if name != "RANGE")
+)
+
+
+def _amount(text: str) -> float:
+    lowered = text.lower()
+    if lowered in NUMBER_WORDS:
+        return float(NUMBER_WORDS[lowered])
+    return float(lowered)
+
+
+def _duration(match: re.Match[str]) -> float:
+    unit = match.group("unit").lower()
+    value = _amount(match.group("amount"))
+    return value / 60 if unit.startswith("m") else value
+
+
+def _range_ids(match: re.Match[str]) -> tuple[str, ...] | None:
+    start, end = match.group("ra"), match.group("rb")
+    first, last = int(start), int(end)
+    if last <= first or last - first >= MAX_RANGE:
+        return None
+    width = len(start) if start.startswith("0") else 0
+    return tuple(f"{match.group('rk')}{str(n).zfill(width)}" for n in range(first, last + 1))
+
+
+def _split_range(match: re.Match[str], text: str) -> list[Token]:
+    """Tokens of a range-shaped match that is not a range (descending, or ``from M1 to M3``)."""
+    return [
+        Token(t.kind, t.text, t.start + match.start(), t.end + match.start(), t.value)
+        for t in tokenize(text[match.start():match.end()], ranges=False)
+    ]
+
+
+def tokenize(text: str, *, ranges: bool = True) -> list[Token]:
+    """Split ``text`` into tokens (whitespace dropped).
+
+    Args:
+        text: one clause (or any short text).
+        ranges: read ``M1-M3`` style ranges (off when re-scanning a rejected range).
+
+    Returns:
+        The tokens in order.
+    """
+    tokens: list[Token] = []
+    position = 0
+    while position < len(text):
+        match = (_SCANNER if ranges else _SCANNER_NO_RANGES).match(text, position)
+        assert match is not None  # the OTHER alternative matches any character
+        kind = next(name for name, _ in _PATTERNS if match.groupdict().get(name) is not None)
+        raw = match.group(0)
+        start, end = match.start(), match.end()
+        position = end
+        if kind == "SPACE":
+            continue
+        if kind == "RANGE":
+            ids = _range_ids(match) if ranges else None
+            preceded_by_from = re.search(r"(?i:\bfrom\s+)$", text[:start]) is not None
+            if ids is None or preceded_by_from:
+                tokens += _split_range(match, text)
+                continue
+            range_kind = Kind.MACHINE_RANGE if ids[0].startswith("M") else Kind.JOB_RANGE
+            tokens.append(Token(range_kind, raw, start, end, ids))
+        elif kind == "HALF_HOUR":
+            tokens.append(Token(Kind.DURATION, raw, start, end, 0.5))
+        elif kind == "HOUR_AND_HALF":
+            tokens.append(Token(Kind.DURATION, raw, start, end, _amount(match.group("hh")) + 0.5))
+        elif kind == "HOURS_MINUTES":
+            hours = int(match.group("hm_h") or match.group("hc_h"))
+            hours += int(match.group("hm_m") or match.group("hc_m")) / 60
+            tokens.append(Token(Kind.DURATION, raw, start, end, hours))
+        elif kind == "DURATION":
+            tokens.append(Token(Kind.DURATION, raw, start, end, _duration(match)))
+        elif kind == "CLOCK":
+            hour = match.group("ch") or match.group("ch2")
+            minute = match.group("cm") or match.group("cm2") or "0"
+            meridiem = (match.group("mer") or "").lower().replace(".", "") or None
+            tokens.append(Token(Kind.CLOCK, raw, start, end, Clock(int(hour), int(minute),
+                                                                   meridiem)))
+        elif kind == "NUMBER":
+            tokens.append(Token(Kind.NUMBER, raw, start, end, float(raw)))
+        elif kind == "ID":
+            id_kind = Kind.MACHINE if raw.startswith("M") else Kind.JOB
+            tokens.append(Token(id_kind, raw, start, end, (raw,)))
+        elif kind == "WORD":
+            tokens.append(Token(Kind.WORD, raw, start, end, raw.lower()))
+        else:
+            tokens.append(Token(Kind[kind], raw, start, end, raw))
+    return tokens

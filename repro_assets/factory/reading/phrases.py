@@ -1,0 +1,648 @@
+"""Phrase grammar over tokens: steps, routes, durations, due times, asides.
+
+The readers here consume tokens from a :class:`Cursor` and either return what they read (and
+leave the cursor after it) or return None and leave the cursor where it was. A phrase that
+starts right but cannot be finished (``due tomorrow``, four durations for three steps) raises
+:class:`UnreadPhrase` with the reason, which the clause reader turns into an unread sentence.
+
+Vocabulary is kept in explicit sets: a word outside them is never silently skipped in a
+sentence about jobs. Words that change the meaning of a route (negations, ``or``, ``twice``,
+``before``, ``usually`` ...) are in :data:`MEANING_WORDS` and are never taken for a verb.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from repro_assets.factory.reading.lexicon import NUMBER_WORDS, Kind, Token
+from repro_assets.factory.reading.statements import StepSpec
+from repro_assets.factory.reading.times import read_time
+
+JOB_WORDS = frozenset({"job", "jobs", "order", "orders"})
+MACHINE_WORDS = frozenset({"machine", "machines"})
+ROUTE_VERBS = frozenset({
+    "go", "goes", "going", "run", "runs", "running", "use", "uses", "using", "visit", "visits",
+    "pass", "passes", "passing", "flow", "flows", "move", "moves", "travel", "travels",
+    "proceed", "proceeds", "continue", "continues", "start", "starts", "begin", "begins",
+    "finish", "finishes", "end", "ends", "need", "needs", "require", "requires", "take",
+    "takes", "spend", "spends", "get", "gets", "is", "are", "be", "processed", "routed",
+    "handled", "do", "does", "follow", "follows", "enter", "enters", "sent", "then",
+})
+CONTINUATION_VERBS = frozenset({
+    "move", "moves", "continue", "continues", "proceed", "proceeds", "finish", "finishes",
+    "end", "ends",
+})
+STEP_ADVERBS = frozenset({"first", "directly", "straight", "next", "finally", "lastly",
+                          "afterwards", "the", "machine"})
+PREPOSITIONS = frozenset({"on", "at", "in", "through", "to", "via", "into", "onto", "along",
+                          "across", "from"})
+DURATION_PREPOSITIONS = frozenset({"on", "at", "in"})
+FILLERS = frozenset({
+    "the", "a", "an", "is", "are", "be", "being", "been", "will", "gets", "get", "always",
+    "directly", "straight", "today", "currently", "now", "here", "step", "steps", "stage",
+    "machine", "machines", "job", "jobs", "order", "orders", "route", "routing", "its",
+    "their", "only", "just", "both", "each", "all", "every", "then",
+})
+MEANING_WORDS = frozenset({
+    "not", "no", "never", "none", "nothing", "without", "except", "unless", "if", "or",
+    "either", "neither", "nor", "maybe", "perhaps", "possibly", "sometimes", "usually",
+    "normally", "typically", "mostly", "often", "rarely", "seldom", "optionally", "optional",
+    "twice", "thrice", "again", "repeat", "repeats", "repeated", "return", "returns", "back",
+    "rework", "before", "after", "instead", "rather", "skip", "skips", "skipping", "bypass",
+    "bypasses", "avoid", "avoids", "omit", "omits", "exclude", "excludes", "excluding",
+    "alternate", "alternates", "alternately", "approximately", "approx", "about", "around",
+    "roughly", "least", "most", "up", "between", "total", "combined", "overall", "parallel",
+    "simultaneously", "same", "like", "similar", "similarly", "but", "however", "although",
+    "though", "until", "till", "hold", "waiting", "wait", "waits", "delayed", "cancelled",
+    "canceled", "postponed", "times", "per", "extra", "plus", "minus", "more", "less", "than",
+    "ditto", "shared", "share", "shares", "split", "splits", "batch", "batches",
+    "while", "during", "once", "when", "whenever", "also", "too", "additionally", "further",
+    "first", "last", "beginning",
+})
+DUE_KEYS = frozenset({"due", "deadline"})
+DUE_KEYS_NEED_BY = frozenset({
+    "ship", "ships", "shipped", "shipping", "done", "finished", "complete", "completed",
+    "ready", "delivered", "needed", "required",
+})
+DUE_AUX = frozenset({
+    "is", "are", "must", "should", "will", "shall", "has", "have", "needs", "need", "to", "be",
+    "being", "both", "all", "each", "gets", "get",
+})
+DUE_PREPOSITIONS = frozenset({"at", "by", "before", "is", "of", "time", "hour", "for"})
+SEQUENCE_WORDS = frozenset({"sequence", "order", "turn", "series"})
+EACH_WORDS = frozenset({"each", "apiece"})
+STEP_WORDS = frozenset({"step", "steps", "operation", "operations", "stage", "stages"})
+SKIP_VERBS = frozenset({"skips", "skip", "bypasses", "bypass", "omits", "omit", "misses"})
+NEGATED_VISIT_VERBS = frozenset({
+    "use", "visit", "need", "require", "go", "pass", "run", "touch", "enter", "uses", "visits",
+    "needs", "requires", "goes", "passes", "runs", "touches", "enters",
+})
+NEGATIONS = frozenset({"not", "never"})
+NEGATING_AUX = frozenset({"does", "do", "doesn't", "don't", "is", "isn't"})
+INSTEAD = (("instead", "of"), ("rather", "than"), ("in", "place", "of"))
+ALL_MACHINES = (
+    ("them",), ("all", "machines"), ("all", "the", "machines"), ("all", "of", "them"),
+    ("each", "of", "them"), ("every", "machine"), ("each", "machine"),
+    ("all", "the", "machines", "in", "turn"),
+)
+
+
+class UnreadPhrase(Exception):
+    """A phrase started but could not be read with certainty."""
+
+
+@dataclass
+class ParenGroup:
+    """What a parenthesised aside says (the aside is one token after :func:`group_asides`).
+
+    Attributes:
+        kind: ``duration`` ("(2h)"), ``exclude`` ("(not M3)"), ``name`` ("(drill press)"),
+            ``machines`` (ids only) or ``other``.
+        hours: the duration of a ``duration`` aside.
+        machines: machine ids in the aside.
+        text: the text inside the parentheses.
+    """
+
+    kind: str
+    text: str
+    hours: float | None = None
+    machines: tuple[str, ...] = ()
+
+
+def is_paren(token: Token | None, kind: str | None = None) -> bool:
+    """True when ``token`` is a grouped aside (of ``kind`` if given)."""
+    return (
+        token is not None
+        and isinstance(token.value, ParenGroup)
+        and (kind is None or token.value.kind == kind)
+    )
+
+
+def _aside(inner: list[Token], text: str) -> ParenGroup:
+    machines = tuple(m for t in inner if t.kind in (Kind.MACHINE, Kind.MACHINE_RANGE)
+                     for m in t.value)
+    if len(inner) == 1 and inner[0].kind is Kind.DURATION:
+        return ParenGroup("duration", text, hours=inner[0].value)
+    words = [t.value for t in inner if t.kind is Kind.WORD]
+    if (
+        machines
+        and words
+        and words[0] in {"not", "except", "excluding", "without", "skipping", "skips", "no"}
+        and all(t.kind in (Kind.MACHINE, Kind.COMMA, Kind.AMP) or t.is_word(
+            "not", "except", "excluding", "without", "skipping", "skips", "no", "and", "on",
+            "through", "but") for t in inner)
+    ):
+        return ParenGroup("exclude", text, machines=machines)
+    if machines and all(t.kind in (Kind.MACHINE, Kind.MACHINE_RANGE, Kind.COMMA)
+                        or t.is_word("and") for t in inner):
+        return ParenGroup("machines", text, machines=machines)
+    if inner and all(t.kind in (Kind.WORD, Kind.AMP, Kind.COMMA) or
+                     (t.kind is Kind.OTHER and t.text in "-/'") for t in inner) and not (
+        set(words) & MEANING_WORDS
+    ):
+        return ParenGroup("name", text)
+    return ParenGroup("other", text, machines=machines)
+
+
+def group_asides(tokens: list[Token], clause: str) -> list[Token]:
+    """Replace every ``( ... )`` by one token whose value is a :class:`ParenGroup`.
+
+    Raises:
+        UnreadPhrase: for nested or unbalanced parentheses.
+    """
+    out: list[Token] = []
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        if token.kind is Kind.RPAREN:
+            raise UnreadPhrase("unbalanced parentheses")
+        if token.kind is not Kind.LPAREN:
+            out.append(token)
+            index += 1
+            continue
+        end = index + 1
+        while end < len(tokens) and tokens[end].kind is not Kind.RPAREN:
+            if tokens[end].kind is Kind.LPAREN:
+                raise UnreadPhrase("nested parentheses")
+            end += 1
+        if end >= len(tokens):
+            raise UnreadPhrase("unbalanced parentheses")
+        inner = tokens[index + 1:end]
+        text = clause[token.end:tokens[end].start].strip()
+        out.append(Token(Kind.OTHER, clause[token.start:tokens[end].end], token.start,
+                         tokens[end].end, _aside(inner, text)))
+        index = end + 1
+    return out
+
+
+class Cursor:
+    """A position in a token list with small look-ahead helpers."""
+
+    def __init__(self, tokens: list[Token]) -> None:
+        self.tokens = tokens
+        self.index = 0
+
+    def peek(self, offset: int = 0) -> Token | None:
+        """The token ``offset`` positions ahead, or None past the end."""
+        position = self.index + offset
+        return self.tokens[position] if 0 <= position < len(self.tokens) else None
+
+    @property
+    def done(self) -> bool:
+        """True at the end of the clause."""
+        return self.index >= len(self.tokens)
+
+    def take(self) -> Token:
+        """Consume and return the next token."""
+        token = self.tokens[self.index]
+        self.index += 1
+        return token
+
+    def kind(self, *kinds: Kind) -> Token | None:
+        """Consume the next token if it has one of ``kinds``."""
+        token = self.peek()
+        if token is not None and token.kind in kinds:
+            self.index += 1
+            return token
+        return None
+
+    def word(self, words: Iterable[str]) -> str | None:
+        """Consume the next token if it is one of ``words``; return the word."""
+        token = self.peek()
+        if token is not None and token.kind is Kind.WORD and token.value in set(words):
+            self.index += 1
+            return token.value
+        return None
+
+    def sequence(self, *words: str) -> bool:
+        """Consume the exact word sequence ``words`` if it comes next."""
+        for offset, expected in enumerate(words):
+            token = self.peek(offset)
+            if token is None or not token.is_word(expected):
+                return False
+        self.index += len(words)
+        return True
+
+    def any_sequence(self, options: Iterable[tuple[str, ...]]) -> tuple[str, ...] | None:
+        """Consume the longest of ``options`` that comes next."""
+        for option in sorted(options, key=len, reverse=True):
+            if self.sequence(*option):
+                return option
+        return None
+
+    def text_from(self, start: int) -> str:
+        """The words consumed since ``start`` (for messages)."""
+        return " ".join(t.text for t in self.tokens[start:self.index])
+
+
+# --------------------------------------------------------------------------- steps and routes
+
+
+@dataclass
+class Route:
+    """A route fragment read from a clause."""
+
+    steps: list[StepSpec]
+    all_machines: bool = False
+    names: list[tuple[str, str]] | None = None  # (machine id, name) from "(...)" asides
+
+
+def _is_process_verb(cursor: Cursor) -> bool:
+    """True when the next word is a verb describing the work done at the following step.
+
+    Any plain word counts when it is directly followed by ``on/at/in <machine>`` or by
+    ``<duration> on/at/in <machine>``, and it is not a word that changes the meaning of a route,
+    an adverb in -ly, a number word or a preposition.
+    """
+    token = cursor.peek()
+    if token is None or token.kind is not Kind.WORD:
+        return False
+    word = token.value
+    if (
+        word in MEANING_WORDS or word in PREPOSITIONS or word in NUMBER_WORDS
+        or word.endswith("ly") or len(word) < 3 or "'" in word or word in JOB_WORDS
+        or word in {"it", "they", "there", "and", "then", "with", "for"}
+    ):
+        return False
+    after = cursor.peek(1)
+    if after is not None and after.kind is Kind.DURATION:
+        after = cursor.peek(2)
+        target = cursor.peek(3)
+    else:
+        target = cursor.peek(2)
+    return (
+        after is not None
+        and after.kind is Kind.WORD
+        and after.value in DURATION_PREPOSITIONS
+        and target is not None
+        and target.kind is Kind.MACHINE
+    )
+
+
+def _says_every_step(cursor: Cursor, offset: int) -> bool:
+    """True when the words at ``offset`` make a duration one for every step ("each")."""
+    token = cursor.peek(offset)
+    if token is None or token.kind is not Kind.WORD:
+        return False
+    if token.value in EACH_WORDS or token.value == "per":
+        return True
+    following = cursor.peek(offset + 1)
+    return token.value in {"on", "at", "for", "in"} and following is not None and (
+        following.is_word("each", "every", "all"))
+
+
+def _step_duration(cursor: Cursor) -> float | None:
+    """The duration written right after a machine id (``2h``, ``for 2h``, ``: 2h``), unless
+    it is a duration for every step (``for 1h each``), which the caller reads as such."""
+    for offset, lead in ((0, None), (1, "for"), (1, ":")):
+        token = cursor.peek(offset)
+        if token is None or token.kind is not Kind.DURATION:
+            continue
+        if lead is not None:
+            before = cursor.peek(0)
+            if before is None or not (before.is_word(lead) or (
+                    lead == ":" and before.kind is Kind.COLON)):
+                continue
+        if _says_every_step(cursor, offset + 1):
+            return None
+        cursor.index += offset + 1
+        return token.value
+    return None
+
+
+def _lead_in(cursor: Cursor) -> None:
+    """Consume verbs, adverbs and prepositions that introduce a step."""
+    while not cursor.done:
+        token = cursor.peek()
+        assert token is not None
+        if token.kind is Kind.WORD and (
+            token.value in ROUTE_VERBS or token.value in STEP_ADVERBS
+            or token.value in PREPOSITIONS
+        ):
+            cursor.take()
+        elif _is_process_verb(cursor):
+            cursor.take()
+        else:
+            return
+
+
+def read_step(cursor: Cursor) -> Route | None:
+    """Read one step (with its lead-in words), or None.
+
+    Forms: ``M1``, ``M1 2h``, ``M1 (2h)``, ``M1 for 2h``, ``M1: 2h``, ``2h on M1``,
+    ``on M1 for 2h``, ``them`` / ``all machines`` (every declared machine, in order).
+
+    Raises:
+        UnreadPhrase: a range of machines inside a route (``M1-M3`` could be "M1 to M3" or
+            "M1, M2, M3").
+    """
+    start = cursor.index
+    _lead_in(cursor)
+    token = cursor.peek()
+    if token is None:
+        cursor.index = start
+        return None
+    if token.kind is Kind.MACHINE_RANGE:
+        raise UnreadPhrase(f"'{token.text}' in a route could mean two machines or a range")
+    if token.kind is Kind.MACHINE:
+        cursor.take()
+        machine = token.value[0]
+        hours: float | None = None
+        names: list[tuple[str, str]] = []
+        if is_paren(cursor.peek(), "name"):
+            names.append((machine, cursor.take().value.text))
+        if is_paren(cursor.peek(), "duration"):
+            hours = cursor.take().value.hours
+        else:
+            hours = _step_duration(cursor)
+        return Route([StepSpec(machine, hours)], names=names)
+    if token.kind is Kind.DURATION:
+        following = cursor.peek(1)
+        target = cursor.peek(2)
+        if (following is not None and following.is_word(*DURATION_PREPOSITIONS)
+                and target is not None and target.kind is Kind.MACHINE):
+            cursor.index += 3
+            names = []
+            if is_paren(cursor.peek(), "name"):
+                names.append((target.value[0], cursor.take().value.text))
+            return Route([StepSpec(target.value[0], token.value)], names=names)
+        cursor.index = start
+        return None
+    if cursor.any_sequence(ALL_MACHINES) is not None:
+        return Route([], all_machines=True)
+    cursor.index = start
+    return None
+
+
+def _separator(cursor: Cursor) -> bool:
+    """Consume a step separator (arrow, comma, ``then``, ``and``, ``followed by`` ...)."""
+    start = cursor.index
+    found = False
+    while not cursor.done:
+        token = cursor.peek()
+        assert token is not None
+        if token.kind in (Kind.ARROW, Kind.COMMA) or token.is_word("then", "and"):
+            cursor.take()
+            found = True
+        elif cursor.sequence("followed", "by") or cursor.sequence("after", "that"):
+            found = True
+        else:
+            break
+    if not found:
+        cursor.index = start
+    return found
+
+
+def read_route(cursor: Cursor) -> Route | None:
+    """Read a route fragment: steps joined by separators. None when no step starts here."""
+    start = cursor.index
+    first = read_step(cursor)
+    if first is None:
+        return None
+    lead_words = cursor.tokens[start:cursor.index]
+    from_route = any(t.is_word("from") for t in lead_words)
+    said_first = any(t.is_word("first") for t in lead_words)
+    route = Route(list(first.steps), first.all_machines, list(first.names or []))
+    while True:
+        before = cursor.index
+        if from_route and cursor.word({"to"}):  # "from M1 to M3"
+            from_route = False
+        elif not _separator(cursor):
+            break
+        step = read_step(cursor)
+        if step is None:
+            cursor.index = before
+            break
+        if step.all_machines or route.all_machines:
+            raise UnreadPhrase("'all machines' combined with other steps")
+        route.steps += step.steps
+        route.names = (route.names or []) + list(step.names or [])
+    if said_first and len(route.steps) < 2:
+        raise UnreadPhrase("'first' with a single step (first before what?)")
+    return route
+
+
+def read_instead_of(cursor: Cursor) -> str | None:
+    """Read ``instead of M2`` / ``rather than M2`` / ``in place of M2``; the replaced id."""
+    start = cursor.index
+    if cursor.any_sequence(INSTEAD) is None:
+        return None
+    token = cursor.kind(Kind.MACHINE)
+    if token is None:
+        cursor.index = start
+        raise UnreadPhrase("'instead of' is not followed by a machine id")
+    return token.value[0]
+
+
+# --------------------------------------------------------------------------- durations
+
+
+@dataclass
+class Uniform:
+    """One duration for every step: ``1h each``, ``one hour per step``, ``2h on each``."""
+
+    hours: float
+    per_step: bool
+
+
+def read_uniform(cursor: Cursor) -> Uniform | None:
+    """Read a duration that applies to every step, or None."""
+    start = cursor.index
+    cursor.word({"for", "with", "at", "taking", "takes", "needing", "of"})
+    if cursor.word(EACH_WORDS) and (token := cursor.kind(Kind.DURATION)) is not None:
+        return Uniform(token.value, per_step=False)
+    token = cursor.kind(Kind.DURATION)
+    if token is None:
+        cursor.index = start
+        return None
+    if cursor.word(EACH_WORDS):
+        per_step = cursor.word(STEP_WORDS) is not None
+        cursor.word(MACHINE_WORDS)
+        return Uniform(token.value, per_step=per_step)
+    if cursor.word({"per", "a", "an"}):
+        word = cursor.word(STEP_WORDS | MACHINE_WORDS | {"machine"})
+        if word is None:
+            raise UnreadPhrase(f"'{token.text} per ...' is not per step or per machine")
+        return Uniform(token.value, per_step=word in STEP_WORDS)
+    if cursor.word({"on", "at", "for", "in"}):
+        if cursor.word({"each", "every", "all"}):
+            cursor.sequence("of", "them")
+            per_step = cursor.word(STEP_WORDS) is not None
+            cursor.word(MACHINE_WORDS)
+            return Uniform(token.value, per_step=per_step)
+    cursor.index = start
+    return None
+
+
+def read_duration_list(cursor: Cursor) -> tuple[list[float], bool] | None:
+    """Read ``taking 2h, 1h and 1h respectively``; returns (hours, said respectively)."""
+    start = cursor.index
+    cursor.word({"taking", "takes", "with", "needing", "needs", "for", "at", "of"})
+    first = cursor.kind(Kind.DURATION)
+    if first is None:
+        cursor.index = start
+        return None
+    values = [first.value]
+    while True:
+        before = cursor.index
+        if not (cursor.kind(Kind.COMMA) or cursor.word({"and"})):
+            break
+        cursor.word({"and"})
+        token = cursor.kind(Kind.DURATION)
+        if token is None:
+            cursor.index = before
+            break
+        values.append(token.value)
+    respectively = cursor.word({"respectively"}) is not None or (
+        cursor.sequence("in", "that", "order") or cursor.sequence("in", "order")
+    )
+    return values, respectively
+
+
+def read_assignments(cursor: Cursor) -> list[tuple[str, float]] | None:
+    """Read ``with 1h on M4`` (durations for steps already listed), or None."""
+    start = cursor.index
+    if not cursor.word({"with"}):
+        return None
+    found: list[tuple[str, float]] = []
+    while True:
+        duration = cursor.kind(Kind.DURATION)
+        if duration is None or not cursor.word(DURATION_PREPOSITIONS | {"for"}):
+            break
+        machine = cursor.kind(Kind.MACHINE)
+        if machine is None:
+            break
+        found.append((machine.value[0], duration.value))
+        before = cursor.index
+        if not (cursor.kind(Kind.COMMA) or cursor.word({"and"})):
+            break
+        cursor.word({"and"})
+        if cursor.peek() is None or cursor.peek().kind is not Kind.DURATION:
+            cursor.index = before
+            break
+    if not found:
+        cursor.index = start
+        return None
+    return found
+
+
+def read_there(cursor: Cursor) -> float | None:
+    """Read ``takes 2 hours there`` / ``stays there for 2h`` (the last machine named)."""
+    start = cursor.index
+    while cursor.word(ROUTE_VERBS | {"stays", "stay", "spends", "spend", "remains", "sits"}):
+        pass
+    duration = cursor.kind(Kind.DURATION)
+    if duration is not None and cursor.word({"there"}):
+        return duration.value
+    cursor.index = start
+    while cursor.word(ROUTE_VERBS | {"stays", "stay", "spends", "spend", "remains", "sits"}):
+        pass
+    if cursor.word({"there"}) and cursor.word({"for"}):
+        duration = cursor.kind(Kind.DURATION)
+        if duration is not None:
+            return duration.value
+    cursor.index = start
+    return None
+
+
+def read_sequence_marker(cursor: Cursor) -> bool:
+    """Consume ``in sequence`` / ``in order`` / ``in turn`` / ``sequentially``."""
+    start = cursor.index
+    if cursor.word({"sequentially", "consecutively"}):
+        return True
+    if cursor.sequence("one", "after", "another") or cursor.sequence(
+            "one", "after", "the", "other"):
+        return True
+    if cursor.word({"in"}):
+        cursor.word({"that", "this", "the"})
+        if cursor.word(SEQUENCE_WORDS):
+            cursor.word({"listed", "given"})
+            return True
+    cursor.index = start
+    return False
+
+
+# --------------------------------------------------------------------------- due times
+
+
+def read_due(cursor: Cursor) -> float | None:
+    """Read a due phrase (``due 14:00``, ``due by noon``, ``must ship by 4pm``); the hour.
+
+    Raises:
+        UnreadPhrase: a due keyword whose time cannot be read.
+    """
+    start = cursor.index
+    while cursor.word(DUE_AUX):
+        pass
+    key = cursor.word(DUE_KEYS | DUE_KEYS_NEED_BY)
+    if key is None:
+        cursor.index = start
+        return None
+    prepositions = []
+    while True:
+        if cursor.sequence("no", "later", "than"):
+            prepositions.append("by")
+            continue
+        word = cursor.word(DUE_PREPOSITIONS)
+        if word is None and cursor.kind(Kind.COLON):
+            word = ":"
+        if word is None:
+            break
+        prepositions.append(word)
+    if key in DUE_KEYS_NEED_BY and not set(prepositions) & {"by", "before", "at"}:
+        cursor.index = start
+        return None
+    reading = read_time(cursor.tokens, cursor.index)
+    if reading.hour is None:
+        raise UnreadPhrase(f"the due time cannot be read: {reading.problem}")
+    cursor.index += reading.used
+    return reading.hour
+
+
+# --------------------------------------------------------------------------- exceptions
+
+
+def read_skip(cursor: Cursor) -> tuple[str, ...] | None:
+    """Read ``skips M2`` / ``does not visit M2 and M3`` / ``bypasses M2``; the skipped ids."""
+    start = cursor.index
+    if cursor.word(SKIP_VERBS) is None:
+        negated = cursor.word(NEGATING_AUX) is not None and cursor.word(NEGATIONS) is not None
+        if not negated:
+            cursor.index = start
+            if cursor.word({"doesn't", "don't", "isn't", "never"}) is None:
+                return None
+        cursor.word({"need", "needs", "to"})
+        cursor.word({"be"})
+        if cursor.word(NEGATED_VISIT_VERBS | {"processed", "routed", "sent"}) is None:
+            cursor.index = start
+            return None
+        cursor.word(PREPOSITIONS)
+    cursor.word({"machine"})
+    machines: list[str] = []
+    while (token := cursor.kind(Kind.MACHINE)) is not None:
+        machines.append(token.value[0])
+        if not (cursor.kind(Kind.COMMA) or cursor.word({"and"})):
+            break
+        cursor.word({"and"})
+    if not machines:
+        cursor.index = start
+        raise UnreadPhrase("a skip that names no machine")
+    return tuple(machines)
+
+
+def read_follow_standard(cursor: Cursor) -> bool:
+    """Read ``follow(s) the standard routing`` (also ``take the usual route``)."""
+    start = cursor.index
+    if cursor.word({"follow", "follows", "use", "uses", "take", "takes", "go", "goes",
+                    "run", "runs"}) is None:
+        return False
+    cursor.word({"through", "along", "by", "via"})
+    if (
+        cursor.word({"the"})
+        and cursor.word({"standard", "normal", "default", "usual", "common", "general"})
+        and cursor.word({"route", "routing", "sequence", "path", "flow", "process"})
+    ):
+        return True
+    cursor.index = start
+    return False

@@ -1,0 +1,240 @@
+"""Segmentation: a factory description → clauses and tables, each with its source text.
+
+* Tables: a run of lines with ``|`` cells (markdown separator rows dropped) and CSV/TSV blocks
+  (a header line whose cells are routing columns, then the rows with the same number of cells,
+  read with :mod:`csv`).
+* Lines: each bullet or numbered item is a group of its own (indented continuation lines
+  join it); other lines are groups too, except that a line starting in lower case (or after a
+  line ending with ``,``, an arrow, ``then`` or ``and``) continues the previous line.
+* A line ending with ``:`` and followed by list items is the items' header (``J1:`` over
+  ``- M1 2h`` / ``- M2 1h``).
+* Sentences end at ``.``, ``!`` or ``?`` followed by a space (not inside parentheses, not
+  after ``a.m.``/``p.m.``/``e.g.`` before a lower-case word); a sentence splits into clauses
+  at ``;``.
+
+A blank line ends a paragraph. Groups and paragraphs bound the context that pronouns
+(``It takes 2 hours there``) and subject-less clauses (``Due at 3pm.``) refer to.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from dataclasses import dataclass
+
+from repro_assets.factory.reading.columns import is_routing_header, looks_like_header
+
+_BULLET_RE = re.compile(r"^(?P<indent>\s*)(?:[-*•‣▪◦]|\d{1,3}[.)]|\(?[a-z][)])\s+(?P<body>.*)$")
+_PIPE_SEPARATOR_RE = re.compile(r"^\s*:?-{2,}:?\s*$")
+_CONTINUES_RE = re.compile(r"(?:,|->|→|=>|\bthen|\band)\s*$", re.IGNORECASE)
+_ABBREVIATIONS = ("a.m", "p.m", "e.g", "i.e", "etc", "approx", "vs")
+CSV_DELIMITERS = (",", ";", "\t")
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One clause of running text.
+
+    Attributes:
+        text: the clause as written (trailing sentence punctuation removed).
+        sentence: the whole sentence it belongs to, for quoting.
+        group: number of its line or list item.
+        paragraph: number of its paragraph (blank lines separate paragraphs).
+        header: the text of the list header it sits under (``J1:``), if any.
+        item: True inside a bullet or numbered item.
+        first_in_sentence: True for the first clause of its sentence.
+    """
+
+    text: str
+    sentence: str
+    group: int
+    paragraph: int
+    header: str | None = None
+    item: bool = False
+    first_in_sentence: bool = True
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table of rows under a header row (markdown/pipe table or CSV/TSV lines).
+
+    Attributes:
+        header: the header cells.
+        rows: the data rows (cells), each with the line it came from.
+        header_line: the header line as written.
+        routing: True when every header cell is a known routing column.
+    """
+
+    header: tuple[str, ...]
+    rows: tuple[tuple[tuple[str, ...], str], ...]
+    header_line: str
+    routing: bool
+
+
+Segment = Clause | Table
+
+
+def _pipe_cells(line: str) -> list[str] | None:
+    stripped = line.strip()
+    if stripped.count("|") < 2 and not (stripped.startswith("|") and stripped.count("|") >= 1):
+        return None
+    if stripped.startswith("|"):
+        stripped = stripped[1:]
+    if stripped.endswith("|"):
+        stripped = stripped[:-1]
+    return [cell.strip() for cell in stripped.split("|")]
+
+
+def _csv_cells(line: str, delimiter: str) -> list[str]:
+    return [cell.strip() for cell in next(csv.reader([line], delimiter=delimiter))]
+
+
+def _csv_header(line: str) -> str | None:
+    for delimiter in CSV_DELIMITERS:
+        if delimiter in line and looks_like_header(_csv_cells(line, delimiter)):
+            return delimiter
+    return None
+
+
+def _split_sentences(text: str) -> list[list[str]]:
+    """Sentences of ``text``, each a list of clauses (split at ``;``)."""
+    sentences: list[list[str]] = []
+    clause_start = 0
+    clauses: list[str] = []
+    depth = 0
+    index = 0
+    while index < len(text):
+        char = text[index]
+        if char in "([":
+            depth += 1
+        elif char in ")]":
+            depth = max(0, depth - 1)
+        elif depth == 0 and char == ";":
+            clauses.append(text[clause_start:index])
+            clause_start = index + 1
+        elif depth == 0 and char in ".!?":
+            after = text[index + 1:index + 2]
+            before = text[max(0, index - 6):index].lower()
+            abbreviation = any(before.endswith(a) for a in _ABBREVIATIONS)
+            rest = text[index + 1:].lstrip()
+            if (after == "" or after.isspace()) and not (
+                abbreviation and rest[:1].islower()
+            ):
+                clauses.append(text[clause_start:index])
+                sentences.append(clauses)
+                clauses = []
+                clause_start = index + 1
+        index += 1
+    tail = text[clause_start:]
+    if tail.strip():
+        clauses.append(tail)
+    if clauses:
+        sentences.append(clauses)
+    return [[c.strip() for c in s if c.strip()] for s in sentences if any(c.strip() for c in s)]
+
+
+@dataclass
+class _Group:
+    text: str
+    paragraph: int
+    item: bool
+    header: str | None
+    indent: int = 0
+
+
+def _table_at(lines: list[str], start: int) -> tuple[Table | None, int]:
+    """A table starting at ``lines[start]`` and the index after it (or None, start)."""
+    cells = _pipe_cells(lines[start])
+    if cells is not None and len(cells) >= 2:
+        end = start
+        rows: list[tuple[tuple[str, ...], str]] = []
+        while end < len(lines) and (row := _pipe_cells(lines[end])) is not None:
+            if end > start and not all(_PIPE_SEPARATOR_RE.match(c) for c in row if c):
+                rows.append((tuple(row), lines[end].strip()))
+            end += 1
+        if rows:
+            return Table(tuple(cells), tuple(rows), lines[start].strip(),
+                         is_routing_header(cells)), end
+    delimiter = _csv_header(lines[start])
+    if delimiter is not None:
+        header = _csv_cells(lines[start], delimiter)
+        end = start + 1
+        rows = []
+        while end < len(lines) and lines[end].strip() and delimiter in lines[end]:
+            row = _csv_cells(lines[end], delimiter)
+            rows.append((tuple(row), lines[end].strip()))
+            end += 1
+        if rows:
+            return Table(tuple(header), tuple(rows), lines[start].strip(),
+                         is_routing_header(header)), end
+    return None, start
+
+
+def segment(text: str) -> list[Segment]:
+    """Split a factory description into clauses and tables, in order.
+
+    Args:
+        text: the description.
+
+    Returns:
+        :class:`Clause` and :class:`Table` items in reading order.
+    """
+    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\u00a0", " ")
+    text = text.replace("\u2019", "'")
+    lines = text.split("\n")
+    items: list[_Group | Table] = []
+    paragraph = 0
+    header: str | None = None
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        if not line.strip():
+            paragraph += 1
+            index += 1
+            continue
+        table, after = _table_at(lines, index)
+        if table is not None:
+            items.append(table)
+            paragraph += 1
+            header = None
+            index = after
+            continue
+        bullet = _BULLET_RE.match(line)
+        previous = items[-1] if items and isinstance(items[-1], _Group) else None
+        if bullet is not None:
+            paragraph += 1
+            items.append(_Group(bullet.group("body").strip(), paragraph, True, header,
+                                len(bullet.group("indent"))))
+        elif previous is not None and previous.paragraph == paragraph and (
+            (previous.item and len(line) - len(line.lstrip()) > previous.indent)
+            or (not previous.item and (line.lstrip()[:1].islower()
+                                       or _CONTINUES_RE.search(previous.text)))
+        ):
+            previous.text = f"{previous.text} {line.strip()}"
+        else:
+            if previous is not None and previous.item:
+                paragraph += 1
+            stripped = line.strip()
+            header = stripped if stripped.endswith(":") else None
+            items.append(_Group(stripped, paragraph, False, None))
+        index += 1
+    segments: list[Segment] = []
+    for number, item in enumerate(items):
+        if isinstance(item, Table):
+            segments.append(item)
+            continue
+        for sentence in _split_sentences(item.text):
+            whole = "; ".join(sentence)
+            for position, clause in enumerate(sentence):
+                segments.append(
+                    Clause(
+                        text=clause.rstrip(".!? "),
+                        sentence=whole,
+                        group=number,
+                        paragraph=item.paragraph,
+                        header=item.header,
+                        item=item.item,
+                        first_in_sentence=position == 0,
+                    )
+                )
+    return segments

@@ -1,0 +1,145 @@
+"""What the clause and table readers find: statements about machines, jobs, routes, due times.
+
+Plain records, no logic. A statement keeps the sentence it came from (``quote``) so that the
+assembly can cite it in a conflict, and the ``level`` of its subject: a statement about one job
+beats one about listed jobs, which beats one about every job.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+LEVEL_ALL, LEVEL_LISTED, LEVEL_ONE = 0, 1, 2
+
+
+@dataclass
+class StepSpec:
+    """One step as written: the machine and the duration in hours if stated."""
+
+    machine: str
+    hours: float | None = None
+
+
+@dataclass
+class RouteStatement:
+    """A route for some jobs (``jobs is None``: every job).
+
+    Attributes:
+        jobs: the jobs it is about, or None for a statement about every job.
+        level: ``LEVEL_ONE``, ``LEVEL_LISTED`` or ``LEVEL_ALL``.
+        steps: the steps in order.
+        quote: the sentence it came from.
+        all_machines: the route is "all the machines in sequence" (resolved at assembly).
+        uniform: one duration stated for every step ("1h each", "one hour per step").
+        uniform_per_step: the uniform duration is "per step", so it also applies to routes
+            derived from this one (exceptions and replacements), not only to its machines.
+        outer: the statement an ``except ...`` clause belongs to.
+        excluded: machines an aside excludes ("(not M3)").
+        respective: durations listed for the steps in order ("taking 2h, 1h and 1h
+            respectively"), kept apart when the steps are "all the machines".
+    """
+
+    jobs: tuple[str, ...] | None
+    level: int
+    steps: list[StepSpec]
+    quote: str
+    all_machines: bool = False
+    uniform: float | None = None
+    uniform_per_step: bool = False
+    outer: RouteStatement | None = None
+    excluded: tuple[str, ...] = ()
+    respective: list[float] | None = None
+
+
+@dataclass
+class ModifyStatement:
+    """A change to a job's broader route: skipped machines or one machine replaced.
+
+    Attributes:
+        jobs: the jobs it is about.
+        level: the level of its subject.
+        quote: the sentence it came from.
+        skip: machines the jobs skip.
+        replace: ``(old, new)`` machine ids.
+        hours: the duration stated for the new machine, if any.
+    """
+
+    jobs: tuple[str, ...]
+    level: int
+    quote: str
+    skip: tuple[str, ...] = ()
+    replace: tuple[str, str] | None = None
+    hours: float | None = None
+
+
+@dataclass
+class StandardStatement:
+    """"J2 and J3 follow the standard routing": the jobs take the route stated for every job."""
+
+    jobs: tuple[str, ...]
+    level: int
+    quote: str
+
+
+@dataclass
+class DueStatement:
+    """A due time (hour of the day) for some jobs (``jobs is None``: every job)."""
+
+    jobs: tuple[str, ...] | None
+    level: int
+    hour: float
+    quote: str
+
+
+@dataclass
+class MachineMention:
+    """Machines named in a sentence that is about machines only.
+
+    Attributes:
+        ids: the machine ids in order.
+        names: id -> name where the sentence names it ("M1 (lathe)", "M1 is the cutter").
+        inventory: the sentence lists the plant's machines ("Machines: ...", "We have ...",
+            two or more ids, "M1 only").
+        out_of_service: the machines the sentence says are down / under maintenance.
+        quote: the sentence.
+    """
+
+    ids: list[str]
+    names: dict[str, str]
+    inventory: bool
+    out_of_service: list[str]
+    quote: str
+
+
+@dataclass
+class Unread:
+    """A sentence (or table row) the reader could not fully account for, with the reason."""
+
+    quote: str
+    reason: str
+
+
+@dataclass
+class Reading:
+    """Everything read from one description, in text order."""
+
+    machines: list[MachineMention] = field(default_factory=list)
+    machine_names: list[tuple[str, str, str]] = field(default_factory=list)  # id, name, quote
+    route_machines: list[str] = field(default_factory=list)
+    jobs: list[str] = field(default_factory=list)
+    job_names: dict[str, str] = field(default_factory=dict)
+    routes: list[RouteStatement] = field(default_factory=list)
+    modifications: list[ModifyStatement] = field(default_factory=list)
+    standards: list[StandardStatement] = field(default_factory=list)
+    dues: list[DueStatement] = field(default_factory=list)
+    unread: list[Unread] = field(default_factory=list)
+
+    def mention_job(self, job_id: str) -> None:
+        """Record a job id in order of first mention."""
+        if job_id not in self.jobs:
+            self.jobs.append(job_id)
+
+    def mention_route_machine(self, machine_id: str) -> None:
+        """Record a machine id used in a route, in order of first use."""
+        if machine_id not in self.route_machines:
+            self.route_machines.append(machine_id)

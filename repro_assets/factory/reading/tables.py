@@ -1,0 +1,167 @@
+"""Routing tables (markdown/pipe tables, CSV/TSV lines) → statements, or unread rows.
+
+Two layouts are read:
+
+* one row per job, the route in one cell: ``| J1 | M1, M2, M3 | 1, 1, 2 | 10 |`` (the hours
+  cell lists one duration per machine);
+* one row per step: ``J1,M1,2`` / ``J1,M2,1`` (rows of the same job, in row order or by a
+  ``step`` column, make its route).
+
+Numbers in an ``hours`` column are hours, in a ``minutes`` column minutes; a cell may also
+carry its own unit (``90 min``). Due cells use the due-time grammar (a bare number is an hour).
+A header with an unknown column, a row with the wrong number of cells, a cell that is not
+what its column says, or two different due times for one job make the table (or the row)
+unread: the run fails and quotes it.
+"""
+
+from __future__ import annotations
+
+from repro_assets.factory.reading.columns import Column, header_roles
+from repro_assets.factory.reading.lexicon import Kind, Token, tokenize
+from repro_assets.factory.reading.segments import Table
+from repro_assets.factory.reading.statements import (
+    LEVEL_ONE,
+    DueStatement,
+    Reading,
+    RouteStatement,
+    StepSpec,
+    Unread,
+)
+from repro_assets.factory.reading.times import read_time
+
+_LIST_SEPARATORS = frozenset({Kind.COMMA, Kind.ARROW})
+
+
+class _BadCell(Exception):
+    """A cell is not what its column says."""
+
+
+def _ids(cell: str, kind: Kind, what: str) -> list[str]:
+    ids: list[str] = []
+    expect_id = True
+    for token in tokenize(cell):
+        if token.kind is kind and expect_id:
+            ids.append(token.value[0])
+            expect_id = False
+        elif not expect_id and (token.kind in _LIST_SEPARATORS or token.is_word("then", "and")
+                                or (token.kind is Kind.OTHER and token.text == ";")):
+            expect_id = True
+        else:
+            raise _BadCell(f"'{cell}' is not a list of {what}")
+    if not ids or expect_id:
+        raise _BadCell(f"'{cell}' is not a list of {what}")
+    return ids
+
+
+def _durations(cell: str, minutes: bool) -> list[float]:
+    values: list[float] = []
+    expect_value = True
+    for token in tokenize(cell):
+        if expect_value and token.kind in (Kind.NUMBER, Kind.DURATION):
+            value = float(token.value)
+            if token.kind is Kind.NUMBER and minutes:
+                value /= 60
+            values.append(value)
+            expect_value = False
+        elif not expect_value and (token.kind in _LIST_SEPARATORS or token.is_word("and")
+                                   or (token.kind is Kind.OTHER and token.text == ";")):
+            expect_value = True
+        else:
+            raise _BadCell(f"'{cell}' is not a list of durations")
+    if expect_value and values:
+        raise _BadCell(f"'{cell}' is not a list of durations")
+    return values
+
+
+def _due(cell: str) -> float | None:
+    if cell.strip() in ("", "-", "–", "—", "n/a", "none"):
+        return None
+    tokens: list[Token] = tokenize(cell)
+    reading = read_time(tokens, 0)
+    if reading.hour is None or reading.used != len(tokens):
+        raise _BadCell(f"'{cell}' is not a due time ({reading.problem or 'extra text'})")
+    return reading.hour
+
+
+def read_table(table: Table, reading: Reading) -> None:
+    """Read one table into ``reading`` (statements, or unread rows)."""
+    roles = header_roles(list(table.header))
+    if not table.routing:
+        unknown = [cell for cell, role in zip(table.header, roles, strict=True) if role is None]
+        if Column.JOB in roles or any(
+            token.kind in (Kind.JOB, Kind.MACHINE)
+            for cells, _ in table.rows for cell in cells for token in tokenize(cell)
+        ):
+            reason = (f"unknown column(s) {', '.join(repr(u) for u in unknown)}" if unknown
+                      else "a table without job and machine/route columns")
+            reading.unread.append(Unread(quote=table.header_line, reason=reason))
+        return
+    minutes = Column.MINUTES in roles
+    per_step = Column.MACHINE in roles
+    steps_by_job: dict[str, list[tuple[int, int, StepSpec]]] = {}
+    dues_by_job: dict[str, set[float]] = {}
+    quotes: dict[str, list[str]] = {}
+    for row_number, (cells, line) in enumerate(table.rows):
+        try:
+            if len(cells) != len(roles):
+                raise _BadCell(f"{len(cells)} cells under a header of {len(roles)}")
+            values = dict(zip(roles, cells, strict=True))
+            job = _ids(values[Column.JOB], Kind.JOB, "job ids")
+            if len(job) != 1:
+                raise _BadCell(f"'{values[Column.JOB]}' is not one job id")
+            job_id = job[0]
+            name = values.get(Column.NAME, "").strip()
+            if name and any(t.kind not in (Kind.WORD, Kind.COMMA, Kind.OTHER)
+                            for t in tokenize(name)):
+                raise _BadCell(f"the name '{name}' holds ids or numbers")
+            hours_cell = values.get(Column.HOURS, values.get(Column.MINUTES, ""))
+            hours = _durations(hours_cell, minutes) if hours_cell.strip() else []
+            due = _due(values[Column.DUE]) if Column.DUE in values else None
+            if per_step:
+                machine = _ids(values[Column.MACHINE], Kind.MACHINE, "machine ids")
+                if len(machine) != 1 or len(hours) > 1:
+                    raise _BadCell("a step row needs one machine and at most one duration")
+                order = row_number
+                if Column.STEP in values:
+                    step_tokens = tokenize(values[Column.STEP])
+                    if len(step_tokens) != 1 or step_tokens[0].kind is not Kind.NUMBER:
+                        raise _BadCell(f"'{values[Column.STEP]}' is not a step number")
+                    order = int(step_tokens[0].value)
+                spec = StepSpec(machine[0], hours[0] if hours else None)
+                steps_by_job.setdefault(job_id, []).append((order, row_number, spec))
+                quotes.setdefault(job_id, []).append(line)
+            else:
+                route = _ids(values[Column.ROUTE], Kind.MACHINE, "machine ids")
+                if hours and len(hours) != len(route):
+                    raise _BadCell(f"{len(hours)} duration(s) for {len(route)} machine(s)")
+                steps = [StepSpec(m, hours[i] if hours else None) for i, m in enumerate(route)]
+                reading.routes.append(RouteStatement((job_id,), LEVEL_ONE, steps, line))
+                for step in steps:
+                    reading.mention_route_machine(step.machine)
+                if due is not None:
+                    reading.dues.append(DueStatement((job_id,), LEVEL_ONE, due, line))
+            if per_step and due is not None:
+                dues_by_job.setdefault(job_id, set()).add(due)
+            reading.mention_job(job_id)
+            if name:
+                reading.job_names.setdefault(job_id, name)
+        except _BadCell as exc:
+            reading.unread.append(Unread(quote=line, reason=str(exc)))
+            for token in tokenize(line):
+                if token.kind is Kind.JOB:
+                    reading.mention_job(token.value[0])
+    for job_id, entries in steps_by_job.items():
+        orders = [order for order, _, _ in entries]
+        quote = " / ".join(quotes[job_id])
+        if len(set(orders)) != len(orders):
+            reading.unread.append(Unread(quote=quote, reason=f"{job_id} repeats a step number"))
+            continue
+        steps = [spec for _, _, spec in sorted(entries, key=lambda e: (e[0], e[1]))]
+        reading.routes.append(RouteStatement((job_id,), LEVEL_ONE, steps, quote))
+        for step in steps:
+            reading.mention_route_machine(step.machine)
+        dues = dues_by_job.get(job_id, set())
+        if len(dues) > 1:
+            reading.unread.append(Unread(quote=quote, reason=f"{job_id} has two due times"))
+        elif dues:
+            reading.dues.append(DueStatement((job_id,), LEVEL_ONE, dues.pop(), quote))

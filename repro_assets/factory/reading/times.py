@@ -1,0 +1,85 @@
+"""Due times: a small explicit grammar over tokens (hour of the day, 0-24).
+
+Accepted, after a due keyword (``due``, ``deadline``, ``ship by`` ...):
+
+* ``16``, ``9`` (a bare whole number is an hour of a 24-hour clock);
+* ``16:00``, ``16.30`` (minutes make a fractional hour; normalization floors it and records
+  the repair);
+* ``4pm``, ``11 am``, ``3 p.m.``, ``12pm`` (= 12);
+* ``noon``, ``midday``, ``12 noon`` (= 12); ``midnight``, ``12 midnight`` (= 24, the end of the
+  day).
+
+Everything else is refused with a reason (``tomorrow``, ``end of shift``, ``5 o'clock``, which
+could be 5 or 17, ``12am``, which could be the start or the end of the day, ``13pm``): the
+clause reader then reports the sentence as unread instead of guessing. A general date parser
+(dateutil) was not used on purpose: it fills missing parts with defaults and accepts far more
+than a deadline, which is the opposite of what the certainty rule needs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from repro_assets.factory.reading.lexicon import Clock, Kind, Token
+
+NOON_WORDS = frozenset({"noon", "midday"})
+MIDNIGHT_WORDS = frozenset({"midnight"})
+
+
+@dataclass(frozen=True)
+class TimeReading:
+    """A due time read from tokens: the hour (or None) and how many tokens it used."""
+
+    hour: float | None
+    used: int
+    problem: str | None = None
+
+
+def _clock_hour(clock: Clock) -> tuple[float | None, str | None]:
+    if clock.minute >= 60:
+        return None, f"{clock.hour}:{clock.minute:02d} is not a time"
+    fraction = clock.minute / 60
+    if clock.meridiem is None:
+        return clock.hour + fraction, None
+    if not 1 <= clock.hour <= 12:
+        return None, f"{clock.hour}{clock.meridiem} is not a time"
+    if clock.hour == 12:
+        if clock.meridiem == "am":
+            return None, "12am could be the start or the end of the day"
+        return 12 + fraction, None
+    return clock.hour + (12 if clock.meridiem == "pm" else 0) + fraction, None
+
+
+def read_time(tokens: list[Token], index: int) -> TimeReading:
+    """Read a due time starting at ``tokens[index]``.
+
+    Args:
+        tokens: the clause tokens.
+        index: where the time should start (right after the due keyword and prepositions).
+
+    Returns:
+        The hour and the number of tokens used, or ``hour=None`` with the problem.
+    """
+    if index >= len(tokens):
+        return TimeReading(None, 0, "no time follows")
+    token = tokens[index]
+    following = tokens[index + 1] if index + 1 < len(tokens) else None
+    if token.kind is Kind.CLOCK:
+        hour, problem = _clock_hour(token.value)
+        return TimeReading(hour, 1 if hour is not None else 0, problem)
+    if token.kind is Kind.NUMBER:
+        value = token.value
+        if following is not None and following.is_word("o'clock", "oclock"):
+            return TimeReading(None, 0, f"'{token.text} o'clock' could be morning or afternoon")
+        if value == 12 and following is not None and following.is_word(*NOON_WORDS):
+            return TimeReading(12.0, 2)
+        if value == 12 and following is not None and following.is_word(*MIDNIGHT_WORDS):
+            return TimeReading(24.0, 2)
+        if value != int(value):
+            return TimeReading(None, 0, f"{token.text} is not an hour of the day")
+        return TimeReading(float(value), 1)
+    if token.is_word(*NOON_WORDS):
+        return TimeReading(12.0, 1)
+    if token.is_word(*MIDNIGHT_WORDS):
+        return TimeReading(24.0, 1)
+    return TimeReading(None, 0, f"'{token.text}' is not a time of day")
