@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 export HF_HUB_OFFLINE ?= 1
 export TOKENIZERS_PARALLELISM ?= false
 
-.PHONY: setup demo test ui api lint bench clean-data
+.PHONY: setup demo test ui api lint bench clean-data code-server check-defs
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is required (python3.11 not found); set PYTHON=..."; exit 1; }
@@ -21,7 +21,10 @@ $(STAMP): $(PY) pyproject.toml
 	$(PY) -m ipykernel install --sys-prefix --name python3 >/dev/null
 	touch $(STAMP)
 
+# .env (DAGSTER_HOME, REPRO_HOME): plain `dagster dev`, `dagster-daemon run`, `dg ...` run from
+# this folder use the project's instance, like `repro-assets`.
 setup: $(STAMP)
+	@$(VENV)/bin/repro-assets init
 
 demo: setup
 	$(VENV)/bin/repro-assets demo
@@ -35,6 +38,16 @@ ui: setup
 api: setup
 	$(VENV)/bin/repro-assets api
 
+# gRPC code server for another team's workspace (their workspace.yaml: grpc_server, port 4000).
+CODE_SERVER_HOST ?= 0.0.0.0
+CODE_SERVER_PORT ?= 4000
+code-server: setup
+	$(VENV)/bin/dagster code-server start -m repro_assets.definitions -h $(CODE_SERVER_HOST) -p $(CODE_SERVER_PORT)
+
+# Dagster's own check of the code location (CI runs it on a throwaway Postgres).
+check-defs: setup
+	$(VENV)/bin/dg check defs
+
 lint: setup
 	$(VENV)/bin/ruff check repro_assets tests benchmarks
 
@@ -45,3 +58,4 @@ bench: setup
 
 clean-data:
 	rm -rf data/.pg data/blobs data/runs data/.dagster
+	@if [ -x $(VENV)/bin/repro-assets ]; then $(VENV)/bin/repro-assets init; fi

@@ -1,7 +1,16 @@
 """The project's Dagster instance: DAGSTER_HOME, dagster.yaml and Postgres storage.
 
-The CLI, ``make ui`` and ``make demo`` call :func:`prepare_dagster_env` so that headless runs
-and the UI share one instance stored in Postgres.
+Every door uses one instance: the ``repro-assets`` wrapper, ``make ui``/``make demo`` and the
+plain Dagster commands (``dagster dev``, ``dagster asset materialize``, ``dagster-daemon run``,
+``dagster-webserver``, ``dg``) run from the project root.
+
+- dagster.yaml stores runs, events and schedules through :class:`ProjectPostgresStorage`,
+  which finds the project's Postgres itself (``REPRO_DAGSTER_PG_URL``, else the Dagster
+  database beside ``REPRO_DATABASE_URL``, else the embedded pgserver under ``data/.pg``,
+  started on demand), so no command depends on a variable only the wrapper exports.
+- ``make setup`` (``repro-assets init``) writes ``.env`` in the project root with
+  ``DAGSTER_HOME`` and ``REPRO_HOME``; Dagster loads ``.env`` from the working directory, so the
+  plain commands get the same DAGSTER_HOME (compute logs, local artifacts) as the wrapper.
 """
 
 from __future__ import annotations
@@ -11,8 +20,11 @@ import os
 import shutil
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import dagster as dg
+from dagster._serdes import ConfigurableClassData
+from dagster_postgres import DagsterPostgresStorage
 
 from repro_assets import settings
 from repro_assets.resources.database import dagster_storage_url, resolve_database_url
@@ -20,11 +32,111 @@ from repro_assets.resources.database import dagster_storage_url, resolve_databas
 log = logging.getLogger(__name__)
 
 LLM_POOLS = ("llm_openai", "llm_anthropic", "llm_openai_compatible")
+DOTENV_KEYS = ("DAGSTER_HOME", "REPRO_HOME")
+SETUP_HINT = "run `make setup` (or `repro-assets init`) in the project root"
+
+
+class InstanceSetupError(SystemExit):
+    """The Dagster instance cannot find its database: one line saying what to run.
+
+    A ``SystemExit`` so that every Dagster command (``dagster dev``, ``dagster-daemon``, ``dg``)
+    stops with this message instead of a traceback through Dagster's instance loading.
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(f"repro_assets: {message}")
+
+
+def project_storage_url() -> str:
+    """The ``postgresql+psycopg2://`` URL of the project's Dagster database.
+
+    ``REPRO_DAGSTER_PG_URL`` if set; else the Dagster database beside ``REPRO_DATABASE_URL``
+    or beside the embedded server (started on demand). The embedded server is only used when
+    the project root is known (``REPRO_HOME``, written to ``.env`` by ``make setup``), so a
+    command run in the wrong folder never creates a second, empty instance there.
+
+    Raises:
+        InstanceSetupError: no database configured, or the server cannot be reached.
+    """
+    url = os.environ.get("REPRO_DAGSTER_PG_URL", "").strip()
+    if url:
+        return url
+    if not (os.environ.get("REPRO_DATABASE_URL", "").strip() or os.environ.get("REPRO_HOME")):
+        raise InstanceSetupError(
+            f"the Dagster instance has no database: {SETUP_HINT} (writes .env), "
+            "or set REPRO_DATABASE_URL"
+        )
+    try:
+        url = dagster_storage_url(resolve_database_url())
+    except Exception as exc:  # psycopg/pgserver raise many types; all mean "no database"
+        first_line = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise InstanceSetupError(
+            f"cannot reach the project's Postgres ({first_line}); check REPRO_DATABASE_URL "
+            f"or {SETUP_HINT}"
+        ) from exc
+    # child processes (run workers, code servers, the daemon) reuse it without a lookup
+    os.environ["REPRO_DAGSTER_PG_URL"] = url
+    return url
+
+
+class ProjectPostgresStorage(DagsterPostgresStorage):
+    """dagster-postgres storage on the project's Postgres server, found or started on demand.
+
+    Takes dagster-postgres' configuration; with neither ``postgres_url`` nor ``postgres_db``
+    it uses :func:`project_storage_url`.
+    """
+
+    @classmethod
+    def from_config_value(  # type: ignore[override]
+        cls, inst_data: ConfigurableClassData | None, config_value: dict[str, Any]
+    ) -> DagsterPostgresStorage:
+        """Build the storage from dagster.yaml's ``storage: custom: config:``."""
+        if config_value.get("postgres_url") or config_value.get("postgres_db"):
+            return DagsterPostgresStorage.from_config_value(inst_data, config_value)
+        return cls(
+            postgres_url=project_storage_url(),
+            should_autocreate_tables=config_value.get("should_autocreate_tables", True),
+            inst_data=inst_data,
+        )
 
 
 def _dagster_yaml_source() -> Path:
     # the project root's dagster.yaml is a link to this packaged copy
     return Path(str(resources.files("repro_assets") / "dagster.yaml"))
+
+
+def ensure_dagster_home(home: Path | None = None) -> Path:
+    """Create DAGSTER_HOME with the project's dagster.yaml (copied when it differs)."""
+    home = home or settings.dagster_home()
+    home.mkdir(parents=True, exist_ok=True)
+    source = _dagster_yaml_source()
+    target = home / "dagster.yaml"
+    if not target.exists() or target.read_bytes() != source.read_bytes():
+        shutil.copyfile(source, target)
+    return home
+
+
+def write_dotenv(root: Path | None = None) -> Path:
+    """Write ``DAGSTER_HOME`` and ``REPRO_HOME`` into ``<root>/.env``, keeping other lines.
+
+    Dagster's commands load ``.env`` from their working directory, so ``dagster dev`` and
+    friends run from the project root use the wrapper's DAGSTER_HOME. Rewritten atomically and
+    only when a value changed.
+
+    Returns:
+        The ``.env`` path.
+    """
+    from dotenv import dotenv_values, set_key
+
+    root = (root or settings.project_home()).resolve()
+    path = root / ".env"
+    wanted = {"DAGSTER_HOME": str(ensure_dagster_home()), "REPRO_HOME": str(root)}
+    current = dotenv_values(path) if path.exists() else {}
+    for key in DOTENV_KEYS:
+        if current.get(key) != wanted[key]:
+            path.touch(exist_ok=True)
+            set_key(str(path), key, wanted[key], quote_mode="auto")
+    return path
 
 
 def prepare_dagster_env() -> Path:
@@ -33,16 +145,10 @@ def prepare_dagster_env() -> Path:
     Returns:
         The DAGSTER_HOME folder.
     """
-    url = resolve_database_url()
-    os.environ["REPRO_DAGSTER_PG_URL"] = dagster_storage_url(url)
-    home = settings.dagster_home()
-    home.mkdir(parents=True, exist_ok=True)
-    source = _dagster_yaml_source()
-    target = home / "dagster.yaml"
-    if not target.exists() or target.read_bytes() != source.read_bytes():
-        shutil.copyfile(source, target)
-    os.environ["DAGSTER_HOME"] = str(home)
     os.environ.setdefault("REPRO_HOME", str(settings.project_home()))
+    os.environ["REPRO_DAGSTER_PG_URL"] = dagster_storage_url(resolve_database_url())
+    home = ensure_dagster_home()
+    os.environ["DAGSTER_HOME"] = str(home)
     return home
 
 

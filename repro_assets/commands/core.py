@@ -1,4 +1,4 @@
-"""Core commands: demo, ui, materialize, show, status."""
+"""Core commands: init, demo, ui, materialize, show, status."""
 
 from __future__ import annotations
 
@@ -14,6 +14,12 @@ import dagster as dg
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the core sub-commands."""
+    init = sub.add_parser(
+        "init", help="write .env (DAGSTER_HOME, REPRO_HOME) so plain dagster/dg commands run "
+        "from the project root use the project's instance",
+    )
+    init.set_defaults(func=cmd_init)
+
     demo = sub.add_parser("demo", help="materialize every sample partition and print a summary")
     demo.add_argument("--only", nargs="*", help="workflow modules to run (e.g. papers factory)")
     demo.set_defaults(func=cmd_demo)
@@ -36,6 +42,16 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     status = sub.add_parser("status", help="database, partitions and row counts")
     status.set_defaults(func=cmd_status)
+
+
+def cmd_init(args: argparse.Namespace) -> int:
+    """Write ``.env`` and DAGSTER_HOME/dagster.yaml (``make setup`` runs this)."""
+    from repro_assets.instance import write_dotenv
+
+    path = write_dotenv()
+    print(f"wrote {path}: `dagster dev`, `dagster asset materialize`, `dg check defs` ... "
+          "run from this folder now use the project's instance")
+    return 0
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
