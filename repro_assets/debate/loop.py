@@ -109,6 +109,9 @@ class DebateRunner:
             started_at=_now(),
         )
         self.floor = relevance_floor(store.embedder.model_name)
+        bind_interrupt = getattr(llm, "set_interrupt", None)
+        if callable(bind_interrupt):  # stop-aware generation (a local transformers model)
+            bind_interrupt(self._should_stop)
 
     # -- events ------------------------------------------------------------------------------
     def status(self, message: str) -> None:
@@ -320,7 +323,9 @@ class DebateRunner:
             evidence=turn.evidence,
             own_previous=self._own_previous(turn),
         )
-        if not self.settings.stream:
+        # a local model (``interruptible``) always streams: its stopping criterion ends the
+        # generation on interrupt, and the partial text is kept as an interrupted turn
+        if not (self.settings.stream or getattr(self.llm, "interruptible", False)):
             result = self.llm.text(role=Role.SCIENTIST, system=system, user=user,
                                    temperature=0.3, max_tokens=self.settings.max_new_tokens)
             self.text(result.raw_text)
@@ -334,6 +339,7 @@ class DebateRunner:
                 self.text(delta)
                 if self._should_stop():
                     raise DebateInterrupted()
+            self._check_stop()  # generation may have ended because of the interrupt
         except DebateInterrupted:
             turn.response = "".join(parts)
             raise

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from repro_assets import settings
 from repro_assets.llm.types import LLMError, Role
 
-PROVIDERS = ("auto", "openai", "anthropic", "openai_compatible", "offline")
+PROVIDERS = ("auto", "openai", "anthropic", "openai_compatible", "offline", "transformers")
 
 OPENAI_DEFAULT_MODEL = "gpt-4o"
 ANTHROPIC_DEFAULT_MODEL = "claude-sonnet-4-20250514"
@@ -200,6 +200,8 @@ def model_for_role(
         return ANTHROPIC_ROLE_DEFAULTS.get(key, ANTHROPIC_DEFAULT_MODEL)
     if provider == "offline":
         return "offline"
+    if provider == "transformers":  # a local Hugging Face model (seed 002)
+        return _env("MODEL_ID", environ)
     return OPENAI_ROLE_DEFAULTS.get(key, OPENAI_DEFAULT_MODEL)
 
 

@@ -109,6 +109,9 @@ class LLMResource(dg.ConfigurableResource):
         if provider in ("openai", "anthropic") and not key:
             env = "OPENAI_API_KEY" if provider == "openai" else "ANTHROPIC_API_KEY"
             raise LLMError(f"provider {provider!r} needs {env}", code="E_LLM_CONFIG")
+        if provider == "transformers" and not _env_value("MODEL_ID"):
+            raise LLMError("provider 'transformers' needs MODEL_ID (a Hugging Face model id or "
+                           "a local model directory)", code="E_LLM_CONFIG")
         if provider == "openai_compatible" and not base_url:
             raise LLMError("provider 'openai_compatible' needs base_url or REPRO_LLM_BASE_URL",
                            code="E_LLM_CONFIG")
@@ -144,6 +147,10 @@ class LLMResource(dg.ConfigurableResource):
         config = self.config()
         if config.provider == "offline":
             return OfflineClient()
+        if config.provider == "transformers":
+            from repro_assets.llm.transformers_client import TransformersClient
+
+            return TransformersClient(config)
         if config.provider == "anthropic":
             from repro_assets.llm.anthropic_client import AnthropicClient
 
