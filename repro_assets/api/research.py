@@ -12,6 +12,9 @@
 
 Sessions live in Postgres (``research_sessions`` and ``research_checkpoints``, written by the
 agent), never in a process dict, so any API process (or the CLI) can report on any session.
+Reading a session first reaps it when its process died (no heartbeat, or its pid is gone), and
+the WebSocket also marks a session failed when its Dagster run ended without finishing it: a
+dead session is reported ``failed`` and its socket ends.
 """
 
 from __future__ import annotations
@@ -38,8 +41,10 @@ router = APIRouter(prefix="/api/research", tags=["research"])
 ws_router = APIRouter(prefix="/api/research", tags=["research"])
 
 SESSION_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$")
-FINAL_STATUSES = ("completed", "stopped", "failed")
+FINAL_STATUSES = ("completed", "stopped", "no_sources", "insufficient_evidence", "failed")
 RUNNING_RUN_STATUSES = ("QUEUED", "NOT_STARTED", "STARTING", "STARTED")
+#: Dagster run statuses after which a session still marked running can never finish.
+DEAD_RUN_STATUSES = ("FAILURE", "CANCELED")
 #: Longest wait for the Dagster run to record the report after the session ended (s).
 RUN_END_TIMEOUT = 60.0
 #: Seconds between two reads of the session row by the WebSocket.
@@ -67,7 +72,8 @@ class ResearchStatus(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     session_id: str = Field(description="Session id (the research_sessions partition key).")
-    status: str = Field(description="running, completed, stopped or failed.")
+    status: str = Field(description="queued, running, completed, stopped, no_sources, "
+                        "insufficient_evidence or failed.")
     current_phase: str = Field(description="The agent's current node.")
     message: str = Field(description="Plain-language status line.")
     cycles: int = Field(description="Completed research cycles.")
@@ -104,6 +110,7 @@ def _store() -> Any:
 def read_status(session_id: str) -> ResearchStatus | None:
     """The session's status from Postgres (row + latest checkpoint), or None."""
     store = _store()
+    store.reap_stale_sessions(session_id=session_id)
     row = store.session(session_id)
     if row is None:
         return None
@@ -149,8 +156,8 @@ def start_research(
     from repro_assets.partitions import research_sessions_partitions
 
     session_id = session_id_for(body.query, body.privacy_mode)
-    _store().start_session(session_id, body.query, body.privacy_mode, body.domain,
-                           body.max_cycles)
+    _store().create_session(session_id, body.query, body.privacy_mode, body.domain,
+                            body.max_cycles)
     runner.ensure_partition(research_sessions_partitions.name, session_id)
     handle = runner.start(
         "research_job", session_id,
@@ -216,6 +223,16 @@ def _final_result(session_id: str) -> dict[str, Any] | None:
             "report": report}
 
 
+def _mark_run_dead(session_id: str, run_id: str | None, run_status: str) -> None:
+    """A session whose Dagster run ended without finishing it is failed."""
+    store = _store()
+    row = store.session(session_id)
+    if row and row["status"] in ("queued", "running"):
+        store.finish_session(session_id, "failed",
+                             f"E_RUN_ENDED: the Dagster run {run_id} ended {run_status} before "
+                             "the session finished", None)
+
+
 async def _run_finished(instance: Any, session_id: str, timeout: float) -> tuple[Any, Any]:
     """Wait (up to ``timeout`` s) until the session's Dagster run has ended."""
     deadline = asyncio.get_running_loop().time() + timeout
@@ -255,6 +272,11 @@ async def progress_socket(
                     "entities_found": status.entities_found, "cycles": status.cycles,
                     "message": status.message,
                 })
+            if status.status in ("queued", "running") and instance is not None:
+                run_id, run_status = await run_in_threadpool(latest_run, instance, session_id)
+                if run_status in DEAD_RUN_STATUSES:
+                    await run_in_threadpool(_mark_run_dead, session_id, run_id, run_status)
+                    continue
             if status.status in FINAL_STATUSES:
                 run_id = run_status = None
                 if instance is not None:  # the report is an asset: wait until it is recorded

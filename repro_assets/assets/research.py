@@ -16,6 +16,7 @@ import dagster as dg
 from dagster._core.errors import DagsterExecutionInterruptedError
 from pydantic import Field
 
+from repro_assets.assets._errors import coded_failure
 from repro_assets.demo import DemoContext, DemoRow, failure_message, materialized_count
 from repro_assets.llm import pool_name
 from repro_assets.partitions import research_sessions_partitions
@@ -24,6 +25,7 @@ from repro_assets.research.errors import ResearchError
 from repro_assets.research.models import ResearchState
 from repro_assets.research.plot import saturation_png
 from repro_assets.research.providers import build_providers
+from repro_assets.research.providers.crawler import BrowserFetcher
 from repro_assets.research.providers.fetcher import PageFetcher
 from repro_assets.research.store import ResearchStore
 from repro_assets.resources.blobstore import BlobStoreResource
@@ -52,7 +54,11 @@ class ResearchConfig(dg.Config):
     )
     max_cycles: int = Field(default=6, description="Hard cap on research cycles (backstop).")
     max_provider_calls: int = Field(default=60, description="Hard cap on provider calls.")
-    resume: bool = Field(default=True, description="Resume an interrupted session.")
+    resume: bool = Field(default=True, description="Resume an interrupted session (with the "
+                         "same arguments; other arguments are refused: E_RESUME_MISMATCH).")
+    render_pages: bool = Field(
+        default=False, description="Read web pages in headless Chromium (Playwright), so "
+        "JavaScript-rendered text is seen; needs the 'crawler' extra and Chromium.")
 
 
 def report_key(session_id: str, fmt: str = "json") -> str:
@@ -71,6 +77,7 @@ def _metadata(state: ResearchState, png: bytes | None, llm_usage: dict) -> dict[
                      f"{'stop' if c.should_stop else 'continue'} |")
     facts = state.facts_extracted
     metadata: dict[str, Any] = {
+        "outcome": state.outcome,
         "stop_reason": state.stop_reason or "",
         "cycles": state.cycle,
         "domain": state.domain,
@@ -139,7 +146,8 @@ def research_report(
         llm=client, store=store, writer=writer,
         options=AgentOptions(max_provider_calls=config.max_provider_calls),
         on_status=on_status,
-        fetcher=PageFetcher() if config.privacy_mode != "local_only" else None,
+        fetcher=None if config.privacy_mode == "local_only" else
+        BrowserFetcher() if config.render_pages else PageFetcher(),
     )
     try:
         state = agent.run(session_id, config.query, privacy_mode=config.privacy_mode,
@@ -150,13 +158,13 @@ def research_report(
             raise
         context.log.warning("run terminated: synthesizing the report from what was collected")
         state = agent.finish(STOPPED_BY_TERMINATION)
-    except ResearchError as exc:
-        store.finish_session(session_id, "failed", f"{exc.code}: {exc}", None)
-        raise dg.Failure(description=str(exc), metadata={"code": exc.code}) from exc
+    except ResearchError as exc:  # the agent has marked a started session failed
+        raise coded_failure(exc) from exc
     png = saturation_png(state.saturation_history) if state.saturation_history else None
     if png:
         blobs.write_bytes(f"research/{session_id}/saturation.png", png)
-    context.log.info(f"research stopped: {state.stop_reason}; report at {state.export_path}")
+    context.log.info(f"research stopped ({state.outcome}): {state.stop_reason}; report at "
+                     f"{state.export_path}")
     return dg.MaterializeResult(metadata=_metadata(state, png, client.usage_summary()))
 
 

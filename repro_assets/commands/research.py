@@ -1,4 +1,9 @@
-"""``repro-assets research "query" [--privacy local_only]``: run one research session."""
+"""``repro-assets research "query" [--privacy local_only]``: run one research session.
+
+Exit codes: 0 an answer (or a session stopped at the user's request), 1 the run failed,
+2 bad arguments or an unknown session, 3 no answer: the session ended ``no_sources`` or
+``insufficient_evidence`` (the report says so).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,11 @@ import hashlib
 import json
 import sys
 import time
+
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+EXIT_NO_ANSWER = 3
+NO_ANSWER_STATUSES = ("no_sources", "insufficient_evidence")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -21,6 +31,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     research.add_argument("--domain", default="auto",
                           choices=["auto", "academic", "medical", "competitive_intelligence"])
     research.add_argument("--max-cycles", type=int, default=6, help="hard cap (backstop)")
+    research.add_argument("--render-pages", action="store_true",
+                          help="read web pages in headless Chromium (needs the crawler extra)")
     research.add_argument("--session", default="", help="session id (default: derived)")
     research.add_argument("--status", metavar="SESSION", default="",
                           help="print a session's plain-language status and exit")
@@ -45,13 +57,14 @@ def cmd_research(args: argparse.Namespace) -> int:
         if args.stop:
             if not store.request_stop(args.stop):
                 print(f"error: unknown session {args.stop}", file=sys.stderr)
-                return 2
+                return EXIT_USAGE
             print(f"stop requested for {args.stop}")
             return 0
+        store.reap_stale_sessions(session_id=args.status)
         row = store.session(args.status)
         if row is None:
             print(f"error: unknown session {args.status}", file=sys.stderr)
-            return 2
+            return EXIT_USAGE
         print(f"{row['session_id']}: {row['status']} ({row['current_phase']}, "
               f"{row['cycles']} cycles) - {row['status_line']}")
         if row["stop_reason"]:
@@ -59,7 +72,7 @@ def cmd_research(args: argparse.Namespace) -> int:
         return 0
     if not args.query.strip():
         print("error: a research query is required", file=sys.stderr)
-        return 2
+        return EXIT_USAGE
 
     import dagster as dg
 
@@ -82,19 +95,23 @@ def cmd_research(args: argparse.Namespace) -> int:
         partition_key=session,
         run_config=quiet_run_config({"ops": {"research_report": {"config": {
             "query": args.query, "privacy_mode": args.privacy, "domain": args.domain,
-            "max_cycles": args.max_cycles,
+            "max_cycles": args.max_cycles, "render_pages": args.render_pages,
         }}}}),
         raise_on_error=False,
     )
     if not result.success:
         print(f"research failed: {failure_message(result)}", file=sys.stderr)
-        return 1
+        return EXIT_FAILED
     row = ResearchStore(get_database()).session(session) or {}
     meta = result.get_asset_materialization_events()[0].materialization.metadata
     figures = {k: getattr(meta[k], "value", meta[k]) for k in
-               ("cycles", "sources", "facts", "verified_facts", "access_failure_count")
-               if k in meta}
+               ("outcome", "cycles", "sources", "facts", "verified_facts",
+                "access_failure_count") if k in meta}
     print(json.dumps(figures))
+    print(f"status: {row.get('status')}")
     print(f"stop reason: {row.get('stop_reason')}")
     print(f"report: {row.get('report_key')}")
+    if row.get("status") in NO_ANSWER_STATUSES:
+        print(f"no answer ({row['status']}): {row.get('stop_reason')}", file=sys.stderr)
+        return EXIT_NO_ANSWER
     return 0

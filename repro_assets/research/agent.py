@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import threading
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -24,9 +25,15 @@ from repro_assets.llm.types import LLMClient, LLMError, Role
 from repro_assets.research import prompts
 from repro_assets.research.analysis import cross_verify, follow_up_entities
 from repro_assets.research.breaker import BreakerRegistry
-from repro_assets.research.domains import DOMAINS, DomainConfiguration, detect_domain, get_domain
+from repro_assets.research.domains import (
+    DOMAINS,
+    DomainConfiguration,
+    detect_domain,
+    get_domain,
+    host_excluded,
+)
 from repro_assets.research.errors import ResearchConfigError, ResearchError
-from repro_assets.research.extraction import extract, merge_extraction
+from repro_assets.research.extraction import Encoder, default_encoder, extract, merge_extraction
 from repro_assets.research.models import (
     PRIVACY_MODES,
     CycleRecord,
@@ -38,24 +45,58 @@ from repro_assets.research.models import (
     merge_update,
 )
 from repro_assets.research.obstacles import Action, ObstacleHandler
+from repro_assets.research.privacy import llm_allowed
 from repro_assets.research.providers.base import SearchProvider
 from repro_assets.research.providers.fetcher import PageFetcher
-from repro_assets.research.ratelimit import RateLimiterRegistry
+from repro_assets.research.ratelimit import (
+    PostgresRateLimiter,
+    RateLimiter,
+    RateLimiterRegistry,
+)
+from repro_assets.research.relevance import (
+    FACT_FLOOR,
+    RESULT_FLOOR,
+    score_results,
+    similarities,
+)
 from repro_assets.research.report import export, plain_language_status, synthesize
 from repro_assets.research.retry import RetryPolicy
 from repro_assets.research.saturation import calculate_saturation, should_stop
-from repro_assets.research.store import ResearchStore, SourceStats
+from repro_assets.research.store import ResearchStore, SourceStats, process_owner
 
 log = logging.getLogger(__name__)
 
 TIER_PRIOR = {"primary": 0.3, "secondary": 0.15, "other": 0.0}
-LOCAL_LLM_PROVIDERS = frozenset({"openai_compatible"})
+#: Seconds between two heartbeats of a running session (the reaper's threshold is larger).
+HEARTBEAT_S = 10.0
+STOPPED_BY_USER = "Stopped early at the user's request"
 
 
 class ProviderCallCapReached(ResearchError):
     """The hard cap on provider calls was reached (a backstop, not the stopping rule)."""
 
     code = "E_PROVIDER_CALL_CAP"
+
+
+class _Heartbeat:
+    """Beats for a running session in a daemon thread until stopped."""
+
+    def __init__(self, store: ResearchStore, session_id: str, every: float) -> None:
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, args=(store, session_id, every),
+                                        name=f"research-heartbeat-{session_id}", daemon=True)
+        self._thread.start()
+
+    def _run(self, store: ResearchStore, session_id: str, every: float) -> None:
+        while not self._stop.wait(every):
+            try:
+                store.heartbeat(session_id)
+            except Exception as exc:  # a missed beat is logged; the reaper tolerates a few
+                log.warning("heartbeat of research session %s failed: %s", session_id, exc)
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=5)
 
 
 @dataclass
@@ -71,7 +112,11 @@ class AgentOptions:
         base_timeout: first attempt's timeout in seconds (doubled after a timeout).
         fetch_pages: new web results per cycle whose full page is fetched (robots.txt
             respected; 0 disables; never in local_only mode).
-        fetch_rps: request rate of the page fetcher.
+        fetch_rps: request rate of the page fetcher, per host.
+        relevance_floor: results less similar to the question are not read (calibrated for
+            all-MiniLM-L6-v2, see :mod:`repro_assets.research.relevance`).
+        fact_relevance_floor: facts less similar to the question are never key points.
+        heartbeat_s: seconds between two heartbeats of a running session.
     """
 
     max_results: int = 8
@@ -82,6 +127,9 @@ class AgentOptions:
     base_timeout: float = 30.0
     fetch_pages: int = 3
     fetch_rps: float = 2.0
+    relevance_floor: float = RESULT_FLOOR
+    fact_relevance_floor: float = FACT_FLOOR
+    heartbeat_s: float = HEARTBEAT_S
 
 
 class ClarifyOutput(BaseModel):
@@ -92,19 +140,6 @@ class ClarifyOutput(BaseModel):
     refined_query: str = Field(description="A precise, searchable research question.")
     domain: str = Field(description="medical, competitive_intelligence or academic.")
     questions: list[str] = Field(description="At most 2 clarifying questions; empty if clear.")
-
-
-def llm_allowed(privacy_mode: str, llm: LLMClient | None) -> bool:
-    """Whether collected content may be sent to this LLM in this privacy mode.
-
-    ``cloud_allowed``: any provider. ``local_only`` and ``hybrid``: only a local
-    OpenAI-compatible server (vLLM, llama.cpp, Ollama); otherwise the heuristic path.
-    """
-    if llm is None or not llm.available:
-        return False
-    if privacy_mode == "cloud_allowed":
-        return True
-    return llm.provider in LOCAL_LLM_PROVIDERS
 
 
 class ResearchAgent:
@@ -119,6 +154,9 @@ class ResearchAgent:
         on_status: called with ``(node, state)`` after every node (logs, status line).
         sleep: coroutine used for backoff waits (tests pass a fake clock).
         fetcher: page fetcher for full content of web results (None: snippets only).
+        limiter: rate limiter bound to every provider and the fetcher (default: shared in
+            Postgres when a store is given, so sessions and processes share the limits).
+        embedder: sentence embedder for relevance and fact merging (default: the project's).
     """
 
     def __init__(
@@ -131,6 +169,8 @@ class ResearchAgent:
         on_status: Callable[[str, ResearchState], None] | None = None,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         fetcher: PageFetcher | None = None,
+        limiter: RateLimiter | None = None,
+        embedder: Encoder | None = None,
     ) -> None:
         self.providers = providers
         self.fetcher = fetcher
@@ -139,7 +179,13 @@ class ResearchAgent:
         self.writer = writer
         self.options = options or AgentOptions()
         self.on_status = on_status
-        self.limiters = RateLimiterRegistry()
+        self.limiter: RateLimiter = limiter or (
+            PostgresRateLimiter(store.db) if store is not None else RateLimiterRegistry())
+        for provider in providers.values():
+            provider.bind_limiter(self.limiter)
+        if fetcher is not None:
+            fetcher.bind_limiter(self.limiter, self.options.fetch_rps)
+        self._embedder = embedder
         self.breakers = BreakerRegistry()
         self.retry = RetryPolicy(base_timeout=self.options.base_timeout, sleep=sleep)
         self.state: ResearchState | None = None
@@ -175,9 +221,11 @@ class ResearchAgent:
         self._handler = ObstacleHandler(session_id, self.store)
         state = self._resume_or_start(session_id, query, privacy_mode, domain, max_cycles, resume)
         self.state = state
+        heartbeat = (_Heartbeat(self.store, session_id, self.options.heartbeat_s)
+                     if self.store is not None else None)
         self._loop = asyncio.new_event_loop()
         try:
-            if state.current_phase == "starting":
+            if not self._stop_requested() and state.current_phase == "starting":
                 self._apply("clarify", self.clarify(state))
                 self._apply("plan", self.plan(self.state))
                 self._checkpoint()
@@ -190,28 +238,92 @@ class ResearchAgent:
                 self._apply("evaluate", self.evaluate(self.state))
                 self._checkpoint()
             return self.finish()
+        except Exception as exc:  # never leave a session "running" after a failure
+            self._mark_failed(session_id, exc)
+            raise
         finally:
+            if heartbeat is not None:
+                heartbeat.stop()
+            self._loop.run_until_complete(self._close_resources())
             self._loop.close()
             self._loop = None
+
+    def _mark_failed(self, session_id: str, exc: Exception) -> None:
+        if self.store is None:
+            return
+        code = exc.code if isinstance(exc, ResearchError) else "E_RESEARCH_CRASHED"
+        log.error("research session %s failed: %s: %s", session_id, code, exc)
+        try:
+            self.store.finish_session(session_id, "failed",
+                                      f"{code}: {type(exc).__name__}: {exc}"[:2000], None)
+        except Exception as store_exc:  # the original error is what the caller must see
+            log.error("could not mark research session %s failed: %s", session_id, store_exc)
+
+    async def _close_resources(self) -> None:
+        closers = [p.aclose() for p in self.providers.values()]
+        if self.fetcher is not None:
+            closers.append(self.fetcher.aclose())
+        for outcome in await asyncio.gather(*closers, return_exceptions=True):
+            if isinstance(outcome, BaseException):
+                log.warning("closing a research resource failed: %s", outcome)
+
+    @property
+    def embedder(self) -> Encoder:
+        """The sentence embedder (the project's configured one unless injected)."""
+        if self._embedder is None:
+            self._embedder = default_encoder()
+        return self._embedder
+
+    def _check_resume_arguments(
+        self, row: dict[str, Any], checkpoint: ResearchState, query: str, privacy_mode: str,
+        domain: str, max_cycles: int,
+    ) -> None:
+        """Refuse to resume a session with arguments other than the ones it started with."""
+        given = {"query": query.strip(), "privacy_mode": privacy_mode,
+                 "domain": domain or "auto", "max_cycles": max_cycles,
+                 "max_provider_calls": self.options.max_provider_calls}
+        started = {"query": checkpoint.original_query, "privacy_mode": checkpoint.privacy_mode,
+                   "domain": row.get("domain") or "auto", "max_cycles": checkpoint.max_cycles,
+                   "max_provider_calls": checkpoint.max_provider_calls}
+        changed = [f"{k}: {started[k]!r} -> {given[k]!r}" for k in given
+                   if given[k] != started[k]]
+        if changed:
+            raise ResearchConfigError(
+                f"session {checkpoint.session_id} cannot resume with other arguments ("
+                + "; ".join(changed) + "); resume it with its own arguments, or start it "
+                "afresh (resume=False) or under a new session id",
+                code="E_RESUME_MISMATCH",
+            )
 
     def _resume_or_start(
         self, session_id: str, query: str, privacy_mode: str, domain: str, max_cycles: int,
         resume: bool,
     ) -> ResearchState:
         if self.store is not None:
+            self.store.reap_stale_sessions(session_id=session_id)
             row = self.store.session(session_id)
             checkpoint = self.store.latest_checkpoint(session_id)
-            if resume and row and row["status"] == "running" and checkpoint is not None:
+            if row and row["status"] == "running" and row["owner"] not in (None,
+                                                                            process_owner()):
+                raise ResearchConfigError(
+                    f"session {session_id} is running in process {row['owner']}",
+                    code="E_SESSION_RUNNING")
+            if resume and row and row["status"] in ("running", "failed") \
+                    and checkpoint is not None:
+                self._check_resume_arguments(row, checkpoint, query, privacy_mode, domain,
+                                             max_cycles)
                 state = merge_update(checkpoint, {"decisions": [Decision(
                     node="resume", cycle=checkpoint.cycle, decision="resumed",
                     reason=f"found checkpoint after cycle {checkpoint.cycle} of an interrupted run",
                 )]})
                 log.info("resuming research session %s after cycle %s", session_id,
                          checkpoint.cycle)
-                self.store.start_session(session_id, query, privacy_mode, domain, max_cycles)
+                self.store.start_session(session_id, query, privacy_mode, domain, max_cycles,
+                                         self.options.max_provider_calls)
                 return state
             self.store.clear_checkpoints(session_id)
-            self.store.start_session(session_id, query, privacy_mode, domain, max_cycles)
+            self.store.start_session(session_id, query, privacy_mode, domain, max_cycles,
+                                     self.options.max_provider_calls)
         return ResearchState(
             session_id=session_id, original_query=query.strip(), privacy_mode=privacy_mode,
             domain=domain or "auto", max_cycles=max_cycles,
@@ -239,7 +351,7 @@ class ResearchAgent:
         if not self.store.stop_requested(self.state.session_id):
             return False
         self._apply("evaluate", {
-            "should_stop": True, "stop_reason": "Stopped early at the user's request",
+            "should_stop": True, "stop_reason": STOPPED_BY_USER,
             "decisions": [Decision(node="evaluate", cycle=self.state.cycle, decision="stop",
                                    reason="a stop was requested for this session")],
         })
@@ -254,16 +366,37 @@ class ResearchAgent:
                 "decisions": [Decision(node="evaluate", cycle=self.state.cycle,
                                        decision="stop", reason=reason)],
             })
+        self.state = merge_update(self.state, {"outcome": self.outcome(self.state)})
         self._apply("synthesize", self.synthesize(self.state))
         self._apply("export", self.export(self.state))
         self._update_memory()
         self._apply("done", {})
         if self.store is not None:
-            status = "stopped" if (self.state.stop_reason or "").startswith("Stopped") \
-                else "completed"
-            self.store.finish_session(self.state.session_id, status, self.state.stop_reason,
-                                      self.state.export_path)
+            self.store.finish_session(self.state.session_id, self.session_status(self.state),
+                                      self.state.stop_reason, self.state.export_path)
         return self.state
+
+    def relevant_results(self, state: ResearchState) -> list[SourceResult]:
+        """Results at or above the relevance floor (the only ones read)."""
+        return [r for r in state.results
+                if r.relevance is not None and r.relevance >= self.options.relevance_floor]
+
+    def outcome(self, state: ResearchState) -> str:
+        """``no_sources``, ``insufficient_evidence`` or ``answered``."""
+        if not state.results:
+            return "no_sources"
+        on_topic = [f for f in state.facts_extracted
+                    if f.relevance >= self.options.fact_relevance_floor]
+        if not self.relevant_results(state) or not on_topic:
+            return "insufficient_evidence"
+        return "answered"
+
+    @staticmethod
+    def session_status(state: ResearchState) -> str:
+        """The session row's final status: stopped, the honest outcome, or completed."""
+        if (state.stop_reason or "").startswith("Stopped"):
+            return "stopped"
+        return "completed" if state.outcome == "answered" else state.outcome
 
     # -- nodes ------------------------------------------------------------------------------
     def _domain(self, state: ResearchState) -> DomainConfiguration:
@@ -364,14 +497,21 @@ class ResearchAgent:
                 raise ProviderCallCapReached(
                     f"provider-call cap of {state.max_provider_calls} reached"
                 )
-            await self.limiters.acquire(provider.name, provider.requests_per_second)
             counters["calls"] += 1
             counters["per_provider"][provider.name] = \
                 counters["per_provider"].get(provider.name, 0) + 1
-            return await self.breakers.call(
-                provider.name,
-                lambda: provider.search(task.query, self.options.max_results, timeout=timeout),
-            )
+            try:
+                return await self.breakers.call(
+                    provider.name,
+                    lambda: provider.search(task.query, self.options.max_results,
+                                            timeout=timeout),
+                )
+            finally:
+                for url, obstacle in provider.drain_obstacles():
+                    _, failure = self._handler.handle(  # type: ignore[union-attr]
+                        obstacle, provider.name, url, cycle=cycle, retries_exhausted=True)
+                    if failure is not None:
+                        counters["failures"].append(failure)
 
         async def on_retry(error: BaseException, attempt_no: int, wait: float) -> None:
             self._handler.handle(error, provider.name, task.query, cycle=cycle,  # type: ignore
@@ -426,12 +566,17 @@ class ResearchAgent:
         new, refound = 0, 0
         result_counts = dict(state.provider_result_counts)
         queried = []
+        exclusions = self._domain(state).excluded_sources
+        excluded: list[str] = []
         for index, raw in sorted(outputs.items()):
             task = tasks[index]
             task.done, task.results = True, len(raw)
             queried.append(f"{task.provider}: {task.query}")
             for item in raw:
                 result = SourceResult.model_validate(item)
+                if host_excluded(result.url, exclusions):
+                    excluded.append(result.url)
+                    continue
                 if result.url in known:
                     refound += 1
                     continue
@@ -439,7 +584,12 @@ class ResearchAgent:
                 results.append(result)
                 new += 1
                 result_counts[task.provider] = result_counts.get(task.provider, 0) + 1
-        fetched = await self._fetch_pages(state, results[len(results) - new:], cycle, counters)
+        fresh = results[len(results) - new:]
+        fetched = await self._fetch_pages(state, fresh, cycle, counters)
+        question = state.refined_query or state.original_query
+        await asyncio.to_thread(score_results, self.embedder, question, fresh)
+        floor = self.options.relevance_floor
+        off_topic = sum(1 for r in fresh if (r.relevance or 0.0) < floor)
         update: dict[str, Any] = {
             "cycle": cycle, "tasks": tasks, "results": results, "cycle_new_results": new,
             "cycle_refound_results": refound, "provider_calls": counters["calls"],
@@ -449,9 +599,12 @@ class ResearchAgent:
             "decisions": [*counters["decisions"], Decision(
                 node="collect", cycle=cycle,
                 decision=f"ran {len(outputs)} of {len(pending)} searches",
-                reason=f"{new} new sources, {refound} already known, {fetched} page(s) "
-                f"fetched, {len(counters['failures'])} failure(s)",
-                data={"searches": queried},
+                reason=f"{new} new sources ({off_topic} below the relevance floor {floor}, "
+                f"not read), {refound} already known, {fetched} page(s) fetched, "
+                f"{len(counters['failures'])} failure(s)"
+                + (f"; {len(excluded)} result(s) excluded by the domain's site exclusions "
+                   f"{exclusions}" if excluded else ""),
+                data={"searches": queried, "excluded": excluded, "off_topic": off_topic},
             )],
         }
         if counters["cap"]:
@@ -476,8 +629,7 @@ class ResearchAgent:
                 break
 
             async def attempt(timeout: float, url: str = result.url) -> dict[str, Any]:
-                await self.limiters.acquire(self.fetcher.name, self.options.fetch_rps)  # type: ignore[union-attr]
-                counters["calls"] += 1
+                counters["calls"] += 1  # the fetcher waits for the host's rate limit itself
                 return await self.fetcher.fetch(url, timeout=timeout)  # type: ignore[union-attr]
 
             try:
@@ -495,12 +647,19 @@ class ResearchAgent:
 
     def process(self, state: ResearchState) -> dict[str, Any]:
         """Extract entities and facts (with provenance) from this cycle's new results."""
-        fresh = state.results[len(state.results) - state.cycle_new_results:] \
+        floor = self.options.relevance_floor
+        new = state.results[len(state.results) - state.cycle_new_results:] \
             if state.cycle_new_results else []
+        fresh = [r for r in new if r.relevance is not None and r.relevance >= floor]
         use_llm = llm_allowed(state.privacy_mode, self.llm)
         extraction = extract(self.llm, use_llm, fresh, state.refined_query)
         entities, facts = merge_extraction(state.entities_found, state.facts_extracted,
-                                           extraction, fresh, state.cycle)
+                                           extraction, fresh, state.cycle, self.embedder)
+        unscored = [f for f in facts if f.first_cycle == state.cycle and not f.relevance]
+        for fact, score in zip(unscored, similarities(
+                self.embedder, state.refined_query or state.original_query,
+                [f.statement for f in unscored]), strict=True):
+            fact.relevance = score
         method = "llm" if extraction.method == "llm" or state.extraction_method == "llm" \
             else "heuristic"
         return {
@@ -565,6 +724,13 @@ class ResearchAgent:
             sources_available=len(state.tasks),
         )
         stop, reason = should_stop(metrics)
+        if not self.relevant_results(state) and not any(not t.done for t in state.tasks):
+            # nothing to saturate: say what happened instead of "saturation reached"
+            stop, reason = True, (
+                "No sources: no provider returned any result for this question"
+                if not state.results else
+                f"Insufficient evidence: {len(state.results)} result(s) retrieved, none "
+                f"relevant to the question (relevance floor {self.options.relevance_floor})")
         stop_reason = reason if stop else None
         if state.should_stop and state.stop_reason:  # provider-call cap hit during collect
             stop, stop_reason = True, state.stop_reason
@@ -587,14 +753,15 @@ class ResearchAgent:
 
     def synthesize(self, state: ResearchState) -> dict[str, Any]:
         """Build the report from everything collected."""
-        report, method, note = synthesize(state, self.llm,
-                                          llm_allowed(state.privacy_mode, self.llm))
+        report, method, note = synthesize(
+            state, self.llm, llm_allowed(state.privacy_mode, self.llm),
+            self.options.relevance_floor, self.options.fact_relevance_floor)
         return {
             "final_report": report, "synthesis_method": method,
             "llm_notes": [*state.llm_notes, *([note] if note else [])],
             "decisions": [Decision(node="synthesize", cycle=state.cycle,
                                    decision=f"report with {len(report['facts'])} facts",
-                                   reason=f"{method} synthesis")],
+                                   reason=f"{method} synthesis; outcome {state.outcome}")],
         }
 
     def export(self, state: ResearchState) -> dict[str, Any]:

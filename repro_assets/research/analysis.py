@@ -1,25 +1,26 @@
 """The analyze node's work: cross-verification, confidence, contradictions and gaps.
 
 Confidence is a noisy-OR over the independent sources (distinct hosts or corpus documents)
-that state a fact, each weighted by its quality score: one good source gives about 0.6, two
-independent ones about 0.85. A fact in an ``academic_required`` domain needs at least one
-academic or local-corpus source to pass the verification threshold; a contradicted fact loses a
-quarter of its confidence. Contradictions are facts from different sources about the same
-subject (a shared entity, or near-identical wording) that differ in negation or in figures.
+that state a fact, each weighted by its prior quality (by source, never by retrieval
+similarity): one good source gives about 0.6, two independent ones about 0.85. A fact is
+*verified* only when at least two independent sources state it and its confidence reaches the
+domain's threshold; in an ``academic_required`` domain one of them must be academic or from the
+local corpus. A contradicted fact loses a quarter of its confidence. Contradictions are facts
+from different sources about the same subject (a shared entity, or near-identical wording)
+that differ in negation or in figures.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from urllib.parse import urlsplit
 
 from repro_assets.research.domains import DomainConfiguration
-from repro_assets.research.extraction import NEGATIONS, content_tokens, jaccard
 from repro_assets.research.models import Contradiction, Entity, Fact, SourceResult
+from repro_assets.research.text import content_tokens, figures, jaccard, negated
 
 SOURCE_WEIGHT = 0.8
-FIGURE = re.compile(r"(?<![\w.-])\d+(?:[.,]\d+)?\s*%?")
+MIN_INDEPENDENT_SOURCES = 2
 CONTRADICTION_PENALTY = 0.75
 TOPIC_OVERLAP = 0.35
 SAME_SUBJECT_OVERLAP = 0.8
@@ -65,19 +66,17 @@ def fact_confidence(
     if domain.academic_required and not has_academic:
         confidence = min(confidence, domain.verification_threshold - 0.01)
     confidence = round(max(0.0, min(0.99, confidence)), 3)
-    return confidence, confidence >= domain.verification_threshold
-
-
-def _numbers(text: str) -> set[str]:
-    return {n.replace(" ", "").replace(",", ".") for n in FIGURE.findall(text)}
+    verified = (len(best_by_source) >= MIN_INDEPENDENT_SOURCES
+                and confidence >= domain.verification_threshold)
+    return confidence, verified
 
 
 def find_contradictions(facts: Sequence[Fact]) -> list[Contradiction]:
     """Pairs of facts from disjoint sources on the same topic that disagree."""
     found: list[Contradiction] = []
     tokens = [content_tokens(f.statement) for f in facts]
-    negated = [bool(NEGATIONS.search(f.statement)) for f in facts]
-    numbers = [_numbers(f.statement) for f in facts]
+    negations = [negated(f.statement) for f in facts]
+    numbers = [figures(f.statement) for f in facts]
     for i in range(len(facts)):
         for j in range(i + 1, len(facts)):
             a, b = facts[i], facts[j]
@@ -93,7 +92,7 @@ def find_contradictions(facts: Sequence[Fact]) -> list[Contradiction]:
                 (a.entities and b.entities) or overlap < SAME_SUBJECT_OVERLAP
             ):
                 continue  # similar wording about different things is not a conflict
-            if negated[i] != negated[j]:
+            if negations[i] != negations[j]:
                 found.append(Contradiction(
                     fact_a=a.id, fact_b=b.id,
                     reason=f"same topic (overlap {overlap:.2f}) but one statement is negated",

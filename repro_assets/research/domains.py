@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -20,7 +21,10 @@ class DomainConfiguration(BaseModel):
     academic_required: bool = Field(description="Facts need an academic source to be verified.")
     verification_threshold: float = Field(description="Confidence needed to mark verified.")
     keywords: list[str] = Field(description="Words that suggest this domain.")
-    excluded_sources: list[str] = Field(description="Providers/hosts never used.")
+    excluded_sources: list[str] = Field(
+        description="Sites never used, matched against result URL hosts: a bare name "
+        "('wikipedia') matches any host with that label (en.wikipedia.org), a dotted one "
+        "('example.org') that host and its subdomains.")
 
     @classmethod
     def for_medical(cls) -> DomainConfiguration:
@@ -68,6 +72,28 @@ class DomainConfiguration(BaseModel):
         if provider in self.secondary_sources:
             return "secondary"
         return "other"
+
+
+def host_excluded(url: str, exclusions: list[str]) -> str | None:
+    """The exclusion that ``url``'s host matches, else None.
+
+    A bare name matches a host label (``wikipedia`` matches ``en.wikipedia.org``, not
+    ``wikipedianews.org``); a dotted name matches that host and its subdomains.
+    """
+    host = (urlsplit(url).hostname or "").lower().rstrip(".")
+    if not host:
+        return None
+    labels = host.split(".")
+    for exclusion in exclusions:
+        entry = exclusion.lower().strip().strip(".")
+        if not entry:
+            continue
+        if "." in entry:
+            if host == entry or host.endswith("." + entry):
+                return exclusion
+        elif entry in labels:
+            return exclusion
+    return None
 
 
 DOMAINS = {

@@ -68,6 +68,20 @@ class RobotsDisallowedError(AccessDeniedError):
     error_type = "robots_disallowed"
 
 
+class UnsupportedContentError(ProviderError):
+    """A fetched response is neither a page nor a PDF (an image, an archive ...): skipped."""
+
+    code = "E_UNSUPPORTED_CONTENT"
+    error_type = "unsupported_content"
+
+
+class OutboundURLRejected(ProviderError):
+    """An outbound fetch was refused before it was made (scheme or address not allowed)."""
+
+    code = "E_URL_REJECTED"
+    error_type = "url_rejected"
+
+
 class ProviderUnavailableError(ProviderError):
     """The provider is not configured (missing key) or not allowed in this privacy mode."""
 

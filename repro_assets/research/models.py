@@ -14,6 +14,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 PrivacyMode = Literal["local_only", "cloud_allowed", "hybrid"]
+#: What a session found: an answer, no sources at all, or sources that do not answer it.
+Outcome = Literal["pending", "answered", "no_sources", "insufficient_evidence"]
 PRIVACY_MODES: tuple[str, ...] = ("local_only", "cloud_allowed", "hybrid")
 
 
@@ -34,6 +36,9 @@ class SourceResult(BaseModel):
     retrieved_at: datetime = Field(default_factory=utcnow, description="When it was fetched.")
     full_content: str | None = Field(default=None, description="Full text when available.")
     quality_score: float = Field(default=0.5, ge=0.0, le=1.0, description="Prior quality 0-1.")
+    relevance: float | None = Field(
+        default=None, description="Similarity of the result to the question (None: not scored)."
+    )
     metadata: dict[str, Any] = Field(
         default_factory=dict, description="Provider-specific fields (authors, year, doi ...)."
     )
@@ -85,6 +90,7 @@ class Fact(BaseModel):
     provenance: list[Provenance] = Field(default_factory=list, description="Per-source quotes.")
     first_cycle: int = Field(default=1, description="Research cycle that first found it.")
     method: str = Field(default="heuristic", description="llm or heuristic extraction.")
+    relevance: float = Field(default=0.0, description="Similarity of the statement to the query.")
 
 
 class AccessFailure(BaseModel):
@@ -216,6 +222,8 @@ class ResearchState(BaseModel):
     saturation_metrics: SaturationMetrics | None = Field(default=None, description="Last cycle.")
     should_stop: bool = Field(default=False, description="Stop after this node.")
     stop_reason: str | None = Field(default=None, description="Why research stopped.")
+    outcome: Outcome = Field(default="pending", description="answered, no_sources or "
+                             "insufficient_evidence (set when the session finishes).")
     extraction_method: str = Field(default="heuristic", description="llm or heuristic.")
     synthesis_method: str = Field(default="heuristic", description="llm or heuristic.")
     llm_notes: list[str] = Field(default_factory=list, description="LLM fallbacks and why.")

@@ -8,6 +8,8 @@ timeout            retry with a longer timeout (3 timeouts at most)             
 access denied      record the failure (Postgres), try the next source           skip
 paywall / CAPTCHA  same as access denied                                        skip
 robots.txt         same as access denied                                        skip
+binary content     record that it is not a page or PDF, skip (never decoded)    skip
+URL rejected       record the refused outbound URL, skip                        skip
 circuit open       record, fall back to the next provider                       fallback
 config error       stop the session: it cannot succeed                          abort
 unknown            log with the error, record it, skip                          skip
@@ -25,10 +27,12 @@ from typing import Protocol
 from repro_assets.research.errors import (
     AccessDeniedError,
     CircuitOpenError,
+    OutboundURLRejected,
     ProviderTimeoutError,
     ProviderUnavailableError,
     RateLimitError,
     ResearchConfigError,
+    UnsupportedContentError,
 )
 from repro_assets.research.models import AccessFailure
 
@@ -57,7 +61,7 @@ def classify(error: BaseException) -> str:
         return "rate_limit"
     if isinstance(error, ProviderTimeoutError | TimeoutError):
         return "timeout"
-    if isinstance(error, AccessDeniedError):
+    if isinstance(error, AccessDeniedError | UnsupportedContentError | OutboundURLRejected):
         return error.error_type
     if isinstance(error, CircuitOpenError):
         return "circuit_open"

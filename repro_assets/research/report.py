@@ -1,8 +1,19 @@
 """Synthesize and export: the report as markdown with inline citations, JSON and HTML.
 
-Citations are numbered by first use; each fact cites the sources that state it (``[1][3]``)
-and the source list gives the URL and provider. The summary is written by the LLM when allowed
-(its key points must cite existing fact ids, else it falls back) or from a template.
+Citations are numbered by first use, per document; each fact cites the documents that state it
+(``[1][3]``) and the source list gives a reference (authors, year, title, venue, DOI or URL;
+never a filesystem path) and the provider. Only sources at or above the relevance floor are
+listed; off-topic ones are counted, never cited.
+
+The report is honest about what was found: with no sources at all the outcome is
+``no_sources``, with sources that do not answer the question ``insufficient_evidence``; both say
+so in the summary and give no key points. Key points are facts at or above the fact relevance
+floor, verified ones (two independent sources) first. The summary is written by the LLM when
+allowed (its key points must cite existing on-topic fact ids, else it falls back) or from a
+template.
+
+``report.html`` is rendered from the markdown with raw HTML disabled: every text the agent did
+not generate (page text, titles, queries) is escaped, so markup in a fetched page is inert.
 """
 
 from __future__ import annotations
@@ -18,7 +29,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from repro_assets.llm.types import Guardrail, GuardrailError, LLMClient, LLMError, Role
 from repro_assets.research import prompts
-from repro_assets.research.models import ResearchState
+from repro_assets.research.models import Fact, ResearchState, SourceResult
+from repro_assets.research.relevance import FACT_FLOOR, RESULT_FLOOR
 
 log = logging.getLogger(__name__)
 
@@ -68,36 +80,84 @@ def plain_language_status(state: ResearchState) -> str:
     return messages.get(phase, f"{phase}: {counts}.")
 
 
-def _citation_numbers(state: ResearchState) -> tuple[dict[str, int], list[str]]:
+def document_of(url: str) -> str:
+    """The document a result URL belongs to (a corpus chunk URL without its fragment)."""
+    return url.split("#chunk=", 1)[0]
+
+
+def _fact_order(facts: list[Fact]) -> list[Fact]:
+    return sorted(facts, key=lambda f: (not f.verified, -f.confidence, -f.relevance, f.id))
+
+
+def _citation_numbers(
+    state: ResearchState, result_floor: float
+) -> tuple[dict[str, int], list[str]]:
+    """Numbers per document: cited documents first, then the other relevant ones."""
     numbers: dict[str, int] = {}
     order: list[str] = []
-    facts = sorted(state.facts_extracted, key=lambda f: (-f.confidence, f.id))
-    for fact in facts:
+
+    def add(url: str) -> None:
+        doc = document_of(url)
+        if doc not in numbers:
+            numbers[doc] = len(order) + 1
+            order.append(doc)
+
+    for fact in _fact_order(state.facts_extracted):
         for url in fact.sources:
-            if url not in numbers:
-                numbers[url] = len(order) + 1
-                order.append(url)
+            add(url)
     for result in state.results:
-        if result.url not in numbers:
-            numbers[result.url] = len(order) + 1
-            order.append(result.url)
+        if (result.relevance or 0.0) >= result_floor:
+            add(result.url)
     return numbers, order
 
 
-def _cite(urls: list[str], numbers: dict[str, int]) -> str:
-    return "".join(f"[{numbers[u]}]" for u in urls if u in numbers)
+def _numbers_for(urls: list[str], numbers: dict[str, int]) -> list[int]:
+    return sorted({numbers[document_of(u)] for u in urls if document_of(u) in numbers})
 
 
-def template_summary(state: ResearchState) -> ReportDraft:
-    """Deterministic summary from the best facts."""
-    facts = sorted(state.facts_extracted, key=lambda f: (-f.confidence, f.id))
+def reference(result: SourceResult | None, url: str) -> str:
+    """A reference line: authors (year). Title. Venue. DOI or URL."""
+    if result is None:
+        return url
+    meta = result.metadata
+    authors = [a for a in meta.get("authors") or [] if isinstance(a, str) and a.strip()]
+    who = ", ".join(authors[:3]) + (" et al." if len(authors) > 3 else "")
+    link = f"https://doi.org/{meta['doi']}" if meta.get("doi") else url
+    parts = [f"{who} ({meta['year']})." if who and meta.get("year") else
+             f"{who}." if who else f"({meta['year']})." if meta.get("year") else "",
+             f"{result.title.rstrip('.')}." if result.title else "",
+             f"{meta['venue']}." if meta.get("venue") else "", link]
+    return " ".join(p for p in parts if p)
+
+
+def _on_topic(state: ResearchState, fact_floor: float) -> list[Fact]:
+    return [f for f in _fact_order(state.facts_extracted) if f.relevance >= fact_floor]
+
+
+def template_summary(state: ResearchState, fact_floor: float = FACT_FLOOR) -> ReportDraft:
+    """Deterministic summary: what was found, or plainly that nothing answers the question."""
+    question = state.refined_query or state.original_query
+    if state.outcome == "no_sources":
+        return ReportDraft(summary=(
+            f"No sources: no search returned anything for \u201c{question}\u201d "
+            f"({len(state.sources_queried)} search(es), {state.privacy_mode} mode). This report "
+            "contains no answer. If the local corpus is empty, ingest documents first, or "
+            "allow other providers (privacy mode cloud_allowed)."), key_points=[])
+    if state.outcome == "insufficient_evidence":
+        return ReportDraft(summary=(
+            f"Insufficient evidence: the {len(state.results)} source(s) found do not answer "
+            f"\u201c{question}\u201d; none was close enough to the question to be used, so "
+            "this report gives no key points. Nothing here should be read as an answer."),
+            key_points=[])
+    facts = _on_topic(state, fact_floor)
     verified = [f for f in facts if f.verified]
-    top = (verified or facts)[:5]
+    top = facts[:5]
     summary = (
         f"This report on \u201c{state.refined_query or state.original_query}\u201d draws on "
         f"{len(state.results)} sources found in {state.cycle} research cycle(s) "
         f"({state.domain} domain, {state.privacy_mode} mode). "
-        f"{len(facts)} facts were extracted, {len(verified)} of them verified across sources"
+        f"{len(facts)} on-topic facts were extracted, {len(verified)} of them verified by at "
+        "least two independent sources"
         + (f", and {len(state.contradictions)} contradiction(s) were found" if
            state.contradictions else "")
         + f". Research stopped because: {state.stop_reason or 'not recorded'}."
@@ -106,14 +166,15 @@ def template_summary(state: ResearchState) -> ReportDraft:
     return ReportDraft(summary=summary, key_points=points)
 
 
-def llm_summary(llm: LLMClient, state: ResearchState) -> ReportDraft:
-    """Summary by the LLM, guarded: every key point cites existing facts.
+def llm_summary(llm: LLMClient, state: ResearchState, fact_floor: float = FACT_FLOOR
+                ) -> ReportDraft:
+    """Summary by the LLM, guarded: every key point cites existing on-topic facts.
 
     Raises:
         LLMError, GuardrailError: the caller falls back to :func:`template_summary`.
     """
-    facts = sorted(state.facts_extracted, key=lambda f: (-f.confidence, f.id))[:40]
-    ids = {f.id for f in state.facts_extracted}
+    facts = _on_topic(state, fact_floor)[:40]
+    ids = {f.id for f in facts}
     listing = "\n".join(
         f"{f.id} (confidence {f.confidence:.2f}{', verified' if f.verified else ''}): "
         f"{f.statement}" for f in facts
@@ -139,28 +200,32 @@ def llm_summary(llm: LLMClient, state: ResearchState) -> ReportDraft:
 
 
 def synthesize(
-    state: ResearchState, llm: LLMClient | None, use_llm: bool
+    state: ResearchState, llm: LLMClient | None, use_llm: bool,
+    result_floor: float = RESULT_FLOOR, fact_floor: float = FACT_FLOOR,
 ) -> tuple[dict[str, Any], str, str]:
     """Build the report dict. Returns ``(report, method, note)``."""
     method, note = "heuristic", ""
     draft = None
-    if use_llm and llm is not None and llm.available and state.facts_extracted:
+    if use_llm and llm is not None and llm.available and state.outcome == "answered":
         try:
-            draft = llm_summary(llm, state)
+            draft = llm_summary(llm, state, fact_floor)
             method = "llm"
         except (LLMError, GuardrailError) as exc:
             note = f"LLM synthesis failed ({getattr(exc, 'code', type(exc).__name__)}); template"
             log.warning(note)
     if draft is None:
-        draft = template_summary(state)
-    numbers, order = _citation_numbers(state)
-    results_by_url = {r.url: r for r in state.results}
+        draft = template_summary(state, fact_floor)
+    numbers, order = _citation_numbers(state, result_floor)
+    results_by_doc: dict[str, SourceResult] = {}
+    for result in state.results:
+        results_by_doc.setdefault(document_of(result.url), result)
     facts_by_id = {f.id: f for f in state.facts_extracted}
     key_points = []
     for point in draft.key_points:
         urls = [u for fid in point.fact_ids if fid in facts_by_id for u in facts_by_id[fid].sources]
         key_points.append({"text": point.text, "fact_ids": point.fact_ids,
-                           "citations": sorted({numbers[u] for u in urls if u in numbers})})
+                           "citations": _numbers_for(urls, numbers)})
+    off_topic = sum(1 for r in state.results if (r.relevance or 0.0) < result_floor)
     report = {
         "session_id": state.session_id,
         "query": state.original_query,
@@ -169,22 +234,26 @@ def synthesize(
         "privacy_mode": state.privacy_mode,
         "cycles": state.cycle,
         "stop_reason": state.stop_reason,
+        "outcome": state.outcome,
+        "relevance_floor": {"results": result_floor, "facts": fact_floor},
+        "off_topic_sources": off_topic,
         "method": {"extraction": state.extraction_method, "synthesis": method},
         "summary": draft.summary,
         "key_points": key_points,
         "clarifying_questions": state.clarifying_questions,
         "facts": [
-            {**f.model_dump(mode="json"), "citations": [numbers[u] for u in f.sources
-                                                        if u in numbers]}
-            for f in sorted(state.facts_extracted, key=lambda f: (-f.confidence, f.id))
+            {**f.model_dump(mode="json"), "citations": _numbers_for(f.sources, numbers)}
+            for f in _fact_order(state.facts_extracted) if f.relevance >= fact_floor
         ],
         "entities": [e.model_dump(mode="json") for e in sorted(
             state.entities_found, key=lambda e: (-e.mention_count, e.name))],
         "contradictions": [c.model_dump(mode="json") for c in state.contradictions],
         "sources": [
             {"n": numbers[url], "url": url,
-             "title": results_by_url[url].title if url in results_by_url else "",
-             "provider": results_by_url[url].source_name if url in results_by_url else ""}
+             "title": results_by_doc[url].title if url in results_by_doc else "",
+             "provider": results_by_doc[url].source_name if url in results_by_doc else "",
+             "year": results_by_doc[url].metadata.get("year") if url in results_by_doc else None,
+             "reference": reference(results_by_doc.get(url), url)}
             for url in order
         ],
         "sources_queried": state.sources_queried,
@@ -208,8 +277,12 @@ def render_markdown(report: dict[str, Any]) -> str:
               f"privacy **{report['privacy_mode']}** \u00b7 {report['cycles']} cycle(s) \u00b7 "
               f"extraction {report['method']['extraction']}, synthesis "
               f"{report['method']['synthesis']}", ""]
-    lines += [f"**Why research stopped:** {report['stop_reason']}", "", "## Summary", "",
-              report["summary"], ""]
+    lines += [f"**Why research stopped:** {_md_escape(report['stop_reason'] or '')}", "",
+              f"**Outcome:** {report['outcome'].replace('_', ' ')}", "", "## Summary", "",
+              _md_escape(report["summary"]), ""]
+    if report["off_topic_sources"]:
+        lines += [f"*{report['off_topic_sources']} source(s) found were below the relevance "
+                  f"floor ({report['relevance_floor']['results']}) and were not used.*", ""]
     if report["key_points"]:
         lines += ["## Key points", ""]
         for p in report["key_points"]:
@@ -218,8 +291,8 @@ def render_markdown(report: dict[str, Any]) -> str:
         lines.append("")
     verified = [f for f in report["facts"] if f["verified"]]
     other = [f for f in report["facts"] if not f["verified"]]
-    for title, facts in (("Verified facts", verified), ("Other findings (single source or "
-                                                          "below threshold)", other)):
+    for title, facts in (("Verified facts (two or more independent sources)", verified),
+                         ("Other findings (single source or below threshold)", other)):
         if not facts:
             continue
         lines += [f"## {title}", ""]
@@ -259,14 +332,13 @@ def render_markdown(report: dict[str, Any]) -> str:
         lines.append("")
     lines += ["## Sources", ""]
     for s in report["sources"]:
-        lines.append(f"{s['n']}. [{_md_escape(s['title'] or s['url'])}]({s['url']}) "
-                     f"\u2014 {s['provider']}")
+        lines.append(f"{s['n']}. {_md_escape(s['reference'])} \u2014 {s['provider']}")
     return "\n".join(lines) + "\n"
 
 
 def render_html(markdown_text: str, title: str) -> str:
-    """Standalone HTML of the markdown report."""
-    body = MarkdownIt("commonmark").enable("table").render(markdown_text)
+    """Standalone HTML of the markdown report (raw HTML in the markdown is escaped)."""
+    body = MarkdownIt("commonmark", {"html": False}).enable("table").render(markdown_text)
     return (
         "<!doctype html><html><head><meta charset='utf-8'>"
         f"<title>{html.escape(title)}</title><style>body{{font-family:sans-serif;"

@@ -1,11 +1,20 @@
 """Postgres persistence of the research agent: sessions, checkpoints, failures, source memory.
 
-Tables are created by ``sql/070_research.sql``. All SQL is parameterised.
+Tables are created by ``sql/070_research.sql`` and ``sql/071_research_limits.sql``. All SQL is
+parameterised.
+
+Session statuses: ``queued`` (created by the API, the run not started yet), ``running``, then
+``completed``, ``stopped``, ``no_sources``, ``insufficient_evidence`` or ``failed``. A running
+session beats (``heartbeat_at``) and names its process (``owner`` = host:pid);
+:meth:`ResearchStore.reap_stale_sessions` marks a running session whose process is gone, or
+that has not beaten for a while, ``failed`` (code ``E_SESSION_LOST``).
 """
 
 from __future__ import annotations
 
 import json
+import os
+import socket
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,6 +22,38 @@ from psycopg.types.json import Jsonb
 
 from repro_assets.research.models import AccessFailure, ResearchState
 from repro_assets.resources.database import Database
+
+#: A running session that has not beaten for this long is considered dead (seconds).
+STALE_AFTER_S = 120.0
+FINAL_STATUSES = ("completed", "stopped", "no_sources", "insufficient_evidence", "failed")
+SESSION_COLUMNS = (
+    "session_id, query, privacy_mode, domain, max_cycles, max_provider_calls, status,"
+    " status_line, current_phase, cycles, stop_requested, stop_reason, report_key, created_at,"
+    " updated_at, finished_at, heartbeat_at, owner"
+)
+
+
+def process_owner() -> str:
+    """``host:pid`` of this process (the owner recorded on a running session)."""
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def owner_dead(owner: str | None) -> bool:
+    """True when ``owner`` is a process on this host that no longer exists."""
+    if not owner or ":" not in owner:
+        return False
+    host, _, pid = owner.rpartition(":")
+    return host == socket.gethostname() and pid.isdigit() and not _pid_alive(int(pid))
 
 
 @dataclass(frozen=True)
@@ -43,28 +84,91 @@ class ResearchStore:
         self.db = db
 
     # -- sessions ---------------------------------------------------------------------------
-    def start_session(
+    def create_session(
         self, session_id: str, query: str, privacy_mode: str, domain: str, max_cycles: int
     ) -> None:
-        """Create the session row (or mark an existing one running again)."""
+        """Create a ``queued`` session (the API, before its run starts; a stop may come first)."""
         with self.db.connection() as conn:
             conn.execute(
                 "INSERT INTO research_sessions (session_id, query, privacy_mode, domain,"
-                " max_cycles, status) VALUES (%s, %s, %s, %s, %s, 'running')"
-                " ON CONFLICT (session_id) DO UPDATE SET query = EXCLUDED.query,"
-                " privacy_mode = EXCLUDED.privacy_mode, domain = EXCLUDED.domain,"
-                " max_cycles = EXCLUDED.max_cycles, status = 'running', stop_requested = false,"
-                " finished_at = NULL, updated_at = now()",
+                " max_cycles, status, status_line) VALUES (%s, %s, %s, %s, %s, 'queued',"
+                " 'Waiting for the run to start.') ON CONFLICT (session_id) DO NOTHING",
                 (session_id, query, privacy_mode, domain, max_cycles),
             )
+
+    def start_session(
+        self, session_id: str, query: str, privacy_mode: str, domain: str, max_cycles: int,
+        max_provider_calls: int | None = None,
+    ) -> None:
+        """Mark the session running in this process (creating the row if needed).
+
+        A stop requested while the session was ``queued`` is kept (the agent honours it before
+        its first step); a re-run of a finished session starts with the flag cleared.
+        """
+        with self.db.connection() as conn:
+            conn.execute(
+                "INSERT INTO research_sessions (session_id, query, privacy_mode, domain,"
+                " max_cycles, max_provider_calls, status, owner, heartbeat_at)"
+                " VALUES (%s, %s, %s, %s, %s, %s, 'running', %s, now())"
+                " ON CONFLICT (session_id) DO UPDATE SET query = EXCLUDED.query,"
+                " privacy_mode = EXCLUDED.privacy_mode, domain = EXCLUDED.domain,"
+                " max_cycles = EXCLUDED.max_cycles,"
+                " max_provider_calls = EXCLUDED.max_provider_calls, status = 'running',"
+                " stop_requested = CASE WHEN research_sessions.status = 'queued'"
+                " THEN research_sessions.stop_requested ELSE false END,"
+                " stop_reason = NULL, owner = EXCLUDED.owner, heartbeat_at = now(),"
+                " finished_at = NULL, updated_at = now()",
+                (session_id, query, privacy_mode, domain, max_cycles, max_provider_calls,
+                 process_owner()),
+            )
+
+    def heartbeat(self, session_id: str) -> None:
+        """Record that the session's process is alive."""
+        with self.db.connection() as conn:
+            conn.execute(
+                "UPDATE research_sessions SET heartbeat_at = now() WHERE session_id = %s"
+                " AND status = 'running'",
+                (session_id,),
+            )
+
+    def reap_stale_sessions(
+        self, stale_after_s: float = STALE_AFTER_S, session_id: str | None = None
+    ) -> list[str]:
+        """Mark running sessions whose process died ``failed``; returns their ids.
+
+        A session is dead when its owner is a process on this host that no longer exists, or
+        when it has not beaten for ``stale_after_s`` seconds (any host).
+        """
+        reaped: list[str] = []
+        with self.db.connection() as conn:
+            rows = conn.execute(
+                "SELECT session_id, owner, coalesce(heartbeat_at, updated_at)"
+                " < now() - make_interval(secs => %s), coalesce(heartbeat_at, updated_at)"
+                " FROM research_sessions WHERE status = 'running'"
+                " AND (%s::text IS NULL OR session_id = %s)",
+                (stale_after_s, session_id, session_id),
+            ).fetchall()
+            for sid, owner, stale, last in rows:
+                if not (stale or owner_dead(owner)):
+                    continue
+                why = (f"process {owner} is gone" if owner_dead(owner)
+                       else f"no heartbeat since {last:%Y-%m-%d %H:%M:%S %Z}")
+                cur = conn.execute(
+                    "UPDATE research_sessions SET status = 'failed', stop_reason = %s,"
+                    " status_line = %s, finished_at = now(), updated_at = now()"
+                    " WHERE session_id = %s AND status = 'running'",
+                    (f"E_SESSION_LOST: the session's process died ({why})",
+                     "Failed: the research process died.", sid),
+                )
+                if cur.rowcount:
+                    reaped.append(sid)
+        return reaped
 
     def session(self, session_id: str) -> dict[str, Any] | None:
         """The session row as a dict, or None."""
         with self.db.connection() as conn:
             cur = conn.execute(
-                "SELECT session_id, query, privacy_mode, domain, max_cycles, status, status_line,"
-                " current_phase, cycles, stop_requested, stop_reason, report_key, created_at,"
-                " updated_at, finished_at FROM research_sessions WHERE session_id = %s",
+                f"SELECT {SESSION_COLUMNS} FROM research_sessions WHERE session_id = %s",
                 (session_id,),
             )
             row = cur.fetchone()
@@ -77,7 +181,7 @@ class ResearchStore:
         with self.db.connection() as conn:
             conn.execute(
                 "UPDATE research_sessions SET current_phase = %s, status_line = %s, cycles = %s,"
-                " updated_at = now() WHERE session_id = %s",
+                " heartbeat_at = now(), updated_at = now() WHERE session_id = %s",
                 (phase, status_line, cycles, session_id),
             )
 

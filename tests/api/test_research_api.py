@@ -19,7 +19,8 @@ def test_session_runs_to_completion_with_websocket_progress(client, instance):
     assert started.json()["status"] == "started"
     # the session is in Postgres at once (status works from any process)
     status = client.get(f"/api/research/{session_id}/status")
-    assert status.status_code == 200 and status.json()["status"] in ("running", "completed")
+    assert status.status_code == 200
+    assert status.json()["status"] in ("queued", "running", "completed")
 
     messages = []
     with client.websocket_connect(f"/api/research/{session_id}/ws") as ws:
@@ -89,3 +90,69 @@ def test_websocket_error_messages(client):
             ws.receive_json()
     with client.websocket_connect("/api/research/bad%20id/ws") as ws:
         assert ws.receive_json()["type"] == "error"
+
+
+HANGING_SESSION = """
+import asyncio, sys
+from repro_assets.research.agent import ResearchAgent
+from repro_assets.research.providers.base import SearchProvider
+from repro_assets.research.store import ResearchStore
+from repro_assets.resources.database import get_database
+
+
+class Hang(SearchProvider):
+    kind = "academic"
+    name = property(lambda self: "hang")
+    requests_per_second = property(lambda self: 10.0)
+
+    async def search(self, query, max_results=10, filters=None, *, timeout=None):
+        await asyncio.sleep(3600)
+
+    async def is_available(self):
+        return True
+
+
+ResearchAgent({"hang": Hang()}, store=ResearchStore(get_database())).run(
+    sys.argv[1], "a question whose search never returns", max_cycles=2)
+"""
+
+
+def test_killed_session_is_marked_failed_and_its_websocket_ends(client, tmp_path):
+    """Reproduced: a dead process left its session "running" and its WebSocket polling."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    script = tmp_path / "hang.py"
+    script.write_text(HANGING_SESSION)
+    project = Path(__file__).resolve().parents[2]
+    proc = subprocess.Popen([sys.executable, str(script), "r-killed"], cwd=project,
+                            env={**os.environ, "PYTHONPATH": str(project)})
+    store = ResearchStore(get_database())
+    try:
+        for _ in range(600):  # the agent reached collect (its search hangs there)
+            row = store.session("r-killed")
+            if row and row["current_phase"] == "plan":
+                break
+            assert proc.poll() is None, "the session process ended early"
+            time.sleep(0.1)
+        else:
+            raise AssertionError("the session never started")
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=30)
+    assert store.session("r-killed")["status"] == "running"  # nothing ran on the way out
+    with client.websocket_connect("/api/research/r-killed/ws") as ws:
+        messages = []
+        while True:
+            message = ws.receive_json()
+            messages.append(message)
+            if message["type"] != "progress":
+                break
+    assert messages[-1]["type"] == "complete" and messages[-1]["status"] == "failed"
+    assert messages[-1]["stop_reason"].startswith("E_SESSION_LOST")
+    body = client.get("/api/research/r-killed/status").json()
+    assert body["status"] == "failed"

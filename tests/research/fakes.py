@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from repro_assets.research.providers.base import SearchProvider, make_result
@@ -45,6 +46,7 @@ class ScriptedProvider(SearchProvider):
         self.available = available
         self.per_batch = per_batch
         self.calls: list[str] = []
+        self.stamps: list[float] = []  # event-loop time of each request, after its rate limit
         self.seen: list[str] = []
 
     @property
@@ -58,6 +60,8 @@ class ScriptedProvider(SearchProvider):
     async def search(self, query: str, max_results: int = 10,
                      filters: dict[str, Any] | None = None, *,
                      timeout: float | None = None) -> list[dict]:
+        await self.throttle()  # one request per search, rate-limited like a real provider
+        self.stamps.append(asyncio.get_running_loop().time())
         self.calls.append(query)
         if self.errors:
             raise self.errors.pop(0)

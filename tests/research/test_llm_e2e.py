@@ -7,6 +7,7 @@ import pytest
 from repro_assets.research.agent import AgentOptions, ResearchAgent
 from repro_assets.research.extraction import split_sentences
 from repro_assets.research.providers.local import LocalCorpusProvider, hit_to_result
+from repro_assets.research.report import document_of
 from repro_assets.research.store import ResearchStore
 from repro_assets.resources.database import get_database
 from tests.fakes.llm_wire import OpenAIWireFake
@@ -73,9 +74,14 @@ def test_complete_cycle_through_the_llm_wire_fake(corpus_store, tmp_path, no_net
     assert any("dropped 1 facts" in note for note in state.llm_notes)
     report = state.final_report
     assert report["summary"].startswith("Deep RL is tested")
-    assert report["key_points"][0]["citations"] == [1, 2]
+    # citations are numbered per document (two chunks of one paper are one reference)
+    documents = list(dict.fromkeys(document_of(r["url"]) for r in results[:2]))
+    numbers = list(range(1, len(documents) + 1))
+    assert report["key_points"][0]["citations"] == numbers
     markdown = (tmp_path / "research/llm-1/report.md").read_text()
-    assert "[1][2]" in markdown and results[0]["url"] in markdown
+    assert "".join(f"[{n}]" for n in numbers) in markdown
+    assert report["sources"][0]["url"] == documents[0]
+    assert report["sources"][0]["title"] in markdown
     assert (tmp_path / "research/llm-1/report.html").read_text().startswith("<!doctype html>")
 
 

@@ -220,5 +220,5 @@ def test_privacy_mode_decides_the_providers():
     assert set(local) == {"local"}
     cloud = build_providers("cloud_allowed", lambda: None)  # type: ignore[arg-type, return-value]
     assert set(cloud) == {"local", "semantic_scholar", "arxiv", "crossref", "pubmed",
-                          "unpaywall", "tavily", "exa", "brave"}
+                          "unpaywall", "tavily", "exa", "brave", "playwright"}
     assert cloud["semantic_scholar"].requests_per_second == 1.0

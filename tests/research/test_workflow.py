@@ -218,14 +218,6 @@ def test_clarify_records_at_most_two_questions(no_network):
 def test_rate_limit_of_providers_holds_inside_the_workflow(virtual_loop, no_network):
     """Semantic Scholar calls made by collect are at least 1 s apart (fake clock)."""
     provider = ScriptedProvider("semantic_scholar", fresh_queries=6, rps=1.0)
-    stamps: list[float] = []
-    original = provider.search
-
-    async def stamped(*args, **kwargs):
-        stamps.append(asyncio.get_running_loop().time())
-        return await original(*args, **kwargs)
-
-    provider.search = stamped  # type: ignore[method-assign]
     agent = make_agent([provider], follow_ups_per_cycle=4, follow_up_providers=1)
     agent_loop_factory = asyncio.new_event_loop
     asyncio.new_event_loop = lambda: virtual_loop  # type: ignore[assignment]
@@ -233,6 +225,7 @@ def test_rate_limit_of_providers_holds_inside_the_workflow(virtual_loop, no_netw
         agent.run("s13", QUERY, max_cycles=3)
     finally:
         asyncio.new_event_loop = agent_loop_factory  # type: ignore[assignment]
+    stamps = provider.stamps
     assert len(stamps) >= 4
     gaps = [b - a for a, b in zip(stamps, stamps[1:], strict=False)]
     assert min(gaps) >= 1.0 - 1e-6
@@ -257,7 +250,9 @@ def test_collect_fetches_full_pages_respecting_robots(no_network):
             return_value=httpx.Response(200, text="User-agent: *\nDisallow: /private\n"))
         respx.get("https://web.test/open").mock(return_value=httpx.Response(
             200, headers={"content-type": "text/html"},
-            text="<p>The Omega Sensor Array improves detection rates by 30% in field tests.</p>"))
+            text="<p>Ecological forecasting models for conservation are validated against "
+                 "field surveys: the Omega Sensor Array improves detection rates by 30% in "
+                 "field tests of these forecasts.</p>"))
         respx.get("https://web.test/paid").mock(return_value=httpx.Response(402))
         agent = make_agent([WebProvider("tavily", kind="web")], fetch_pages=3)
         agent.fetcher = PageFetcher()

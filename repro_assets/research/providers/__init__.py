@@ -10,7 +10,7 @@ from repro_assets.research.providers.base import SearchProvider
 from repro_assets.resources.vectorstore import VectorStore
 
 ALL_PROVIDERS = ("local", "semantic_scholar", "arxiv", "crossref", "pubmed", "unpaywall",
-                 "tavily", "exa", "brave")
+                 "tavily", "exa", "brave", "playwright")
 
 
 def build_providers(
@@ -20,7 +20,9 @@ def build_providers(
 ) -> dict[str, SearchProvider]:
     """Every provider the privacy mode allows (availability is checked by the plan node).
 
-    ``local_only``: only the local corpus; ``cloud_allowed`` and ``hybrid``: all of them.
+    ``local_only``: only the local corpus; ``cloud_allowed`` and ``hybrid``: all of them (the
+    ``playwright`` crawler is available when ``REPRO_CRAWL_START_URLS`` is set and Chromium and
+    the optional playwright package are installed).
     """
     from repro_assets.research.providers.local import LocalCorpusProvider
 
@@ -29,6 +31,7 @@ def build_providers(
         return providers
     from repro_assets.research.providers.arxiv import ArxivProvider
     from repro_assets.research.providers.brave import BraveProvider
+    from repro_assets.research.providers.crawler import CrawlerProvider
     from repro_assets.research.providers.crossref import CrossrefProvider
     from repro_assets.research.providers.exa import ExaProvider
     from repro_assets.research.providers.pubmed import PubMedProvider
@@ -39,7 +42,7 @@ def build_providers(
     for provider in (
         SemanticScholarProvider(client), ArxivProvider(), CrossrefProvider(),
         PubMedProvider(client), UnpaywallProvider(client), TavilyProvider(client),
-        ExaProvider(client), BraveProvider(client),
+        ExaProvider(client), BraveProvider(client), CrawlerProvider(),
     ):
         providers[provider.name] = provider
     return providers

@@ -27,10 +27,13 @@ from repro_assets.research.errors import (
     RateLimitError,
 )
 from repro_assets.research.models import SourceResult
+from repro_assets.research.ratelimit import RateLimiter, RateLimiterRegistry
 
 USER_AGENT = "repro-assets-research/0.1 (+https://github.com/; research agent; polite)"
 DEFAULT_TIMEOUT = 30.0
 CAPTCHA_MARKERS = ("captcha", "are you a robot", "cf-challenge", "verify you are human")
+#: Used by a provider that no agent bound a shared limiter to (a provider used on its own).
+_PROCESS_LIMITER = RateLimiterRegistry()
 
 ProviderKind = Literal["local", "academic", "web"]
 
@@ -43,6 +46,35 @@ class SearchProvider(ABC):
     """
 
     kind: ProviderKind = "web"
+    _limiter: RateLimiter | None = None
+    _obstacles: list[tuple[str, BaseException]] | None = None
+
+    def bind_limiter(self, limiter: RateLimiter) -> None:
+        """Use ``limiter`` (shared by sessions and processes in production) for every request."""
+        self._limiter = limiter
+
+    @property
+    def limiter(self) -> RateLimiter:
+        """The bound limiter, else the process-wide in-memory one."""
+        return self._limiter or _PROCESS_LIMITER
+
+    async def throttle(self) -> None:
+        """Wait for this provider's next request slot; called once per HTTP request."""
+        await self.limiter.acquire(self.name, self.requests_per_second)
+
+    def report_obstacle(self, url: str, error: BaseException) -> None:
+        """Keep an obstacle met inside a search that did not fail as a whole (never silent)."""
+        if self._obstacles is None:
+            self._obstacles = []
+        self._obstacles.append((url, error))
+
+    def drain_obstacles(self) -> list[tuple[str, BaseException]]:
+        """Obstacles reported since the last call (the agent records them)."""
+        out, self._obstacles = self._obstacles or [], []
+        return out
+
+    async def aclose(self) -> None:  # noqa: B027 - optional hook, most providers hold nothing
+        """Release resources (a browser ...); the default holds none."""
 
     @property
     @abstractmethod
@@ -99,7 +131,12 @@ class HttpProvider(SearchProvider):
         timeout: float | None = None,
         **kwargs: Any,
     ) -> httpx.Response:
-        """Send a request and map failures to typed errors (see :func:`raise_for_obstacle`)."""
+        """Send one request (rate-limited) and map failures to typed errors.
+
+        Every request waits for its own slot, so a provider that makes several requests per
+        search (PubMed: esearch then efetch) counts each one against its limit.
+        """
+        await self.throttle()
         async with self.http() as client:
             try:
                 response = await client.request(
@@ -132,19 +169,18 @@ def looks_like_captcha(text: str) -> bool:
     return any(marker in lowered for marker in CAPTCHA_MARKERS)
 
 
-def raise_for_obstacle(source: str, response: httpx.Response) -> None:
-    """Raise the typed error for an HTTP response that is not a usable success.
+def check_obstacle(
+    source: str, url: str, status: int, body: str, retry_after: float | None = None
+) -> None:
+    """Raise the typed error for a page or API answer that is not a usable success.
 
     429 -> RateLimitError, 402 -> PaywallError, 401/403 -> AccessDeniedError (CaptchaError when
     the body is a challenge page), 408/504 -> ProviderTimeoutError, other 4xx/5xx ->
-    ProviderError with code ``E_HTTP_<status>``; a 200 challenge page -> CaptchaError.
+    ProviderError with code ``E_HTTP_<status>``; a 200 challenge page -> CaptchaError. Shared
+    by the HTTP providers, the page fetcher and the browser crawler.
     """
-    status = response.status_code
-    url = str(response.request.url) if response.request else ""
-    body = response.text if status >= 400 or "html" in response.headers.get("content-type", "") \
-        else ""
     if status == 429:
-        raise RateLimitError(f"{source}: HTTP 429 for {url}", retry_after=_retry_after(response))
+        raise RateLimitError(f"{source}: HTTP 429 for {url}", retry_after=retry_after)
     if status == 402:
         raise PaywallError(f"{source}: HTTP 402 payment required for {url}")
     if status in (401, 403):
@@ -161,6 +197,15 @@ def raise_for_obstacle(source: str, response: httpx.Response) -> None:
         )
     if body and looks_like_captcha(body) and "<form" in body.lower():
         raise CaptchaError(f"{source}: CAPTCHA challenge page for {url}")
+
+
+def raise_for_obstacle(source: str, response: httpx.Response) -> None:
+    """:func:`check_obstacle` for an httpx response."""
+    status = response.status_code
+    url = str(response.request.url) if response.request else ""
+    body = response.text if status >= 400 or "html" in response.headers.get("content-type", "") \
+        else ""
+    check_obstacle(source, url, status, body, _retry_after(response))
 
 
 _TAG = re.compile(r"<[^>]+>")
@@ -183,9 +228,11 @@ def make_result(
     full_content: str | None = None,
     quality_score: float = 0.5,
     metadata: dict[str, Any] | None = None,
+    relevance: float | None = None,
 ) -> dict[str, Any]:
     """Build one result in the standard format (validated, JSON-able)."""
     return SourceResult(
+        relevance=relevance,
         url=url,
         title=clean_text(title),
         snippet=clean_text(snippet),

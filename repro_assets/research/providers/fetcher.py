@@ -1,40 +1,63 @@
-"""Page fetcher for full content: httpx with robots.txt respect; Playwright optional.
+"""Page fetcher for full content: robots.txt, a per-host rate limit, responses read by type.
 
-robots.txt is read once per origin with the standard library's ``RobotFileParser``: a 404
-allows everything, 401/403 disallow everything, other failures (5xx, network) disallow the
-origin for this session, as crawlers conventionally do. A disallowed URL raises
-:class:`RobotsDisallowedError` (an access failure the obstacle handler records).
-Playwright (with Debian's Chromium, ``REPRO_CHROMIUM_PATH`` default ``/usr/bin/chromium``) is
-used only when ``use_browser=True`` and the ``playwright`` package is installed.
+Every fetch passes :func:`repro_assets.research.providers.outbound.check_outbound_url`, then
+robots.txt (read once per origin with the standard library's ``RobotFileParser``: a 404 allows
+everything, 401/403 disallow everything, other failures disallow the origin for this session, as
+crawlers conventionally do; a disallowed URL raises :class:`RobotsDisallowedError`), then waits
+for the host's rate limit (``host:<name>`` in the shared limiter, robots.txt requests included).
+
+Responses are read by type, never by guessing from decoded text: HTML becomes visible text and
+links; a PDF goes through the paper ingest path's PDF reading (validation, then page text);
+plain text is decoded; anything else (images, archives, unknown binary) raises
+:class:`UnsupportedContentError` with the reason, and is never decoded. Bodies are streamed and
+capped at the paper ingest limit. :class:`repro_assets.research.providers.crawler.BrowserFetcher`
+renders pages in Chromium instead of reading the HTTP body.
 """
 
 from __future__ import annotations
 
-import os
 from html.parser import HTMLParser
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urljoin, urlsplit, urlunsplit
 from urllib.robotparser import RobotFileParser
 
 import httpx
 
-from repro_assets.research.errors import ProviderError, ProviderTimeoutError, RobotsDisallowedError
-from repro_assets.research.providers.base import USER_AGENT, raise_for_obstacle
+from repro_assets.papers.pdf import MAX_PDF_BYTES, PDF_MAGIC, PaperIngestError, validate_pdf
+from repro_assets.research.errors import (
+    ProviderError,
+    ProviderTimeoutError,
+    RobotsDisallowedError,
+    UnsupportedContentError,
+)
+from repro_assets.research.providers.base import USER_AGENT, check_obstacle
+from repro_assets.research.providers.outbound import check_outbound_url
+from repro_assets.research.ratelimit import RateLimiter, RateLimiterRegistry
 
 SKIP_TAGS = {"script", "style", "noscript", "svg", "nav", "footer", "header", "form"}
 BLOCK_TAGS = {"p", "div", "br", "li", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "section",
               "article"}
+TEXT_TYPES = ("text/plain", "text/markdown", "text/csv", "application/json", "application/xml",
+              "text/xml")
+HTML_TYPES = ("text/html", "application/xhtml+xml")
+DEFAULT_HOST_RPS = 2.0
+_PROCESS_LIMITER = RateLimiterRegistry()
 
 
 class _TextExtractor(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.parts: list[str] = []
+        self.links: list[str] = []
         self.title = ""
         self._skip = 0
         self._in_title = False
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "a":
+            href = dict(attrs).get("href")
+            if href:
+                self.links.append(href)
         if tag in SKIP_TAGS:
             self._skip += 1
         elif tag == "title":
@@ -57,19 +80,108 @@ class _TextExtractor(HTMLParser):
 
 def html_to_text(html_text: str) -> tuple[str, str]:
     """Return ``(title, visible text)`` of an HTML page."""
+    title, text, _ = read_html(html_text, "")
+    return title, text
+
+
+def read_html(html_text: str, base_url: str) -> tuple[str, str, list[str]]:
+    """``(title, visible text, absolute http(s) links)`` of an HTML page."""
     parser = _TextExtractor()
     parser.feed(html_text)
     lines = [" ".join(line.split()) for line in "".join(parser.parts).splitlines()]
-    return " ".join(parser.title.split()), "\n".join(line for line in lines if line)
+    links: list[str] = []
+    for href in parser.links:
+        absolute = urljoin(base_url, href).split("#", 1)[0] if base_url else href
+        if absolute.startswith(("http://", "https://")) and absolute not in links:
+            links.append(absolute)
+    return " ".join(parser.title.split()), "\n".join(line for line in lines if line), links
+
+
+def media_kind(content_type: str, body: bytes) -> str:
+    """``html``, ``pdf``, ``text`` or ``binary`` from the declared type, sniffing when absent."""
+    declared = content_type.split(";", 1)[0].strip().lower()
+    if declared in HTML_TYPES:
+        return "html"
+    if declared == "application/pdf" or body[:1024].lstrip().startswith(PDF_MAGIC):
+        return "pdf"
+    if declared in TEXT_TYPES or declared.startswith("text/"):
+        return "text"
+    if declared in ("", "application/octet-stream", "binary/octet-stream"):
+        head = body[:2048]
+        if b"\x00" not in head:
+            try:
+                sample = head.decode("utf-8")
+            except UnicodeDecodeError:
+                return "binary"
+            return "html" if sample.lstrip().lower().startswith(("<!doctype html", "<html")) \
+                else "binary"
+    return "binary"
+
+
+def _decode(body: bytes, content_type: str) -> str:
+    charset = "utf-8"
+    for part in content_type.split(";")[1:]:
+        key, _, value = part.strip().partition("=")
+        if key.lower() == "charset" and value:
+            charset = value.strip("\"' ")
+    try:
+        return body.decode(charset, errors="replace")
+    except LookupError:
+        return body.decode("utf-8", errors="replace")
+
+
+def pdf_text(url: str, body: bytes) -> tuple[str, str]:
+    """``(title, text)`` of a PDF through the paper ingest path's reading.
+
+    Raises:
+        UnsupportedContentError: the PDF is too large, corrupt or encrypted (with its code).
+    """
+    from repro_assets.papers.pages import extract_pages
+
+    try:
+        info = validate_pdf(body)
+    except PaperIngestError as exc:
+        raise UnsupportedContentError(f"{url}: PDF not readable ({exc.code}: {exc.message})") \
+            from exc
+    pages = extract_pages(body, info.paper_id)
+    return pages.title or info.metadata_title or "", "\n\n".join(p.text for p in pages.pages)
+
+
+def read_body(url: str, status: int, content_type: str, body: bytes) -> dict[str, Any]:
+    """A fetched body read by its type (see the module docstring).
+
+    Returns:
+        ``{"url", "title", "text", "status", "content_type", "links"}``.
+
+    Raises:
+        UnsupportedContentError: binary content, or an unreadable PDF.
+    """
+    kind = media_kind(content_type, body)
+    links: list[str] = []
+    if kind == "html":
+        title, text, links = read_html(_decode(body, content_type), url)
+        declared = "text/html"
+    elif kind == "pdf":
+        title, text = pdf_text(url, body)
+        declared = "application/pdf"
+    elif kind == "text":
+        title, text = "", _decode(body, content_type)
+        declared = content_type.split(";", 1)[0].strip().lower()
+    else:
+        raise UnsupportedContentError(
+            f"{url}: {content_type or 'untyped'} content ({len(body):,} bytes) is neither a "
+            "page nor a PDF; skipped, not decoded")
+    return {"url": url, "title": title, "text": text, "status": status,
+            "content_type": declared, "links": links}
 
 
 class PageFetcher:
-    """Fetch pages politely.
+    """Fetch pages politely over HTTP.
 
     Args:
         client: an httpx client (tests inject one; respx intercepts either way).
         user_agent: sent with every request and matched against robots.txt.
-        use_browser: render with Playwright + Chromium instead of plain HTTP.
+        max_bytes: largest body read (the paper ingest limit by default).
     """
 
     name = "fetcher"
@@ -78,25 +190,49 @@ class PageFetcher:
         self,
         client: httpx.AsyncClient | None = None,
         user_agent: str = USER_AGENT,
-        use_browser: bool = False,
+        max_bytes: int = MAX_PDF_BYTES,
     ) -> None:
         self._client = client
         self.user_agent = user_agent
-        self.use_browser = use_browser
+        self.max_bytes = max_bytes
         self._robots: dict[str, RobotFileParser | None] = {}
+        self._limiter: RateLimiter = _PROCESS_LIMITER
+        self.host_rps = DEFAULT_HOST_RPS
 
-    async def _get(self, url: str, timeout: float) -> httpx.Response:
+    def bind_limiter(self, limiter: RateLimiter, host_rps: float = DEFAULT_HOST_RPS) -> None:
+        """Use ``limiter`` (shared in production) at ``host_rps`` requests per second per host."""
+        self._limiter = limiter
+        self.host_rps = host_rps
+
+    async def throttle(self, url: str) -> None:
+        """Wait for the next request slot of ``url``'s host."""
+        host = (urlsplit(url).hostname or "").lower()
+        await self._limiter.acquire(f"host:{host}", self.host_rps)
+
+    async def _download(self, url: str, timeout: float) -> tuple[int, str, bytes, str]:
+        """``(status, content type, body, final url)``; the body is capped at ``max_bytes``."""
         headers = {"User-Agent": self.user_agent}
+        client = self._client or httpx.AsyncClient(follow_redirects=True)
         try:
-            if self._client is not None:
-                return await self._client.get(url, headers=headers, timeout=timeout)
-            async with httpx.AsyncClient(follow_redirects=True) as client:
-                return await client.get(url, headers=headers, timeout=timeout)
+            async with client.stream("GET", url, headers=headers, timeout=timeout) as response:
+                chunks: list[bytes] = []
+                size = 0
+                async for chunk in response.aiter_bytes():
+                    size += len(chunk)
+                    if size > self.max_bytes:
+                        raise UnsupportedContentError(
+                            f"{url}: larger than {self.max_bytes:,} bytes; skipped")
+                    chunks.append(chunk)
+                return (response.status_code, response.headers.get("content-type", ""),
+                        b"".join(chunks), str(response.url))
         except httpx.TimeoutException as exc:
-            raise ProviderTimeoutError(f"fetcher: timed out fetching {url}") from exc
+            raise ProviderTimeoutError(f"{self.name}: timed out fetching {url}") from exc
         except httpx.TransportError as exc:
-            raise ProviderError(f"fetcher: {type(exc).__name__} for {url}",
+            raise ProviderError(f"{self.name}: {type(exc).__name__} for {url}",
                                 code="E_PROVIDER_NETWORK") from exc
+        finally:
+            if self._client is None:
+                await client.aclose()
 
     async def robots_for(self, url: str, timeout: float = 10.0) -> RobotFileParser | None:
         """The parsed robots.txt of ``url``'s origin (None = everything allowed)."""
@@ -106,15 +242,16 @@ class PageFetcher:
             return self._robots[origin]
         parser: RobotFileParser | None = RobotFileParser(origin + "/robots.txt")
         try:
-            response = await self._get(origin + "/robots.txt", timeout)
-            if response.status_code in (401, 403):
+            await self.throttle(origin)
+            status, ctype, body, _ = await self._download(origin + "/robots.txt", timeout)
+            if status in (401, 403):
                 parser.disallow_all = True  # type: ignore[union-attr]
-            elif 400 <= response.status_code < 500:
+            elif 400 <= status < 500:
                 parser = None
-            elif response.status_code >= 500:
+            elif status >= 500:
                 parser.disallow_all = True  # type: ignore[union-attr]
             else:
-                parser.parse(response.text.splitlines())  # type: ignore[union-attr]
+                parser.parse(_decode(body, ctype).splitlines())  # type: ignore[union-attr]
         except (ProviderError, ProviderTimeoutError):
             parser = RobotFileParser(origin + "/robots.txt")
             parser.disallow_all = True
@@ -130,43 +267,25 @@ class PageFetcher:
         """Fetch one page's text.
 
         Returns:
-            ``{"url", "title", "text", "status"}``.
+            ``{"url", "title", "text", "status", "content_type", "links"}``.
 
         Raises:
-            RobotsDisallowedError, AccessDeniedError, PaywallError, CaptchaError,
-            RateLimitError, ProviderTimeoutError, ProviderError.
+            OutboundURLRejected, RobotsDisallowedError, AccessDeniedError, PaywallError,
+            CaptchaError, RateLimitError, ProviderTimeoutError, UnsupportedContentError,
+            ProviderError.
         """
+        check_outbound_url(url)
         if not await self.allowed(url):
             raise RobotsDisallowedError(f"robots.txt disallows {url} for {self.user_agent}")
-        if self.use_browser:
-            return await self._fetch_browser(url, timeout)
-        response = await self._get(url, timeout)
-        raise_for_obstacle(self.name, response)
-        content_type = response.headers.get("content-type", "")
-        if "html" in content_type or response.text.lstrip().startswith("<"):
-            title, text = html_to_text(response.text)
-        else:
-            title, text = "", response.text
-        return {"url": str(response.url), "title": title, "text": text,
-                "status": response.status_code}
+        await self.throttle(url)
+        return await self._retrieve(url, timeout)
 
-    async def _fetch_browser(self, url: str, timeout: float) -> dict[str, Any]:
-        try:
-            from playwright.async_api import async_playwright
-        except ImportError as exc:
-            raise ProviderError(
-                "use_browser=True needs the optional 'playwright' package",
-                code="E_BROWSER_UNAVAILABLE",
-            ) from exc
-        executable = os.environ.get("REPRO_CHROMIUM_PATH", "/usr/bin/chromium")
-        async with async_playwright() as pw:
-            browser = await pw.chromium.launch(executable_path=executable, headless=True)
-            try:
-                page = await browser.new_page(user_agent=self.user_agent)
-                response = await page.goto(url, timeout=timeout * 1000)
-                html_text = await page.content()
-            finally:
-                await browser.close()
-        status = response.status if response else 0
-        title, text = html_to_text(html_text)
-        return {"url": url, "title": title, "text": text, "status": status}
+    async def _retrieve(self, url: str, timeout: float) -> dict[str, Any]:
+        status, content_type, body, final_url = await self._download(url, timeout)
+        readable = status >= 400 or media_kind(content_type, body) == "html"
+        check_obstacle(self.name, final_url, status,
+                       _decode(body, content_type) if readable else "")
+        return read_body(final_url, status, content_type, body)
+
+    async def aclose(self) -> None:
+        """Nothing to release (clients are per request unless injected)."""

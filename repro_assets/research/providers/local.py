@@ -15,10 +15,28 @@ from repro_assets.research.errors import ProviderError
 from repro_assets.research.providers.base import SearchProvider, make_result
 from repro_assets.resources.vectorstore import SearchHit, VectorStore
 
+#: Prior quality of a corpus document (the same for every hit: how close a chunk is to the
+#: query is its relevance, not evidence that what it says is true).
+LOCAL_QUALITY = 0.6
+
+
+def _document_url(hit: SearchHit) -> str:
+    """The citable URL of a hit's document: its URL, its DOI, else a ``corpus://`` id.
+
+    A filesystem path is never a citation: a document stored from a local file is cited by its
+    DOI or its corpus id.
+    """
+    url = hit.url or ""
+    if url.startswith(("http://", "https://")):
+        return url
+    if hit.doi:
+        return f"https://doi.org/{hit.doi}"
+    return f"corpus://{hit.source_kind}/{hit.external_id}"
+
 
 def hit_to_result(hit: SearchHit, source_name: str = "local") -> dict:
     """A vector-store hit in the standard result format."""
-    base = hit.url or f"corpus://{hit.source_kind}/{hit.external_id}"
+    base = _document_url(hit)
     similarity = max(0.0, 1.0 - hit.distance)
     return make_result(
         url=f"{base}#chunk={hit.chunk_id}",
@@ -26,7 +44,8 @@ def hit_to_result(hit: SearchHit, source_name: str = "local") -> dict:
         snippet=hit.content[:600],
         source_name=source_name,
         full_content=hit.content,
-        quality_score=min(0.95, 0.55 + 0.4 * similarity),
+        quality_score=LOCAL_QUALITY,
+        relevance=round(similarity, 4),
         metadata={
             "source_kind": hit.source_kind,
             "external_id": hit.external_id,
@@ -39,7 +58,7 @@ def hit_to_result(hit: SearchHit, source_name: str = "local") -> dict:
             "venue": hit.venue,
             "doi": hit.doi,
             "distance": round(hit.distance, 4),
-            "document_url": hit.url,
+            "document_url": base,
         },
     )
 
@@ -49,13 +68,15 @@ class LocalCorpusProvider(SearchProvider):
 
     Args:
         store: a vector store, or a zero-argument factory returning one (lazy model load).
-        max_distance: hits farther than this cosine distance are dropped as irrelevant.
+        max_distance: hits farther than this cosine distance are not returned (1.0: only
+            hits with no similarity at all). The agent applies the calibrated relevance
+            floor, so off-topic hits are counted and reported, never read.
     """
 
     kind = "local"
 
     def __init__(
-        self, store: VectorStore | Callable[[], VectorStore], max_distance: float = 0.8
+        self, store: VectorStore | Callable[[], VectorStore], max_distance: float = 1.0
     ) -> None:
         self._store = store
         self.max_distance = max_distance
@@ -85,6 +106,7 @@ class LocalCorpusProvider(SearchProvider):
             ) from exc
         return [hit_to_result(h, self.name) for h in hits if h.distance <= self.max_distance]
 
+
     async def search(
         self,
         query: str,
@@ -95,6 +117,7 @@ class LocalCorpusProvider(SearchProvider):
     ) -> list[dict]:
         """Nearest chunks by cosine distance (``filters={"source_kinds": [...]}`` optional)."""
         kinds = list(filters["source_kinds"]) if filters and filters.get("source_kinds") else None
+        await self.throttle()
         return await asyncio.to_thread(self._search_sync, query, max_results, kinds)
 
     async def is_available(self) -> bool:

@@ -110,7 +110,8 @@ class ScholarlyClientProvider(SearchProvider):
         *,
         timeout: float | None = None,
     ) -> list[dict]:
-        """Search (the sync client runs in a worker thread)."""
+        """Search (one HTTP request, rate-limited; the sync client runs in a worker thread)."""
+        await self.throttle()
         return await asyncio.to_thread(
             self._search_sync, query, max_results, timeout or DEFAULT_TIMEOUT
         )

@@ -1,0 +1,249 @@
+"""The Playwright crawler: pages rendered in Chromium (seed 004's "Playwright" provider).
+
+:class:`BrowserFetcher` is a :class:`PageFetcher` that renders each page in headless Chromium
+(Debian's ``/usr/bin/chromium``, ``REPRO_CHROMIUM_PATH`` to override; Playwright drives it, no
+browser download) so text that JavaScript writes is read. It keeps everything the HTTP fetcher
+does: the outbound gate (also applied to every request the page makes), robots.txt, the per-host
+rate limit, and the obstacle mapping (402 paywall, 401/403 denial, CAPTCHA pages, 429, load
+timeouts). A response the browser would download instead of render (a PDF, a binary) is read by
+type through the HTTP path.
+
+:class:`CrawlerProvider` (``playwright``) is a search provider over start URLs
+(``REPRO_CRAWL_START_URLS``, comma-separated, or the constructor): it renders the start pages
+and follows same-host links breadth-first up to ``max_pages``, and returns every page read; the
+agent's relevance floor decides which pages matter for the question. A page it cannot read is
+reported as an obstacle (recorded by the agent), not dropped silently.
+
+Playwright is an optional runtime dependency: ``pip install 'repro_assets[crawler]'``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import shutil
+import tempfile
+from typing import Any
+from urllib.parse import urlsplit
+
+from repro_assets.research.errors import (
+    OutboundURLRejected,
+    ProviderError,
+    ProviderTimeoutError,
+    ResearchError,
+)
+from repro_assets.research.providers.base import SearchProvider, check_obstacle, make_result
+from repro_assets.research.providers.fetcher import DEFAULT_HOST_RPS, PageFetcher, read_html
+from repro_assets.research.providers.outbound import check_outbound_url
+
+log = logging.getLogger(__name__)
+
+#: This machine's closed network refuses Chromium's background connections; a fresh profile
+#: keeps runs independent.
+BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync"]
+SETTLE_MS = 3000  # longest wait for the network to go idle after load (scripts rendering)
+
+
+def chromium_path() -> str:
+    """The Chromium executable (``REPRO_CHROMIUM_PATH`` or Debian's ``/usr/bin/chromium``)."""
+    return os.environ.get("REPRO_CHROMIUM_PATH", "/usr/bin/chromium")
+
+
+def browser_available() -> bool:
+    """True when Playwright is installed and the Chromium executable exists."""
+    try:
+        import playwright.async_api  # noqa: F401
+    except ImportError:
+        return False
+    return os.path.exists(chromium_path())
+
+
+class BrowserFetcher(PageFetcher):
+    """Render pages in headless Chromium (one browser per fetcher, opened on first use)."""
+
+    name = "browser"
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._playwright: Any = None
+        self._context: Any = None
+        self._profile: str | None = None
+        self._lock = asyncio.Lock()
+
+    async def _browser(self) -> Any:
+        async with self._lock:
+            if self._context is not None:
+                return self._context
+            try:
+                from playwright.async_api import async_playwright
+            except ImportError as exc:
+                raise ProviderError(
+                    "the browser crawler needs the optional 'playwright' package "
+                    "(pip install 'repro_assets[crawler]')", code="E_BROWSER_UNAVAILABLE",
+                ) from exc
+            if not os.path.exists(chromium_path()):
+                raise ProviderError(f"no Chromium at {chromium_path()} (apt-get install "
+                                    "chromium)", code="E_BROWSER_UNAVAILABLE")
+            self._profile = tempfile.mkdtemp(prefix="repro-chromium-")
+            self._playwright = await async_playwright().start()
+            self._context = await self._playwright.chromium.launch_persistent_context(
+                self._profile, executable_path=chromium_path(), args=BROWSER_ARGS,
+                headless=True, user_agent=self.user_agent, accept_downloads=False,
+            )
+            await self._context.route("**/*", self._gate)
+            return self._context
+
+    @staticmethod
+    async def _gate(route: Any) -> None:
+        """Every request a page makes passes the outbound gate."""
+        try:
+            check_outbound_url(route.request.url)
+        except OutboundURLRejected as exc:
+            log.warning("browser request refused: %s", exc)
+            await route.abort("blockedbyclient")
+            return
+        await route.continue_()
+
+    async def _retrieve(self, url: str, timeout: float) -> dict[str, Any]:
+        from playwright.async_api import Error as PlaywrightError
+        from playwright.async_api import TimeoutError as PlaywrightTimeout
+
+        context = await self._browser()
+        page = await context.new_page()
+        try:
+            try:
+                response = await page.goto(url, timeout=timeout * 1000, wait_until="load")
+            except PlaywrightTimeout as exc:
+                raise ProviderTimeoutError(f"{self.name}: {url} did not load in {timeout}s") \
+                    from exc
+            except PlaywrightError as exc:
+                if "Download is starting" in str(exc):  # not a page: read it by type
+                    return await super()._retrieve(url, timeout)
+                raise ProviderError(f"{self.name}: {url}: {exc}", code="E_BROWSER") from exc
+            if response is None:
+                raise ProviderError(f"{self.name}: no response for {url}", code="E_BROWSER")
+            content_type = (await response.all_headers()).get("content-type", "")
+            if "html" not in content_type.lower():
+                return await super()._retrieve(url, timeout)
+            try:
+                await page.wait_for_load_state("networkidle",
+                                               timeout=min(SETTLE_MS, timeout * 1000))
+            except PlaywrightTimeout:
+                log.debug("%s: network not idle after load; reading what rendered", url)
+            rendered = await page.content()
+            check_obstacle(self.name, page.url, response.status, rendered)
+            title, text, links = read_html(rendered, page.url)
+            return {"url": page.url, "title": title or await page.title(), "text": text,
+                    "status": response.status, "content_type": "text/html", "links": links}
+        finally:
+            await page.close()
+
+    async def aclose(self) -> None:
+        """Close the browser and remove its profile."""
+        if self._context is not None:
+            await self._context.close()
+            self._context = None
+        if self._playwright is not None:
+            await self._playwright.stop()
+            self._playwright = None
+        if self._profile is not None:
+            shutil.rmtree(self._profile, ignore_errors=True)
+            self._profile = None
+
+
+class CrawlerProvider(SearchProvider):
+    """Crawl start URLs in Chromium and return the pages read (see the module docstring).
+
+    Args:
+        start_urls: where to start (default: ``REPRO_CRAWL_START_URLS``).
+        max_pages: pages rendered per search at most.
+        host_rps: page loads per second per host (shared limiter).
+        fetcher: the browser fetcher (one is created when omitted).
+    """
+
+    kind = "web"
+
+    def __init__(
+        self,
+        start_urls: list[str] | None = None,
+        max_pages: int = 10,
+        host_rps: float = DEFAULT_HOST_RPS,
+        fetcher: BrowserFetcher | None = None,
+    ) -> None:
+        if start_urls is None:
+            start_urls = [u.strip() for u in os.environ.get("REPRO_CRAWL_START_URLS", "")
+                          .split(",") if u.strip()]
+        self.start_urls = start_urls
+        self.max_pages = max_pages
+        self.host_rps = host_rps
+        self.fetcher = fetcher or BrowserFetcher()
+        self.fetcher.bind_limiter(self.limiter, host_rps)
+
+    def bind_limiter(self, limiter: Any) -> None:
+        """Share ``limiter`` with the browser fetcher (the per-host limit)."""
+        super().bind_limiter(limiter)
+        self.fetcher.bind_limiter(limiter, self.host_rps)
+
+    @property
+    def name(self) -> str:
+        """Provider id."""
+        return "playwright"
+
+    @property
+    def requests_per_second(self) -> float:
+        """Page loads per host per second."""
+        return self.host_rps
+
+    async def search(
+        self,
+        query: str,
+        max_results: int = 10,
+        filters: dict[str, Any] | None = None,
+        *,
+        timeout: float | None = None,
+    ) -> list[dict]:
+        """Render the start pages and same-host links, breadth first.
+
+        Raises:
+            The first page's obstacle when no page at all could be read.
+        """
+        queue = list(dict.fromkeys(self.start_urls))
+        hosts = {urlsplit(u).hostname for u in queue}
+        seen = set(queue)
+        results: list[dict] = []
+        first_error: BaseException | None = None
+        budget = min(self.max_pages, max(max_results, 1))
+        while queue and len(results) < budget:
+            url = queue.pop(0)
+            try:
+                page = await self.fetcher.fetch(url, timeout=timeout or 30.0)
+            except ResearchError as exc:
+                first_error = first_error or exc
+                self.report_obstacle(url, exc)
+                continue
+            if page["text"].strip():
+                results.append(make_result(
+                    url=page["url"], title=page["title"] or page["url"],
+                    snippet=page["text"][:600], full_content=page["text"][:20_000],
+                    source_name=self.name, quality_score=0.4,
+                    metadata={"host": urlsplit(page["url"]).hostname, "crawled": True},
+                ))
+            for link in page.get("links", []):
+                if link not in seen and urlsplit(link).hostname in hosts:
+                    seen.add(link)
+                    queue.append(link)
+        if not results and first_error is not None:
+            self.drain_obstacles()
+            raise first_error
+        return results
+
+    async def is_available(self) -> bool:
+        """Start URLs configured, Playwright installed and Chromium present."""
+        return bool(self.start_urls) and browser_available()
+
+    async def aclose(self) -> None:
+        """Close the browser."""
+        await self.fetcher.aclose()
