@@ -1,0 +1,414 @@
+"""From the lines of one (sub-)table to a :class:`ParsedTable`.
+
+Columns come from the body: value cells (numbers, dashes) of all rows are clustered by
+horizontal overlap; text cells left of the values form the label columns, text cells between
+value columns start a side-by-side sub-table. Header lines are laid over the columns (a group
+header such as "ROUGE" spans the columns under it; a header line whose cells were printed too
+close together is split word by word over its columns). Rows without a label take the label
+of their group (the nearest label in that column not separated by a rule: labels printed once
+per group, at its top or vertically centred); a value printed between two rows (a cell
+spanning both) goes to both.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from dataclasses import dataclass
+
+from repro_assets.papers.tables.cells import is_missing_cell, parse_cell_values
+from repro_assets.papers.tables.layout import Cell, Line, Rule, Word
+from repro_assets.papers.tables.model import ParsedTable
+
+_SUBCAPTION = re.compile(r"^\(([a-h]|[ivx]{1,4})\)\s")
+_DECORATION = re.compile(r"^(±.*|\+/-|\([-+−±].*\)|\(\d+(\.\d+)?\s*[a-z%]+\)|[*∗†‡]+)$")
+
+
+@dataclass
+class Column:
+    """A column of the grid: its horizontal extent and whether it holds values."""
+
+    x0: float
+    x1: float
+    values: bool
+
+    @property
+    def xc(self) -> float:
+        """Centre."""
+        return (self.x0 + self.x1) / 2
+
+
+def is_value_text(text: str) -> bool:
+    """True for a numeric cell or a missing-value mark."""
+    return bool(parse_cell_values(text)) or is_missing_cell(text)
+
+
+def _number_word(word: Word) -> bool:
+    return bool(parse_cell_values(word.text)) and not _DECORATION.match(word.text)
+
+
+def split_value_cells(cells: list[Cell]) -> list[Cell]:
+    """Split cells that hold several values ('38.5 (−0.4) 58.9 (−0.7)'), keep pairs
+    ('22.15 / 20.80'), and join a decoration printed apart from its value ('81.1  (−0.3)')."""
+    merged: list[Cell] = []
+    for cell in cells:
+        if merged and _DECORATION.match(cell.text) and not _number_word(cell.words[0]) and (
+            _number_word(merged[-1].words[-1]) or _DECORATION.match(merged[-1].words[-1].text)
+        ) and cell.x0 - merged[-1].x1 < 2.5 * cell.words[0].h:
+            merged[-1] = Cell(merged[-1].words + cell.words)
+        else:
+            merged.append(cell)
+    out: list[Cell] = []
+    for cell in merged:
+        words = cell.words
+        if not _number_word(words[0]):
+            out.append(cell)
+            continue
+        pieces: list[list[Word]] = [[words[0]]]
+        for prev, word in zip(words, words[1:], strict=False):
+            if _number_word(word) and not word.text.startswith("(") and prev.text not in {
+                    "/", "±", "+/-"} and any(
+                _number_word(w) for w in pieces[-1]
+            ) and not pieces[-1][-1].text.endswith("/"):
+                pieces.append([word])
+            else:
+                pieces[-1].append(word)
+        out.extend(Cell(p) for p in pieces)
+    return out
+
+
+def is_value_line(line: Line) -> bool:
+    """A table row: a value cell that is not its first cell, or two value cells."""
+    cells = split_value_cells(line.cells)
+    values = [c for c in cells if is_value_text(c.text)]
+    numbers = [c for c in values if parse_cell_values(c.text)]
+    if not numbers:
+        return False
+    texts = [c for c in cells[1:] if not is_value_text(c.text)]
+    if len(texts) > len(numbers):
+        return False  # a header with numbered sub-columns ('ROUGE 1 2 L')
+    if len(values) >= 2:
+        return True
+    return not is_value_text(cells[0].text)
+
+
+def is_subcaption(line: Line) -> bool:
+    """'(a) Faster R-CNN, R50-C4' (possibly two side by side)."""
+    return all(_SUBCAPTION.match(c.text) for c in line.cells) and bool(line.cells)
+
+
+def _cluster(intervals: list[tuple[float, float]], tol: float = 0.5) -> list[tuple[float, float]]:
+    merged: list[list[float]] = []
+    for x0, x1 in sorted(intervals):
+        if merged and x0 <= merged[-1][1] + tol:
+            merged[-1][1] = max(merged[-1][1], x1)
+        else:
+            merged.append([x0, x1])
+    return [(a, b) for a, b in merged]
+
+
+def _columns(rows: list[list[Cell]]) -> list[Column]:
+    value_cells = [c for row in rows for c in row if is_value_text(c.text)]
+    value_cols = [Column(a, b, True) for a, b in _cluster([(c.x0, c.x1) for c in value_cells])]
+    first_value = value_cols[0].x0 if value_cols else float("inf")
+    text_cells = [c for row in rows for c in row if not is_value_text(c.text)
+                  and not any(col.x0 - 2 <= c.xc <= col.x1 + 2 for col in value_cols)]
+    text_spans = []
+    for cell in text_cells:
+        x1 = min(cell.x1, first_value - 1) if cell.x0 < first_value else cell.x1
+        text_spans.append((cell.x0, max(x1, cell.x0 + 1)))
+    text_cols = [Column(a, b, False) for a, b in _cluster(text_spans)]
+    columns = sorted(value_cols + text_cols, key=lambda c: c.x0)
+    # a text column overlapping a value column (a long label) is cut at the value column
+    out: list[Column] = []
+    for col in columns:
+        if out and col.x0 < out[-1].x1 and not col.values and out[-1].values:
+            continue
+        out.append(col)
+    return out
+
+
+def _leading_labels(columns: list[Column], rows: list[list[Cell]]) -> list[Column]:
+    """Leading value columns that mostly hold sizes ('117M') or text name the rows."""
+    out = list(columns)
+    for i, col in enumerate(out):
+        if not col.values:
+            continue
+        cells = [c.text for row in rows for c in row if _place(c, out) == i]
+        plain = [t for t in cells if any(v.unit is None for v in parse_cell_values(t))
+                 or is_missing_cell(t)]
+        if cells and len(plain) < 0.5 * len(cells):
+            out[i] = Column(col.x0, col.x1, False)
+            continue
+        break
+    return out
+
+
+def _drop_spanning(columns: list[Column], rows: list[list[Cell]]) -> list[Column]:
+    """A value column used only by cells that span its two neighbours (printed centred over
+    both, where both are empty) is not a column of its own."""
+    out = list(columns)
+    i = 1
+    while i < len(out) - 1:
+        left, mid, right = out[i - 1], out[i], out[i + 1]
+        if not (left.values and mid.values and right.values):
+            i += 1
+            continue
+        users = [row for row in rows if any(_place(c, out) == i for c in row)]
+        spanning = users and all(
+            not any(_place(c, out) in (i - 1, i + 1) for c in row) for row in users
+        ) and len(users) < len(rows) / 2
+        if spanning:
+            del out[i]
+            continue
+        i += 1
+    return out
+
+
+def _place(cell: Cell, columns: list[Column]) -> int:
+    inside = [i for i, c in enumerate(columns) if c.x0 - 2 <= cell.xc <= c.x1 + 2]
+    if inside:
+        return inside[0]
+    overlap = [(min(cell.x1, c.x1) - max(cell.x0, c.x0), i) for i, c in enumerate(columns)]
+    best = max(overlap)
+    if best[0] > 0:
+        return best[1]
+    return min(range(len(columns)), key=lambda i: abs(columns[i].xc - cell.xc))
+
+
+def _header_row(line: Line, columns: list[Column], below: list[Line]) -> list[str]:
+    """Lay a header line over the columns (``below``: the header lines under it)."""
+    row = [""] * len(columns)
+    for cell in line.cells:
+        tol = 8.0
+        covered = [i for i, c in enumerate(columns)
+                   if c.x1 >= cell.x0 - tol and c.x0 <= cell.x1 + tol]
+        covered_centres = [i for i in covered if cell.x0 - 2 <= columns[i].xc <= cell.x1 + 2]
+        group = any(sum(1 for c in ln.cells if cell.x0 - 2 <= c.xc <= cell.x1 + 2) >= 2
+                    for ln in below)
+        if len(covered_centres) >= 2 and len(cell.words) >= len(covered_centres) and not group:
+            pieces = _split_over(cell, [columns[i] for i in covered_centres])
+            if pieces:
+                for i, text in zip(covered_centres, pieces, strict=True):
+                    row[i] = (row[i] + " " + text).strip()
+                continue
+        if not covered:
+            nearest = min(range(len(columns)), key=lambda i: abs(columns[i].xc - cell.xc))
+            if abs(columns[nearest].xc - cell.xc) > 25:
+                continue
+            covered = [nearest]
+        if len(covered) > 1 and len(covered_centres) == 1:
+            # a header over one column that merely touches its neighbours
+            centre = covered_centres[0]
+            wide = cell.x1 - cell.x0 > 1.6 * (columns[centre].x1 - columns[centre].x0) + 8
+            covered = covered if wide else [centre]
+        for i in covered:
+            row[i] = (row[i] + " " + cell.text).strip()
+    return row
+
+
+def _split_over(cell: Cell, cols: list[Column]) -> list[str] | None:
+    """Split a merged header cell at its widest gaps when the pieces sit over the columns."""
+    words = cell.words
+    k = len(cols)
+    gaps = sorted(range(1, len(words)), key=lambda i: words[i].x0 - words[i - 1].x1,
+                  reverse=True)[: k - 1]
+    cuts = sorted(gaps)
+    pieces, start = [], 0
+    for cut in [*cuts, len(words)]:
+        pieces.append(words[start:cut])
+        start = cut
+    if len(pieces) != k or any(not p for p in pieces):
+        return None
+    for piece, col in zip(pieces, cols, strict=True):
+        centre = (piece[0].x0 + max(w.x1 for w in piece)) / 2
+        if not col.x0 - 12 <= centre <= col.x1 + 12:
+            return None
+    return [" ".join(w.text for w in p) for p in pieces]
+
+
+def _separated(rules: list[Rule], y_a: float, y_b: float, x0: float, x1: float) -> bool:
+    lo, hi = sorted((y_a, y_b))
+    return any(lo < r.y < hi and r.x0 <= x1 and r.x1 >= x0 for r in rules)
+
+
+def build_table(
+    header_lines: list[Line],
+    body_lines: list[Line],
+    rules: list[Rule],
+    *,
+    page_no: int,
+    number: str | None,
+    caption: str | None,
+    kind: str = "table",
+    title: str | None = None,
+) -> list[ParsedTable]:
+    """Build the table(s) of one segment; side-by-side sub-tables become separate tables."""
+    value_lines = [ln for ln in body_lines if is_value_line(ln)]
+    if len(value_lines) < 1:
+        return []
+    row_cells = [split_value_cells(ln.cells) for ln in value_lines]
+    columns = _leading_labels(_columns(row_cells), row_cells)
+    columns = _drop_spanning(columns, row_cells)
+    if not any(c.values for c in columns):
+        return []
+    parts = _side_by_side(columns, header_lines)
+    tables = []
+    for k, (lo, hi) in enumerate(parts):
+        cols = columns[lo:hi]
+        x0 = -1e9 if k == 0 else (columns[lo - 1].x1 + cols[0].x0) / 2
+        x1 = 1e9 if k == len(parts) - 1 else (cols[-1].x1 + columns[hi].x0) / 2
+        part = _build(
+            [_clip(ln, x0, x1) for ln in header_lines],
+            [_clip(ln, x0, x1) for ln in body_lines],
+            cols, rules, page_no=page_no, number=number, caption=caption, kind=kind,
+            title=title,
+        )
+        if part is not None:
+            tables.append(part)
+    return tables
+
+
+def _clip(line: Line, x0: float, x1: float) -> Line:
+    words = [w for w in line.words if x0 <= w.xc <= x1]
+    clipped = Line(words)
+    kept = {id(w) for w in words}
+    clipped.cells = [Cell([w for w in c.words if id(w) in kept]) for c in line.cells]
+    clipped.cells = [c for c in clipped.cells if c.words]
+    return clipped
+
+
+def _side_by_side(columns: list[Column], header_lines: list[Line]) -> list[tuple[int, int]]:
+    """Column ranges of side-by-side sub-tables (a text column after value columns whose
+    header repeats the first label header, or that is followed by value columns)."""
+    starts = [0]
+    for i in range(1, len(columns)):
+        if columns[i].values or not columns[i - 1].values:
+            continue
+        if any(c.values for c in columns[i + 1:]):
+            starts.append(i)
+    return [(s, e) for s, e in zip(starts, [*starts[1:], len(columns)], strict=True)]
+
+
+def _build(
+    header_lines: list[Line],
+    body_lines: list[Line],
+    columns: list[Column],
+    rules: list[Rule],
+    *,
+    page_no: int,
+    number: str | None,
+    caption: str | None,
+    kind: str,
+    title: str | None,
+) -> ParsedTable | None:
+    n = len(columns)
+    label_cols = next((i for i, c in enumerate(columns) if c.values), n)
+    if label_cols == 0:
+        columns = [Column(columns[0].x0 - 40, columns[0].x0 - 1, False), *columns]
+        label_cols, n = 1, n + 1
+    rows: list[list[str]] = []
+    bold: list[list[bool]] = []
+    ys: list[float] = []
+    floating: list[tuple[float, int, str]] = []  # label text printed on a line of its own
+    groups: list[str] = []
+    group = ""
+    own_labels = 0
+    spanning: list[tuple[float, list[str]]] = []
+    pitch = _pitch([ln for ln in body_lines if is_value_line(ln)])
+    for line in body_lines:
+        cells = [c for c in split_value_cells(line.cells) if c.words]
+        if not cells:
+            continue
+        row = [""] * n
+        row_bold = [False] * n
+        for cell in cells:
+            col = _place(cell, columns)
+            row[col] = (row[col] + " " + cell.text).strip()
+            row_bold[col] = row_bold[col] or cell.bold
+        if not is_value_line(line) and not all(is_value_text(c.text) for c in cells):
+            labels = [(i, t) for i, t in enumerate(row) if t and i < label_cols]
+            if len(cells) == 1 and labels and rows and not any(
+                w.vertical for w in line.words
+            ) and cells[0].x0 <= columns[0].x0 + 2:
+                group = cells[0].text
+            for i, text in labels:
+                floating.append((line.yc, i, text))
+            continue
+        has_label = any(row[:label_cols])
+        if not has_label and rows and pitch and ys and line.yc - ys[-1] < 0.7 * pitch:
+            spanning.append((line.yc, row))
+            continue
+        rows.append(row)
+        bold.append(row_bold)
+        ys.append(line.yc)
+        groups.append(group)
+        own_labels += 1 if has_label else 0
+    if not rows:
+        return None
+    if kind == "figure" and (own_labels < 2 or sum(
+            1 for r in rows for c in r[label_cols:] if parse_cell_values(c)) < 2 * own_labels):
+        return None  # a plot's tick labels, not a table printed inside a figure
+    first_line = _parameter_header(rows, ys, body_lines, label_cols)
+    if first_line is not None:
+        header_lines = [*header_lines, first_line]
+        rows, bold, ys, groups = rows[1:], bold[1:], ys[1:], groups[1:]
+    for yc, row in spanning:  # a value printed between two rows spans both
+        near = [i for i, y in enumerate(ys) if abs(y - yc) <= 0.75 * pitch]
+        for i in near:
+            for col, text in enumerate(row):
+                if text and not rows[i][col]:
+                    rows[i][col] = text
+    _fill_labels(rows, ys, floating, label_cols, rules, columns)
+    header = [_header_row(line, columns, header_lines[k + 1:])
+              for k, line in enumerate(header_lines)]
+    header = [h for h in header if any(h)]
+    return ParsedTable(
+        page_no=page_no, number=number, kind="figure" if kind == "figure" else "table",
+        caption=caption, header=header, rows=rows, method="text_layout", label_cols=label_cols,
+        groups=groups if any(groups) else [], title=title, bold=bold,
+    )
+
+
+_PARAMETER = re.compile(
+    r"(?i)\b(ratio|rate|size|epochs?|steps?|iterations?|layers?|dim(ension)?s?|temperature|"
+    r"number of|budget|shots?|fraction|percentage of)\b|[#λαβγτk]\s*=?\s*$")
+
+
+def _parameter_header(
+    rows: list[list[str]], ys: list[float], body_lines: list[Line], label_cols: int,
+) -> Line | None:
+    """The line of a first row naming a parameter ('Sampling ratio | 0.1 | 0.15 ...'): it is a
+    header row, not results."""
+    if len(rows) < 2 or not _PARAMETER.search(" ".join(rows[0][:label_cols])):
+        return None
+    return next((ln for ln in body_lines if abs(ln.yc - ys[0]) < 0.5), None)
+
+
+def _pitch(lines: list[Line]) -> float:
+    gaps = [b.yc - a.yc for a, b in zip(lines, lines[1:], strict=False) if b.yc > a.yc]
+    return statistics.median(gaps) if gaps else 0.0
+
+
+def _fill_labels(
+    rows: list[list[str]],
+    ys: list[float],
+    floating: list[tuple[float, int, str]],
+    label_cols: int,
+    rules: list[Rule],
+    columns: list[Column],
+) -> None:
+    """Give rows without a label the label of their group (nearest, not across a rule)."""
+    for col in range(label_cols):
+        known = [(ys[i], rows[i][col]) for i in range(len(rows)) if rows[i][col]]
+        known += [(y, t) for y, c, t in floating if c == col]
+        if not known:
+            continue
+        x0, x1 = columns[col].x0, columns[-1].x1
+        for i, row in enumerate(rows):
+            if row[col]:
+                continue
+            options = [(abs(y - ys[i]), 0 if y <= ys[i] else 1, t) for y, t in known
+                       if not _separated(rules, y, ys[i], x0, x1)]
+            if options:
+                row[col] = min(options)[2]

@@ -1,0 +1,316 @@
+"""Page geometry for table reading: words (with bold), lines, cells, rules and graphics.
+
+Coordinates are PDF points with the origin top-left (PyMuPDF). Words come from
+``page.get_text("words")``; a line is a run of words sharing a baseline; a cell is a run of
+words of a line separated from the next by a gap wider than about half the font height.
+Graphics (plots: curves, markers, images) are found from the page's drawings so tick labels
+and legends are never read as table rows.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import statistics
+from dataclasses import dataclass, field
+
+import pymupdf
+
+_BOLD_FONT = re.compile(r"bold|black|heavy|medi|semibold|cmbx|\bbx", re.IGNORECASE)
+_NUMBERISH = re.compile(r"^[-+−(]?[\d.,]+")
+
+
+@dataclass(frozen=True)
+class Word:
+    """One word with its box and weight."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    text: str
+    bold: bool = False
+
+    @property
+    def xc(self) -> float:
+        """Horizontal centre."""
+        return (self.x0 + self.x1) / 2
+
+    @property
+    def yc(self) -> float:
+        """Vertical centre."""
+        return (self.y0 + self.y1) / 2
+
+    @property
+    def h(self) -> float:
+        """Height."""
+        return self.y1 - self.y0
+
+    @property
+    def vertical(self) -> bool:
+        """True for rotated text (much taller than wide, e.g. a row-group label)."""
+        return self.h > 2.5 * max(self.x1 - self.x0, 1.0) and len(self.text) > 2
+
+
+@dataclass
+class Cell:
+    """Adjacent words of a line."""
+
+    words: list[Word]
+
+    @property
+    def x0(self) -> float:
+        """Left edge."""
+        return self.words[0].x0
+
+    @property
+    def x1(self) -> float:
+        """Right edge."""
+        return max(w.x1 for w in self.words)
+
+    @property
+    def xc(self) -> float:
+        """Horizontal centre."""
+        return (self.x0 + self.x1) / 2
+
+    @property
+    def text(self) -> str:
+        """Words joined by spaces."""
+        return " ".join(w.text for w in self.words)
+
+    @property
+    def bold(self) -> bool:
+        """True when every word is bold."""
+        return all(w.bold for w in self.words)
+
+
+@dataclass
+class Line:
+    """Words sharing a baseline, left to right, split into cells."""
+
+    words: list[Word]
+    cells: list[Cell] = field(default_factory=list)
+
+    @property
+    def y0(self) -> float:
+        """Top."""
+        return min(w.y0 for w in self.words)
+
+    @property
+    def y1(self) -> float:
+        """Bottom."""
+        return max(w.y1 for w in self.words)
+
+    @property
+    def yc(self) -> float:
+        """Median vertical centre of the words."""
+        return statistics.median(w.yc for w in self.words)
+
+    @property
+    def x0(self) -> float:
+        """Left edge."""
+        return min(w.x0 for w in self.words)
+
+    @property
+    def x1(self) -> float:
+        """Right edge."""
+        return max(w.x1 for w in self.words)
+
+    @property
+    def height(self) -> float:
+        """Median word height."""
+        return statistics.median(w.h for w in self.words)
+
+    @property
+    def text(self) -> str:
+        """Cells joined by spaces."""
+        return " ".join(w.text for w in self.words)
+
+
+def _bold_boxes(page: pymupdf.Page) -> list[pymupdf.Rect]:
+    boxes = []
+    for block in page.get_text("dict", flags=pymupdf.TEXTFLAGS_TEXT)["blocks"]:
+        for line in block.get("lines", []):
+            for span in line.get("spans", []):
+                if int(span.get("flags", 0)) & 16 or _BOLD_FONT.search(str(span.get("font", ""))):
+                    boxes.append(pymupdf.Rect(span["bbox"]))
+    return boxes
+
+
+def page_words(page: pymupdf.Page) -> list[Word]:
+    """The page's words with a bold flag (from the font of the span they are in)."""
+    bold = _bold_boxes(page)
+    out = []
+    for x0, y0, x1, y1, text, *_ in page.get_text("words"):
+        text = str(text).strip()
+        if not text:
+            continue
+        xc, yc = (x0 + x1) / 2, (y0 + y1) / 2
+        is_bold = any(b.x0 <= xc <= b.x1 and b.y0 <= yc <= b.y1 for b in bold)
+        out.append(Word(float(x0), float(y0), float(x1), float(y1), text, is_bold))
+    return out
+
+
+def group_lines(words: list[Word], gutter: float | None = None) -> list[Line]:
+    """Group words into lines by vertical centre; each line's words sorted left to right.
+
+    Sub- and superscripts (smaller words off the baseline) form their own lines, which the
+    table reader treats as header continuations. With a ``gutter`` (two-column pages) each
+    column is grouped on its own and a left and a right line are joined only when they share
+    a baseline, so lines of the two columns at slightly different heights never mix.
+    """
+    if gutter is not None:
+        left = group_lines([w for w in words if w.xc < gutter])
+        right = group_lines([w for w in words if w.xc >= gutter])
+        merged: list[Line] = []
+        for line in left:
+            twin = next((r for r in right if abs(r.yc - line.yc) <= 1.0), None)
+            if twin is not None:
+                right.remove(twin)
+                line = Line(line.words + twin.words)
+                line.cells = split_cells(line.words)
+            merged.append(line)
+        return sorted(merged + right, key=lambda ln: (ln.yc, ln.x0))
+    lines: list[list[Word]] = []
+    for word in sorted(words, key=lambda w: (w.yc, w.x0)):
+        if lines:
+            ref = lines[-1]
+            ref_yc = statistics.median(w.yc for w in ref)
+            ref_h = statistics.median(w.h for w in ref)
+            if abs(word.yc - ref_yc) <= 0.3 * max(min(word.h, 3 * ref_h), ref_h):
+                ref.append(word)
+                continue
+        lines.append([word])
+    out = [Line(sorted(ws, key=lambda w: w.x0)) for ws in lines]
+    for line in out:
+        line.cells = split_cells(line.words)
+    return out
+
+
+def split_cells(words: list[Word], gap: float | None = None) -> list[Cell]:
+    """Split a line's words at horizontal gaps wider than ``gap`` (default: 0.45 x height)."""
+    if not words:
+        return []
+    if gap is None:
+        gap = max(2.5, 0.45 * statistics.median(w.h for w in words if not w.vertical)
+                  if any(not w.vertical for w in words) else 4.0)
+    cells: list[list[Word]] = [[words[0]]]
+    for prev, word in itertools.pairwise(words):
+        if word.x0 - prev.x1 > gap or word.vertical or prev.vertical:
+            cells.append([word])
+        else:
+            cells[-1].append(word)
+    return [Cell(c) for c in cells]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A horizontal rule (a thin, wide drawing)."""
+
+    x0: float
+    x1: float
+    y: float
+
+
+def page_graphics(
+    page: pymupdf.Page,
+) -> tuple[list[Rule], list[pymupdf.Rect], list[pymupdf.Rect]]:
+    """Horizontal rules, graphics areas (plots, images) and vertical rules.
+
+    A graphics area is a cluster of curves, slanted lines and small markers (a plot), or an
+    image; rules and cell shading are not graphics.
+    """
+    rules: list[Rule] = []
+    marks: list[pymupdf.Rect] = []
+    vertical: list[pymupdf.Rect] = []
+    for drawing in page.get_drawings():
+        for item in drawing["items"]:
+            kind = item[0]
+            if kind == "l":
+                a, b = item[1], item[2]
+                if abs(a.y - b.y) <= 1.0 and abs(a.x - b.x) > 4:
+                    rules.append(Rule(min(a.x, b.x), max(a.x, b.x), (a.y + b.y) / 2))
+                elif abs(a.x - b.x) <= 1.0 and abs(a.y - b.y) > 4:
+                    vertical.append(pymupdf.Rect(a.x, min(a.y, b.y), a.x + 0.5, max(a.y, b.y)))
+                else:
+                    marks.append(pymupdf.Rect(a, b).normalize())
+            elif kind == "re":
+                rect = pymupdf.Rect(item[1])
+                if rect.height <= 1.5 and rect.width > 4:
+                    rules.append(Rule(rect.x0, rect.x1, (rect.y0 + rect.y1) / 2))
+                elif rect.width <= 1.5 and rect.height > 4:
+                    vertical.append(rect)
+                elif rect.width < 8 and rect.height < 8:
+                    marks.append(rect)
+            elif kind in {"c", "qu"}:
+                marks.append(pymupdf.Rect(drawing["rect"]))
+    areas = [_with_axes(a, rules, vertical) for a in _clusters(marks, min_items=5)]
+    areas += [pymupdf.Rect(info["bbox"]) for info in page.get_image_info()
+              if pymupdf.Rect(info["bbox"]).width > 30 and pymupdf.Rect(info["bbox"]).height > 30]
+    return rules, areas, vertical
+
+
+def _with_axes(area: pymupdf.Rect, rules: list[Rule], vertical: list[pymupdf.Rect]
+               ) -> pymupdf.Rect:
+    """Grow a plot area by the axis and grid lines that touch it."""
+    grown = pymupdf.Rect(area)
+    for rule in rules:
+        if rule.x0 <= area.x1 + 3 and rule.x1 >= area.x0 - 3 and area.y0 - 3 <= rule.y <= (
+                area.y1 + 40) and rule.x1 - rule.x0 < 2.5 * max(area.width, 1.0):
+            grown |= pymupdf.Rect(rule.x0, rule.y, rule.x1, rule.y)
+    for rect in vertical:
+        if area.x0 - 40 <= rect.x0 <= area.x1 + 3 and rect.y1 >= area.y0 - 3 and (
+                rect.y0 <= area.y1 + 3):
+            grown |= rect
+    return grown
+
+
+def _clusters(rects: list[pymupdf.Rect], min_items: int, margin: float = 12.0
+              ) -> list[pymupdf.Rect]:
+    """Union of rectangles closer than ``margin``; clusters with fewer items are dropped."""
+    groups: list[tuple[pymupdf.Rect, int]] = []
+    for rect in sorted(rects, key=lambda r: (r.y0, r.x0)):
+        grown = pymupdf.Rect(rect.x0 - margin, rect.y0 - margin, rect.x1 + margin,
+                             rect.y1 + margin)
+        merged = False
+        for i, (box, count) in enumerate(groups):
+            if box.intersects(grown):
+                groups[i] = (box | rect, count + 1)
+                merged = True
+                break
+        if not merged:
+            groups.append((pymupdf.Rect(rect), 1))
+    # a second pass joins clusters that grew into each other
+    changed = True
+    while changed:
+        changed = False
+        for (i, (a, na)), (j, (b, nb)) in itertools.combinations(enumerate(groups), 2):
+            if a.intersects(b):
+                groups[i] = (a | b, na + nb)
+                del groups[j]
+                changed = True
+                break
+    return [box for box, count in groups if count >= min_items]
+
+
+def in_graphics(word: Word, areas: list[pymupdf.Rect]) -> bool:
+    """True when a word lies in a graphics area or where its tick labels go (left of and
+    below the axes)."""
+    return any(a.x0 - 20 <= word.xc <= a.x1 + 6 and a.y0 - 6 <= word.yc <= a.y1 + 10
+               for a in areas)
+
+
+def is_multi_column(lines: list[Line], width: float) -> bool:
+    """True when most prose lines stop at a gutter in the middle of the page."""
+    mid = width / 2
+    prose = [line for line in lines if len(line.words) >= 5
+             and not any(_NUMBERISH.match(w.text) for w in line.words[1:3])]
+    if len(prose) < 6:
+        return False
+    crossing = 0
+    for line in prose:
+        if any(w.x0 < mid < w.x1 for w in line.words) or any(
+            a.x1 <= mid <= b.x0 and b.x0 - a.x1 < 8 for a, b in itertools.pairwise(line.words)
+        ):
+            crossing += 1
+    return crossing < 0.3 * len(prose)

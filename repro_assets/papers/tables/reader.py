@@ -1,0 +1,429 @@
+"""Results tables of a PDF: captions, the table block of each caption, then its grid.
+
+1. Captions: lines starting "Table N:" / "Figure N." (also "Tab."/"Fig."). On a two-column
+   page a caption narrower than half the page belongs to its column; only that column's
+   words are used, so prose of the other column never merges into table rows.
+2. The block of a caption: the run of table lines next to it (above or below, whichever
+   side has table rows closer), up to prose, another caption or a large gap. Words in plots
+   (curves, markers, images) are ignored. A block holds one or more segments (sub-tables
+   with their own header, "(a) ..." sub-captions).
+3. Each segment becomes a grid (:mod:`.grid`). A block with ruled cells (vertical rules) is
+   read with PyMuPDF ``find_tables`` restricted to the block, cell text taken from the words
+   inside each cell box.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import statistics
+from dataclasses import dataclass
+
+import pymupdf
+
+from repro_assets.papers.tables.cells import is_numeric_cell, parse_cell_values
+from repro_assets.papers.tables.grid import build_table, is_subcaption, is_value_line
+from repro_assets.papers.tables.layout import (
+    Line,
+    Rule,
+    Word,
+    group_lines,
+    in_graphics,
+    is_multi_column,
+    page_graphics,
+    page_words,
+    split_cells,
+)
+from repro_assets.papers.tables.model import ParsedTable
+
+log = logging.getLogger(__name__)
+
+_CAPTION_START = re.compile(r"^(Table|TABLE|Tab\.|Figure|FIGURE|Fig\.)$")
+_CAPTION_NUMBER = re.compile(r"^(\d+|[IVX]+)([:.]|$)")
+_CAPTION_TEXT = re.compile(r"^\s*(Table|TABLE|Tab\.|Figure|FIGURE|Fig\.)\s*(\d+|[IVX]+)\s*[:.]")
+
+
+@dataclass
+class Caption:
+    """A table or figure caption and the column it belongs to."""
+
+    kind: str
+    number: str
+    text: str
+    x0: float
+    x1: float
+    y0: float
+    y1: float
+    lines: list[Line]
+
+
+def _is_prose(line: Line, width: float) -> bool:
+    """Running text: five or more words without a column gap, spanning much of the region
+    (or ending a sentence)."""
+    if len(line.words) < 5:
+        return False
+    gaps = [b.x0 - a.x1 for a, b in zip(line.words, line.words[1:], strict=False)]
+    if max(gaps, default=0) > 0.9 * line.height + 1:
+        return False
+    numbers = sum(1 for w in line.words if is_numeric_cell(w.text))
+    if numbers > 0.3 * len(line.words):
+        return False
+    return line.x1 - line.x0 >= 0.4 * width or line.words[-1].text.endswith((".", ":"))
+
+
+def _caption_at(line: Line, index: int) -> str | None:
+    words = line.words
+    if not _CAPTION_START.match(words[index].text) or index + 1 >= len(words):
+        return None
+    nxt = words[index + 1].text
+    if _CAPTION_NUMBER.match(nxt) and (nxt.endswith((":", ".")) or (
+            index + 2 < len(words) and words[index + 2].text in {":", "."})):
+        return _CAPTION_NUMBER.match(nxt).group(1)  # type: ignore[union-attr]
+    glued = re.match(r"^(\d+|[IVX]+)[:.]", nxt)
+    return glued.group(1) if glued else None
+
+
+def find_captions(lines: list[Line], width: float, multi: bool = False) -> list[Caption]:
+    """Table and figure captions of a page, with their continuation lines.
+
+    On a two-column page (``multi``) a caption line stops at the gutter.
+    """
+    out: list[Caption] = []
+    for n, line in enumerate(lines):
+        used = -1
+        for i, word in enumerate(line.words):
+            if i <= used:
+                continue
+            number = _caption_at(line, i)
+            if number is None:
+                continue
+            after_gutter = multi and line.words[i - 1].x1 <= width / 2 <= word.x0 if i else False
+            if i > 0 and word.x0 - line.words[i - 1].x1 < 2 * line.height and not after_gutter:
+                continue  # "as shown in Table 2." inside a sentence
+            own = [word]
+            for nxt in line.words[i + 1:]:
+                gutter = multi and own[-1].x1 <= width / 2 <= nxt.x0
+                if nxt.x0 - own[-1].x1 > 2 * line.height or (gutter and nxt.x0 - own[-1].x1 > 6):
+                    break
+                own.append(nxt)
+            used = i + len(own) - 1
+            x0, x1 = word.x0, max(w.x1 for w in own)
+            kind = "figure" if word.text.lower().startswith("fig") else "table"
+            cap_lines = [Line(own, split_cells(own))]
+            narrow = multi and x1 - x0 < 0.6 * width
+            col0, col1 = ((0.0, width / 2) if x0 < width / 2 else (width / 2, width)) if (
+                narrow) else (0.0, width)
+            for nxt in lines[n + 1:n + 8]:
+                prev = cap_lines[-1]
+                in_column = [w for w in nxt.words if col0 <= w.xc <= col1]
+                words = [w for w in in_column if w.x0 >= x0 - 15 and w.x1 <= x1 + 15]
+                if words and len(words) < len(in_column):
+                    break  # the line reaches beyond the caption: a table header
+                if nxt.yc - prev.yc > 1.8 * prev.height + 2:
+                    break
+                if not words or nxt.yc <= prev.yc + 0.5 * prev.height:
+                    continue
+                sub = Line(words, split_cells(words))
+                gaps = [b.x0 - a.x1 for a, b in zip(words, words[1:], strict=False)]
+                tight = max(gaps, default=0) <= 1.2 * sub.height + 2
+                if _CAPTION_TEXT.match(sub.text) or not tight or (
+                        len(words) < 5 and abs(words[0].x0 - x0) > 15):
+                    break
+                cap_lines.append(sub)
+            text = " ".join(ln.text for ln in cap_lines)
+            out.append(Caption(kind, number, re.sub(r"\s+", " ", text).strip(), x0, x1,
+                               line.y0, cap_lines[-1].y1, cap_lines))
+    return out
+
+
+def _region_lines(
+    words: list[Word], x0: float, x1: float, graphics: list[pymupdf.Rect]
+) -> list[Line]:
+    inside = [w for w in words if x0 - 2 <= w.xc <= x1 + 2 and not in_graphics(w, graphics)]
+    return group_lines(inside)
+
+
+def _block(
+    lines: list[Line], caption: Caption, width: float, above: bool,
+    others: list[Caption] | None = None,
+) -> list[Line]:
+    """Table lines next to the caption on one side (top to bottom), up to prose, another
+    caption or a large gap."""
+    first, last = caption.lines[0], caption.lines[-1]
+    if above:
+        side = [ln for ln in lines if ln.yc < first.yc - 0.6 * first.height][::-1]
+        edge = caption.y0
+    else:
+        side = [ln for ln in lines if ln.yc > last.yc + 0.6 * last.height]
+        edge = caption.y1
+    taken: list[Line] = []
+    heights = [ln.height for ln in side[:12]] or [10.0]
+    h = statistics.median(heights)
+    gaps: list[float] = []
+    for line in side:
+        gap = (edge - line.y1) if above else (line.y0 - edge)
+        if not taken:
+            limit = 4.5 * h
+        elif len(gaps) < 2:
+            limit = 2.6 * h + 4
+        else:
+            limit = min(2.6 * h + 4, 2.0 * statistics.median(gaps) + 0.8 * h)
+        if gap > limit:
+            break
+        if taken:
+            gaps.append(max(gap, 0.0))
+        if _CAPTION_TEXT.match(line.text):
+            break
+        if _is_prose(line, width):
+            later = side[side.index(line) + 1:side.index(line) + 2]
+            inner = (line.x1 - line.x0 < 0.7 * width and taken and later
+                     and is_value_line(later[0]) and is_value_line(taken[-1]))
+            if not inner:  # running text, not a group title between table rows
+                break
+        lo, hi = (line.y1, edge) if above else (edge, line.y0)
+        if any(lo - 1 <= (o.y0 + o.y1) / 2 <= hi + 1 for o in others or []):
+            break
+        taken.append(line)
+        edge = line.y0 if above else line.y1
+    return taken[::-1] if above else taken
+
+
+def _segments(block: list[Line]) -> list[tuple[list[Line], list[Line], str | None]]:
+    """Split a block into (header lines, body lines, title) sub-tables."""
+    segments: list[tuple[list[Line], list[Line], str | None]] = []
+    header: list[Line] = []
+    body: list[Line] = []
+    title: str | None = None
+    for line in block:
+        if is_subcaption(line):
+            if body:
+                segments.append((header, body, line.text))
+                header, body, title = [], [], None
+            else:
+                title = line.text
+            continue
+        if is_value_line(line) and not (not body and _small_print(line, block)):
+            body.append(line)
+            continue
+        value_x0 = min((c.x0 for ln in body if is_value_line(ln) for c in ln.cells[1:]),
+                       default=float("inf"))
+        over_values = sum(1 for c in line.cells if c.x1 > value_x0)
+        if body and over_values >= 2 and not any(w.vertical for w in line.words):
+            # a new header after rows: a new sub-table; trailing title lines move with it
+            moved = []
+            while body and not is_value_line(body[-1]) and len(body[-1].cells) == 1:
+                moved.insert(0, body.pop())
+            segments.append((header, body, title))
+            header, body = [], []
+            title = " ".join(m.text for m in moved) or None
+            header.append(line)
+            continue
+        if body:
+            body.append(line)
+        else:
+            header.append(line)
+    if body:
+        segments.append((header, body, title))
+    return [(h[-5:], b, t) for h, b, t in segments]
+
+
+def _small_print(line: Line, block: list[Line]) -> bool:
+    """Sub- or superscripts of a header ('AP' over '50 75'): smaller than the table rows."""
+    rows = [ln.height for ln in block if ln is not line and is_value_line(ln)]
+    return bool(rows) and line.height < 0.8 * statistics.median(rows)
+
+
+@dataclass
+class _Candidate:
+    """A caption with the table blocks above and below it."""
+
+    page_no: int
+    caption: Caption
+    above: list[Line]
+    below: list[Line]
+    rules: list[Rule]
+    vertical_rules: list[pymupdf.Rect]
+    words: list[Word]
+
+    def side_rows(self, above: bool) -> list[Line]:
+        return [ln for ln in (self.above if above else self.below) if is_value_line(ln)]
+
+    def gap(self, above: bool) -> float:
+        rows = self.side_rows(above)
+        if not rows:
+            return float("inf")
+        return self.caption.y0 - rows[-1].y1 if above else rows[0].y0 - self.caption.y1
+
+
+def _candidates(page: pymupdf.Page, page_no: int) -> list[_Candidate]:
+    """Every caption of a page with its candidate blocks."""
+    words = page_words(page)
+    if not words:
+        return []
+    width = page.rect.width
+    multi = is_multi_column(group_lines(words), width)
+    all_lines = group_lines(words, width / 2 if multi else None)
+    captions = find_captions(all_lines, width, multi)
+    if not captions:
+        return []
+    rules, graphics, vertical_rules = page_graphics(page)
+    caption_words = {id(w) for c in captions for ln in c.lines for w in ln.words}
+    body_words = [w for w in words if id(w) not in caption_words]
+    out = []
+    for caption in captions:
+        if multi and caption.x1 - caption.x0 < 0.6 * width:
+            x0, x1 = (0.0, width / 2) if caption.x0 < width / 2 else (width / 2, width)
+        else:
+            x0, x1 = 0.0, width
+        lines = _region_lines(body_words, x0, x1, graphics)
+        others = [c for c in captions if c is not caption and c.x1 > x0 and c.x0 < x1]
+        out.append(_Candidate(
+            page_no, caption, _block(lines, caption, x1 - x0, True, others),
+            _block(lines, caption, x1 - x0, False, others), rules, vertical_rules, words))
+    return out
+
+
+def _convention(candidates: list[_Candidate]) -> dict[str, bool | None]:
+    """Per kind (table/figure): True when tables sit above their captions, False below,
+    None when the document does not say (judged from captions with rows on one side only)."""
+    out: dict[str, bool | None] = {"figure": True}  # figure captions go below the figure
+    for kind in ("table",):
+        votes = [c.gap(True) < c.gap(False) for c in candidates if c.caption.kind == kind
+                 and (c.side_rows(True) or c.side_rows(False))]
+        one_sided = [bool(c.side_rows(True)) for c in candidates if c.caption.kind == kind
+                     and bool(c.side_rows(True)) != bool(c.side_rows(False))]
+        pool = one_sided if len(one_sided) >= 2 else votes
+        share = sum(pool) / len(pool) if pool else 0.5
+        out[kind] = True if share >= 0.75 else False if share <= 0.25 else None
+    return out
+
+
+def _tables_of(candidate: _Candidate, convention: bool | None, ruled: bool,
+               page: pymupdf.Page | None) -> list[ParsedTable]:
+    """Build the tables of a caption on its side (the document's convention, else nearest)."""
+    caption = candidate.caption
+    if convention is None:
+        above = candidate.gap(True) <= candidate.gap(False)
+    else:
+        above = convention
+    block = candidate.above if above else candidate.below
+    if not [ln for ln in block if is_value_line(ln)]:
+        return []
+    tables: list[ParsedTable] = []
+    for header, body, title in _segments(block):
+        tables += build_table(header, body, candidate.rules, page_no=candidate.page_no,
+                              number=caption.number, caption=caption.text, kind=caption.kind,
+                              title=title)
+    tables = [t for t in tables if _plausible_grid(t)]
+    if tables and ruled and page is not None:
+        box = pymupdf.Rect(min(ln.x0 for ln in block) - 8, min(ln.y0 for ln in block) - 4,
+                           max(ln.x1 for ln in block) + 8, max(ln.y1 for ln in block) + 4)
+        if len([v for v in candidate.vertical_rules if v.intersects(box)]) >= 4:
+            tables = _find_tables(page, box, candidate.words, candidate.page_no,
+                                  caption) or tables
+    return tables
+
+
+def _plausible_grid(table: ParsedTable) -> bool:
+    """A results grid: labelled rows with numeric columns, not prose or axis ticks."""
+    labelled = [i for i in range(len(table.rows)) if table.row_label(i)]
+    if not labelled or table.label_cols > 4:
+        return False
+    numeric_cols = 0
+    for col in range(table.label_cols, max(len(r) for r in table.rows)):
+        cells = [r[col] for r in table.rows if col < len(r) and r[col].strip()]
+        numbers = [c for c in cells if is_numeric_cell(c)]
+        if len(numbers) >= 2 and len(numbers) >= 0.6 * len(cells) and not _ticks(numbers):
+            numeric_cols += 1
+    if table.kind == "figure":
+        return len(labelled) >= 2 and numeric_cols >= 1
+    return numeric_cols >= 1
+
+
+def _ticks(cells: list[str]) -> bool:
+    """Axis tick labels: four or more evenly spaced values (27.5, 26.5, 25.5, 24.5)."""
+    values = [v.number for c in cells for v in parse_cell_values(c)]
+    if len(values) < 4:
+        return False
+    steps = {round(b - a, 6) for a, b in zip(values, values[1:], strict=False)}
+    return len(steps) == 1 and 0 not in steps
+
+
+def _find_tables(page: pymupdf.Page, clip: pymupdf.Rect, words: list[Word], page_no: int,
+                 caption: Caption) -> list[ParsedTable]:
+    """A ruled block read with PyMuPDF ``find_tables`` (cell text from the words inside)."""
+    from repro_assets.papers.tables.rows import table_from_rows
+
+    try:
+        found = page.find_tables()
+    except Exception as exc:  # PyMuPDF raises on some malformed pages
+        log.warning("find_tables failed on page %s: %s", page_no, exc)
+        return []
+    out = []
+    for table in found.tables:
+        if not pymupdf.Rect(table.bbox).intersects(clip):
+            continue
+        grid: list[list[str]] = []
+        for row in table.rows:
+            cells = []
+            for box in row.cells:
+                if box is None:
+                    cells.append("")
+                    continue
+                rect = pymupdf.Rect(box)
+                inside = [w for w in words if rect.x0 - 1 <= w.xc <= rect.x1 + 1
+                          and rect.y0 - 1 <= w.yc <= rect.y1 + 1]
+                cells.append(" ".join(ln.text for ln in group_lines(inside)))
+            grid.append(cells)
+        if len(grid) < 2:
+            continue
+        parsed = table_from_rows(grid, page_no=page_no, caption=caption.text,
+                                 number=caption.number)
+        if parsed.rows and any(is_numeric_cell(c) for r in parsed.rows for c in r[1:]):
+            out.append(parsed.model_copy(update={"method": "find_tables"}))
+    return out
+
+
+def page_tables(page: pymupdf.Page, page_no: int, ruled: bool = True) -> list[ParsedTable]:
+    """All results tables of one page (``ruled=False``: word layout only).
+
+    Without the rest of the document, each caption takes its nearest block.
+    """
+    candidates = _candidates(page, page_no)
+    convention = _convention(candidates)
+    return _dedupe([t for c in candidates for t in _tables_of(
+        c, convention[c.caption.kind], ruled, page)])
+
+
+def _dedupe(tables: list[ParsedTable]) -> list[ParsedTable]:
+    out: list[ParsedTable] = []
+    for table in tables:
+        if all((t.page_no, t.rows) != (table.page_no, table.rows) for t in out):
+            out.append(table)
+    return out
+
+
+def extract_tables(pdf_bytes: bytes) -> list[ParsedTable]:
+    """All results tables of a PDF, in page order.
+
+    Whether tables sit above or below their captions is decided for the whole document
+    (per kind), so a caption never takes the neighbouring table of another caption.
+    """
+    out: list[ParsedTable] = []
+    with pymupdf.open(stream=pdf_bytes, filetype="pdf") as doc:
+        per_page: list[list[_Candidate]] = []
+        for index, page in enumerate(doc):
+            try:
+                per_page.append(_candidates(page, index + 1))
+            except Exception:  # one unreadable page must not lose the others
+                log.exception("table reading failed on page %s", index + 1)
+                per_page.append([])
+        convention = _convention([c for cands in per_page for c in cands])
+        for index, cands in enumerate(per_page):
+            for cand in cands:
+                try:
+                    out.extend(_tables_of(cand, convention[cand.caption.kind], True,
+                                          doc[index]))
+                except Exception:
+                    log.exception("table reading failed on page %s", index + 1)
+    return _dedupe(out)
