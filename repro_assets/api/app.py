@@ -20,7 +20,7 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.staticfiles import StaticFiles
 
 from repro_assets import settings
-from repro_assets.api import debate, errors, forms, papers, research
+from repro_assets.api import debate, errors, factory, forms, papers, research
 from repro_assets.api.security import (
     BodySizeLimitMiddleware,
     BodyTooLarge,
@@ -71,6 +71,7 @@ def create_app(
     app.include_router(papers.router, dependencies=protected)
     app.include_router(debate.router, dependencies=protected)
     app.include_router(research.router, dependencies=protected)
+    app.include_router(factory.router, dependencies=protected)
     app.include_router(research.ws_router)
     app.mount("/ui", StaticFiles(packages=[("repro_assets.api", "web")], html=True), name="web")
     return app
