@@ -4,7 +4,10 @@
   header ``X-API-Key: <key>`` (compared in constant time); unset -> open (local use).
 * :class:`BodySizeLimitMiddleware` rejects bodies over the limit with 413 ``E_FILE_TOO_LARGE``
   from ``Content-Length`` before reading, and while streaming for chunked bodies, so no
-  oversized upload is ever buffered.
+  oversized upload is ever buffered. The limit is the largest *file* a request may carry: the
+  body may exceed it by the multipart envelope (:data:`MULTIPART_ENVELOPE_BYTES`: boundaries,
+  part headers, small form fields), and the upload handlers check the file's own size exactly,
+  so a 15 MiB PDF is accepted and one byte more is refused.
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ from repro_assets.api.errors import ApiError
 
 API_KEY_HEADER = "X-API-Key"
 DEFAULT_MAX_BODY_BYTES = 15 * 1024 * 1024
+#: What a multipart body may carry on top of the file limit.
+MULTIPART_ENVELOPE_BYTES = 64 * 1024
 
 
 def configured_api_key() -> str | None:
@@ -60,11 +65,19 @@ async def body_too_large_handler(request: Request, exc: Exception) -> JSONRespon
 
 
 class BodySizeLimitMiddleware:
-    """Pure ASGI middleware limiting request bodies to ``max_bytes``."""
+    """Pure ASGI middleware limiting request bodies to ``max_bytes`` plus an envelope.
 
-    def __init__(self, app: ASGIApp, max_bytes: int = DEFAULT_MAX_BODY_BYTES) -> None:
+    Args:
+        app: the wrapped app.
+        max_bytes: the largest file (or document) one request may carry.
+        envelope_bytes: what the body may carry on top (multipart boundaries and headers).
+    """
+
+    def __init__(self, app: ASGIApp, max_bytes: int = DEFAULT_MAX_BODY_BYTES,
+                 envelope_bytes: int = MULTIPART_ENVELOPE_BYTES) -> None:
         self.app = app
-        self.max_bytes = max_bytes
+        self.file_limit = max_bytes
+        self.max_bytes = max_bytes + envelope_bytes
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -84,7 +97,7 @@ class BodySizeLimitMiddleware:
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.max_bytes:
-                    raise BodyTooLarge(self.max_bytes)
+                    raise BodyTooLarge(self.file_limit)
             return message
 
         async def tracking_send(message: Message) -> None:
@@ -100,7 +113,7 @@ class BodySizeLimitMiddleware:
                 await self._reject(send)
 
     async def _reject(self, send: Send) -> None:
-        mib = self.max_bytes / (1024 * 1024)
+        mib = self.file_limit / (1024 * 1024)
         body: dict[str, Any] = {"error": "E_FILE_TOO_LARGE",
                                 "message": f"request body exceeds {mib:.0f} MiB"}
         payload = json.dumps(body).encode()

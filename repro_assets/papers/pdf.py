@@ -9,6 +9,9 @@ import pymupdf
 
 MAX_PDF_BYTES = 15 * 1024 * 1024  # 15 MiB (15,728,640 bytes)
 PDF_MAGIC = b"%PDF-"
+#: The header may be preceded by junk as long as it lies within the file's first 1024 bytes
+#: (ISO 32000 / Acrobat's rule; every reader opens qpdf's ``leading-junk.pdf``).
+HEADER_WINDOW = 1024
 
 
 class PaperIngestError(ValueError):
@@ -47,10 +50,10 @@ def validate_pdf(data: bytes, max_bytes: int = MAX_PDF_BYTES) -> PdfInfo:
         raise PaperIngestError(
             "E_FILE_TOO_LARGE", f"PDF is {len(data):,} bytes; the limit is {max_bytes:,} bytes"
         )
-    head = data[:1024].lstrip()
-    if not head.startswith(PDF_MAGIC):
+    if data.find(PDF_MAGIC, 0, HEADER_WINDOW) < 0:
         raise PaperIngestError(
-            "E_UNSUPPORTED_MEDIA_TYPE", "not a PDF: the file does not start with %PDF-"
+            "E_UNSUPPORTED_MEDIA_TYPE",
+            f"not a PDF: no %PDF- header in the first {HEADER_WINDOW} bytes",
         )
     try:
         doc = pymupdf.open(stream=data, filetype="pdf")
