@@ -7,9 +7,14 @@ import re
 from repro_assets.debate.markers import body_without_references, strip_code
 from repro_assets.debate.models import EvidenceChunk, Markers
 from repro_assets.debate.relevance import best_sentences
+from repro_assets.resources.blobstore import BlobStore
 from repro_assets.resources.vectorstore import SearchHit, VectorStore
 from repro_assets.scholarly.apa import format_reference, reference_from_fields
+from repro_assets.scholarly.arxiv import ArxivClient
+from repro_assets.scholarly.crossref import CrossrefClient
 from repro_assets.scholarly.ingest import load_records
+from repro_assets.scholarly.models import ScholarlyRecord
+from repro_assets.scholarly.paper_records import paper_record
 
 MAX_QUERY_CHARS = 400
 _MARKER_LINE_RE = re.compile(
@@ -43,7 +48,7 @@ def build_turn_query(question: str, previous_response: str | None,
     return query[:MAX_QUERY_CHARS].strip()
 
 
-def hit_reference(hit: SearchHit, records: dict) -> str:
+def hit_reference(hit: SearchHit, records: dict[int, ScholarlyRecord]) -> str:
     """APA 7 reference of a hit's document (structured record when stored, else flat fields)."""
     record = records.get(hit.document_id)
     if record is not None:
@@ -54,16 +59,42 @@ def hit_reference(hit: SearchHit, records: dict) -> str:
     )
 
 
-def retrieve_evidence(store: VectorStore, query: str, k: int,
-                      question: str | None = None) -> list[EvidenceChunk]:
+def hit_records(
+    store: VectorStore, hits: list[SearchHit], *, blobs: BlobStore | None = None,
+    arxiv: ArxivClient | None = None, crossref: CrossrefClient | None = None,
+) -> dict[int, ScholarlyRecord]:
+    """The stored reference record of each hit's document.
+
+    With ``blobs``, a paper document without one gets it now from its PDF (and the arXiv or
+    Crossref API when a client is given), see :func:`repro_assets.scholarly.paper_records.
+    paper_record`.
+    """
+    records = load_records(store, sorted({hit.document_id for hit in hits}))
+    if blobs is None:
+        return records
+    for hit in hits:
+        if hit.source_kind == "paper" and hit.paper_id and hit.document_id not in records:
+            record = paper_record(store.db, blobs, document_id=hit.document_id,
+                                  paper_id=hit.paper_id, title=hit.document_title,
+                                  url=hit.url, arxiv=arxiv, crossref=crossref)
+            if record is not None:
+                records[hit.document_id] = record
+    return records
+
+
+def retrieve_evidence(
+    store: VectorStore, query: str, k: int, question: str | None = None, *,
+    blobs: BlobStore | None = None, arxiv: ArxivClient | None = None,
+    crossref: CrossrefClient | None = None,
+) -> list[EvidenceChunk]:
     """Top-``k`` chunks of the whole corpus nearest to ``query`` (not limited to new sources).
 
     With ``question``, each chunk also gets its whole sentence closest to the question
     (``quote``) and that sentence's similarity (``relevance``), see
-    :mod:`repro_assets.debate.relevance`.
+    :mod:`repro_assets.debate.relevance`. References come from :func:`hit_records`.
     """
     hits = store.search(query, k=k)
-    records = load_records(store, sorted({hit.document_id for hit in hits}))
+    records = hit_records(store, hits, blobs=blobs, arxiv=arxiv, crossref=crossref)
     matches = (best_sentences(store.embedder, question,
                               [(hit.content, hit.document_title) for hit in hits])
                if question else [None] * len(hits))

@@ -36,6 +36,7 @@ from repro_assets.debate.models import (
 from repro_assets.debate.prompts import system_prompt, user_prompt
 from repro_assets.debate.relevance import assess, relevance_floor
 from repro_assets.llm.types import LLMClient, LLMError, Role
+from repro_assets.resources.blobstore import BlobStore
 from repro_assets.resources.vectorstore import VectorStore
 from repro_assets.scholarly.arxiv import ArxivClient
 from repro_assets.scholarly.crossref import CrossrefClient
@@ -78,6 +79,8 @@ class DebateRunner:
         emit: receives every :class:`DebateEvent`.
         should_stop: polled for user interruption.
         on_turn: called with the transcript after every turn (and at the end).
+        blobs: the blob store holding ingested paper PDFs (their references are read from
+            them when first cited); None: flat document fields only.
     """
 
     def __init__(
@@ -92,10 +95,12 @@ class DebateRunner:
         emit: Callable[[DebateEvent], None] | None = None,
         should_stop: Callable[[], bool] | None = None,
         on_turn: Callable[[DebateTranscript], None] | None = None,
+        blobs: BlobStore | None = None,
     ) -> None:
         self.settings = settings
         self.llm = llm
         self.store = store
+        self.blobs = blobs
         self.arxiv = arxiv if settings.live_search else None
         self.crossref = crossref if settings.live_search else None
         self._emit = emit or (lambda _event: None)
@@ -262,7 +267,9 @@ class DebateRunner:
         self._check_stop()
         # a revision (or review) after a rejection widens the evidence window
         k = self.settings.top_k + 2 * ((number - 1) // 2)
-        turn.evidence = retrieve_evidence(self.store, query, k, question=self.settings.question)
+        turn.evidence = retrieve_evidence(self.store, query, k, question=self.settings.question,
+                                          blobs=self.blobs, arxiv=self.arxiv,
+                                          crossref=self.crossref)
         turn.assessment = assess(turn.evidence, self.floor)
         self.status(f"{label} Retrieved chunks from vector DB: {len(turn.evidence)}")
         self.status(f"{label} Evidence: {turn.assessment.summary()}")

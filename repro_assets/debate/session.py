@@ -90,7 +90,7 @@ def run_debate_session(
             runner = DebateRunner(
                 session_id=session_id, settings=settings, llm=llm, store=store, arxiv=arxiv,
                 crossref=crossref, emit=emit, should_stop=should_stop,
-                on_turn=debate_store.save,
+                on_turn=debate_store.save, blobs=blobs,
             )
             try:
                 return runner.run()

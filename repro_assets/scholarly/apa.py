@@ -1,121 +1,125 @@
-"""APA 7 reference strings built from metadata (our own formatter, tested against APA examples).
+"""APA 7 references, formatted by citeproc-py with the APA CSL style shipped in ``styles/``.
 
-Covers what the scholarly corpus holds: journal articles, conference proceedings articles and
-arXiv preprints, plus a generic fallback for other documents (e.g. ingested paper PDFs).
-Italics are Markdown (``*...*``) unless ``markdown=False``. Titles are kept as the source gives
-them (automatic sentence-casing would break proper nouns and acronyms).
+``styles/apa.csl`` is the official "APA Style 7th edition" style of the Citation Style Language
+project (CC BY-SA 3.0, shipped unmodified with its attribution; see ``styles/README.md``).
+A :class:`~repro_assets.scholarly.models.ScholarlyRecord` becomes a CSL-JSON item
+(:func:`csl_item`): journal articles, proceedings papers, arXiv preprints (``arXiv:<id>``,
+publisher arXiv, arXiv's DataCite DOI) and other documents (papers ingested as PDFs). Italics
+are Markdown (``*...*``) unless ``markdown=False``. A reference never shows a link that is not
+a web address (an ingested paper's local file path is no reference).
 """
 
 from __future__ import annotations
 
 import re
+import threading
+import warnings
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from citeproc import Citation, CitationItem, CitationStylesBibliography, CitationStylesStyle
+from citeproc.source.json import CiteProcJSON
 
 from repro_assets.scholarly.models import Author, ScholarlyRecord
 
-EN_DASH = "\u2013"
+STYLE = "apa.csl"
 _ARXIV_ID = re.compile(r"^(\d{4}\.\d{4,5}|[a-z\-]+(\.[A-Z]{2})?/\d{7})$")
+_WEB = re.compile(r"^https?://", re.IGNORECASE)
+# citeproc-py does not collapse punctuation where two CSL parts meet ("Title?." -> "Title?")
+_DOUBLE_PUNCT = re.compile(r"([?!])(\*?)\.")
+_LOCK = threading.Lock()
 
 
-def initials(given: str | None) -> str:
-    """'Mohit Kumar' -> 'M. K.'; 'Jean-Paul' -> 'J.-P.'; 'T. Alex' -> 'T. A.'."""
-    if not given:
-        return ""
-    parts = []
-    for word in given.replace(".", ". ").split():
-        pieces = [p for p in word.split("-") if p]
-        letters = [p.strip(".")[:1].upper() + "." for p in pieces if p.strip(".")]
-        if letters:
-            parts.append("-".join(letters))
-    return " ".join(parts)
+class _Markdown:
+    """A citeproc-py output formatter writing Markdown italics."""
+
+    @staticmethod
+    def preformat(text: str) -> str:
+        return text
+
+    class Italic(str):
+        def __new__(cls, text: str) -> _Markdown.Italic:
+            return super().__new__(cls, f"*{text}*")
+
+    Oblique = Italic
+    Bold = Light = Underline = Superscript = Subscript = SmallCaps = str
 
 
-def format_author(author: Author) -> str:
-    """'Family, G. G.' (organisations: the name as is)."""
+class _Plain:
+    """citeproc-py's plain formatter as a class (no markup)."""
+
+    @staticmethod
+    def preformat(text: str) -> str:
+        return text
+
+    Italic = Oblique = Bold = Light = Underline = Superscript = Subscript = SmallCaps = str
+
+
+@lru_cache(maxsize=1)
+def style() -> CitationStylesStyle:
+    """The shipped APA CSL style, parsed once."""
+    path = resources.files("repro_assets.scholarly") / "styles" / STYLE
+    with resources.as_file(path) as file, warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # citeproc-py warns about CSL features it skips
+        return CitationStylesStyle(str(file), validate=False)
+
+
+def _name(author: Author) -> dict[str, str]:
     if not author.given:
-        return author.family
-    name = f"{author.family}, {initials(author.given)}"
-    return f"{name}, {author.suffix}" if author.suffix else name
+        return {"literal": author.family}
+    name = {"family": author.family, "given": author.given}
+    if author.suffix:
+        name["suffix"] = author.suffix
+    return name
 
 
-def format_authors(authors: list[Author]) -> str:
-    """APA 7 author list: up to 20 names, '&' before the last; 21+ uses '. . .'."""
-    names = [format_author(a) for a in authors]
-    if not names:
-        return ""
-    if len(names) == 1:
-        return names[0]
-    if len(names) <= 20:
-        return ", ".join(names[:-1]) + ", & " + names[-1]
-    return ", ".join(names[:19]) + ", . . . " + names[-1]
+def _nocase(text: str) -> str:
+    """Protect ``text`` from CSL case changes (``arXiv`` must not become ``ArXiv``)."""
+    return f'<span class="nocase">{text}</span>'
 
 
-def _sentence(text: str) -> str:
-    """End with a period unless the text already ends with terminal punctuation."""
-    text = text.strip()
-    return text if text.endswith((".", "?", "!")) else text + "."
-
-
-def _pages(pages: str | None) -> str | None:
-    if not pages:
-        return None
-    return re.sub(r"\s*[-\u2010\u2011\u2012\u2013\u2014]+\s*", EN_DASH, pages.strip())
-
-
-def _doi_url(doi: str | None) -> str | None:
-    if not doi:
-        return None
-    doi = re.sub(r"^(https?://(dx\.)?doi\.org/|doi:)", "", doi.strip(), flags=re.IGNORECASE)
-    return f"https://doi.org/{doi}"
-
-
-def _it(text: str, markdown: bool) -> str:
-    return f"*{text}*" if markdown else text
+def csl_item(record: ScholarlyRecord) -> dict[str, Any]:
+    """The CSL-JSON item of ``record`` (id ``ref``)."""
+    item: dict[str, Any] = {"id": "ref", "title": record.title.strip()}
+    if record.authors:
+        item["author"] = [_name(a) for a in record.authors]
+    else:  # APA: no author -> the title moves to the author position (shown once)
+        item["author"] = [{"literal": item.pop("title")}]
+    if record.year:
+        item["issued"] = {"date-parts": [[record.year]]}
+    if record.source == "arxiv" and _ARXIV_ID.match(record.external_id):
+        item.update(type="article", publisher="arXiv",
+                    number=_nocase(f"arXiv:{record.external_id}"),
+                    DOI=f"10.48550/arXiv.{record.external_id}")
+        return item
+    if record.work_type == "proceedings-article":
+        item["type"] = "paper-conference"
+    elif record.work_type == "journal-article":
+        item["type"] = "article-journal"
+    else:
+        item["type"] = "article-journal" if record.venue else "article"
+    optional = {"container-title": record.venue, "volume": record.volume,
+                "issue": record.issue, "page": record.pages, "publisher": record.publisher}
+    item.update({key: value.strip() for key, value in optional.items() if value and value.strip()})
+    if record.doi:
+        item["DOI"] = re.sub(r"^(https?://(dx\.)?doi\.org/|doi:)", "", record.doi.strip(),
+                             flags=re.IGNORECASE)
+    elif record.url and _WEB.match(record.url):
+        item["URL"] = record.url
+    return item
 
 
 def format_reference(record: ScholarlyRecord, *, markdown: bool = True) -> str:
-    """Return the APA 7 reference-list entry for ``record``.
-
-    Journal article: ``Author, A. A., & Author, B. (2020). Title. *Journal*, *12*(3), 1–9. DOI``.
-    Proceedings: ``Author, A. (2022). Title. In *Proceedings* (pp. 1–9). Publisher. DOI``.
-    arXiv preprint: ``Author, A. (2022). *Title* (arXiv:2202.12139). arXiv. DOI`` where DOI is
-    arXiv's own DataCite DOI (10.48550/arXiv.<id>).
-    """
-    authors = format_authors(record.authors)
-    year = f"({record.year})" if record.year else "(n.d.)"
-    head = f"{_sentence(authors)} {year}." if authors else None
-    title = record.title.strip()
-    if record.source == "arxiv" and _ARXIV_ID.match(record.external_id):
-        entry = f"{_it(title, markdown)} (arXiv:{record.external_id})."
-        lead = [head, entry] if head else [entry, f"{year}."]
-        doi = _doi_url(f"10.48550/arXiv.{record.external_id}")
-        return " ".join([*lead, "arXiv.", doi or ""]).strip()
-    link = _doi_url(record.doi) or record.url
-    pages = _pages(record.pages)
-    if record.work_type == "proceedings-article" and record.venue:
-        source = f"In {_it(record.venue.strip(), markdown)}"
-        if pages:
-            source += f" ({'p.' if EN_DASH not in pages else 'pp.'} {pages})"
-        source += "."
-        tail = [_sentence(record.publisher)] if record.publisher else []
-        body = [_sentence(title), source, *tail]
-    elif record.venue:
-        source = _it(record.venue.strip(), markdown)
-        if record.volume:
-            source += ", " + _it(record.volume, markdown)
-            if record.issue:
-                source += f"({record.issue})"
-        if pages:
-            source += f", {pages}"
-        body = [_sentence(title), source + "."]
-    else:
-        body = [_sentence(_it(title, markdown))]
-    if head:
-        parts = [head, *body]
-    else:  # no author: the title moves to the author position
-        parts = [body[0], f"{year}.", *body[1:]]
-    if link:
-        parts.append(link)
-    return " ".join(parts)
+    """The APA 7 reference-list entry of ``record``, formatted by citeproc-py."""
+    item = csl_item(record)
+    with _LOCK, warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        bibliography = CitationStylesBibliography(style(), CiteProcJSON([item]),
+                                                  _Markdown if markdown else _Plain)
+        bibliography.register(Citation([CitationItem("ref")]))
+        text = str(bibliography.bibliography()[0])
+    return _DOUBLE_PUNCT.sub(r"\1\2", " ".join(text.split()))
 
 
 def reference_from_fields(
@@ -132,9 +136,10 @@ def reference_from_fields(
 ) -> str:
     """APA 7 reference from flat fields (e.g. a vector-store hit without stored metadata).
 
-    Author display names are split with :meth:`Author.from_full_name`.
+    Author display names are split with :meth:`Author.from_full_name`. Documents that are not
+    arXiv or Crossref records are generic works (a venue makes them an article).
     """
-    source = "arxiv" if source_kind == "arxiv" else "crossref"
+    source = source_kind if source_kind in ("arxiv", "crossref") else "paper"
     record = ScholarlyRecord(
         source=source,
         external_id=external_id,
@@ -144,6 +149,6 @@ def reference_from_fields(
         venue=venue,
         doi=doi,
         url=url,
-        work_type="preprint" if source_kind == "arxiv" else "journal-article",
+        work_type={"arxiv": "preprint", "crossref": "journal-article"}.get(source, "document"),
     )
     return format_reference(record, markdown=markdown)

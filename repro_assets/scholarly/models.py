@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-ScholarlySource = Literal["arxiv", "crossref"]
+ScholarlySource = Literal["arxiv", "crossref", "paper"]
 
 # Name particles that belong to the family name ("Ludwig van Beethoven" -> "van Beethoven").
 _PARTICLES = {"van", "von", "der", "den", "de", "del", "della", "di", "da", "du", "la", "le",
@@ -68,7 +68,8 @@ class ScholarlyRecord(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    source: ScholarlySource = Field(description="API the record came from: arxiv or crossref.")
+    source: ScholarlySource = Field(
+        description="Where the record came from: the arxiv or crossref API, or a paper PDF.")
     external_id: str = Field(
         description="Stable id within the source: the versionless arXiv id (2202.12139) or the "
         "lower-cased DOI for Crossref."

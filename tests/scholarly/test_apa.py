@@ -1,13 +1,8 @@
-"""APA 7 references against examples from the APA manual and style blog."""
+"""APA 7 references (citeproc-py + the shipped APA CSL) against examples from the APA manual."""
 
 from __future__ import annotations
 
-from repro_assets.scholarly.apa import (
-    format_authors,
-    format_reference,
-    initials,
-    reference_from_fields,
-)
+from repro_assets.scholarly.apa import csl_item, format_reference, reference_from_fields
 from repro_assets.scholarly.models import Author, ScholarlyRecord
 
 
@@ -75,28 +70,31 @@ def test_proceedings_article_and_article_number() -> None:
         doi="10.1145/3533767.3534401",
         work_type="proceedings-article",
     )
+    # the official APA CSL formats proceedings published without editors like a periodical
     assert format_reference(record) == (
         "Kim, M., Xin, Q., Sinha, S., & Orso, A. (2022). Automated test generation for REST "
-        "APIs: No time to rest yet. In *Proceedings of the 31st ACM SIGSOFT International "
-        "Symposium on Software Testing and Analysis* (pp. 289\u2013301). ACM. "
+        "APIs: No time to rest yet. *Proceedings of the 31st ACM SIGSOFT International "
+        "Symposium on Software Testing and Analysis*, 289\u2013301. "
         "https://doi.org/10.1145/3533767.3534401"
     )
 
 
 def test_author_lists_initials_and_edge_cases() -> None:
-    assert initials("Jean-Paul") == "J.-P." and initials("T. Alex") == "T. A."
-    assert initials("Kari E. A.") == "K. E. A." and initials(None) == ""
-    assert format_authors([Author(family="Boettiger", given="Carl")]) == "Boettiger, C."
-    assert format_authors([Author(family="A", given="Bo"), Author(family="C", given="Di")]) == (
-        "A, B., & C, D."
-    )
-    many = [Author(family=f"F{i}", given="G") for i in range(1, 23)]
-    text = format_authors(many)
-    assert text.startswith("F1, G., F2, G.,") and text.endswith("F19, G., . . . F22, G.")
-    assert "F20" not in text
-    assert format_authors([Author(family="King", given="Martin Luther", suffix="Jr.")]) == (
-        "King, M. L., Jr."
-    )
+    def authors(people: list[Author]) -> str:
+        record = ScholarlyRecord(source="crossref", external_id="10.1/x", title="T",
+                                 authors=people, year=2020, work_type="journal-article")
+        return format_reference(record, markdown=False).split(" (2020)")[0]
+
+    assert authors([Author(family="Boettiger", given="Carl")]) == "Boettiger, C."
+    assert authors([Author(family="Dupont", given="Jean-Paul")]) == "Dupont, J.-P."
+    assert authors([Author(family="A", given="Bo"), Author(family="C", given="Di")]) == (
+        "A, B., & C, D.")
+    many = authors([Author(family=f"F{i}", given="G") for i in range(1, 23)])
+    assert many.startswith("F1, G., F2, G.,") and many.endswith("F19, G., \u2026 F22, G.")
+    assert "F20" not in many
+    assert authors([Author(family="King", given="Martin Luther", suffix="Jr.")]) == (
+        "King, M. L., Jr.")
+    assert authors([Author(family="World Health Organization")]) == "World Health Organization."
 
 
 def test_no_date_no_author_and_question_title() -> None:
@@ -117,3 +115,25 @@ def test_reference_from_flat_fields_splits_display_names() -> None:
         "Boettiger, C. (2022). The forecast trap. *Ecology Letters*. "
         "https://doi.org/10.1111/ele.14024"
     )
+
+
+def test_formatted_by_citeproc_with_the_shipped_csl_style() -> None:
+    from repro_assets.scholarly.apa import style
+
+    assert style().root.info.title.text == "APA Style 7th edition"
+    item = csl_item(ScholarlyRecord(source="arxiv", external_id="1408.5882", title="T",
+                                    authors=[Author(family="Kim", given="Yoon")], year=2014))
+    assert item["type"] == "article" and item["DOI"] == "10.48550/arXiv.1408.5882"
+
+
+def test_a_paper_pdf_reference_never_shows_a_file_path_or_n_d_when_the_year_is_known() -> None:
+    record = ScholarlyRecord(source="paper", external_id="p-1", title="Compact nets",
+                             authors=[Author(family="Doe", given="Jane")], year=2017,
+                             url="/home/user/papers/compact.pdf", work_type="document")
+    text = format_reference(record)
+    assert text == "Doe, J. (2017). *Compact nets*."
+    assert "/home" not in text and "n.d." not in text
+    flat = reference_from_fields(title="Compact nets", authors=["Jane Doe"], year=2017,
+                                 venue=None, doi=None, url="file:///tmp/compact.pdf",
+                                 source_kind="paper", external_id="p-1")
+    assert flat == text
