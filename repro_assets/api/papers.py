@@ -41,6 +41,7 @@ from repro_assets.api.errors import ApiError
 from repro_assets.api.runner import BackgroundRun, JobRunner, RunOutcome, get_runner
 from repro_assets.api.services import Services, get_services
 from repro_assets.papers.pdf import MAX_PDF_BYTES, PaperIngestError, validate_pdf
+from repro_assets.papers.plan_models import ClaimTarget
 from repro_assets.partitions import papers_partitions
 
 log = logging.getLogger(__name__)
@@ -85,6 +86,7 @@ ERROR_STATUS: dict[str, int] = {
     "E_PLAN_SCHEMA_INVALID": 422,
     "E_PLAN_GUARDRAIL_FAILED": 422,
     "E_PLAN_NO_ALLOWED_DATASETS": 422,
+    "E_PLAN_CLAIM_NOT_FOUND": 422,
     "E_SCHEMA_FIX_FAILED": 500,
     "E_TWO_STAGE_FAILED": 500,
     # stages 5-6 (notebook, run, report)
@@ -139,7 +141,7 @@ def _run_failed(outcome: RunOutcome, stage: str) -> ApiError:
     code = outcome.code or STAGE_FALLBACK_CODE[stage]
     message = outcome.message or f"{stage} failed"
     extra: dict[str, Any] = {"dagster_run_id": outcome.run_id}
-    for key in ("data_resolution", "stage2_errors", "rejected"):
+    for key in ("data_resolution", "stage2_errors", "rejected", "grounded_claims", "guardrail"):
         if key in outcome.failure_metadata:
             extra[key] = outcome.failure_metadata[key]
     return api_error(code, message, extra)
@@ -431,24 +433,15 @@ def extract(
 
 
 # --------------------------------------------------------------------------- stage 4: plan
-class PlanClaim(BaseModel):
-    """A claim the plan should target (matched against the paper's grounded claims)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    dataset_name: str = Field(description="Dataset name.", max_length=200)
-    metric_name: str = Field(description="Metric name.", max_length=100)
-    metric_value: float | None = Field(default=None, description="Claimed value (decimal).")
-    split: str | None = Field(default=None, description="Split.", max_length=50)
-
-
 class PlanRequest(BaseModel):
     """Body of ``POST /{paper_id}/plan``."""
 
     model_config = ConfigDict(extra="forbid")
 
-    claims: list[PlanClaim] = Field(default_factory=list, max_length=100,
-                                    description="Claims to reproduce (default: all grounded).")
+    claims: list[ClaimTarget] = Field(
+        default_factory=list, max_length=100,
+        description="Claims to reproduce: the plan targets the first one that matches a grounded "
+        "claim (default: the paper's headline claim).")
     budget_minutes: int = Field(default=10, ge=1, le=1440,
                                 description="CPU budget (the guardrail allows <= 20).")
 
@@ -467,39 +460,18 @@ class PlanResponse(BaseModel):
     dagster_run_id: str = Field(description="The run that materialized reproduction_plan.")
 
 
-def _match(requested: PlanClaim, stored: Any) -> bool:
-    from repro_assets.papers.claims import canonical_dataset, resolve_metric
-
-    if canonical_dataset(requested.dataset_name) != stored.dataset_name and \
-            requested.dataset_name.strip().lower() != stored.dataset_name.lower():
-        return False
-    metric = resolve_metric(requested.metric_name) or requested.metric_name.strip().lower()
-    if metric != stored.metric_name:
-        return False
-    if requested.metric_value is not None and abs(requested.metric_value
-                                                  - stored.metric_value) > 1e-6:
-        return False
-    return requested.split is None or requested.split.lower() == stored.split.lower()
-
-
 def _plan(runner: JobRunner, paper_id: str, body: PlanRequest) -> PlanResponse:
     from repro_assets.papers.claims import load_claims
-    from repro_assets.papers.planner import load_latest_plan
+    from repro_assets.papers.plan_store import load_latest_plan
 
-    stored = load_claims(_db(), paper_id)
-    if not stored:
+    if not load_claims(_db(), paper_id):
         raise api_error("E_PLAN_NOT_READY", f"paper {paper_id} has no grounded claims yet; "
                         "POST /extract first")
-    notes = [
-        f"requested claim {c.dataset_name}/{c.metric_name}"
-        f"{'' if c.metric_value is None else '=' + str(c.metric_value)} is not among the "
-        "paper's grounded claims; the plan uses grounded claims only"
-        for c in body.claims if not any(_match(c, s) for s in stored)
-    ]
     outcome = runner.run(
         "paper_analysis_job", paper_id, asset_selection=["reproduction_plan"],
         run_config={"ops": {"reproduction_plan": {"config": {
-            "budget_minutes": body.budget_minutes}}}},
+            "budget_minutes": body.budget_minutes,
+            "claims": [c.model_dump() for c in body.claims]}}}},
         tags={"repro/api": "POST /api/v1/papers/{id}/plan"},
     )
     if not outcome.success:
@@ -509,7 +481,7 @@ def _plan(runner: JobRunner, paper_id: str, body: PlanRequest) -> PlanResponse:
         raise api_error("E_PLAN_NO_OUTPUT", "the plan was not stored")
     return PlanResponse(
         plan_id=result.plan_id, plan_version=result.plan_version,
-        plan_json=result.plan.model_dump(mode="json"), warnings=[*result.warnings, *notes],
+        plan_json=result.plan.model_dump(mode="json"), warnings=result.warnings,
         data_resolution=result.data_resolution.model_dump(mode="json"), method=result.method,
         dagster_run_id=outcome.run_id,
     )
@@ -521,7 +493,8 @@ def plan(
     paper_id: str, body: PlanRequest, runner: Annotated[JobRunner, Depends(get_runner)]
 ) -> PlanResponse:
     """Errors: 404 E_PLAN_NOT_READY, 422 E_PLAN_SCHEMA_INVALID / E_PLAN_GUARDRAIL_FAILED /
-    E_PLAN_NO_ALLOWED_DATASETS, 500 E_PLAN_* (seed table)."""
+    E_PLAN_NO_ALLOWED_DATASETS / E_PLAN_CLAIM_NOT_FOUND, 429 E_POLICY_CAP_EXCEEDED,
+    500 E_PLAN_* (seed table)."""
     _require_paper(paper_id)
     return _plan(runner, paper_id, body)
 
@@ -539,7 +512,7 @@ def reproduce(
     paper_id: str, runner: Annotated[JobRunner, Depends(get_runner)]
 ) -> dict[str, Any]:
     """Start ``papers_job`` on the three reproduction assets; follow ``GET /runs/{run_id}``."""
-    from repro_assets.papers.planner import load_latest_plan
+    from repro_assets.papers.plan_store import load_latest_plan
 
     _require_paper(paper_id)
     if load_latest_plan(_db(), paper_id) is None:

@@ -26,7 +26,9 @@ from repro_assets.papers.claims import (
     save_claims,
     verify_stored_claim,
 )
-from repro_assets.papers.planner import PlanError, load_latest_plan, make_plan, save_plan
+from repro_assets.papers.plan_models import ClaimTarget, PlanError
+from repro_assets.papers.plan_store import load_latest_plan, save_plan
+from repro_assets.papers.planner import make_plan
 from repro_assets.papers.store import PaperNotFound, get_paper, load_pages
 from repro_assets.papers.tools import MAX_BUDGET_MINUTES, planner_tools, search_paper_tool
 from repro_assets.papers.verdict import (
@@ -47,11 +49,25 @@ PAGES_KEY = dg.AssetKey("paper_pages")
 EMBEDDINGS_KEY = dg.AssetKey("paper_embeddings")
 
 
+class PlanTargetConfig(dg.Config):
+    """A claim to reproduce, as a user names it (matched against the grounded claims)."""
+
+    dataset_name: str = Field(description="Dataset, e.g. SST-2.")
+    metric_name: str = Field(description="Metric, e.g. accuracy.")
+    metric_value: float | None = Field(default=None, description="Value (0.881 or 88.1).")
+    split: str | None = Field(default=None, description="Split (default: any).")
+
+
 class PlanConfig(dg.Config):
     """Run configuration of ``reproduction_plan``."""
 
     budget_minutes: int = Field(
         default=10, ge=1, description=f"CPU budget in minutes (guardrail: <= {MAX_BUDGET_MINUTES})."
+    )
+    claims: list[PlanTargetConfig] = Field(
+        default_factory=list,
+        description="Claims to reproduce: the plan targets the first that matches a grounded "
+        "claim (empty: the paper's headline claim).",
     )
 
 
@@ -230,7 +246,9 @@ def reproduction_plan(
     client = llm.get_client()
     tools = planner_tools(_search_fn(vector_store, paper_id))
     try:
-        result, findings = make_plan(pages, claims, client, tools, config.budget_minutes)
+        result, findings = make_plan(
+            pages, claims, client, tools, config.budget_minutes,
+            targets=[ClaimTarget.model_validate(t.model_dump()) for t in config.claims])
     except PlanError as exc:
         details = {k: dg.MetadataValue.json(v) if isinstance(v, dict | list) else str(v)
                    for k, v in exc.details.items()}

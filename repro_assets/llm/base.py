@@ -23,6 +23,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -32,6 +33,8 @@ from pydantic import BaseModel, ValidationError
 from repro_assets.llm.cache import LLMStore, cache_key
 from repro_assets.llm.config import LLMConfig, cost_usd, price_for
 from repro_assets.llm.types import (
+    CacheScope,
+    EventHandler,
     LLMError,
     LLMInvalidOutput,
     LLMPolicyCapExceeded,
@@ -159,6 +162,9 @@ class BaseLLMClient:
         self.sleep: Callable[[float], None] = time.sleep
         #: the clock deadlines are measured on (tests replace it together with ``sleep``)
         self.clock: Callable[[], float] = time.monotonic
+        self._scopes: list[CacheScope] = []
+        self._events: EventHandler | None = None
+        self._stream_tokens = False
 
     # ------------------------------------------------------------------ public API
     def with_config(self, **changes: Any) -> BaseLLMClient:
@@ -169,7 +175,56 @@ class BaseLLMClient:
         client = type(self)(dataclasses.replace(self.config, **changes), store=self._store)
         client.sleep = self.sleep
         client.clock = self.clock
+        client.set_event_handler(self._events, stream_tokens=self._stream_tokens)
         return client
+
+    def set_event_handler(self, handler: EventHandler | None, *,
+                          stream_tokens: bool = False) -> None:
+        """Report tool calls (and, with ``stream_tokens``, answer text deltas) to ``handler``.
+
+        With ``stream_tokens`` structured answers are requested as streams so that their text
+        reaches ``handler`` while the model writes it; the result is the same.
+        """
+        self._events = handler
+        self._stream_tokens = stream_tokens and handler is not None
+
+    @property
+    def streams_tokens(self) -> bool:
+        """True when structured answers are streamed to an event handler."""
+        return self._stream_tokens
+
+    def _emit(self, kind: str, **data: Any) -> None:
+        if self._events is None:
+            return
+        try:
+            self._events(kind, data)
+        except Exception:  # a listener must never break the call it listens to
+            log.warning("LLM event handler failed on %s", kind, exc_info=True)
+
+    @contextmanager
+    def cache_scope(self) -> Iterator[CacheScope]:
+        """See :meth:`repro_assets.llm.types.LLMClient.cache_scope` (scopes nest)."""
+        scope = CacheScope()
+        self._scopes.append(scope)
+        passed = False
+        try:
+            yield scope
+            passed = scope.rejected is None
+        finally:
+            self._scopes.remove(scope)
+            if passed and self._scopes:  # the enclosing block decides
+                self._scopes[-1].pending += scope.pending
+                self._scopes[-1].served += scope.served
+            elif passed:
+                for write in scope.pending:
+                    write()
+            else:
+                for key in scope.served:
+                    self._store.delete(key)
+                if scope.pending or scope.served:
+                    log.info("LLM answers of a failed block not cached (%d new, %d evicted)%s",
+                             len(scope.pending), len(scope.served),
+                             f": {scope.rejected}" if scope.rejected else "")
 
     @property
     def provider(self) -> str:
@@ -544,18 +599,28 @@ class BaseLLMClient:
     def _cache_get(self, key: str, use_cache: bool) -> dict[str, Any] | None:
         if not (self.config.cache_enabled and use_cache):
             return None
-        return self._store.get(key)
+        cached = self._store.get(key)
+        if cached is not None and self._scopes:
+            self._scopes[-1].served.append(key)
+        return cached
 
     def _cache_put(self, key: str, use_cache: bool, *, kind: str, role: str, model: str,
                    usage: list[LLMUsage], payload: dict[str, Any]) -> None:
         if not (self.config.cache_enabled and use_cache):
             return
-        self._store.put(
-            key, kind=kind, provider=self.provider, model=model, role=role, payload=payload,
-            input_tokens=sum(u.input_tokens for u in usage),
-            output_tokens=sum(u.output_tokens for u in usage),
-            cost_usd=sum(u.cost_usd for u in usage),
-        )
+
+        def write() -> None:
+            self._store.put(
+                key, kind=kind, provider=self.provider, model=model, role=role,
+                payload=payload, input_tokens=sum(u.input_tokens for u in usage),
+                output_tokens=sum(u.output_tokens for u in usage),
+                cost_usd=sum(u.cost_usd for u in usage),
+            )
+
+        if self._scopes:  # held until the enclosing cache_scope succeeds
+            self._scopes[-1].pending.append(write)
+        else:
+            write()
 
     def _run_tool(self, tool: Tool, arguments: str | dict[str, Any],
                   records: list[ToolCallRecord]) -> str:
@@ -567,17 +632,14 @@ class BaseLLMClient:
             LLMPolicyCapExceeded: the tool's per-run cap is exceeded.
         """
         self.tool_budget.record(tool)
+        self._emit("tool_call", name=tool.name, arguments=_arguments_json(arguments))
         try:
             if isinstance(arguments, str):
                 args = tool.args_model.model_validate_json(arguments or "{}")
             else:
                 args = tool.args_model.model_validate(arguments)
         except ValidationError as exc:
-            parsed: Any
-            try:
-                parsed = json.loads(arguments) if isinstance(arguments, str) else arguments
-            except ValueError:
-                parsed = {"_raw": arguments}
+            parsed = _arguments_json(arguments)
             message = f"invalid arguments for {tool.name}: {exc}"
             records.append(ToolCallRecord(name=tool.name, arguments=parsed,
                                           result={"error": message}))
@@ -586,6 +648,15 @@ class BaseLLMClient:
         records.append(ToolCallRecord(name=tool.name, arguments=args.model_dump(mode="json"),
                                       result=result))
         return json.dumps(result, default=str, ensure_ascii=False)
+
+
+def _arguments_json(arguments: str | dict[str, Any]) -> Any:
+    if not isinstance(arguments, str):
+        return arguments
+    try:
+        return json.loads(arguments or "{}")
+    except ValueError:
+        return {"_raw": arguments}
 
 
 def _record_json(record: ToolCallRecord) -> dict[str, Any]:

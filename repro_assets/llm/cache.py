@@ -94,6 +94,16 @@ class LLMStore:
         except Exception as exc:  # cache is optional: warn once, continue uncached
             self._degrade("response cache", exc)
 
+    def delete(self, key: str) -> None:
+        """Evict ``key`` (an answer that turned out useless must not be served again)."""
+        if self._broken:
+            return
+        try:
+            with self._db().connection() as conn:
+                conn.execute("DELETE FROM llm_response_cache WHERE cache_key = %s", (key,))
+        except Exception as exc:  # cache is optional: warn once, continue uncached
+            self._degrade("response cache", exc)
+
     def record_usage(self, usage: LLMUsage, *, kind: str, run_id: str | None) -> None:
         """Append one row to ``llm_usage``."""
         if self._broken:

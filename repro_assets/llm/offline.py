@@ -3,9 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
-from repro_assets.llm.types import LLMResult, LLMUnavailable, Role, T, Tool
+from repro_assets.llm.types import (
+    CacheScope,
+    EventHandler,
+    LLMResult,
+    LLMUnavailable,
+    Role,
+    T,
+    Tool,
+)
 
 OFFLINE_MESSAGE = (
     "no LLM provider is configured (offline mode): set OPENAI_API_KEY, ANTHROPIC_API_KEY or "
@@ -48,6 +57,15 @@ class OfflineClient:
                     max_tokens: int = 1024) -> Iterator[str]:
         """Always raises :class:`LLMUnavailable`."""
         raise LLMUnavailable(OFFLINE_MESSAGE)
+
+    @contextmanager
+    def cache_scope(self) -> Iterator[CacheScope]:
+        """Nothing is ever cached offline."""
+        yield CacheScope()
+
+    def set_event_handler(self, handler: EventHandler | None, *,
+                          stream_tokens: bool = False) -> None:
+        """Offline calls never run, so there is nothing to report."""
 
     def usage_summary(self) -> dict[str, Any]:
         """No calls are ever made offline."""

@@ -8,6 +8,7 @@ Domain code receives an :class:`LLMClient` and never imports a provider SDK. Whe
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
@@ -129,6 +130,29 @@ class LLMResult(Generic[T]):
     fallback_used: bool = False
 
 
+#: ``handler(kind, data)`` hears what a call does while it runs: ``tool_call``
+#: (``{"name", "arguments"}``) before each tool runs, ``token`` (``{"delta"}``) for every text
+#: delta of a streamed answer and ``stream_end`` (``{}``) when a streamed answer is complete.
+EventHandler = Callable[[str, dict[str, Any]], None]
+
+
+@dataclass
+class CacheScope:
+    """The response-cache writes of one block, held until the block succeeds.
+
+    See :meth:`LLMClient.cache_scope`. ``discard(reason)`` keeps the block's answers out of the
+    cache even though no exception was raised (e.g. an answer that is valid JSON but useless).
+    """
+
+    pending: list[Callable[[], None]] = field(default_factory=list)
+    served: list[str] = field(default_factory=list)
+    rejected: str | None = None
+
+    def discard(self, reason: str) -> None:
+        """Do not cache this block's answers, and evict the cached ones it replayed."""
+        self.rejected = reason
+
+
 @runtime_checkable
 class LLMClient(Protocol):
     """What domain code may ask of the LLM layer."""
@@ -178,6 +202,11 @@ class LLMClient(Protocol):
         use_cache: bool = True,
     ) -> LLMResult[Any]:
         """Return free text in ``LLMResult.raw_text`` (``value`` is None)."""
+
+    def cache_scope(self) -> AbstractContextManager[CacheScope]:
+        """A block whose answers are cached only if it completes without an exception (and
+        without ``scope.discard``); on failure the cached answers it replayed are evicted, so
+        an answer that failed validation or a guardrail is never served again."""
 
     def stream_text(
         self,

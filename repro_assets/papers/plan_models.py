@@ -18,7 +18,7 @@ Field conventions the notebook generators (stage 5) rely on:
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -246,3 +246,39 @@ class PlanResult(BaseModel):
         description="heuristic, two_stage, stage1_fallback (Stage 2 failed) or single."
     )
     llm_usage: dict[str, object] = Field(default_factory=dict, description="LLM usage totals.")
+
+
+class ClaimTarget(BaseModel):
+    """A claim a plan should reproduce, as a request names it (seed: ``POST /plan`` claims).
+
+    It is matched against the paper's grounded claims; the plan targets the first match.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    dataset_name: str = Field(description="Dataset as the request names it, e.g. SST-2.",
+                              max_length=200)
+    metric_name: str = Field(description="Metric, e.g. accuracy.", max_length=100)
+    metric_value: float | None = Field(
+        default=None, description="Claimed value (0.881 or 88.1); None matches any value.")
+    split: str | None = Field(default=None, description="Split; None matches any split.",
+                              max_length=50)
+
+    def label(self) -> str:
+        """``dataset/metric[=value]`` for messages."""
+        value = "" if self.metric_value is None else f"={self.metric_value:g}"
+        return f"{self.dataset_name}/{self.metric_name}{value}"
+
+
+class PlanError(RuntimeError):
+    """Planning failed; ``code`` is one of the seed's E_PLAN_* codes (or E_POLICY_CAP_EXCEEDED).
+
+    Attributes:
+        code: the error code.
+        details: JSON-able details for the API and the asset's failure metadata.
+    """
+
+    def __init__(self, message: str, code: str, details: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.details = details or {}

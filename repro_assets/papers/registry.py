@@ -309,6 +309,18 @@ def lookup_dataset(name: str) -> DatasetMetadata | None:
     return DATASET_REGISTRY.get(canonical) if canonical else None
 
 
+def dataset_key(name: str) -> str:
+    """The key two spellings of one dataset share: the registry's canonical name when the
+    dataset is known ("SST-2" -> ``sst2``), else the normalised name ("our Clinic data" ->
+    ``ourclinic``)."""
+    return resolve_alias(name) or normalize_name(name)
+
+
+def same_dataset(a: str, b: str) -> bool:
+    """True when ``a`` and ``b`` name the same dataset (see :func:`dataset_key`)."""
+    return bool(a.strip()) and bool(b.strip()) and dataset_key(a) == dataset_key(b)
+
+
 def blocked_name(name: str) -> str | None:
     """Return the blocked canonical name if ``name`` refers to a blocked dataset."""
     for key in _candidates(name):

@@ -25,8 +25,8 @@ from repro_assets.papers.claims import (
 )
 from repro_assets.papers.grounding import quote_on_page
 from repro_assets.papers.guardrails import enforce_verdict_guardrails
+from repro_assets.papers.hyperparameters import find_hyperparameters
 from repro_assets.papers.models import PaperPages
-from repro_assets.papers.planner import find_hyperparameters
 from repro_assets.papers.prompts import VERIFIER_SYSTEM
 from repro_assets.papers.registry import find_blocked_mentions, find_dataset_mentions
 from repro_assets.papers.sanitizer import ARCH_PATTERNS, architectures_in

@@ -251,6 +251,40 @@ def test_plan_returns_the_seed_payload(client, instance, paper_id):
     assert invalid.status_code == 422
 
 
+TWO_DATASETS = [
+    "# Abstract\n"
+    "We study linear support vector machines on two small UCI datasets.\n"
+    "# 1 Method\n"
+    "We train a linear SVM with C = 1.0 and the random seed 7.",
+    "# 2 Results\n"
+    "Our linear SVM achieves 96.5% accuracy on the Breast Cancer Wisconsin dataset.\n"
+    "On the Wine dataset our linear SVM reaches 97.2% accuracy.",
+]
+
+
+def test_plan_targets_the_requested_claim(client):
+    """Issue #13: a Wine claim in the request was ignored and the plan was for Breast Cancer."""
+    data = make_pdf(TWO_DATASETS, title="SVMs on two datasets")
+    paper = client.post("/api/v1/papers/ingest",
+                        files={"file": ("two.pdf", data, "application/pdf")}).json()["paper_id"]
+    extract = parse_sse(client.post(f"/api/v1/papers/{paper}/extract").text)
+    claims = {(c["dataset_key"], c["metric_value"]) for c in extract[-1][1]["claims"]}
+    assert {("breastcancerwisconsin", 0.965), ("wine", 0.972)} <= claims
+    for request, dataset, goal in (
+            ({"dataset_name": "Wine", "metric_name": "accuracy", "metric_value": 0.972},
+             "wine", 0.972),
+            ({"dataset_name": "Breast Cancer", "metric_name": "Accuracy", "metric_value": 96.5},
+             "breast_cancer", 0.965)):
+        response = client.post(f"/api/v1/papers/{paper}/plan", json={"claims": [request]})
+        assert response.status_code == 200, response.text
+        plan = response.json()["plan_json"]
+        assert (plan["dataset"]["name"], plan["metrics"]["goal_value"]) == (dataset, goal)
+    missing = client.post(f"/api/v1/papers/{paper}/plan", json={"claims": [
+        {"dataset_name": "Wine", "metric_name": "accuracy", "metric_value": 0.5}]})
+    assert missing.status_code == 422 and missing.json()["error"] == "E_PLAN_CLAIM_NOT_FOUND"
+    assert "Wine/accuracy=0.972" in missing.json()["grounded_claims"]
+
+
 def test_reproduce_then_read_notebook_run_and_report(client, instance, paper_id):
     client.post(f"/api/v1/papers/{paper_id}/plan", json={"budget_minutes": 5})
     for path in ("run", "report"):

@@ -12,7 +12,8 @@ from repro_assets.assets import paper_reproduction as mod
 from repro_assets.papers.claims import Claim, ClaimsResult, Evidence, save_claims
 from repro_assets.papers.notebook.store import load_report, run_details
 from repro_assets.papers.plan_models import DataResolution, PlanResult
-from repro_assets.papers.planner import plan_id_for, save_plan
+from repro_assets.papers.plan_store import save_plan
+from repro_assets.papers.planner import plan_id_for
 from repro_assets.resources.blobstore import BlobStoreResource
 from repro_assets.resources.database import get_database
 from repro_assets.resources.registry import default_resources

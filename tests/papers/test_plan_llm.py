@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from repro_assets.papers.claims import extract_claims
-from repro_assets.papers.planner import PlanError, make_plan
+from repro_assets.papers.plan_models import ClaimTarget, PlanError
+from repro_assets.papers.planner import make_plan
 from repro_assets.papers.samples import SAMPLE_PAPERS
 from repro_assets.papers.tools import planner_tools
 from tests.fakes.llm_wire import OpenAIWireFake
@@ -103,7 +104,7 @@ def test_schema_fixer_failing_twice_falls_back_to_stage1(paper) -> None:
     pages, claims = paper
     with OpenAIWireFake() as fake:
         _stage1(fake)
-        for _ in range(4):  # two attempts, each with the layer's one re-ask
+        for _ in range(8):  # two attempts: the fixer and the JSONizer, each with one re-ask
             fake.reply_malformed('{"version": "1.1", "dataset": ')
         result, _ = make_plan(pages, claims, fake.make_client(),
                               planner_tools(page_search(pages)))
@@ -121,7 +122,7 @@ def test_both_stages_failing_is_two_stage_failed(paper) -> None:
     pages, claims = paper
     with OpenAIWireFake() as fake:
         _stage1(fake, draft="I think an MLP on digits would work well.")
-        for _ in range(4):
+        for _ in range(8):
             fake.reply_malformed("not json at all")
         with pytest.raises(PlanError) as info:
             make_plan(pages, claims, fake.make_client(), planner_tools(page_search(pages)))
@@ -169,3 +170,65 @@ def test_search_cap_is_enforced(paper) -> None:
         with pytest.raises(PlanError) as info:
             make_plan(pages, claims, fake.make_client(), planner_tools(page_search(pages)))
     assert info.value.code == "E_POLICY_CAP_EXCEEDED"
+
+
+def test_stage1_prose_is_rescued_by_the_jsonizer(paper) -> None:
+    """Seed: Stage 1 may answer in prose; the JSONizer (a cheaper model) turns it into the
+    draft instead of the plan failing with E_PLAN_NO_OUTPUT."""
+    pages, claims = paper
+    prose = "Digits is bundled with scikit-learn; train an MLP-64 for 20 epochs with Adam."
+    with OpenAIWireFake() as fake:
+        fake.reply_text(prose)
+        fake.reply_text(prose)  # the layer's one re-ask gets prose again
+        fake.reply_json({"reasoning": prose, "draft_plan_json": json.dumps(DRAFT_PLAN)})
+        fake.reply_json(fixer_output())
+        result, _ = make_plan(pages, claims, fake.make_client(), planner_tools(None))
+    assert (result.method, result.stage_path) == ("llm", "two_stage")
+    jsonizer = fake.requests[2].json
+    assert jsonizer["model"] == "gpt-4o-mini" and jsonizer["messages"][-1]["content"] == prose
+    assert result.plan.dataset.name == "digits"
+
+
+def test_schema_fixer_provider_failure_is_a_plan_openai_error(paper) -> None:
+    """A provider failure in Stage 2 is the seed's E_PLAN_OPENAI_ERROR, not a note."""
+    pages, claims = paper
+    with OpenAIWireFake() as fake:
+        _stage1(fake)
+        for _ in range(6):  # two attempts of three tries each
+            fake.reply_status(500, message="upstream overloaded")
+        with pytest.raises(PlanError) as info:
+            make_plan(pages, claims, fake.make_client(), planner_tools(page_search(pages)))
+    assert info.value.code == "E_PLAN_OPENAI_ERROR"
+    assert info.value.details["llm_code"] == "E_LLM_PROVIDER_ERROR"
+
+
+def test_a_plan_about_another_dataset_fails_the_target_check(paper) -> None:
+    pages, claims = paper  # the headline claim is on Digits
+    iris = fixer_output(dataset={"name": "Iris", "source": "sklearn", "hf_dataset": None,
+                                 "hf_config": None, "split": "train", "test_split": "test",
+                                 "test_size": 0.2})
+    with OpenAIWireFake() as fake:
+        _stage1(fake)
+        fake.reply_json(iris)
+        with pytest.raises(PlanError) as info:
+            make_plan(pages, claims, fake.make_client(), planner_tools(page_search(pages)))
+    assert (info.value.code, info.value.details["guardrail"]) == (
+        "E_PLAN_GUARDRAIL_FAILED", "target_claim")
+
+
+def test_the_requested_claim_is_what_the_llm_plans(paper) -> None:
+    pages, claims = paper
+    target = ClaimTarget(dataset_name="Digits", metric_name="F1", metric_value=98.3)
+    with OpenAIWireFake() as fake:
+        _stage1(fake)
+        fake.reply_json(fixer_output())  # the fixer kept accuracy as the primary metric
+        result, _ = make_plan(pages, claims, fake.make_client(),
+                              planner_tools(page_search(pages)), targets=[target])
+    stage1_user = json.loads(fake.requests[0].json["messages"][-1]["content"])
+    assert stage1_user["target_claim"]["metric_name"] == "f1"
+    assert stage1_user["target_claim"]["metric_value"] == pytest.approx(0.983)
+    assert all(c != stage1_user["target_claim"] for c in stage1_user["claims"])
+    metrics = result.plan.metrics
+    assert (metrics.primary, metrics.goal_value) == ("f1", pytest.approx(0.983))
+    assert "accuracy" in metrics.secondary
+    assert any("primary metric 'accuracy' replaced" in w for w in result.warnings)

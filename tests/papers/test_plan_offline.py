@@ -7,7 +7,8 @@ import pytest
 
 from repro_assets.papers.claims import extract_claims
 from repro_assets.papers.grounding import quote_on_page
-from repro_assets.papers.planner import PlanError, make_plan
+from repro_assets.papers.plan_models import PlanError
+from repro_assets.papers.planner import make_plan
 from repro_assets.papers.samples import SAMPLE_PAPERS
 from tests.papers.test_claims_samples import sample_pages
 

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from repro_assets.papers.plan_models import PlanDocumentV11
-from repro_assets.papers.planner import PlanError, finalize_plan
+from repro_assets.papers.plan_models import PlanDocumentV11, PlanError
+from repro_assets.papers.planner import finalize_plan
 from repro_assets.papers.resolution import resolve_dataset
 from repro_assets.papers.sanitizer import sanitize_plan
 

@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from repro_assets.papers.notebook.templates import normalize_architecture
 from repro_assets.papers.plan_models import PlanDocumentV11
-from repro_assets.papers.registry import resolve_alias
+from repro_assets.papers.registry import same_dataset
 
 Verdict = Literal["REPRODUCED", "PARTIAL", "NOT_REPRODUCED", "NOT_RUN"]
 
@@ -245,10 +245,6 @@ def method_matches(snippet: str | None, model_name: str, architecture: str) -> b
     return not others
 
 
-def _same_dataset(a: str, b: str) -> bool:
-    return (resolve_alias(a) or a.lower()) == (resolve_alias(b) or b.lower())
-
-
 def _not_comparable_reason(run: RunSummary) -> str | None:
     if run.status == "missing":
         return "the notebook has not been run"
@@ -297,7 +293,7 @@ def build_report(
     matching: list[ClaimInput] = []
     other = 0
     for claim in claims:
-        if _same_dataset(claim.dataset_name, plan.dataset.name) and method_matches(
+        if same_dataset(claim.dataset_name, plan.dataset.name) and method_matches(
             claim.method_snippet, plan.model.name, plan.model.architecture
         ):
             matching.append(claim)

@@ -74,12 +74,12 @@ class StoredNotebook:
 
 
 def load_plan(db: Database, paper_id: str) -> StoredPlan:
-    """The paper's latest plan (stage 4's :func:`repro_assets.papers.planner.load_latest_plan`).
+    """The paper's latest plan (:func:`repro_assets.papers.plan_store.load_latest_plan`).
 
     Raises:
         NotebookError: ``E_PLAN_NOT_FOUND``.
     """
-    from repro_assets.papers.planner import load_latest_plan
+    from repro_assets.papers.plan_store import load_latest_plan
 
     result = load_latest_plan(db, paper_id)
     if result is None:
