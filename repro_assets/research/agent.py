@@ -447,9 +447,6 @@ class ResearchAgent:
         ranked: list[RankedSource] = []
         skipped: list[str] = []
         for name, provider in self.providers.items():
-            if name in domain.excluded_sources:
-                skipped.append(f"{name}: excluded by domain")
-                continue
             if state.privacy_mode == "local_only" and provider.kind != "local":
                 skipped.append(f"{name}: not allowed in local_only mode")
                 continue

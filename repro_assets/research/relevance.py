@@ -2,8 +2,9 @@
 
 Relevance is the cosine similarity between the question and a text in the project's embedding
 space (all-MiniLM-L6-v2 by default): for a local-corpus chunk the vector store's own distance,
-for any other result its title and full text (a fetched page) or snippet. It decides what may be used, never how sure a fact
-is (confidence comes from independent sources, :mod:`repro_assets.research.analysis`).
+for any other result its title and full text (a fetched page) or snippet. It decides what may
+be used, never how sure a fact is (confidence comes from independent sources,
+:mod:`repro_assets.research.analysis`).
 
 The floors were calibrated on the sample corpus (``benchmarks/research_relevance.py`` prints
 the table): for 7 questions it can answer the best document scored 0.48-0.78 and the best

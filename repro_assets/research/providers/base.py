@@ -27,13 +27,14 @@ from repro_assets.research.errors import (
     RateLimitError,
 )
 from repro_assets.research.models import SourceResult
+from repro_assets.research.providers.outbound import check_outbound_url
 from repro_assets.research.ratelimit import RateLimiter, RateLimiterRegistry
 
 USER_AGENT = "repro-assets-research/0.1 (+https://github.com/; research agent; polite)"
 DEFAULT_TIMEOUT = 30.0
 CAPTCHA_MARKERS = ("captcha", "are you a robot", "cf-challenge", "verify you are human")
 #: Used by a provider that no agent bound a shared limiter to (a provider used on its own).
-_PROCESS_LIMITER = RateLimiterRegistry()
+PROCESS_LIMITER = RateLimiterRegistry()
 
 ProviderKind = Literal["local", "academic", "web"]
 
@@ -56,7 +57,7 @@ class SearchProvider(ABC):
     @property
     def limiter(self) -> RateLimiter:
         """The bound limiter, else the process-wide in-memory one."""
-        return self._limiter or _PROCESS_LIMITER
+        return self._limiter or PROCESS_LIMITER
 
     async def throttle(self) -> None:
         """Wait for this provider's next request slot; called once per HTTP request."""
@@ -136,6 +137,7 @@ class HttpProvider(SearchProvider):
         Every request waits for its own slot, so a provider that makes several requests per
         search (PubMed: esearch then efetch) counts each one against its limit.
         """
+        check_outbound_url(url)
         await self.throttle()
         async with self.http() as client:
             try:

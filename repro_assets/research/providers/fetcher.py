@@ -30,9 +30,9 @@ from repro_assets.research.errors import (
     RobotsDisallowedError,
     UnsupportedContentError,
 )
-from repro_assets.research.providers.base import USER_AGENT, check_obstacle
+from repro_assets.research.providers.base import PROCESS_LIMITER, USER_AGENT, check_obstacle
 from repro_assets.research.providers.outbound import check_outbound_url
-from repro_assets.research.ratelimit import RateLimiter, RateLimiterRegistry
+from repro_assets.research.ratelimit import RateLimiter
 
 SKIP_TAGS = {"script", "style", "noscript", "svg", "nav", "footer", "header", "form"}
 BLOCK_TAGS = {"p", "div", "br", "li", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "section",
@@ -41,7 +41,6 @@ TEXT_TYPES = ("text/plain", "text/markdown", "text/csv", "application/json", "ap
               "text/xml")
 HTML_TYPES = ("text/html", "application/xhtml+xml")
 DEFAULT_HOST_RPS = 2.0
-_PROCESS_LIMITER = RateLimiterRegistry()
 
 
 class _TextExtractor(HTMLParser):
@@ -175,6 +174,11 @@ def read_body(url: str, status: int, content_type: str, body: bytes) -> dict[str
             "content_type": declared, "links": links}
 
 
+async def _gate_request(request: httpx.Request) -> None:
+    """Every request, redirects included, passes the outbound gate."""
+    check_outbound_url(str(request.url))
+
+
 class PageFetcher:
     """Fetch pages politely over HTTP.
 
@@ -196,7 +200,7 @@ class PageFetcher:
         self.user_agent = user_agent
         self.max_bytes = max_bytes
         self._robots: dict[str, RobotFileParser | None] = {}
-        self._limiter: RateLimiter = _PROCESS_LIMITER
+        self._limiter: RateLimiter = PROCESS_LIMITER
         self.host_rps = DEFAULT_HOST_RPS
 
     def bind_limiter(self, limiter: RateLimiter, host_rps: float = DEFAULT_HOST_RPS) -> None:
@@ -212,7 +216,8 @@ class PageFetcher:
     async def _download(self, url: str, timeout: float) -> tuple[int, str, bytes, str]:
         """``(status, content type, body, final url)``; the body is capped at ``max_bytes``."""
         headers = {"User-Agent": self.user_agent}
-        client = self._client or httpx.AsyncClient(follow_redirects=True)
+        client = self._client or httpx.AsyncClient(
+            follow_redirects=True, event_hooks={"request": [_gate_request]})
         try:
             async with client.stream("GET", url, headers=headers, timeout=timeout) as response:
                 chunks: list[bytes] = []

@@ -1,8 +1,9 @@
 """The one gate every outbound page fetch of the research agent passes (HTTP and browser).
 
-:func:`check_outbound_url` is called before the page fetcher requests a URL (robots.txt
-included) and, in the browser crawler, for every request the page makes (its scripts, images,
-frames): one place to refuse what must not be fetched. Today it accepts only ``http`` and
+:func:`check_outbound_url` is called before every provider API request
+(:meth:`HttpProvider.request`), before the page fetcher requests a URL (robots.txt included) and,
+in the browser crawler, for every request the page makes (its scripts, images, frames): one
+place to refuse what must not be fetched. Today it accepts only ``http`` and
 ``https`` URLs with a host; an address policy (refusing loopback or private networks unless
 allowed) belongs here too, so the fetcher and the crawler get it at once.
 """
