@@ -19,7 +19,12 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from repro_assets.factory.checks import disagreements, route_only_machines, skeleton_problems
+from repro_assets.factory.checks import (
+    disagreements,
+    route_only_machines,
+    skeleton_problems,
+    warnings_for,
+)
 from repro_assets.factory.coarse import extract_coarse_structure
 from repro_assets.factory.coverage import assess_coverage, coverage_of
 from repro_assets.factory.ids import extract_explicit_ids
@@ -184,7 +189,7 @@ class OnboardingAgent:
             detected_jobs=sorted(ids.job_ids),
             coverage=report,
             repairs=repairs,
-            warnings=list(read_factory_text(factory_text).warnings),
+            warnings=warnings_for(config, factory_text, llm=self.method == "llm"),
         )
 
     def _check_ids(self, ids: PreparsedIds) -> None:

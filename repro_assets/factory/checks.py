@@ -6,7 +6,8 @@
   machines elsewhere (``Machines: M1, M2, M3. J1: M1 2h -> M22 1h``): a typo or an
   undeclared machine, a structure problem whichever path parsed the text;
 * :func:`disagreements`: an LLM configuration against the offline reading of the same text,
-  when that reading is certain (every sentence read, valid structure).
+  when that reading is certain (every sentence read, valid structure);
+* :func:`warnings_for`: what a successful onboarding should still tell the user.
 """
 
 from __future__ import annotations
@@ -120,6 +121,26 @@ def disagreements(config: FactoryConfig, factory_text: str) -> list[str] | None:
         if due != text_due:
             found.append(f"job {job}: due {due} but the text reads {text_due}")
     return found
+
+
+def warnings_for(config: FactoryConfig, factory_text: str, *, llm: bool) -> list[str]:
+    """Warnings of a successful onboarding: machines without steps (out of service or not),
+    and, on the LLM path, every sentence the offline reader could not check.
+    """
+    reading = read_factory_text(factory_text)
+    used = {step.machine_id for job in config.jobs for step in job.steps}
+    out: list[str] = []
+    for machine in dict.fromkeys(m.id for m in config.machines):
+        if machine in used:
+            continue
+        if machine in reading.declarations.out_of_service:
+            out.append(f"machine {machine} is out of service: kept, with no steps")
+        else:
+            out.append(f"machine {machine} has no steps")
+    if llm:
+        out += [f"not checked by the offline reader: '{u.quote}' ({u.reason})"
+                for u in reading.unread]
+    return out
 
 
 def _route(steps: list[tuple[str, int]]) -> str:

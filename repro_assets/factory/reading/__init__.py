@@ -38,8 +38,8 @@ def read_factory_text(text: str) -> Assembly:
         text: the free-text description.
 
     Returns:
-        The skeleton, the raw configuration, the unread sentences, where machines are
-        declared, and warnings (machines without steps).
+        The skeleton, the raw configuration, the unread sentences and where machines are
+        declared.
     """
     reading = Reading()
     reader = ClauseReader(reading)

@@ -67,7 +67,6 @@ class Assembly:
     raw: RawFactoryConfig
     unread: tuple[Unread, ...]
     declarations: Declarations
-    warnings: tuple[str, ...]
 
 
 class _Conflict(Exception):
@@ -279,7 +278,6 @@ def assemble(reading: Reading) -> Assembly:
     if not declarations.inventory:
         machines += [m for m in reading.route_machines if m not in machines]
     unread = list(reading.unread)
-    warnings: list[str] = []
     assembler = _Assembler(reading, declarations, machines)
     raw_jobs: list[RawJob] = []
     for job in reading.jobs:
@@ -311,12 +309,6 @@ def assemble(reading: Reading) -> Assembly:
             what = "route" if isinstance(statement, RouteStatement) else "due time"
             unread.append(Unread(quote=statement.quote, reason=f"this {what} applies to no "
                                  "job: every job it covers has a more specific one"))
-    used = {step.machine_id for job in raw_jobs for step in job.steps}
-    for machine in machines:
-        if machine in declarations.out_of_service:
-            warnings.append(f"machine {machine} is out of service: kept, with no steps")
-        elif machine not in used:
-            warnings.append(f"machine {machine} has no steps")
     coarse_machines = [
         CoarseMachine(id=m, name=name)
         for m in machines for name in (names.get(m) or [m])
@@ -327,4 +319,4 @@ def assemble(reading: Reading) -> Assembly:
     )
     raw = RawFactoryConfig(machines=list(coarse_machines), jobs=raw_jobs)
     unique = tuple({(u.quote, u.reason): u for u in unread}.values())
-    return Assembly(skeleton, raw, unique, declarations, tuple(warnings))
+    return Assembly(skeleton, raw, unique, declarations)
