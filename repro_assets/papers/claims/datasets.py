@@ -1,22 +1,205 @@
-"""Dataset names as the paper prints them, and the split a claim is on."""
+"""Dataset names as the paper prints them: found in captions, headers and sentences.
+
+The registry decides later whether a name resolves (plan time); here a dataset is whatever
+the paper names as one: a table column or row under a "Dataset"/"Task" header, a name the
+paper calls "the X dataset" / "X benchmark" / "X test set", a row of a dataset-statistics
+table, or a name the registry knows. Generic phrases ("the test set", "our model") and metric
+names are never dataset names.
+"""
 
 from __future__ import annotations
 
 import re
+import unicodedata
 
-from repro_assets.papers.registry import resolve_alias
+from repro_assets.papers.claims.metrics import find_metric_mentions
+from repro_assets.papers.registry import find_dataset_mentions, resolve_alias
+
+#: Words after a name that say it is a dataset.
+_STRONG_NOUN = (r"(?:data\s?sets?|datasets?|benchmarks?|corpus|corpora|test\s?sets?|"
+                r"dev(?:elopment)?\s?sets?|validation\s?sets?|challenges?|competition|treebank|"
+                r"leaderboard)")
+_WEAK_NOUN = r"(?:data(?!\s+[a-z])|shared\s?tasks?|tasks?|collection|split)"
+_DATASET_NOUN = rf"(?:{_STRONG_NOUN}|{_WEAK_NOUN})"
+_NAME_TOKEN = r"(?:[A-Z0-9][\w’'.\-+]*|[a-z]+[A-Z0-9][\w’'.\-+]*)"
+_NAME = rf"{_NAME_TOKEN}(?:(?:\s*(?:/|-|&|and|,)\s*|\s+){_NAME_TOKEN}){{0,5}}"
+_FUNCTION = r"(?!(?:on|the|of|in|for|a|an|to|with|by|at|from|and|or|is|are|we)\b)"
+_NAMED_AS_DATASET = re.compile(
+    rf"(?<![\w-])(?P<name>{_NAME}(?:\s+{_FUNCTION}[a-z][a-z\-]+){{0,2}})\s+"
+    rf"(?:\([^)]{{1,40}}\)\s+)?(?P<noun>{_DATASET_NOUN})\b")
+_THE_DATASET_NAME = re.compile(
+    rf"\b(?:the|on|of|for)\s+{_DATASET_NOUN}\s+(?P<name>{_NAME})")
+_ON_NAME = re.compile(rf"\b(?:on|for|of)\s+(?:the\s+)?(?P<name>{_NAME})(?=\s*(?:[.,;:)]|$|\s+"
+                      r"(?:and|with|in|using|under|sorted|showing|for)\b))")
+_LEADING_NAME = re.compile(rf"^(?P<name>{_NAME})\s+results\b")
+_NAMED_AS_TASK = re.compile(
+    rf"(?<![\w-])(?P<name>(?:[A-Z][A-Z0-9\-’']{{2,}}|[A-Z][\w\-]*\d[\w\-]*)"
+    rf"(?:\s+{_NAME_TOKEN})?)\s+(?:classification|locali[sz]ation|detection|segmentation|"
+    r"recognition|translation|summarization|tracking)\b")
+_TRAINING = re.compile(
+    r"(?i)\b(?:pre-?train(?:ed|ing)?|train(?:ed|ing)?|fine-?tun(?:ed|ing))\s+(?:\w+\s+){0,6}?"
+    r"(?:on|with|from|using)\s+(?:[\w,’'\-]+\s+){0,6}$")
+_CAPTION_PREFIX = re.compile(r"^\s*(?:Table|TABLE|Tab\.|Figure|FIGURE|Fig\.)\s*\w+\s*[:.]\s*")
+_GENERIC = {
+    "the", "a", "an", "our", "their", "this", "these", "all", "each", "both", "test", "tests",
+    "dev", "development", "validation", "val", "train", "training", "results", "result",
+    "table", "figure", "fig", "section", "model", "models", "method", "methods", "we", "it",
+    "ours", "baseline", "baselines", "average", "mean", "overall", "best", "new", "state",
+    "art", "sota", "single", "ensemble", "other", "various", "different", "several",
+    "standard", "full", "original", "same", "previous", "large", "small", "public", "real",
+    "synthetic", "following", "main", "comparison", "experiments", "performance", "score",
+    "scores", "accuracy", "error", "errors", "set", "sets", "data", "dataset", "datasets",
+    "task", "tasks", "benchmark", "benchmarks", "top", "number", "proposed", "note", "see",
+    "in", "on", "of", "for", "and", "with", "by", "to", "at", "from", "as", "is", "are",
+    "using", "under", "after", "before", "between", "when", "where", "which", "that",
+    "table1", "eq", "equation", "appendix", "supplementary", "material", "materials",
+    "english", "french", "german", "chinese", "spanish", "japanese", "russian", "romanian",
+    "czech", "arabic", "language", "languages", "image", "images", "text", "classification",
+    "detection", "segmentation", "translation", "summarization", "recognition", "tracking",
+    "i", "ii", "iii", "iv", "v", "x", "y", "k", "n", "m", "t", "input", "output", "zero-shot",
+    "nlp", "cv", "ml", "ai", "context", "question", "questions", "answering", "qa",
+    "seg", "instance", "semantic", "keypoint", "pose", "dense", "object", "estimation",
+}
+_SPLIT_WORDS = re.compile(
+    r"(?i)\b(test|testing|dev|development|validation|val\.?|valid|train|training|held[- ]out)"
+    r"(\s+(set|split|data))?\b")
+_UNIT = re.compile(r"\(\s*%\s*\)|\bin\s+percent\b|%|\(\s*\)")
 
 
-def canonical_dataset(name: str) -> str:
-    """Registry name for ``name`` when it resolves, else the name cleaned up."""
-    return resolve_alias(name) or re.sub(r"\s+", " ", name).strip()
+def normalize_key(name: str) -> str:
+    """Lower case letters and digits only."""
+    return re.sub(r"[^a-z0-9]", "", unicodedata.normalize("NFKC", name).lower())
+
+
+def clean_name(text: str) -> str:
+    """A header or label reduced to the dataset name it prints: metric names, units, split
+    words and footnote marks removed ("SST2 (acc)" -> "SST2", "VOC-2007 (mean AP)" ->
+    "VOC-2007")."""
+    text = unicodedata.normalize("NFKC", text)
+    for _, start, end in sorted(find_metric_mentions(text), key=lambda m: -m[1]):
+        text = text[:start] + " " + text[end:]
+    text = _UNIT.sub(" ", text)
+    text = re.sub(r"\(\s*(mc|acc|pc|sc|f1|em)\s*\)", " ", text, flags=re.IGNORECASE)
+    text = re.sub(r"\(\s*\)", " ", text)
+    text = re.sub(r"[*∗†‡§¶]+", "", text)
+    return re.sub(r"\s+", " ", text).strip(" -–:,;/")
 
 
 def split_from(text: str) -> str:
     """The split a result is on, from its header, caption or sentence (default test)."""
     low = text.lower()
-    if re.search(r"\b(validation|dev)\b", low):
+    if re.search(r"\b(validation|dev|development|val\.?)\b", low) and not re.search(
+            r"\btest\s+(set|error|accuracy|split)\b", low):
         return "validation"
-    if re.search(r"\btrain(ing)? (accuracy|error|set accuracy)\b", low):
+    if re.search(r"\btrain(ing)? (accuracy|error|set accuracy|frame accuracy)\b", low):
         return "train"
     return "test"
+
+
+def without_split(text: str) -> str:
+    """A name without split words ("CIFAR-10 test set" -> "CIFAR-10")."""
+    return re.sub(r"\s+", " ", _SPLIT_WORDS.sub(" ", text)).strip(" -–:,;")
+
+
+def is_generic(name: str) -> bool:
+    """True for phrases that name no dataset ("the test set", "Our model", "Top-1")."""
+    tokens = [t for t in re.split(r"[^\w]+", name.lower()) if t]
+    if not tokens or not normalize_key(name) or len(normalize_key(name)) < 2:
+        return True
+    return all(t in _GENERIC or t.isdigit() for t in tokens)
+
+
+def looks_like_name(text: str) -> bool:
+    """A short printed name: 1-6 tokens, starting with a capital or a digit, or CamelCase."""
+    tokens = text.split()
+    if not 1 <= len(tokens) <= 6 or is_generic(text):
+        return False
+    first = tokens[0]
+    return bool(re.match(r"[A-Z0-9]|[a-z]+[A-Z]", first))
+
+
+def registry_names(text: str) -> list[tuple[str, int]]:
+    """Registry datasets printed in ``text``: (the name as printed, offset)."""
+    return [(printed, offset) for _, printed, offset in find_dataset_mentions(text)]
+
+
+def name_phrases(text: str, caption: bool = False) -> list[tuple[str, int]]:
+    """Names the text presents as datasets, as printed, with their offsets.
+
+    "the CNN / Daily Mail dataset", "on the EM segmentation challenge", "the Google commands
+    dataset", "the JFT development set" and registry names; in a caption also a leading
+    "WMT’14 English-German results" and "ILSVRC classification". Names in a training context
+    ("pre-trained on the X dataset") are left out: they are not what results are on.
+    """
+    if caption:
+        text = _CAPTION_PREFIX.sub("", text)
+    patterns = [_NAMED_AS_DATASET, _THE_DATASET_NAME]
+    if caption:
+        patterns += [_LEADING_NAME, _NAMED_AS_TASK]
+    found: list[tuple[str, int]] = []
+    for pattern in patterns:
+        for match in pattern.finditer(text):
+            name = _trim(match.group("name"))
+            if not name or not looks_like_name(name) or find_metric_mentions(name):
+                continue
+            start = match.start("name")
+            weak = "noun" in match.groupdict() and match.group("noun") and re.fullmatch(
+                _WEAK_NOUN, match.group("noun"))
+            if weak and not _acronym_like(name):
+                continue
+            if " " not in name and start == 0 and re.fullmatch(r"[A-Z][a-z]+", name):
+                continue  # a capitalised word opening a sentence
+            noun = text[match.end("name"):match.end()].strip().lower()
+            plural = noun == "corpora" or (noun.endswith("s") and not noun.endswith("us"))
+            parts = re.split(r"\s*(?:,|\band\b)\s*", name) if plural and (
+                "," in name or " and " in name) else [name]
+            if len(parts) > 1 and all(looks_like_name(p) for p in parts):
+                found += [(p, start + name.find(p)) for p in parts]
+            else:
+                found.append((name, start))
+    found += registry_names(text)
+    return [(n, o) for n, o in _dedupe(found) if not _TRAINING.search(text[max(0, o - 80):o])]
+
+
+def _acronym_like(name: str) -> bool:
+    """Two capitals or a digit: 'SST-2', 'CoNLL', 'ISBI' (not 'Zero-shot', 'Without')."""
+    return bool(re.search(r"\d", name)) or len(re.findall(r"[A-Z]", name)) >= 2
+
+
+def _trim(name: str) -> str:
+    """Drop leading articles/verbs a greedy match took ("Table 2 SQuAD" -> "SQuAD")."""
+    tokens = name.split()
+    while tokens and (tokens[0].lower() in _GENERIC or re.fullmatch(r"\d+[:.]?", tokens[0])):
+        tokens = tokens[1:]
+    while tokens and tokens[-1].lower() in _GENERIC:
+        tokens = tokens[:-1]
+    return " ".join(tokens).strip(" ,;:")
+
+
+def _dedupe(found: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    out: list[tuple[str, int]] = []
+    for name, offset in sorted(found, key=lambda f: (f[1], -len(f[0]))):
+        if any(o <= offset < o + len(n) for n, o in out):
+            continue
+        out.append((name, offset))
+    return out
+
+
+def on_names(text: str) -> list[tuple[str, int]]:
+    """Capitalised names after 'on'/'for' ("results on ImageNet.") - weaker evidence."""
+    out = []
+    for match in _ON_NAME.finditer(text):
+        name = _trim(match.group("name"))
+        if name and looks_like_name(name) and not find_metric_mentions(name):
+            out.append((name, match.start("name")))
+    return out
+
+
+def known_as_registry(name: str) -> bool:
+    """True when the registry resolves the name (a dataset for certain)."""
+    return resolve_alias(name) is not None
+
+
+def canonical_dataset(name: str) -> str:
+    """Registry name for ``name`` when it resolves, else the name cleaned up."""
+    return resolve_alias(name) or re.sub(r"\s+", " ", name).strip()

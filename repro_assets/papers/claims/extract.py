@@ -11,15 +11,39 @@ from repro_assets.papers.claims.checks import (
     ground_candidates,
     merge_claims,
 )
+from repro_assets.papers.claims.context import build_context
 from repro_assets.papers.claims.llm import llm_candidates
-from repro_assets.papers.claims.models import ClaimsError, ClaimsResult
+from repro_assets.papers.claims.models import Candidate, Claim, ClaimsResult, RejectedCandidate
+from repro_assets.papers.claims.roles import mark_headlines
 from repro_assets.papers.claims.sentences import sentence_candidates
 from repro_assets.papers.claims.table_claims import table_candidates
 from repro_assets.papers.claims.text import page_texts
 from repro_assets.papers.models import PaperPages
-from repro_assets.papers.tables import extract_tables
+from repro_assets.papers.tables import ParsedTable, extract_tables
 
 log = logging.getLogger(__name__)
+
+
+def heuristic_candidates(
+    pages: PaperPages, tables: list[ParsedTable]
+) -> list[Candidate]:
+    """Table and sentence candidates, with headline candidates marked."""
+    context = build_context(pages, tables)
+    table_cands, groups = table_candidates(tables, pages, context)
+    sentence_cands = sentence_candidates(pages, context)
+    candidates = table_cands + sentence_cands
+    groups = groups + [f"s{i}" for i in range(len(sentence_cands))]
+    mark_headlines(candidates, groups)
+    return candidates
+
+
+def _heuristic_claims(
+    pages: PaperPages, pdf_bytes: bytes | None
+) -> tuple[list[Candidate], list[Claim], list[RejectedCandidate], int]:
+    tables = extract_tables(pdf_bytes) if pdf_bytes else []
+    candidates = heuristic_candidates(pages, tables)
+    claims, rejected = ground_candidates(candidates, page_texts(pages))
+    return candidates, claims, rejected, len(tables)
 
 
 def extract_claims(
@@ -37,17 +61,12 @@ def extract_claims(
         tools: tools for the extractor (search_paper).
 
     Raises:
-        ClaimsError: E_EXTRACT_NO_OUTPUT / E_EXTRACT_LOW_CONFIDENCE (see guardrails); when no
-            claim survived because the LLM extractor failed, its stage code instead
-            (E_POLICY_CAP_EXCEEDED for a tool-cap breach, E_EXTRACT_OPENAI_ERROR).
+        ClaimsError: E_EXTRACT_NO_OUTPUT / E_EXTRACT_LOW_CONFIDENCE (see guardrails).
     """
     texts = page_texts(pages)
-    tables = extract_tables(pdf_bytes) if pdf_bytes else []
-    candidates = table_candidates(tables, texts) + sentence_candidates(pages)
-    claims, rejected = ground_candidates(candidates, texts)
+    candidates, claims, rejected, n_tables = _heuristic_claims(pages, pdf_bytes)
     method: Literal["heuristic", "llm"] = "heuristic"
     llm_error = None
-    stage_code: str | None = None
     usage: dict[str, Any] = {}
     if llm is not None and llm.available:
         try:
@@ -65,17 +84,9 @@ def extract_claims(
             log.warning("extractor LLM failed, keeping heuristic claims: %s", llm_error)
         usage = llm.usage_summary()
     merged, n_merged = merge_claims(claims)
-    try:
-        enforce_claim_guardrails(merged, rejected, len(candidates))
-    except ClaimsError as exc:
-        if merged or exc.code != "E_EXTRACT_NO_OUTPUT" or stage_code in (None, exc.code):
-            raise
-        # nothing survived because the extractor failed: report that cause, not "no output"
-        raise ClaimsError(f"{llm_error}; {exc}", stage_code, exc.rejected) from exc
+    enforce_claim_guardrails(merged, rejected, len(candidates))
     return ClaimsResult(
         paper_id=pages.paper_id, claims=merged, rejected=rejected, method=method,
-        tables_found=len(tables), merged_duplicates=n_merged, llm_error=llm_error,
+        tables_found=n_tables, merged_duplicates=n_merged, llm_error=llm_error,
         llm_usage=usage,
     )
-
-

@@ -162,8 +162,9 @@ def _norm(text: str) -> str:
 _CASE_SENSITIVE: dict[str, str] = {a: s.name for s in METRICS for a in s.case_sensitive}
 _NDCG_AT = re.compile(r"(?i)\bndcg\s*@\s*(\d+)")
 _TOPK = re.compile(r"(?i)\btop[\s\-]?([15])\b")
-_GENERIC_ERROR = re.compile(r"(?i)\berr(?:or|ors|\.)?\b")
-_GENERIC_ACC = re.compile(r"(?i)\bacc(?:uracy|\.)?\b")
+_NOT_A_METRIC = re.compile(
+    r"(?i)standard[\s-]+errors?|errors?\s+(?:bars?|analysis|propagation|correction|signal|"
+    r"feedback|term|function)")
 
 
 def find_metric_mentions(text: str) -> list[tuple[str, int, int]]:
@@ -186,6 +187,8 @@ def find_metric_mentions(text: str) -> list[tuple[str, int, int]]:
         out = [m for m in out if not (m[0] == "ndcg" and match.start() <= m[1] < match.end())]
         out.append((f"ndcg@{match.group(1)}", match.start(), match.end()))
     out = _refine_topk(text, sorted(out, key=lambda m: m[1]))
+    out = [m for m in out if not (m[0] == "error_rate" and _NOT_A_METRIC.search(
+        text[max(0, m[1] - 12):m[2] + 14]))]
     return sorted(out, key=lambda m: m[1])
 
 

@@ -1,87 +1,139 @@
-"""Candidate claims from sentences such as 'achieves 88.1% accuracy on SST-2'."""
+"""Candidate claims from sentences: "achieves 88.1 on SST-2", "a BLEU score of 41.8",
+"error rate of 3.57%", "F1 of 93.2", "67 test errors", with or without a percent sign.
+
+A number is a claim only when a metric is printed right next to it ("<metric> of|is|to N",
+"N <metric>"); differences ("improves by 2.1", "a gain of 3 points"), shares of data and
+hyper-parameters are not claims. The dataset is the one the sentence names (nearest after the
+number, else before it), else the one the preceding sentences of the same section name.
+"""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
-from repro_assets.papers.claims.datasets import split_from
-from repro_assets.papers.claims.metrics import find_metric_mentions, to_decimal
-from repro_assets.papers.claims.models import Candidate
-from repro_assets.papers.claims.text import (
-    _NUMBER_RE,
-    _collapse,
-    cite,
-    iter_sentences,
-    section_index,
+from repro_assets.papers.claims.context import PaperContext
+from repro_assets.papers.claims.datasets import (
+    is_generic,
+    name_phrases,
+    split_from,
+    without_split,
 )
+from repro_assets.papers.claims.metrics import (
+    find_metric_mentions,
+    implausible,
+    is_percent_metric,
+    lower_is_better,
+    to_decimal,
+)
+from repro_assets.papers.claims.models import Candidate
+from repro_assets.papers.claims.roles import role_of
+from repro_assets.papers.claims.text import cite, section_at, section_index
 from repro_assets.papers.models import PaperPages
-from repro_assets.papers.registry import find_dataset_mentions
 
-_VERBS = re.compile(r"\b(achieves?|reach(?:es)?|obtains?|attains?|yields?|gets?|scores?|"
-                    r"gives?|records?|reports?)\b", re.IGNORECASE)
-_NOT_METRIC_AFTER = re.compile(
-    r"^\s*%?\s*(of (the )?(data|samples|training)|training|train\b|test (data|set|split)\b|"
-    r"validation|held[- ]out|split|dropout)", re.IGNORECASE)
+_NUM = r"(?<![\w.±+\-−])(\d+(?:\.\d+)?|\.\d+)(?:\s?(%))?(?![\w.]?\d)"
+_LINK = (r"(?:\s+(?:score|rate|value)s?)?\s*(?:of|is|was|=|:|to|at|reaches|reached|of about|"
+         r"of around)\s+")
+_AFTER_DIFF = re.compile(
+    r"^\s*%?\s*(?:points?|pp|absolute|relative|improvement|gain|better|worse|lower|higher|"
+    r"reduction|increase|decrease|drop|margin|more|less|fewer|times|x\b|×|of (?:the )?"
+    r"(?:data|samples|training|examples|images|words|tokens|parameters))", re.IGNORECASE)
+_BEFORE_DIFF = re.compile(
+    r"(?:\bby|\bup to|\bof up to|improvement of|gain of|drop of|increase of|reduction of|"
+    r"decrease of|margin of|\+|\bfrom|\bwithin|\bover|\babout|\bapproximately|\bonly|"
+    r"\bnearly|\balmost|\bunder|\bbelow|\babove)\s*$", re.IGNORECASE)
+_ERRORS_COUNT = re.compile(r"^\s*(?:test\s+)?errors\b", re.IGNORECASE)
+_VERBS = re.compile(r"\b(achieves?|achieved|achieving|reach(?:es|ed)?|obtains?|obtained|"
+                    r"attains?|yields?|gets?|scores?|gives?|records?|reports?|pushes|makes)\b",
+                    re.IGNORECASE)
 
 
-def sentence_candidates(pages: PaperPages) -> list[Candidate]:
-    """Candidates from sentences like 'achieves 88.1% accuracy on SST-2'."""
-    sections = section_index(pages)
-    all_text = "\n".join(p.text for p in pages.pages)
-    body = re.split(r"\n\s*References\s*\n", all_text)[0]
-    paper_datasets = list(dict.fromkeys(d for d, _, _ in find_dataset_mentions(body)))
-    out: list[Candidate] = []
-    for page_no, start, sentence in iter_sentences(pages):
-        numbers = list(_NUMBER_RE.finditer(sentence))
-        if not numbers:
+def _dataset_mentions(sentence: str, context: PaperContext) -> list[tuple[str, int]]:
+    found = [(n, o) for n, o in name_phrases(sentence) if not context.is_own(n)]
+    for key, name in context.dataset_names.items():
+        if len(key) < 2:
             continue
-        metrics = find_metric_mentions(sentence)
-        datasets = find_dataset_mentions(sentence)
-        for i, number in enumerate(numbers):
-            after_end = numbers[i + 1].start() if i + 1 < len(numbers) else len(sentence)
-            before_start = numbers[i - 1].end() if i > 0 else 0
-            if _NOT_METRIC_AFTER.match(sentence[number.end():]):
-                continue
-            metric = _pick(metrics, number.end(), after_end, before_start, number.start())
-            if metric is None:
-                continue
-            dataset = _pick([(d, s, s + len(t)) for d, t, s in datasets], number.end(),
-                            len(sentence), 0, number.start())
-            confidence = 0.85
-            if dataset is None and len(paper_datasets) == 1:
-                dataset, confidence = paper_datasets[0], 0.7
-            printed = number.group(1) or number.group(2)
-            is_pct = number.group(1) is not None
-            value = float(printed)
-            subject = _VERBS.split(sentence, maxsplit=1)[0] if _VERBS.search(sentence) else ""
-            out.append(Candidate(
-                dataset_name=dataset,
-                split=split_from(sentence),
-                metric_name=metric,
-                metric_value=to_decimal(value, metric, is_pct),
-                units="%" if is_pct else None,
-                method_snippet=_collapse(subject)[:120] or None,
-                source_citation=cite(sections, page_no, start),
-                confidence=confidence,
-                page=page_no,
-                quoted_text=sentence.strip(),
-                source="sentence",
-            ))
+        flags = 0 if len(key) <= 4 else re.IGNORECASE
+        for match in re.finditer(rf"(?<![\w\-]){re.escape(name)}(?![\w\-])", sentence, flags):
+            found.append((name, match.start()))
+    out: list[tuple[str, int]] = []
+    for name, offset in sorted(found, key=lambda f: (f[1], -len(f[0]))):
+        name = without_split(name)
+        if is_generic(name) or any(o <= offset < o + len(n) for n, o in out):
+            continue
+        out.append((name, offset))
     return out
 
 
-def _pick(
-    mentions: list[tuple[str, int, int]], after_start: int, after_end: int, before_start: int,
-    before_end: int,
-) -> str | None:
-    """First mention after the number (up to the next number), else the nearest before it."""
-    after = [m for m in mentions if after_start <= m[1] < after_end]
-    if after:
-        return min(after, key=lambda m: m[1])[0]
-    before = [m for m in mentions if before_start <= m[2] <= before_end]
+def _numbers(sentence: str) -> Iterable[tuple[re.Match[str], str, int, int]]:
+    """(number match, metric, metric start, metric end) pairs printed next to each other."""
+    metrics = find_metric_mentions(sentence)
+    numbers = list(re.finditer(_NUM, sentence))
+    for number in numbers:
+        before = sentence[:number.start()]
+        after = sentence[number.end():]
+        if _AFTER_DIFF.match(after) or _BEFORE_DIFF.search(before):
+            continue
+        if _ERRORS_COUNT.match(after) and "." not in number.group(1) and not number.group(2):
+            yield number, "test_errors_count", number.end(), number.end()
+            continue
+        chosen = None
+        for metric, start, end in metrics:
+            gap = sentence[end:number.start()]
+            if end <= number.start() and re.fullmatch(_LINK, gap, re.IGNORECASE) or (
+                    end <= number.start() and re.fullmatch(r"\s*(?:\(\w+\))?\s*(?:of|:)?\s*",
+                                                           gap) and len(gap) <= 6):
+                chosen = (metric, start, end)
+            elif start >= number.end() and re.fullmatch(
+                    r"\s*%?\s*(?:(?:top-?[15]|test|dev|validation|overall|average|mean)\s+)?",
+                    sentence[number.end():start]):
+                chosen = chosen or (metric, start, end)
+        if chosen:
+            yield number, *chosen
+
+
+def sentence_candidates(pages: PaperPages, context: PaperContext) -> list[Candidate]:
+    """Candidates from sentences such as 'achieves 88.1% accuracy on SST-2'."""
+    sections = section_index(pages)
+    out: list[Candidate] = []
+    recent: list[tuple[str, str | None]] = []  # (dataset, section) of previous sentences
+    for page_no, start, sentence in context.sentences:
+        section = section_at(sections, page_no, start)
+        mentions = _dataset_mentions(sentence, context)
+        for number, metric, m_start, m_end in _numbers(sentence):
+            dataset, confidence = _pick_dataset(mentions, number.start(), number.end())
+            if dataset is None:
+                earlier = [d for d, s in recent[-4:] if s == section]
+                dataset = earlier[-1] if earlier else None
+                confidence = 0.7
+            printed = number.group(1)
+            percent = number.group(2) is not None
+            value = float(printed)
+            reason = None if dataset else "no dataset could be identified"
+            reason = reason or implausible(metric, value, printed, percent)
+            subject = _VERBS.split(sentence, maxsplit=1)[0] if _VERBS.search(sentence) else ""
+            out.append(Candidate(
+                dataset_name=dataset, split=split_from(sentence), metric_name=metric,
+                metric_value=to_decimal(value, metric, percent), printed_value=printed,
+                units="%" if percent or (is_percent_metric(metric) and value > 1) else None,
+                lower_is_better=lower_is_better(metric),
+                method_snippet=re.sub(r"\s+", " ", subject).strip()[:120] or None,
+                role=role_of(subject, "", context) if subject else "unknown",
+                source_citation=cite(sections, page_no, start), confidence=confidence,
+                page=page_no, quoted_text=sentence.strip(), source="sentence", reason=reason,
+            ))
+            del m_start, m_end
+        recent += [(d, section) for d, _ in mentions]
+    return out
+
+
+def _pick_dataset(mentions: list[tuple[str, int]], start: int, end: int
+                  ) -> tuple[str | None, float]:
+    """The dataset named right after the number ('on X'), else the nearest before it."""
+    after = [m for m in mentions if m[1] >= end]
+    before = [m for m in mentions if m[1] < start]
+    if after and (not before or after[0][1] - end <= 60):
+        return after[0][0], 0.85
     if before:
-        return max(before, key=lambda m: m[2])[0]
-    before_any = [m for m in mentions if m[2] <= before_end]
-    return max(before_any, key=lambda m: m[2])[0] if before_any else None
-
-
+        return before[-1][0], 0.8
+    return None, 0.0

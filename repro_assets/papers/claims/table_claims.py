@@ -1,108 +1,332 @@
-"""Candidate claims from results tables."""
+"""Candidate claims from results tables.
+
+For every value cell the reader decides its dataset, metric and method:
+
+* **layout**: methods as rows and datasets as columns (the common case), or datasets as rows
+  (a "Dataset"/"Task" label column, or row labels the paper uses as datasets) with methods or
+  metrics as columns; a label column of datasets groups the rows (a dataset printed once per
+  group).
+* **metric**, in order: the column header (including a second header row and abbreviations
+  the caption defines, "(mc)"), a row label that is a metric, the caption's per-dataset metric
+  ("accuracy for SNLI; F1 for SQuAD"), the caption's single metric, the body text that
+  references the table ("Table 2 reports test accuracy"), the dataset table's metric column.
+* **dataset**, in order: the column header (when it names a dataset), the row (datasets as
+  rows), the group label, the sub-table title, the caption, the body text that references the
+  table, the paper's main dataset.
+* **plausibility**: columns of sizes, depths, epochs, timings, counts, hyper-parameters and
+  differences (gains, "relative change") are not results; a value with a unit ("15.3M",
+  "4s"), a bound ("<0.01") or outside the metric's range is rejected with a reason.
+"""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
-from repro_assets.papers.claims.datasets import split_from
+from repro_assets.papers.claims.context import (
+    PaperContext,
+    caption_abbreviations,
+    caption_metric_map,
+)
+from repro_assets.papers.claims.datasets import (
+    clean_name,
+    is_generic,
+    looks_like_name,
+    name_phrases,
+    normalize_key,
+    on_names,
+    split_from,
+    without_split,
+)
 from repro_assets.papers.claims.metrics import (
-    PERCENT_METRICS,
     find_metric_mentions,
+    implausible,
+    is_percent_metric,
+    lower_is_better,
     to_decimal,
 )
 from repro_assets.papers.claims.models import Candidate
-from repro_assets.papers.claims.text import _collapse
-from repro_assets.papers.registry import find_dataset_mentions, resolve_alias
-from repro_assets.papers.tables import ParsedTable, table_cells
+from repro_assets.papers.claims.quotes import row_quote, value_context
+from repro_assets.papers.claims.roles import role_of
+from repro_assets.papers.models import PaperPages
+from repro_assets.papers.tables import ParsedTable
+from repro_assets.papers.tables.cells import CellValue, column_decimals, parse_cell_values
+
+_NON_RESULT = re.compile(
+    r"(?i)(?:^|[\s(])(depth|params?|parameters|#\s*\w*|size|layers?|epochs?|iterations?|steps|"
+    r"time|seconds?|secs?|speed|throughput|flops|gflops|memory|year|count|examples|samples|"
+    r"tokens|vocab(?:ulary)?|dim(?:ension)?s?|batch|learning rate|lr|ratio|scale|image side|"
+    r"train \(s\)|test \(q\)|delta|change|improvement|increase|decrease|gain|relative|diff|"
+    r"difference|Δ|rank|ranking|#params|params \(m\)|probability|overlap|cost)(?:$|[\s).:,/])")
+_DATASET_HEADER = re.compile(r"(?i)^(data\s?sets?|data|task|tasks|benchmark|corpus|name)$")
+_DATASETS_CAPTION = re.compile(r"(?i)\b(datasets|data sets|tasks|benchmarks|corpora)\b")
+_TASK_WORDS = re.compile(
+    r"(?i)\b(instance|semantic|keypoint|pose|dense|object|seg\.?|segmentation|detection|"
+    r"estimation|classification|recognition|tracking|parsing|tagging|translation|"
+    r"summarization|task|results?)\b")
+_TOPK = re.compile(r"(?i)^\s*top[-\s]?([15])\s*$")
 
 
-def _row_quote(page_text: str, label: str, printed: list[str], value_printed: str) -> str | None:
-    """Verbatim span of the page from the row label through its numbers.
+@dataclass
+class _Column:
+    """What a value column's header says."""
 
-    Prefers an occurrence of the label that is directly followed by the row's numbers (each
-    within a short gap, allowing "± 1.2" parts and dashes); falls back to the first label
-    occurrence followed by the value within 300 characters.
-    """
-    collapsed = _collapse(page_text)
-    label_tokens = [re.escape(t) for t in label.split() if t]
-    if not label_tokens:
-        return None
-    label_re = re.compile(r"\s*".join(label_tokens), re.IGNORECASE)
-    occurrences = list(label_re.finditer(collapsed))
-    for match in occurrences:
-        pos = end = match.end()
-        for text in printed:
-            number = re.compile(r"(?<![\d.])" + _loose_number(text) + r"(?!\d)")
-            hit = number.search(collapsed, pos, min(len(collapsed), pos + 40))
-            if not hit:
-                end = -1
-                break
-            pos = end = hit.end()
-        if end > match.end():
-            return collapsed[match.start():end]
-    for match in occurrences:
-        hit = re.compile(r"(?<![\d.])" + _loose_number(value_printed) + r"(?!\d)").search(
-            collapsed, match.end(), min(len(collapsed), match.end() + 300))
-        if hit:
-            return collapsed[match.start():hit.end()]
+    metric: str | None
+    name: str
+    split: str
+    skip: str | None
+    percent: bool
+
+
+def _metric_of(text: str, abbreviations: dict[str, str]) -> str | None:
+    mentions = find_metric_mentions(text)
+    if mentions:
+        return mentions[0][0]
+    for token in re.findall(r"[\w@\-]+", text):
+        if token.lower() in abbreviations:
+            return abbreviations[token.lower()]
     return None
 
 
-def _loose_number(printed: str) -> str:
-    """Regex for a printed number that also matches the split form ('88 1 .')."""
-    if "." not in printed:
-        return re.escape(printed)
-    whole, frac = printed.split(".", 1)
-    return rf"{re.escape(whole)}(?:\s*\.\s*{re.escape(frac)}|\s+{re.escape(frac)}\s*\.)"
+def _column(table: ParsedTable, col: int, abbreviations: dict[str, str],
+            caption_metric: str | None) -> _Column:
+    parts = table.column_header(col)
+    text = " ".join(parts)
+    skip = None
+    match = _NON_RESULT.search(text)
+    if match and not re.search(r"(?i)\btest\b", match.group(1)):
+        skip = f"column '{text}' is not a result ({match.group(1).strip()})"
+    metric = _metric_of(text, abbreviations)
+    topk = _TOPK.match(text)
+    if topk and caption_metric in {"error_rate", "accuracy", "top1_error", "top5_error",
+                                   "top1_accuracy", "top5_accuracy"}:
+        family = "error" if "error" in caption_metric else "accuracy"
+        metric = f"top{topk.group(1)}_{family}"
+    names = [without_split(clean_name(p)) for p in parts]
+    names = [_TASK_WORDS.sub(" ", n) for n in names]
+    names = [re.sub(r"\s+", " ", n).strip(" .,-") for n in names]
+    names = [n for n in names if n and not is_generic(n)]
+    name = names[-1] if names else ""
+    return _Column(metric, name, split_from(text), skip, "%" in text or "percent" in text.lower())
 
 
-def table_candidates(tables: list[ParsedTable], pages: dict[int, str]) -> list[Candidate]:
-    """Candidates from every numeric cell of every results table."""
-    out: list[Candidate] = []
-    for table in tables:
-        caption = table.caption or ""
-        caption_datasets = list(dict.fromkeys(d for d, _, _ in find_dataset_mentions(caption)))
-        caption_metrics = list(dict.fromkeys(m for m, _, _ in find_metric_mentions(caption)))
-        percent = "%" in caption or any("%" in c for h in table.header for c in h)
-        cells = table_cells(table)
-        by_row: dict[str, list[tuple[int, str]]] = {}
-        for label, _, value, col in cells:
-            by_row.setdefault(label, []).append((col, value.printed))
-        label_name = f"Table {table.number}" if table.number else "Results table"
-        for label, column, value, _col in cells:
-            col_datasets = [d for d, _, _ in find_dataset_mentions(column)]
-            row_datasets = [d for d, _, _ in find_dataset_mentions(label)]
-            dataset = (col_datasets or row_datasets or (
-                caption_datasets if len(caption_datasets) == 1 else [None]))[0]
-            if dataset is None and not col_datasets:
-                resolved = resolve_alias(column)
-                dataset = resolved
-            col_metrics = [m for m, _, _ in find_metric_mentions(column)]
-            row_metrics = [m for m, _, _ in find_metric_mentions(label)]
-            metric = (col_metrics or row_metrics or (
-                caption_metrics if len(caption_metrics) == 1 else [None]))[0]
-            confidence = 0.9 if table.method == "find_tables" else 0.8
-            if not col_datasets and not row_datasets:
-                confidence -= 0.1
-            if not col_metrics and not row_metrics:
-                confidence -= 0.1
-            printed = [p for _, p in sorted(by_row.get(label, []))]
-            quote = _row_quote(pages.get(table.page_no, ""), label, printed, value.printed)
-            out.append(Candidate(
-                dataset_name=dataset,
-                split=split_from(caption + " " + column),
-                metric_name=metric,
-                metric_value=to_decimal(value.number, metric, percent)
-                if metric else value.number,
-                units="%" if metric in PERCENT_METRICS and (percent or value.number > 1) else None,
-                method_snippet=label,
-                source_citation=f"{label_name}, row '{label}', column '{column}', "
-                f"page {table.page_no}",
-                confidence=round(confidence, 2),
-                page=table.page_no,
-                quoted_text=quote or f"{label} {value.printed}",
-                source="table",
-            ))
+def _caption_datasets(caption: str, context: PaperContext) -> list[str]:
+    """Dataset names a caption gives ("on the CNN and Daily Mail dataset")."""
+    found = [n for n, _ in name_phrases(caption)]
+    if not found:
+        found = [n for n, _ in on_names(caption) if context.is_dataset(n)
+                 or re.search(r"\d|[A-Z]{2,}", n)]
+    out = []
+    for name in found:
+        name = _TASK_WORDS.sub(" ", without_split(name))
+        name = re.sub(r"\s+", " ", name).strip(" .,-")
+        if name and not is_generic(name) and not context.is_own(name) and (
+                not find_metric_mentions(name)) and name not in out:
+            out.append(name)
     return out
 
 
+def _single(values: list[str]) -> str | None:
+    keys = {normalize_key(v) for v in values}
+    return values[0] if len(keys) == 1 else None
+
+
+def _reference_facts(table: ParsedTable, context: PaperContext) -> tuple[list[str], list[str]]:
+    """Metrics and dataset names in the sentences that reference the table."""
+    metrics: list[str] = []
+    datasets: list[str] = []
+    for _, _, sentence in context.references(table.kind, table.number)[:4]:
+        metrics += [m for m, _, _ in find_metric_mentions(sentence)]
+        datasets += [n for n, _ in name_phrases(sentence) if not context.is_own(n)]
+    return list(dict.fromkeys(metrics)), list(dict.fromkeys(datasets))
+
+
+def _dataset_label_columns(table: ParsedTable, context: PaperContext) -> list[int]:
+    """Label columns that hold dataset names (header 'Dataset', or known dataset names)."""
+    out = []
+    headers = table.label_headers()
+    for col in range(table.label_cols):
+        if col < len(headers) and _DATASET_HEADER.match(headers[col].strip()):
+            out.append(col)
+            continue
+        values = {r[col].strip() for r in table.rows if col < len(r) and r[col].strip()}
+        known = [v for v in values if context.is_dataset(v)]
+        if values and len(known) >= max(1, 0.5 * len(values)) and (
+                len(values) >= 2 or table.label_cols > 1):
+            out.append(col)
+    return out
+
+
+def table_candidates(
+    tables: list[ParsedTable], pages: PaperPages, context: PaperContext
+) -> tuple[list[Candidate], list[str]]:
+    """Candidates for every value cell of every results table, and their table group ids."""
+    texts = {p.page_no: p.text for p in pages.pages}
+    out: list[Candidate] = []
+    groups: list[str] = []
+    for index, table in enumerate(tables):
+        cands = _table(table, texts.get(table.page_no, ""), context)
+        out += cands
+        groups += [f"t{index}"] * len(cands)
+    return out, groups
+
+
+def _table(table: ParsedTable, page_text: str, context: PaperContext) -> list[Candidate]:
+    caption = table.caption or ""
+    abbreviations = caption_abbreviations(caption)
+    metric_map = caption_metric_map(caption)
+    caption_metrics = list(dict.fromkeys(m for m, _, _ in find_metric_mentions(caption)))
+    caption_metric = caption_metrics[0] if len(caption_metrics) == 1 else None
+    ref_metrics, ref_datasets = _reference_facts(table, context)
+    caption_datasets = _caption_datasets(caption, context)
+    title_datasets = _caption_datasets(table.title or "", context) if table.title else []
+    percent_table = bool(re.search(r"%|\bpercent", caption))
+    implied = _implied_metric(table, context, caption_metrics, ref_metrics)
+    dataset_cols = _dataset_label_columns(table, context)
+    rows_are_datasets = 0 in dataset_cols and table.label_cols == len(dataset_cols)
+    width = max(len(r) for r in table.rows)
+    columns = {c: _column(table, c, abbreviations, caption_metric)
+               for c in range(table.label_cols, width)}
+    says_datasets = bool(_DATASETS_CAPTION.search(caption))
+    name_cols = [c for c, info in columns.items() if info.name and not info.skip]
+    known_cols = [c for c in name_cols if context.is_dataset(columns[c].name)]
+    methods_as_columns = rows_are_datasets or any(
+        context.is_own(columns[c].name) or role_of(columns[c].name, "", context) != "unknown"
+        for c in name_cols)
+    out: list[Candidate] = []
+    for r, row in enumerate(table.rows):
+        label_cells = row[: table.label_cols]
+        row_dataset = " ".join(label_cells[c] for c in dataset_cols if c < len(label_cells))
+        method_cells = [c for i, c in enumerate(label_cells) if i not in dataset_cols and c]
+        method = " ".join(dict.fromkeys(method_cells))
+        group = table.groups[r] if r < len(table.groups) else ""
+        label = table.row_label(r)
+        row_metric = None
+        if find_metric_mentions(label) and not clean_name(label):
+            row_metric = find_metric_mentions(label)[0][0]
+        printed_row = [v.printed for c in row[table.label_cols:] for v in parse_cell_values(c)]
+        for col, info in columns.items():
+            if col >= len(row) or not row[col].strip():
+                continue
+            decimals = column_decimals([x[col] for x in table.rows if col < len(x)])
+            for k, value in enumerate(parse_cell_values(row[col], decimals)):
+                cand = _cell(
+                    table, r, col, k, value, info, row_dataset=row_dataset, method=method,
+                    group=group, label=label, row_metric=row_metric, metric_map=metric_map,
+                    caption_metric=caption_metric, caption_metrics=caption_metrics,
+                    ref_metrics=ref_metrics, implied=implied,
+                    caption_datasets=caption_datasets,
+                    title_datasets=title_datasets, ref_datasets=ref_datasets,
+                    percent_table=percent_table, methods_as_columns=methods_as_columns,
+                    says_datasets=says_datasets or bool(known_cols),
+                    context=context,
+                )
+                quote = (row_quote(page_text, label, printed_row, value.printed)
+                         or value_context(page_text, value.printed, [label, info.name]))
+                cand.quoted_text = quote or f"{label} {value.printed}"
+                out.append(cand)
+    return out
+
+
+def _cell(
+    table: ParsedTable, r: int, col: int, k: int, value: CellValue, info: _Column, *,
+    row_dataset: str, method: str, group: str, label: str, row_metric: str | None,
+    metric_map: list[tuple[str, list[str]]], caption_metric: str | None,
+    caption_metrics: list[str], ref_metrics: list[str], implied: str | None,
+    caption_datasets: list[str],
+    title_datasets: list[str], ref_datasets: list[str], percent_table: bool,
+    methods_as_columns: bool, says_datasets: bool, context: PaperContext,
+) -> Candidate:
+    confidence = 0.9 if table.method != "given" else 0.85
+    reason: str | None = info.skip
+    # --- dataset -------------------------------------------------------------------------
+    dataset: str | None = None
+    if row_dataset.strip():
+        dataset = clean_name(row_dataset)
+    elif info.name and not methods_as_columns and (
+            context.is_dataset(info.name) or (says_datasets and looks_like_name(info.name))):
+        dataset = info.name
+    for fallback, cost in ((title_datasets, 0.05), (caption_datasets, 0.05),
+                           (ref_datasets, 0.15)):
+        if dataset is None and fallback:
+            dataset = _single(fallback)
+            confidence -= cost
+            if dataset is None:
+                reason = reason or f"several datasets could apply: {', '.join(fallback[:4])}"
+    if dataset is None and context.main_dataset and not reason:
+        dataset = context.main_dataset
+        confidence -= 0.2
+    # --- metric --------------------------------------------------------------------------
+    metric = info.metric or row_metric
+    if metric is None and dataset:
+        key = normalize_key(dataset)
+        for candidate_metric, items in metric_map:
+            if any(normalize_key(clean_name(i)) == key for i in items):
+                metric = candidate_metric
+            task = context.dataset_task.get(key, "")
+            if metric is None and task and any(
+                    _task_match(task, i) for i in items):
+                metric = candidate_metric
+    if metric is None:
+        metric = caption_metric
+        if metric is not None:
+            confidence -= 0.05
+        elif len(caption_metrics) > 1:
+            reason = reason or f"several metrics could apply: {', '.join(caption_metrics)}"
+    if metric is None and not reason and len(ref_metrics) == 1:
+        metric = ref_metrics[0]
+        confidence -= 0.15
+    if metric is None and not reason and implied:
+        metric = implied
+        confidence -= 0.2
+    if dataset and metric in {None, "accuracy", "score"} and not info.metric:
+        mapped = context.dataset_metric.get(normalize_key(dataset))
+        if mapped and mapped != metric:
+            metric = mapped
+    # --- plausibility --------------------------------------------------------------------
+    percent = value.percent or info.percent or percent_table
+    if value.unit:
+        reason = reason or f"{value.printed}{value.unit} is a size or time, not a result"
+    elif value.bound:
+        reason = reason or f"{value.printed} is a bound, not a result"
+    elif metric:
+        reason = reason or implausible(metric, value.number, value.printed, percent)
+    method_name = method if not methods_as_columns else " ".join(table.column_header(col))
+    if methods_as_columns and method:
+        method_name = f"{method_name} ({method})" if method_name else method
+    role = role_of(method_name or label, group, context)
+    citation = (f"{table.label}, row '{label}', column '{table.column_labels()[col]}'"
+                + (" (second value)" if k else "") + f", page {table.page_no}")
+    split = split_from(" ".join([info.split if info.split != "test" else "", table.caption
+                                 or "", " ".join(table.column_header(col))]))
+    number = value.number
+    return Candidate(
+        dataset_name=dataset, split=split, metric_name=metric,
+        metric_value=to_decimal(number, metric, percent) if metric else number,
+        printed_value=value.printed,
+        units="%" if metric and is_percent_metric(metric) and (percent or number > 1) else None,
+        lower_is_better=lower_is_better(metric), method_snippet=(method_name or label)[:200],
+        role=role, source_citation=citation, confidence=round(max(confidence, 0.0), 2),
+        page=table.page_no, quoted_text="", source="table", reason=reason,
+    )
+
+
+def _implied_metric(table: ParsedTable, context: PaperContext, caption_metrics: list[str],
+                    ref_metrics: list[str]) -> str | None:
+    """Accuracy, when a classification paper's results table names no metric at all and all
+    its values are percentages."""
+    if caption_metrics or ref_metrics or not context.classification:
+        return None
+    if any(find_metric_mentions(" ".join(table.column_header(c)))
+           for c in range(table.label_cols, len(table.column_labels()))):
+        return None
+    values = [v.number for row in table.rows for c in row[table.label_cols:]
+              for v in parse_cell_values(c)]
+    if values and all(1.0 < v <= 100.0 for v in values):
+        return "accuracy"
+    return None
+
+
+def _task_match(task: str, item: str) -> bool:
+    words = {w for w in re.findall(r"[a-z]+", item.lower()) if w not in {"task", "tasks"}}
+    return bool(words) and words <= set(re.findall(r"[a-z]+", task))

@@ -227,6 +227,23 @@ def _split_over(cell: Cell, cols: list[Column]) -> list[str] | None:
     return [" ".join(w.text for w in p) for p in pieces]
 
 
+def _fill_group_headers(header: list[list[str]], lines: list[Line], columns: list[Column],
+                        label_cols: int) -> None:
+    """An upper header cell ('ROUGE') also heads the neighbouring value columns that have a
+    sub-header below it ('1', '2', 'L') and no header of their own in its line."""
+    for k, line in enumerate(lines[:-1]):
+        if len(line.cells) < 2:
+            continue
+        for col in range(label_cols, len(columns)):
+            if header[k][col] or not any(row[col] for row in header[k + 1:]) or any(
+                    row[col] for row in header[:k]):
+                continue
+            centre = columns[col].xc
+            cell = min(line.cells, key=lambda c: abs(c.xc - centre))
+            if abs(cell.xc - centre) <= max(1.0 * (cell.x1 - cell.x0), 30):
+                header[k][col] = cell.text
+
+
 def _separated(rules: list[Rule], y_a: float, y_b: float, x0: float, x1: float) -> bool:
     lo, hi = sorted((y_a, y_b))
     return any(lo < r.y < hi and r.x0 <= x1 and r.x1 >= x0 for r in rules)
@@ -362,6 +379,7 @@ def _build(
     _fill_labels(rows, ys, floating, label_cols, rules, columns)
     header = [_header_row(line, columns, header_lines[k + 1:])
               for k, line in enumerate(header_lines)]
+    _fill_group_headers(header, header_lines, columns, label_cols)
     header = [h for h in header if any(h)]
     return ParsedTable(
         page_no=page_no, number=number, kind="figure" if kind == "figure" else "table",

@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import re
 import statistics
+import unicodedata
 from dataclasses import dataclass, field
 
 import pymupdf
@@ -142,7 +143,7 @@ def page_words(page: pymupdf.Page) -> list[Word]:
     bold = _bold_boxes(page)
     out = []
     for x0, y0, x1, y1, text, *_ in page.get_text("words"):
-        text = str(text).strip()
+        text = unicodedata.normalize("NFKC", str(text)).strip()
         if not text:
             continue
         xc, yc = (x0 + x1) / 2, (y0 + y1) / 2
@@ -173,7 +174,10 @@ def group_lines(words: list[Word], gutter: float | None = None) -> list[Line]:
         return sorted(merged + right, key=lambda ln: (ln.yc, ln.x0))
     lines: list[list[Word]] = []
     for word in sorted(words, key=lambda w: (w.yc, w.x0)):
-        if lines:
+        if word.vertical:
+            lines.append([word])  # rotated text (a row-group label) stands alone
+            continue
+        if lines and not lines[-1][0].vertical:
             ref = lines[-1]
             ref_yc = statistics.median(w.yc for w in ref)
             ref_h = statistics.median(w.h for w in ref)

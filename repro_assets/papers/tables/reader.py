@@ -117,7 +117,8 @@ def find_captions(lines: list[Line], width: float, multi: bool = False) -> list[
                 prev = cap_lines[-1]
                 in_column = [w for w in nxt.words if col0 <= w.xc <= col1]
                 words = [w for w in in_column if w.x0 >= x0 - 15 and w.x1 <= x1 + 15]
-                if words and len(words) < len(in_column):
+                run = _run_over(in_column, x0, x1, nxt.height)
+                if words and len(words) < len(run):
                     break  # the line reaches beyond the caption: a table header
                 if nxt.yc - prev.yc > 1.8 * prev.height + 2:
                     break
@@ -134,6 +135,17 @@ def find_captions(lines: list[Line], width: float, multi: bool = False) -> list[
             out.append(Caption(kind, number, re.sub(r"\s+", " ", text).strip(), x0, x1,
                                line.y0, cap_lines[-1].y1, cap_lines))
     return out
+
+
+def _run_over(words: list[Word], x0: float, x1: float, height: float) -> list[Word]:
+    """The words of a line connected (gaps under two heights) to those over [x0, x1]."""
+    runs: list[list[Word]] = []
+    for word in words:
+        if runs and word.x0 - runs[-1][-1].x1 <= 2 * height:
+            runs[-1].append(word)
+        else:
+            runs.append([word])
+    return [w for run in runs if any(w.x1 >= x0 and w.x0 <= x1 for w in run) for w in run]
 
 
 def _region_lines(
@@ -318,9 +330,14 @@ def _tables_of(candidate: _Candidate, convention: bool | None, ruled: bool,
     if tables and ruled and page is not None:
         box = pymupdf.Rect(min(ln.x0 for ln in block) - 8, min(ln.y0 for ln in block) - 4,
                            max(ln.x1 for ln in block) + 8, max(ln.y1 for ln in block) + 4)
-        if len([v for v in candidate.vertical_rules if v.intersects(box)]) >= 4:
-            tables = _find_tables(page, box, candidate.words, candidate.page_no,
-                                  caption) or tables
+        columns = {round(v.x0) for v in candidate.vertical_rules if v.intersects(box)}
+        rows = {round(r.y) for r in candidate.rules
+                if box.y0 <= r.y <= box.y1 and r.x0 < box.x1 and r.x1 > box.x0}
+        body_rows = sum(len(t.rows) for t in tables)
+        if len(columns) >= 3 and len(rows) >= body_rows:  # a fully ruled grid
+            ruled = _find_tables(page, box, candidate.words, candidate.page_no, caption)
+            if ruled and sum(len(t.rows) for t in ruled) >= body_rows:
+                tables = ruled
     return tables
 
 

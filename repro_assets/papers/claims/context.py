@@ -1,0 +1,273 @@
+"""What the whole paper tells the claims reader: its method names, datasets and references.
+
+* The paper's own method names: the title's name before a colon ("X: A ..."), acronyms of
+  the title's capitalised phrases, names the abstract introduces ("we propose X", "Momentum
+  Contrast (MoCo)") and names a caption or sentence assigns ("our method is denoted as X").
+* Dataset names: rows of dataset tables (a "Dataset"/"Data"/"Name" label column, or a caption
+  about datasets), names presented as datasets in the text, and the registry's names; the most
+  mentioned one is the paper's main dataset when it clearly dominates.
+* Per-dataset metrics and tasks from dataset tables ("Metric"/"Task" columns).
+* Sentences that reference a table or figure ("Table 2 reports test accuracy").
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
+
+from repro_assets.papers.claims.datasets import (
+    clean_name,
+    is_generic,
+    looks_like_name,
+    name_phrases,
+    normalize_key,
+)
+from repro_assets.papers.claims.metrics import find_metric_mentions, resolve_metric
+from repro_assets.papers.claims.text import _collapse, iter_sentences
+from repro_assets.papers.models import PaperPages
+from repro_assets.papers.tables.model import ParsedTable
+
+_DATASET_HEADER = re.compile(r"(?i)^(data\s?sets?|data|name|task|tasks|benchmark|corpus)$")
+_DATASET_CAPTION = re.compile(r"(?i)\b(datasets?|data sets?|statistics|corpora|benchmarks)\b")
+_INTRODUCE = re.compile(
+    r"(?i)\b(?:we|this paper|this work)\s+(?:propose|present|introduce|call|name|dub|term|"
+    r"develop|describe)\b")
+_ACRONYM_IN_PARENS = re.compile(r"\(([A-Z][A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*)\)")
+_DENOTED = re.compile(
+    r"(?i)\b(?:our|the proposed)\s+(?:method|model|approach|models|system|network)s?\s+"
+    r"(?:is|are)\s+(?:denoted|referred to|called|labell?ed)\s+(?:as\s+|by\s+)?[“\"']?"
+    r"([\w\-+]+)")
+_CALLED = re.compile(r"\b(?i:we call (?:it|them|this|our \w+)|called|dubbed|named)\s+[“\"']?"
+                     r"([A-Z][\w\-+]*[A-Z0-9][\w\-+]*|[a-z]+[A-Z][\w\-+]*)")
+_USE_COMPOUND = re.compile(
+    r"(?i)\bwe (?:use|propose|introduce|present)\s+an?\s+(?:hybrid\s+|novel\s+|new\s+|simple\s+)?"
+    r"([a-z]+(?:-[a-z]+)+)\s+(?:network|model|architecture|mechanism|approach|method)")
+_OUR_MODEL = re.compile(r"(?i:\bour (?:\w+ )?(?:model|method|system|network|approach)),?\s+"
+                        r"([A-Z][\w\-]*[A-Z0-9][\w\-]*)")
+_PROPOSE_WORD = re.compile(r"(?i)\bwe (?:propose|present|introduce)\s+([a-z]+[A-Za-z]*|[A-Z]"
+                           r"[\w\-]*),")
+_STAMP = re.compile(r"(?i)^arxiv:|^\s*published as|^\s*preprint|^\d+$")
+_ABBREVIATION = re.compile(
+    r"(?<![\w-])([A-Za-z][\w\-@]{0,10})\s*[=:]\s*([A-Za-z][A-Za-z '\-]{2,40}?)(?=\s*[,;)]|$)")
+
+
+@dataclass
+class PaperContext:
+    """Paper-level facts the table and sentence readers share."""
+
+    title: str
+    abstract: str
+    own_names: list[str]
+    dataset_counts: Counter[str]
+    dataset_names: dict[str, str]
+    dataset_metric: dict[str, str] = field(default_factory=dict)
+    dataset_task: dict[str, str] = field(default_factory=dict)
+    sentences: list[tuple[int, int, str]] = field(default_factory=list)
+
+    @property
+    def classification(self) -> bool:
+        """True when the paper is about classification (accuracy is then the implied metric
+        of a results table that names none)."""
+        return bool(re.search(r"(?i)\bclassif(?:y|ication|ier)", f"{self.title} {self.abstract}"))
+
+    @property
+    def main_dataset(self) -> str | None:
+        """The dataset the paper is mostly about, when one clearly dominates."""
+        keys = sorted(self.dataset_counts, key=len)
+        family = {k: next((p for p in keys if len(p) >= 3 and k.startswith(p)), _family(k))
+                  for k in keys}
+        families: Counter[str] = Counter()
+        for key, count in self.dataset_counts.items():
+            families[family[key]] += count
+        if not families:
+            return None
+        top, n1 = families.most_common(1)[0]
+        if n1 < 4 or n1 < 0.6 * sum(families.values()):
+            return None
+        members = [k for k in self.dataset_counts if family[k] == top]
+        best = max(members, key=lambda k: (self.dataset_counts[k], -len(k)))
+        return self.dataset_names.get(best, best)
+
+    def is_dataset(self, name: str) -> bool:
+        """True when the paper uses ``name`` as a dataset."""
+        key = normalize_key(clean_name(name))
+        return bool(key) and key in self.dataset_names
+
+    def is_own(self, text: str) -> bool:
+        """True when ``text`` names the paper's own method."""
+        low = text.lower()
+        return any(re.search(rf"(?<![a-z0-9]){re.escape(n)}(?![a-z0-9])", low)
+                   for n in self.own_names)
+
+    def references(self, kind: str, number: str | None) -> list[tuple[int, int, str]]:
+        """Sentences that mention 'Table N' (or 'Figure/Fig. N')."""
+        if not number:
+            return []
+        word = r"(?:Table|Tab\.)" if kind == "table" else r"(?:Figure|Fig\.)"
+        pattern = re.compile(rf"\b{word}\s*{re.escape(number)}(?![\d])", re.IGNORECASE)
+        return [s for s in self.sentences if pattern.search(s[2])]
+
+
+def _family(key: str) -> str:
+    """Versions of a dataset share a family ('ilsvrc2012', 'ilsvrc2014' -> 'ilsvrc')."""
+    match = re.match(r"[a-z]{3,}", key)
+    return match.group(0) if match else key
+
+
+def build_context(pages: PaperPages, tables: list[ParsedTable]) -> PaperContext:
+    """Collect the paper-level facts from its pages and tables."""
+    title = _nfkc(_title(pages))
+    first = _nfkc(_collapse(pages.pages[0].text)) if pages.pages else ""
+    abstract = _abstract(first)
+    sentences = [(p, o, _nfkc(s)) for p, o, s in iter_sentences(pages)]
+    own = _own_names(title, abstract, [s for _, _, s in sentences],
+                     [t.caption or "" for t in tables])
+    counts: Counter[str] = Counter()
+    names: dict[str, str] = {}
+    own_keys = {normalize_key(o) for o in own}
+    texts = [s for _, _, s in sentences] + [_nfkc(t.caption or "") for t in tables]
+    for k, text in enumerate(texts):
+        for name, _ in name_phrases(text, caption=k >= len(sentences)):
+            key = normalize_key(name)
+            if key and key not in own_keys:
+                names.setdefault(key, name)
+    metric_map: dict[str, str] = {}
+    task_map: dict[str, str] = {}
+    for table in tables:
+        _read_dataset_table(table, counts, names, metric_map, task_map)
+    body = " ".join(texts)
+    for key, name in names.items():  # every mention of an established name counts
+        flags = 0 if len(key) <= 4 else re.IGNORECASE
+        tokens = [re.escape(t) for t in re.split(r"[\s/\-–]+", name) if t]
+        pattern = r"[\s/\-–]*".join(tokens)
+        counts[key] += len(re.findall(rf"(?<![\w-]){pattern}(?![\w-])", body, flags))
+    return PaperContext(title=title, abstract=abstract, own_names=own, dataset_counts=counts,
+                        dataset_names=names, dataset_metric=metric_map, dataset_task=task_map,
+                        sentences=sentences)
+
+
+def _nfkc(text: str) -> str:
+    return unicodedata.normalize("NFKC", text)
+
+
+def _title(pages: PaperPages) -> str:
+    if pages.title and not _STAMP.search(pages.title):
+        return pages.title
+    if not pages.pages:
+        return ""
+    blocks = [b for b in pages.pages[0].blocks if b.bbox[1] < 350 and 3 <= len(b.text) <= 250
+              and not _STAMP.search(b.text.strip())]
+    if not blocks:
+        return pages.title or ""
+    best = max(blocks, key=lambda b: (b.font_size, -b.bbox[1]))
+    return " ".join(best.text.split())
+
+
+def _abstract(first_page: str) -> str:
+    low = first_page.lower()
+    start = low.find("abstract")
+    end = low.find("introduction", start + 1)
+    if start < 0:
+        return first_page[:2000]
+    return first_page[start: end if end > start else start + 2500]
+
+
+def _own_names(title: str, abstract: str, sentences: list[str], captions: list[str]
+               ) -> list[str]:
+    names: list[str] = []
+    prefix = title.split(":", 1)[0].strip() if ":" in title else ""
+    if prefix and len(prefix.split()) <= 2:
+        names.append(prefix)
+    words = re.findall(r"[A-Za-z][\w\-]*", title)
+    run: list[str] = []
+    for word in [*words, "."]:
+        if word[0].isupper() and word.lower() not in {"for", "of", "the", "and", "with", "a"}:
+            run.append(word)
+            continue
+        if len(run) >= 2:
+            initials = "".join(w[0] for w in run if not w.isupper() or len(w) == 1)
+            if len(initials) >= 2:
+                names.append(initials.upper())
+        run = []
+    body = " ".join(sentences)
+    names = [n for n in names if n == prefix or len(re.findall(
+        rf"(?<![\w-]){re.escape(n)}(?![\w-])", body)) >= 2]
+    names += [w for w in words if re.fullmatch(r"[A-Z]?[a-z]+[A-Z]\w*", w)]
+    for sentence in re.split(r"(?<=[.!?])\s+", abstract):
+        names += _USE_COMPOUND.findall(sentence)
+        if _INTRODUCE.search(sentence):
+            names += _ACRONYM_IN_PARENS.findall(sentence)
+            names += [m for m in _PROPOSE_WORD.findall(sentence) if not is_generic(m)
+                      and m.lower() not in {"a", "an", "two", "three", "new", "novel"}]
+    for text in [abstract, *captions, *sentences]:
+        names += _DENOTED.findall(text)
+        names += _CALLED.findall(text)
+        names += _OUR_MODEL.findall(text)
+    out: list[str] = []
+    for name in names:
+        name = name.strip("“”\"'.,; ").lower()
+        if len(name) >= 2 and name not in out and not is_generic(name):
+            out.append(name)
+    return out
+
+
+def _read_dataset_table(
+    table: ParsedTable, counts: Counter[str], names: dict[str, str],
+    metric_map: dict[str, str], task_map: dict[str, str],
+) -> None:
+    """Rows of a dataset table name datasets; its Metric/Task columns map them."""
+    headers = [h.strip() for h in table.label_headers()]
+    dataset_rows = any(_DATASET_HEADER.match(h) for h in headers[:1]) or (
+        _DATASET_CAPTION.search(table.caption or "") and not find_metric_mentions(
+            " ".join([table.caption or "", *table.column_labels()])))
+    if not dataset_rows:
+        return
+    labels = table.column_labels()
+    for index, row in enumerate(table.rows):
+        label = clean_name(row[0] if row else "")
+        if not label or not looks_like_name(label):
+            continue
+        key = normalize_key(label)
+        counts[key] += 2
+        names.setdefault(key, label)
+        for col, text in enumerate(row):
+            head = labels[col].lower() if col < len(labels) else ""
+            if head.startswith("metric"):
+                metric = resolve_metric(re.sub(r"\[\d+\]", "", text))
+                if metric:
+                    metric_map[key] = metric
+            elif head in {"task", "type", "task type"} and text.strip():
+                task_map[key] = text.strip().lower()
+        del index
+
+
+def caption_abbreviations(caption: str) -> dict[str, str]:
+    """Metric abbreviations a caption defines: '(mc= Mathews correlation, acc=Accuracy)'."""
+    out = {}
+    for abbr, meaning in _ABBREVIATION.findall(caption):
+        metric = resolve_metric(meaning)
+        if metric:
+            out[abbr.lower()] = metric
+    return out
+
+
+def caption_metric_map(caption: str) -> list[tuple[str, list[str]]]:
+    """'accuracy for SNLI and SST-5; F1 for SQuAD, SRL and NER' -> [(accuracy, [SNLI, SST-5]),
+    (f1, [SQuAD, SRL, NER])]; 'Use AUC for classification task and NDCG@10 for ranking task'
+    -> [(auc, [classification task]), (ndcg@10, [ranking task])]."""
+    out = []
+    for clause in re.split(r"[;.–—]\s|\s-\s|[;–—]", caption):
+        mentions = find_metric_mentions(clause)
+        for i, (metric, _, end) in enumerate(mentions):
+            tail = clause[end:mentions[i + 1][1] if i + 1 < len(mentions) else len(clause)]
+            match = re.match(r"\s*(?:is used\s+)?(?:for|on)\s+(.+)$", tail)
+            if not match:
+                continue
+            listed = re.sub(r"\s+(?:and|or)\s*$", "", match.group(1).strip(" ,"))
+            items = [i.strip(" ,") for i in re.split(r",|\band\b", listed)]
+            items = [i for i in items if i and len(i.split()) <= 4]
+            if items:
+                out.append((metric, items))
+    return out
