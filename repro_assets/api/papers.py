@@ -59,6 +59,7 @@ ERROR_STATUS: dict[str, int] = {
     # stage 1 (ingest)
     "E_UNSUPPORTED_MEDIA_TYPE": 415,
     "E_FETCH_FAILED": 400,
+    "E_FETCH_BLOCKED": 400,
     "E_FILE_TOO_LARGE": 413,
     "E_FILESEARCH_INDEX_FAILED": 500,
     "E_DB_INSERT_FAILED": 500,

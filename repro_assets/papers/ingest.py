@@ -9,11 +9,12 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import fsspec
-import httpx
 import psycopg
 
+from repro_assets import net
 from repro_assets.papers.pdf import MAX_PDF_BYTES, PaperIngestError, PdfInfo, validate_pdf
 from repro_assets.papers.store import find_paper_by_sha256
 from repro_assets.resources.blobstore import BlobStore, paper_pdf_key
@@ -39,36 +40,28 @@ class IngestResult:
 
 
 def fetch_pdf(url: str, timeout: float = FETCH_TIMEOUT_S, max_bytes: int = MAX_PDF_BYTES) -> bytes:
-    """Download a PDF over HTTP(S), streaming, with a timeout and the size limit.
+    """Download a PDF over HTTP(S) through the outbound guard (:mod:`repro_assets.net`).
+
+    Private, loopback and link-local addresses are refused (each redirect hop too) unless
+    allowed by ``REPRO_ALLOW_PRIVATE_FETCH`` / ``REPRO_FETCH_ALLOWLIST``; the body is streamed
+    and cut at ``max_bytes``.
 
     Raises:
-        PaperIngestError: E_FETCH_FAILED on network/HTTP errors, E_FILE_TOO_LARGE past the limit.
+        PaperIngestError: E_FETCH_BLOCKED for a refused address, E_FETCH_FAILED on
+            network/HTTP errors, E_FILE_TOO_LARGE past the limit.
     """
     try:
-        with httpx.Client(
-            timeout=timeout, follow_redirects=True, headers={"User-Agent": USER_AGENT}
-        ) as client, client.stream("GET", url) as response:
-            if response.status_code >= 400:
-                raise PaperIngestError(
-                    "E_FETCH_FAILED", f"GET {url} answered HTTP {response.status_code}"
-                )
-            declared = int(response.headers.get("content-length") or 0)
-            if declared > max_bytes:
-                raise PaperIngestError(
-                    "E_FILE_TOO_LARGE", f"{url} is {declared:,} bytes; limit {max_bytes:,}"
-                )
-            buffer = bytearray()
-            for part in response.iter_bytes():
-                buffer.extend(part)
-                if len(buffer) > max_bytes:
-                    raise PaperIngestError(
-                        "E_FILE_TOO_LARGE", f"{url} exceeds the {max_bytes:,}-byte limit"
-                    )
-            return bytes(buffer)
-    except httpx.TimeoutException as exc:
-        raise PaperIngestError("E_FETCH_FAILED", f"GET {url} timed out after {timeout}s") from exc
-    except httpx.HTTPError as exc:
-        raise PaperIngestError("E_FETCH_FAILED", f"GET {url} failed: {exc}") from exc
+        return net.fetch(url, max_bytes=max_bytes, timeout=timeout,
+                         headers={"User-Agent": USER_AGENT}).body
+    except net.FetchError as exc:
+        code = {"E_FETCH_BLOCKED": "E_FETCH_BLOCKED",
+                "E_FILE_TOO_LARGE": "E_FILE_TOO_LARGE"}.get(exc.code, "E_FETCH_FAILED")
+        raise PaperIngestError(code, str(exc)) from exc
+
+
+def is_http_source(source: str) -> bool:
+    """True when ``source`` is fetched over HTTP (``http(s)://``, any case)."""
+    return urlsplit(source.strip()).scheme.lower() in ("http", "https")
 
 
 def read_source(source: str, max_bytes: int = MAX_PDF_BYTES) -> bytes:
@@ -77,8 +70,11 @@ def read_source(source: str, max_bytes: int = MAX_PDF_BYTES) -> bytes:
     Raises:
         PaperIngestError: E_FETCH_FAILED when it cannot be read, E_FILE_TOO_LARGE past the limit.
     """
-    if source.startswith(("http://", "https://")):
-        return fetch_pdf(source, max_bytes=max_bytes)
+    if is_http_source(source):
+        return fetch_pdf(source.strip(), max_bytes=max_bytes)
+    if "::" in source and any(is_http_source(part) for part in source.split("::")):
+        raise PaperIngestError("E_FETCH_BLOCKED",
+                               "chained fsspec URLs over HTTP are not fetched; give the URL")
     try:
         fs, path = fsspec.core.url_to_fs(source)
         size = fs.size(path)
