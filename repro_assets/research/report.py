@@ -134,9 +134,12 @@ def _on_topic(state: ResearchState, fact_floor: float) -> list[Fact]:
     return [f for f in _fact_order(state.facts_extracted) if f.relevance >= fact_floor]
 
 
-def template_summary(state: ResearchState, fact_floor: float = FACT_FLOOR) -> ReportDraft:
+def template_summary(
+    state: ResearchState, fact_floor: float = FACT_FLOOR, result_floor: float = RESULT_FLOOR
+) -> ReportDraft:
     """Deterministic summary: what was found, or plainly that nothing answers the question."""
     question = state.refined_query or state.original_query
+    used = sum(1 for r in state.results if (r.relevance or 0.0) >= result_floor)
     if state.outcome == "no_sources":
         return ReportDraft(summary=(
             f"No sources: no search returned anything for \u201c{question}\u201d "
@@ -146,15 +149,16 @@ def template_summary(state: ResearchState, fact_floor: float = FACT_FLOOR) -> Re
     if state.outcome == "insufficient_evidence":
         return ReportDraft(summary=(
             f"Insufficient evidence: the {len(state.results)} source(s) found do not answer "
-            f"\u201c{question}\u201d; none was close enough to the question to be used, so "
-            "this report gives no key points. Nothing here should be read as an answer."),
+            f"\u201c{question}\u201d ({used} of them close enough to the question to be read, "
+            "and no finding in them addresses it), so this report gives no key points. Nothing "
+            "here should be read as an answer."),
             key_points=[])
     facts = _on_topic(state, fact_floor)
     verified = [f for f in facts if f.verified]
     top = facts[:5]
     summary = (
-        f"This report on \u201c{state.refined_query or state.original_query}\u201d draws on "
-        f"{len(state.results)} sources found in {state.cycle} research cycle(s) "
+        f"This report on \u201c{question}\u201d draws on {used} relevant source(s) of "
+        f"{len(state.results)} found in {state.cycle} research cycle(s) "
         f"({state.domain} domain, {state.privacy_mode} mode). "
         f"{len(facts)} on-topic facts were extracted, {len(verified)} of them verified by at "
         "least two independent sources"
@@ -214,7 +218,7 @@ def synthesize(
             note = f"LLM synthesis failed ({getattr(exc, 'code', type(exc).__name__)}); template"
             log.warning(note)
     if draft is None:
-        draft = template_summary(state, fact_floor)
+        draft = template_summary(state, fact_floor, result_floor)
     numbers, order = _citation_numbers(state, result_floor)
     results_by_doc: dict[str, SourceResult] = {}
     for result in state.results:
