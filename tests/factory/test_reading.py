@@ -95,8 +95,16 @@ def test_numbered_items() -> None:
 
 def test_steps_listed_under_a_job_header() -> None:
     text = ("Machines: M1 (saw), M2 (drill).\nJ1:\n- M1 2h\n- M2 1h\n- due 15:00\n"
-            "J2:\n- M2 3h")
-    assert _read(text) == {"J1": (["M1", "M2"], [2, 1], 15), "J2": (["M2"], [3], None)}
+            "J2's steps:\n\n1. M2 3h\n2. then M1 for 1 hour")
+    assert _read(text) == {"J1": (["M1", "M2"], [2, 1], 15), "J2": (["M2", "M1"], [3, 1], None)}
+
+
+def test_machines_and_jobs_as_lists_under_headers() -> None:
+    text = ("Machines:\n- M1 (saw)\n- M2 (drill)\n\nJobs:\n1. J1: M1 2h -> M2 1h\n"
+            "2. J2: M2 3h")
+    assert _read(text) == {"J1": (["M1", "M2"], [2, 1], None), "J2": (["M2"], [3], None)}
+    error = _fails(text.replace("M2 1h", "M20 1h"))
+    assert error.details["route_only_machines"] == ["M20"]
 
 
 # --------------------------------------------------------------------------- tables

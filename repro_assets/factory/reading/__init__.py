@@ -44,8 +44,12 @@ def read_factory_text(text: str) -> Assembly:
     reading = Reading()
     reader = ClauseReader(reading)
     for item in segment(text):
-        if isinstance(item, Clause):
-            reader.read(item)
-        else:
-            read_table(item, reading)
+        try:
+            if isinstance(item, Clause):
+                reader.read(item)
+            else:
+                read_table(item, reading)
+        except Exception as exc:  # a reader defect must fail the sentence, not the run
+            quote = item.sentence if isinstance(item, Clause) else item.header_line
+            reading.unread.append(Unread(quote, f"reader error {type(exc).__name__}: {exc}"))
     return assemble(reading)

@@ -94,7 +94,7 @@ def _declarations(reading: Reading) -> tuple[Declarations, dict[str, list[str]]]
     for mention in reading.machines:
         for machine in mention.ids:
             declare(machine, mention.names.get(machine))
-    for machine, name, _ in reading.machine_names:
+    for machine, name in reading.machine_names:
         declare(machine, name)
     out_of_service = tuple(dict.fromkeys(
         m for mention in reading.machines for m in mention.out_of_service))

@@ -33,6 +33,7 @@ from repro_assets.factory.reading.phrases import (
     MACHINE_WORDS,
     MEANING_WORDS,
     Cursor,
+    Route,
     UnreadPhrase,
     group_asides,
     is_paren,
@@ -180,7 +181,10 @@ class ClauseReader:
             return None
         cursor = Cursor(tokenize(header.rstrip(":")))
         _label(cursor)
-        subject = _explicit_subject(cursor)
+        try:
+            subject = _explicit_subject(cursor)
+        except _Unreadable:
+            return None  # the header line itself is read (and reported) as a clause
         if subject is None or subject.jobs is None:
             return None
         return subject if all(t.kind is Kind.COLON or t.is_word("route", "routing", "steps")
@@ -226,6 +230,8 @@ class ClauseReader:
         self, cursor: Cursor, clause: Clause, pending: _Pending, outer: RouteStatement | None
     ) -> None:
         _label(cursor)
+        if cursor.done:
+            return  # a header line such as "Jobs:" or "Today's orders:"
         continuation = cursor.any_sequence(LEADS) is not None
         subject = _explicit_subject(cursor)
         explicit = subject is not None
@@ -432,6 +438,8 @@ class ClauseReader:
                 if name:
                     names.setdefault(machine, name)
         words = {t.value for t in tokens if t.kind is Kind.WORD}
+        if clause.item and clause.header:  # "- M1 (saw)" under "Machines:"
+            words |= {t.value for t in tokenize(clause.header) if t.kind is Kind.WORD}
         unique = list(dict.fromkeys(ids))
         mention = MachineMention(
             ids=unique,
@@ -467,21 +475,26 @@ class _Pending:
         if context:
             self.subjects.append(subject)
 
-    def modify(self, subject: Subject, quote: str, **change: object) -> None:
+    def modify(
+        self,
+        subject: Subject,
+        quote: str,
+        *,
+        skip: tuple[str, ...] = (),
+        replace: tuple[str, str] | None = None,
+        hours: float | None = None,
+    ) -> None:
         """Record a skip or a replacement for the subject's jobs."""
         if subject.jobs is None:
             raise _Unreadable("a change to the route of every job is not a route")
         self.modifications.append(ModifyStatement(subject.jobs, subject.level, quote,
-                                                  **change))  # type: ignore[arg-type]
-        for machine in change.get("skip", ()) or ():  # type: ignore[union-attr]
-            self.machines.append(machine)
-        if change.get("replace"):
-            self.machines += list(change["replace"])  # type: ignore[arg-type]
+                                                  skip=skip, replace=replace, hours=hours))
+        self.machines += [*skip, *(replace or ())]
 
     def route(
         self,
         subject: Subject,
-        route: object,
+        route: Route,
         quote: str,
         outer: RouteStatement | None,
         continuation: bool,
@@ -494,14 +507,14 @@ class _Pending:
         job read before in the same paragraph (or list): continuing the standard route is
         not something the reader guesses.
         """
-        steps = list(route.steps)  # type: ignore[attr-defined]
-        self.names += route.names or []  # type: ignore[attr-defined]
+        steps = list(route.steps)
+        self.names += route.names or []
         self.machines += [step.machine for step in steps]
         existing = self.current.get(subject.jobs) or (
             context.current.get(subject.jobs) if continuation else None
         )
         if continuation and existing is not None:
-            if route.all_machines or existing.all_machines:  # type: ignore[attr-defined]
+            if route.all_machines or existing.all_machines:
                 raise _Unreadable("'all machines' cannot be continued")
             existing.steps += steps
             return existing
@@ -513,7 +526,7 @@ class _Pending:
             level=subject.level,
             steps=steps,
             quote=quote,
-            all_machines=route.all_machines,  # type: ignore[attr-defined]
+            all_machines=route.all_machines,
             outer=outer,
         )
         self.routes.append(statement)
@@ -531,8 +544,7 @@ class _Pending:
         reading.standards += self.standards
         for machine in self.machines:
             reading.mention_route_machine(machine)
-        for machine, name in self.names:
-            reading.machine_names.append((machine, name, ""))
+        reading.machine_names += self.names
         context.current.update(self.current)
         if self.subjects:
             context.paragraph_subject = self.subjects[-1]
@@ -573,8 +585,8 @@ def _explicit_subject(cursor: Cursor) -> Subject | None:
     jobs = _job_list(cursor)
     if jobs is not None:
         if cursor.kind(Kind.POSSESSIVE):
-            if cursor.word({"route", "routing", "path", "sequence"}):
-                cursor.word({"is"})
+            if cursor.word({"route", "routing", "path", "sequence", "steps"}):
+                cursor.word({"is", "are"})
             elif not (cursor.peek() is not None and cursor.peek().is_word(*DUE_KEYS)):
                 raise _Unreadable("cannot read the possessive after the job id")
         cursor.word(DISTRIBUTIVE)

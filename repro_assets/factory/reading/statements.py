@@ -124,7 +124,7 @@ class Reading:
     """Everything read from one description, in text order."""
 
     machines: list[MachineMention] = field(default_factory=list)
-    machine_names: list[tuple[str, str, str]] = field(default_factory=list)  # id, name, quote
+    machine_names: list[tuple[str, str]] = field(default_factory=list)  # named in routes
     route_machines: list[str] = field(default_factory=list)
     jobs: list[str] = field(default_factory=list)
     job_names: dict[str, str] = field(default_factory=dict)
