@@ -19,7 +19,7 @@ _QUOTES = {ord("\u2018"): "'", ord("\u2019"): "'", ord("\u201c"): '"', ord("\u20
 def normalize_text(text: str) -> str:
     """Normalise text for quote matching (see module docstring)."""
     text = unicodedata.normalize("NFKC", text).translate(_DASHES).translate(_QUOTES)
-    text = re.sub(r"(\w)-\s*\n\s*(\w)", r"\1\2", text)  # hyphenated line break
+    text = re.sub(r"(\w)-\s+(\w)", r"\1\2", text)  # hyphenated line break (also collapsed)
     text = re.sub(r"\s+", " ", text)
     return text.strip().casefold()
 

@@ -110,6 +110,13 @@ class PaperContext:
         return [s for s in self.sentences if pattern.search(s[2])]
 
 
+def _tabular(sentence: str) -> bool:
+    """Table text that the page's reading order made look like a sentence."""
+    tokens = sentence.split()
+    numbers = [t for t in tokens if re.fullmatch(r"[(\[]?[-+±]?\d[\d.,]*%?[)\]]?[,;]?", t)]
+    return len(numbers) >= 3 and len(numbers) >= 0.2 * len(tokens)
+
+
 def _family(key: str) -> str:
     """Versions of a dataset share a family ('ilsvrc2012', 'ilsvrc2014' -> 'ilsvrc')."""
     match = re.match(r"[a-z]{3,}", key)
@@ -121,7 +128,7 @@ def build_context(pages: PaperPages, tables: list[ParsedTable]) -> PaperContext:
     title = _nfkc(_title(pages))
     first = _nfkc(_collapse(pages.pages[0].text)) if pages.pages else ""
     abstract = _abstract(first)
-    sentences = [(p, o, _nfkc(s)) for p, o, s in iter_sentences(pages)]
+    sentences = [(p, o, _nfkc(s)) for p, o, s in iter_sentences(pages) if not _tabular(s)]
     own = _own_names(title, abstract, [s for _, _, s in sentences],
                      [t.caption or "" for t in tables])
     counts: Counter[str] = Counter()
@@ -219,9 +226,11 @@ def _read_dataset_table(
 ) -> None:
     """Rows of a dataset table name datasets; its Metric/Task columns map them."""
     headers = [h.strip() for h in table.label_headers()]
-    dataset_rows = any(_DATASET_HEADER.match(h) for h in headers[:1]) or (
-        _DATASET_CAPTION.search(table.caption or "") and not find_metric_mentions(
-            " ".join([table.caption or "", *table.column_labels()])))
+    about_datasets = bool(_DATASET_CAPTION.search(table.caption or ""))
+    no_metric = not find_metric_mentions(" ".join([table.caption or "", *table.column_labels()]))
+    dataset_rows = any(_DATASET_HEADER.match(h) for h in headers[:1]) and (
+        not headers[0].lower().startswith("name") or about_datasets) or (
+        about_datasets and no_metric)
     if not dataset_rows:
         return
     labels = table.column_labels()

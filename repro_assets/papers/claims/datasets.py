@@ -25,8 +25,10 @@ _NAME_TOKEN = r"(?:[A-Z0-9][\w’'.\-+]*|[a-z]+[A-Z0-9][\w’'.\-+]*)"
 _NAME = rf"{_NAME_TOKEN}(?:(?:\s*(?:/|-|&|and|,)\s*|\s+){_NAME_TOKEN}){{0,5}}"
 _FUNCTION = r"(?!(?:on|the|of|in|for|a|an|to|with|by|at|from|and|or|is|are|we)\b)"
 _NAMED_AS_DATASET = re.compile(
-    rf"(?<![\w-])(?P<name>{_NAME}(?:\s+{_FUNCTION}[a-z][a-z\-]+){{0,2}})\s+"
+    rf"(?<![\w-])[“\"‘']?(?P<name>{_NAME}(?:\s+{_FUNCTION}[a-z][a-z\-]+){{0,2}})[”\"’']?\s+"
     rf"(?:\([^)]{{1,40}}\)\s+)?(?P<noun>{_DATASET_NOUN})\b")
+_QUOTED_AFTER_NOUN = re.compile(
+    rf"\b{_STRONG_NOUN}\s+[“\"‘](?P<name>{_NAME})[”\"’]")
 _THE_DATASET_NAME = re.compile(
     rf"\b(?:the|on|of|for)\s+{_DATASET_NOUN}\s+(?P<name>{_NAME})")
 _ON_NAME = re.compile(rf"\b(?:on|for|of)\s+(?:the\s+)?(?P<name>{_NAME})(?=\s*(?:[.,;:)]|$|\s+"
@@ -115,7 +117,7 @@ def looks_like_name(text: str) -> bool:
     if not 1 <= len(tokens) <= 6 or is_generic(text):
         return False
     first = tokens[0]
-    return bool(re.match(r"[A-Z0-9]|[a-z]+[A-Z]", first))
+    return bool(re.match(r"[A-Z0-9]|[a-z]+[A-Z]|[a-z]+\d", first))
 
 
 def registry_names(text: str) -> list[tuple[str, int]]:
@@ -133,14 +135,14 @@ def name_phrases(text: str, caption: bool = False) -> list[tuple[str, int]]:
     """
     if caption:
         text = _CAPTION_PREFIX.sub("", text)
-    patterns = [_NAMED_AS_DATASET, _THE_DATASET_NAME]
+    patterns = [_NAMED_AS_DATASET, _THE_DATASET_NAME, _QUOTED_AFTER_NOUN]
     if caption:
         patterns += [_LEADING_NAME, _NAMED_AS_TASK]
     found: list[tuple[str, int]] = []
     for pattern in patterns:
         for match in pattern.finditer(text):
             name = _trim(match.group("name"))
-            if not name or not looks_like_name(name) or find_metric_mentions(name):
+            if not name or not looks_like_name(name) or not clean_name(name):
                 continue
             start = match.start("name")
             weak = "noun" in match.groupdict() and match.group("noun") and re.fullmatch(
@@ -166,12 +168,16 @@ def _acronym_like(name: str) -> bool:
     return bool(re.search(r"\d", name)) or len(re.findall(r"[A-Z]", name)) >= 2
 
 
+_TRAILING = {"the", "a", "an", "our", "their", "this", "these", "results", "result", "and",
+             "of", "on", "in", "for", "with", "set", "sets", "data"}
+
+
 def _trim(name: str) -> str:
     """Drop leading articles/verbs a greedy match took ("Table 2 SQuAD" -> "SQuAD")."""
     tokens = name.split()
     while tokens and (tokens[0].lower() in _GENERIC or re.fullmatch(r"\d+[:.]?", tokens[0])):
         tokens = tokens[1:]
-    while tokens and tokens[-1].lower() in _GENERIC:
+    while tokens and tokens[-1].lower() in _TRAILING:
         tokens = tokens[:-1]
     return " ".join(tokens).strip(" ,;:")
 

@@ -161,6 +161,10 @@ def _norm(text: str) -> str:
 
 _CASE_SENSITIVE: dict[str, str] = {a: s.name for s in METRICS for a in s.case_sensitive}
 _NDCG_AT = re.compile(r"(?i)\bndcg\s*@\s*(\d+)")
+_AP_VARIANT = re.compile(
+    r"(?<![A-Za-z0-9])AP\^?_?(bb|mk|kp|dp|box|mask|50|75|S|M|L)?(?![A-Za-z0-9])")
+_AP_SUFFIX = {"bb": "ap_bbox", "box": "ap_bbox", "mk": "ap_mask", "mask": "ap_mask",
+              "50": "ap50", "75": "ap75"}
 _TOPK = re.compile(r"(?i)\btop[\s\-]?([15])\b")
 _NOT_A_METRIC = re.compile(
     r"(?i)standard[\s-]+errors?|errors?\s+(?:bars?|analysis|propagation|correction|signal|"
@@ -183,6 +187,11 @@ def find_metric_mentions(text: str) -> list[tuple[str, int, int]]:
     for match in sensitive.finditer(text):
         if not any(s <= match.start() < e for _, s, e in out):
             out.append((_CASE_SENSITIVE[match.group(1)], match.start(), match.end()))
+    for match in _AP_VARIANT.finditer(text):
+        if not any(s <= match.start() < e for _, s, e in out):
+            suffix = match.group(1) or ""
+            name = _AP_SUFFIX.get(suffix.lower(), f"ap_{suffix.lower()}" if suffix else "ap")
+            out.append((name, match.start(), match.end()))
     for match in _NDCG_AT.finditer(text):
         out = [m for m in out if not (m[0] == "ndcg" and match.start() <= m[1] < match.end())]
         out.append((f"ndcg@{match.group(1)}", match.start(), match.end()))

@@ -58,12 +58,13 @@ _NON_RESULT = re.compile(
     r"tokens|vocab(?:ulary)?|dim(?:ension)?s?|batch|learning rate|lr|ratio|scale|image side|"
     r"train \(s\)|test \(q\)|delta|change|improvement|increase|decrease|gain|relative|diff|"
     r"difference|Δ|rank|ranking|#params|params \(m\)|probability|overlap|cost)(?:$|[\s).:,/])")
-_DATASET_HEADER = re.compile(r"(?i)^(data\s?sets?|data|task|tasks|benchmark|corpus|name)$")
+_DATASET_HEADER = re.compile(r"(?i)^(data\s?sets?|data|task|tasks|benchmark|corpus)$")
 _DATASETS_CAPTION = re.compile(r"(?i)\b(datasets|data sets|tasks|benchmarks|corpora)\b")
 _TASK_WORDS = re.compile(
     r"(?i)\b(instance|semantic|keypoint|pose|dense|object|seg\.?|segmentation|detection|"
     r"estimation|classification|recognition|tracking|parsing|tagging|translation|"
     r"summarization|task|results?)\b")
+_SPLIT_ID = re.compile(r"(?i)^(?:train|val|test|dev|trainval|minival)[\w+\-]*\d")
 _TOPK = re.compile(r"(?i)^\s*top[-\s]?([15])\s*$")
 
 
@@ -116,12 +117,12 @@ def _caption_datasets(caption: str, context: PaperContext) -> list[str]:
     if not found:
         found = [n for n, _ in on_names(caption) if context.is_dataset(n)
                  or re.search(r"\d|[A-Z]{2,}", n)]
-    out = []
+    out: list[str] = []
     for name in found:
-        name = _TASK_WORDS.sub(" ", without_split(name))
-        name = re.sub(r"\s+", " ", name).strip(" .,-")
-        if name and not is_generic(name) and not context.is_own(name) and (
-                not find_metric_mentions(name)) and name not in out:
+        name = " ".join(t for t in without_split(name).split() if not _SPLIT_ID.match(t))
+        name = name.strip(" .,-")
+        if name and not is_generic(name) and not context.is_own(name) and clean_name(
+                name) and all(normalize_key(name) != normalize_key(o) for o in out):
             out.append(name)
     return out
 

@@ -7,7 +7,8 @@ import re
 from repro_assets.papers.models import PaperPages
 
 _HEADING_RE = re.compile(
-    r"^(?:\d+(?:\.\d+)*\.?\s+[A-Z][^\n]{1,60}|Abstract|References|Acknowledg(?:e)?ments?)$"
+    r"^(?:\d+(?:\.\d+)*\.?\s+[A-Z](?:(?!\.\s)[^\n]){1,60}|Abstract|References|"
+    r"Acknowledg(?:e)?ments?)$"
 )
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[])")
 _CAPTION_LIKE = re.compile(r"^\s*(Table|Tab\.|Figure|Fig\.)\s*\d+", re.IGNORECASE)

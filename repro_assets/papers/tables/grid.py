@@ -84,12 +84,18 @@ def is_value_line(line: Line) -> bool:
     numbers = [c for c in values if parse_cell_values(c.text)]
     if not numbers:
         return False
-    texts = [c for c in cells[1:] if not is_value_text(c.text)]
-    if len(texts) > len(numbers):
-        return False  # a header with numbered sub-columns ('ROUGE 1 2 L')
     if len(values) >= 2:
         return True
     return not is_value_text(cells[0].text)
+
+
+def is_wordy(line: Line) -> bool:
+    """More text cells than numbers after the label: a header with numbered sub-columns
+    ('ROUGE 1 2 L exact match') when it comes before the rows."""
+    cells = split_value_cells(line.cells)
+    numbers = [c for c in cells if parse_cell_values(c.text)]
+    texts = [c for c in cells[1:] if not is_value_text(c.text)]
+    return bool(cells) and is_value_text(cells[0].text) and len(texts) > len(numbers)
 
 
 def is_subcaption(line: Line) -> bool:

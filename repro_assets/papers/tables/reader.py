@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import pymupdf
 
 from repro_assets.papers.tables.cells import is_numeric_cell, parse_cell_values
-from repro_assets.papers.tables.grid import build_table, is_subcaption, is_value_line
+from repro_assets.papers.tables.grid import build_table, is_subcaption, is_value_line, is_wordy
 from repro_assets.papers.tables.layout import (
     Line,
     Rule,
@@ -214,7 +214,8 @@ def _segments(block: list[Line]) -> list[tuple[list[Line], list[Line], str | Non
             else:
                 title = line.text
             continue
-        if is_value_line(line) and not (not body and _small_print(line, block)):
+        if is_value_line(line) and not (not body and (_small_print(line, block)
+                                                      or is_wordy(line))):
             body.append(line)
             continue
         value_x0 = min((c.x0 for ln in body if is_value_line(ln) for c in ln.cells[1:]),
@@ -336,8 +337,11 @@ def _tables_of(candidate: _Candidate, convention: bool | None, ruled: bool,
         body_rows = sum(len(t.rows) for t in tables)
         if len(columns) >= 3 and len(rows) >= body_rows:  # a fully ruled grid
             ruled = _find_tables(page, box, candidate.words, candidate.page_no, caption)
-            if ruled and sum(len(t.rows) for t in ruled) >= body_rows:
+            if ruled and _agree(ruled, tables):
                 tables = ruled
+            elif ruled:
+                log.info("page %s %s: find_tables disagrees with the word layout; using the "
+                         "layout", candidate.page_no, caption.text[:40])
     return tables
 
 
@@ -355,6 +359,17 @@ def _plausible_grid(table: ParsedTable) -> bool:
     if table.kind == "figure":
         return len(labelled) >= 2 and numeric_cols >= 1
     return numeric_cols >= 1
+
+
+def _agree(ruled: list[ParsedTable], layout: list[ParsedTable]) -> bool:
+    """find_tables and the word layout read the same labelled rows and values."""
+    def shape(tables: list[ParsedTable]) -> list[tuple[str, tuple[str, ...]]]:
+        return sorted((t.row_label(i).replace(" ", ""),
+                       tuple(v.printed for c in r[t.label_cols:] for v in parse_cell_values(c)))
+                      for t in tables for i, r in enumerate(t.rows))
+
+    return shape(ruled) == shape(layout) and all(
+        t.row_label(i) for t in ruled for i in range(len(t.rows)))
 
 
 def _ticks(cells: list[str]) -> bool:
