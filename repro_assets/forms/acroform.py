@@ -67,13 +67,18 @@ class WidgetRole:
 
     @property
     def words(self) -> list[str]:
-        """The widget's normalized name words."""
-        return normalize_acroform_name(self.widget.name).split()
+        """The widget's name words (letters and digits)."""
+        return name_words(self.widget.name)
 
 
 def normalize_acroform_name(name: str) -> str:
     """Locked step 1: lowercase, ``_`` and ``-`` to spaces (whitespace collapsed)."""
     return " ".join(name.lower().replace("_", " ").replace("-", " ").split())
+
+
+def name_words(name: str) -> list[str]:
+    """Lowercase letter/digit runs of a field name (``Birth Year (yy)`` -> birth, year, yy)."""
+    return re.findall(r"[a-z0-9]+", name.lower())
 
 
 def _contains(name: str, needle: str) -> bool:
@@ -139,7 +144,7 @@ def classify(widget: FormWidget) -> WidgetRole:
     if key is None:
         return WidgetRole(widget, None, problem)
     text = " ".join(filter(None, [widget.name, widget.label]))
-    words = normalize_acroform_name(widget.name).replace(".", " ").split()
+    words = name_words(widget.name)
     if key == "address" and NOT_POSTAL.search(normalize_acroform_name(text)):
         return WidgetRole(widget, None, "not_postal")
     part = None

@@ -4,6 +4,11 @@ A document whose pages all yield empty/whitespace text is ``no_text_layer``; a f
 not a PDF or cannot be parsed is ``parse_error``. Unreadable documents are indexed but never
 routed.
 
+index_docs probes for a text layer without laying text out: a page whose content stream shows
+text (``Tj``/``TJ``/``'``/``"`` operators) has one; a page without (a scan, or text drawn
+inside a form XObject) is extracted for real. Text operators that draw only whitespace are
+caught by extract_text, which then marks the document ``no_text_layer`` in doc_index.json.
+
 extract_text is one plain-text pass per page (what raw extraction costs). layout.json keeps
 the text only (the seed lets it omit spans); the box of a quote is looked up on its page when
 the quote is cited (:mod:`repro_assets.forms.evidence_images`), so no page pays for line boxes
@@ -14,12 +19,21 @@ from __future__ import annotations
 
 import hashlib
 import mimetypes
+import re
 
 import pymupdf
 
 from repro_assets.forms.models import DocIndexItem, LayoutDoc, LayoutPageText
 
 PDF_MIME = "application/pdf"
+_TEXT_OPERATORS = re.compile(rb"(?:\)|>|\])\s*(?:Tj|TJ|'|\")")
+
+
+def page_has_text(page: pymupdf.Page) -> bool:
+    """True when the page shows text: a text operator in its content, else real extraction."""
+    if _TEXT_OPERATORS.search(page.read_contents() or b""):
+        return True
+    return bool(page.get_text("text").strip())
 
 
 def sniff_mime(filename: str, data: bytes) -> str:
@@ -51,7 +65,7 @@ def index_doc(doc_id: str, filename: str, data: bytes) -> DocIndexItem:
         has_text = False
         try:
             for page in doc:
-                if page.get_text("text").strip():
+                if page_has_text(page):
                     has_text = True
                     break
         except Exception:

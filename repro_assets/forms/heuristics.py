@@ -27,11 +27,13 @@ from repro_assets.forms.models import Evidence, LayoutDoc, LayoutPageText
 from repro_assets.forms.normalize import collapse_ws, find_dates
 from repro_assets.forms.parties import (
     NOT_MEMBER_ID_OWNERS,
+    ORGANIZATION,
     PARTY_WORDS,
     SUBJECT,
     is_subject,
     mentions,
     party_of,
+    strip_parentheticals,
 )
 from repro_assets.forms.text_cues import (
     clean_value,
@@ -105,12 +107,19 @@ LIST_HINTS = frozenset({
     "supplements", "otc", "herbal", "current", "list", "known", "your", "any",
 })
 _BULLET = re.compile(r"^\s*(?:[-*\u2022]|\d+[.)])\s+")
+_PAREN = re.compile(r"\(([^)]*)\)")
+_COLUMNS = re.compile(r"\S\s{3,}\S")
 _LABEL_LINE = re.compile(r"^\s*[A-Za-z][A-Za-z .#/()'’]{0,40}:")
 _NAME_AFTER_TITLE = re.compile(r"^\s*[A-Z][a-z]")
 #: Field words that make "<subject word> <field word>:" a label of the subject's own data.
 _SUBJECT_FIELD = re.compile(r"\b(?:name|dob|birth|phone|address|id|number|ssn)\b",
                             re.IGNORECASE)
 LETTERHEAD_LINES = 8
+ISSUER = "issuer"  # whoever issued the document (its letterhead's contact data)
+_CONTACT_LABEL = re.compile(r"\b(?:phone|tel|telephone|fax|mobile|cell|e-?mail|web|website|"
+                            r"address|addr)\b", re.IGNORECASE)
+_ISSUER_MARK = re.compile(r"\bfax\b|\bwww\.|https?://|\S@\S|\.(?:com|org|net|gov)\b",
+                          re.IGNORECASE)
 LABEL_WORDS = 4  # party words of a label sit right before its key word
 _LAST_WORDS = re.compile(rf"(?:\S+\s+){{0,{LABEL_WORDS}}}$")
 
@@ -145,19 +154,42 @@ def _is_subject_label_line(line: str) -> bool:
     return party_of(label) == SUBJECT and bool(_SUBJECT_FIELD.search(label))
 
 
-def _is_letterhead_end(line: str) -> bool:
-    return bool(mentions(line, [SUBJECT]) or NAME_LABEL.search(line) or DOB_KEY.search(line))
+def _is_letterhead_end(number: int, line: str) -> bool:
+    """The body starts: a subject cue, a name/DOB label, a heading below the first line, or a
+    label that is not contact data (phone, fax, address, e-mail, web)."""
+    if mentions(line, [SUBJECT]) or NAME_LABEL.search(line) or DOB_KEY.search(line):
+        return True
+    if number > 0 and is_heading(line):
+        return True
+    label = _LABEL_LINE.match(line)
+    return bool(label) and not _CONTACT_LABEL.search(label.group(0))
+
+
+def _issuer_evidence(lines: list[str]) -> bool:
+    """Contact data of whoever issued the document: a fax number, a web or e-mail address, or
+    a street address written without a label."""
+    for number, line in enumerate(lines):
+        if _ISSUER_MARK.search(line):
+            return True
+        after_label = number > 0 and ADDRESS_LABEL.search(lines[number - 1])
+        if ":" not in line and CITY_LINE.search(line) and not after_label:
+            return True
+    return False
 
 
 def _letterhead(lines: list[str]) -> tuple[int, str | None]:
-    """(number of letterhead lines, their party) at the top of a document's first page."""
+    """(number of letterhead lines, their party) at the top of a document's first page.
+
+    The letterhead is the block above the body; its contact data belong to the issuer (the
+    clinic, the practice, the insurer) unless a label names the subject.
+    """
     end = next((i for i, line in enumerate(lines[:LETTERHEAD_LINES])
-                if _is_letterhead_end(line)), min(len(lines), LETTERHEAD_LINES))
+                if _is_letterhead_end(i, line)), min(len(lines), LETTERHEAD_LINES))
     for line in lines[:end]:
         others = [m for m in mentions(line) if m.party != SUBJECT]
         if others:
             return end, others[0].party
-    return end, None
+    return end, (ISSUER if _issuer_evidence(lines[:end]) else None)
 
 
 def line_parties(doc: LayoutDoc) -> dict[int, list[str | None]]:
@@ -173,7 +205,10 @@ def line_parties(doc: LayoutDoc) -> dict[int, list[str | None]]:
         head_end, head_party = _letterhead(lines) if index == 0 else (0, None)
         parties: list[str | None] = []
         for number, line in enumerate(lines):
-            if number < head_end:
+            if number < head_end:  # a person's section may open the page; a name does not
+                heading = party_of(line) if is_heading(line) else None
+                if heading not in (None, SUBJECT, ORGANIZATION):
+                    section = heading
                 parties.append(head_party)
                 continue
             if is_heading(line):
@@ -262,7 +297,7 @@ def _names(p: _Page) -> Iterator[HeuristicHit]:
     for line, context in zip(p.lines, p.parties, strict=False):
         for match in NAME_LABEL.finditer(line):
             label = match.group("label")
-            if NOT_FULL_NAME.search(label):
+            if NOT_FULL_NAME.search(strip_parentheticals(label)):
                 continue
             if not is_subject(label_party(line, match.start("label"), match.end("label"),
                                           context)):
@@ -343,6 +378,8 @@ def _list_items(lines: list[str], start: int) -> tuple[list[str], int]:
     bulleted = False
     for index in range(start + 1, min(len(lines), start + 40)):
         follow = lines[index]
+        if _COLUMNS.search(follow) and not _written(follow.strip(), LIST_HINTS):
+            continue  # a table's column headings ("Medication   Dose   How often")
         if not follow.strip() or is_heading(follow):
             break
         is_bullet = bool(_BULLET.match(follow))
@@ -384,10 +421,12 @@ def _list_field(field: str) -> Scanner:
             if not match or not is_subject(context):
                 continue
             rest = _segment(line, match.end())
+            hint = _PAREN.search(match.group(0))
+            choose = bool(hint and is_instruction(hint.group(1)))  # "(check all that apply)"
             if rest:
                 if not match.group(1):  # "Medications reviewed today": prose, not a label
                     continue
-                if has_checkboxes(rest):
+                if has_checkboxes(rest) or choose:  # options: only marked ones are values
                     marked = marked_options(rest)
                     if marked:
                         yield HeuristicHit("; ".join(marked),

@@ -240,17 +240,26 @@ def step_index_docs(folder: RunFolder) -> list[DocIndexItem]:
 
 
 def step_extract_text(folder: RunFolder) -> list[LayoutDoc]:
-    """extract_text -> artifacts/layout.json (readable PDFs only)."""
+    """extract_text -> artifacts/layout.json (readable PDFs only).
+
+    A document whose text operators drew only whitespace is marked ``no_text_layer`` in
+    doc_index.json here (the index's probe cannot tell).
+    """
     request = folder.read_request()
     index = {i.doc_id: i for i in folder.read_artifact("doc_index")}
     stored = {d.doc_id: d.stored_as for d in request.input_docs}
     with traced(folder, "extract_text", [folder.ref(s) for s in stored.values()]) as rec:
         layouts: list[LayoutDoc] = []
+        blank: list[str] = []
         for doc_id, item in index.items():
             if item.unreadable_reason or item.mime_type != PDF_MIME:
                 continue
             try:
-                layouts.append(extract_layout(doc_id, folder.read_input(stored[doc_id])))
+                layout = extract_layout(doc_id, folder.read_input(stored[doc_id]))
+                if any(page.full_text.strip() for page in layout.pages):
+                    layouts.append(layout)
+                else:
+                    blank.append(doc_id)
             except RunFolderError:
                 raise
             except Exception as exc:  # one unreadable document never stops the run
@@ -258,6 +267,12 @@ def step_extract_text(folder: RunFolder) -> list[LayoutDoc]:
                 rec.notes.append(f"warn:parse_error:{doc_id}")
                 rec.error = TraceError(kind="parse_error",
                                        message=f"{doc_id}: {type(exc).__name__}: {exc}")
+        if blank:
+            rec.notes += [f"warn:no_text_layer:{doc_id}" for doc_id in blank]
+            fixed = [i.model_copy(update={"has_text_layer": False,
+                                          "unreadable_reason": "no_text_layer"})
+                     if i.doc_id in blank else i for i in index.values()]
+            rec.outputs_ref.append(folder.write_artifact("doc_index", fixed))
         rec.outputs_ref.append(folder.write_artifact("layout", layouts))
     return layouts
 

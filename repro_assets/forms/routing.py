@@ -13,12 +13,13 @@ import re
 from repro_assets.forms.models import ALIASES, FieldSpec, LayoutDoc, RoutingEntry
 
 DOC_CHARS = 20000
-_SPLIT = re.compile(r"[\W_]+", re.UNICODE)
+#: A token is a maximal run of letters/digits; runs of one character are dropped.
+_TOKEN = re.compile(r"[^\W_]{2,}", re.UNICODE)
 
 
 def tokenize(text: str) -> set[str]:
     """Locked tokenizer: lowercase, split on whitespace/punctuation, drop tokens < 2 chars."""
-    return {tok for tok in _SPLIT.split(text.lower()) if len(tok) >= 2}
+    return set(_TOKEN.findall(text.lower()))
 
 
 def doc_string(doc: LayoutDoc) -> str:

@@ -25,6 +25,8 @@ HINT_WORDS = frozenset({
 _CHECKBOX = re.compile(r"[\u2610\u2611\u2612\u25a1\u25a2\u25fb\u25fd\u2b1c\u274f\u274e]|"
                        r"\[\s?[xX✓✔]?\s?\]|\(\s?[xX✓✔]?\s?\)(?=\s*[A-Za-z])")
 _MARKED = re.compile(r"[\u2611\u2612\u274e]|\[\s?[xX✓✔]\s?\]|\(\s?[xX✓✔]\s?\)|[✓✔]")
+#: Marked answers that are not entries of a list ("[x] Yes" says there is one, not which).
+_ANSWER = re.compile(r"(?:yes|no|other|unknown|not sure|n/?a)\b.*", re.IGNORECASE)
 _YES_NO = re.compile(r"\b(?:yes|no)\b\s*(?:[/|]|\bor\b)?\s*\b(?:yes|no)\b", re.IGNORECASE)
 _INSTRUCTION = re.compile(
     r"^\s*(?:\(?\s*)(?:please|kindly|list|include|including|indicate|check|circle|mark|select|"
@@ -63,14 +65,15 @@ def has_checkboxes(text: str) -> bool:
 
 
 def marked_options(text: str) -> list[str]:
-    """The options of a checkbox list that are marked (``[x] Penicillin``, ``☒ Latex``)."""
+    """The marked options of a checkbox list (``[x] Penicillin``, ``☒ Latex``); a marked
+    yes/no/other answer is not an option."""
     out: list[str] = []
     pieces = _CHECKBOX.split(text)
     marks = _CHECKBOX.findall(text)
     for mark, label in zip(marks, pieces[1:], strict=False):
-        if _MARKED.fullmatch(mark.strip()) or _MARKED.search(mark):
+        if _MARKED.search(mark):
             option = label.strip(" :;,.-")
-            if option and not is_placeholder(option):
+            if option and not is_placeholder(option) and not _ANSWER.fullmatch(option):
                 out.append(option)
     return out
 
