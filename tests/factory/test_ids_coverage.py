@@ -51,6 +51,12 @@ def test_ranges_are_expanded(text: str, jobs: set[str]) -> None:
     assert extract_explicit_ids(text).job_ids == jobs
 
 
+def test_from_to_is_a_route_not_a_range() -> None:
+    ids = extract_explicit_ids("J1 goes from M1 to M4. J2 to J3 use M2.")
+    assert ids.machine_ids == {"M1", "M2", "M4"}
+    assert ids.job_ids == {"J1", "J2", "J3"}
+
+
 def test_arrow_is_not_a_range() -> None:
     assert extract_explicit_ids("J1: M1 2h -> M4 1h").machine_ids == {"M1", "M4"}
 
