@@ -1,11 +1,32 @@
-"""API errors: ``raise ApiError(status, code, message)`` -> ``{"error": code, "message": ...}``."""
+"""API errors: ``raise ApiError(status, code, message)`` -> ``{"error": code, "message": ...}``.
+
+Errors the framework raises itself (no route, wrong method, a body Starlette cannot parse,
+request validation) are answered in the same shape, with a code per status
+(:data:`HTTP_CODES`; validation errors: ``invalid_request`` plus the ``errors`` list), so a
+client always gets a machine-readable code.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+#: The code of a framework error by HTTP status (anything else: ``http_<status>``).
+HTTP_CODES: dict[int, str] = {
+    400: "invalid_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "E_FILE_TOO_LARGE",
+    415: "E_UNSUPPORTED_MEDIA_TYPE",
+    422: "invalid_request",
+}
 
 
 class ApiError(Exception):
@@ -43,6 +64,24 @@ async def _handle(request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse(exc.body(), status_code=exc.status_code)
 
 
+async def _handle_http(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, StarletteHTTPException)
+    code = HTTP_CODES.get(exc.status_code, f"http_{exc.status_code}")
+    return JSONResponse({"error": code, "message": str(exc.detail)},
+                        status_code=exc.status_code, headers=exc.headers)
+
+
+async def _handle_validation(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    errors = jsonable_encoder(exc.errors())
+    where = "; ".join(".".join(str(p) for p in e.get("loc", ())) + ": " + str(e.get("msg", ""))
+                      for e in errors[:5])
+    return JSONResponse({"error": "invalid_request", "message": f"invalid request: {where}",
+                         "errors": errors}, status_code=422)
+
+
 def install(app: FastAPI) -> None:
-    """Register the :class:`ApiError` handler."""
+    """Register the :class:`ApiError` handler and the coded framework-error handlers."""
     app.add_exception_handler(ApiError, _handle)
+    app.add_exception_handler(StarletteHTTPException, _handle_http)
+    app.add_exception_handler(RequestValidationError, _handle_validation)
