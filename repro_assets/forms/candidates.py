@@ -195,7 +195,8 @@ def forms_client(client: LLMClient | None, options: RunOptions
     * model: ``llm_model``; else the seed's default of an explicitly requested provider; else
       the deployment's (see :func:`_deployment_model`).
     * provider errors are not retried (``sdk_max_retries=0``, ``retry_attempts=1``): only the
-      layer's single re-ask for invalid JSON remains.
+      layer's single re-ask for invalid JSON remains, with the seed's exact text
+      (``reask_details=False``).
 
     Returns:
         ``(client or None, reason the LLM is unavailable or None)``.
@@ -212,7 +213,7 @@ def forms_client(client: LLMClient | None, options: RunOptions
     overrides = dict(client.config.model_overrides)
     if model:
         overrides[Role.EXTRACTOR.value] = model
-    return client.with_config(sdk_max_retries=0, retry_attempts=1,
+    return client.with_config(sdk_max_retries=0, retry_attempts=1, reask_details=False,
                               model_overrides=overrides), None
 
 

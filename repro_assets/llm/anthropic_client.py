@@ -159,7 +159,8 @@ class AnthropicClient(BaseLLMClient):
                            for b in uses if b is not output]
                 results.append({"type": "tool_result", "tool_use_id": output.id,
                                 "is_error": True,
-                                "content": f"{reask}\nValidation errors: {parsed.error}"})
+                                "content": f"{reask}\nValidation errors: {parsed.error}"
+                                if self.config.reask_details else reask})
                 messages.append({"role": "user", "content": results})
             else:
                 messages.append({"role": "user", "content": reask})

@@ -243,6 +243,8 @@ class LLMConfig:
         record_usage: write one ``llm_usage`` row per call.
         database_url: Postgres URL for cache and usage ("" = the project's database).
         run_id: Dagster run id recorded with usage rows.
+        reask_details: append the validation errors to the one re-ask for invalid output;
+            False sends the re-ask text alone (seed 003 locks its exact wording).
     """
 
     provider: str
@@ -262,6 +264,7 @@ class LLMConfig:
     record_usage: bool = True
     database_url: str = ""
     run_id: str | None = None
+    reask_details: bool = True
 
     def model_for(self, role: Role | str) -> str:
         """The model for ``role`` under this config."""
