@@ -197,11 +197,28 @@ def write_filled(target: bytes, writes: list[Write]) -> tuple[bytes, list[str]]:
                     continue
                 try:
                     widget.field_value = values[name]
+                    if not widget.text_fontsize:  # "auto": the largest size that fits
+                        widget.text_fontsize = fit_font_size(widget, values[name])
                     widget.update()
                 except Exception:  # a broken appearance stream: leave the widget empty
                     failed.append(name)
         data = doc.tobytes(deflate=True)
     return data, sorted(set(failed))
+
+
+def fit_font_size(widget: pymupdf.Widget, text: str, largest: float = 10.0,
+                  smallest: float = 6.0) -> float:
+    """The largest font size (step 0.5) at which ``text`` fits the widget's box."""
+    rect = widget.rect
+    multiline = bool(widget.field_flags & pymupdf.PDF_TX_FIELD_IS_MULTILINE)
+    size = min(largest, max(smallest, (rect.height - 2) * 0.75))
+    while size > smallest:
+        lines = max(1, int((rect.height - 2) // (size * 1.2))) if multiline else 1
+        if pymupdf.get_text_length(text, fontname="helv", fontsize=size) <= \
+                (rect.width - 4) * lines * (0.85 if lines > 1 else 1.0):
+            break
+        size -= 0.5
+    return size
 
 
 def written_widgets(plan: FillPlan, failed: list[str]) -> list[WrittenWidget]:

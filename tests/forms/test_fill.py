@@ -149,3 +149,14 @@ def test_evidence_crops_show_the_quote_highlighted(run_bundle: RunHelper,
         assert highlighted > 20, key  # the quote's box is painted yellow
     layout = folder.read_artifact("layout")
     assert all(page.spans == [] for d in layout for page in d.pages)  # no boxes paid upfront
+
+
+def test_auto_sized_widgets_get_a_font_size_that_fits(run_bundle: RunHelper) -> None:
+    folder = run_with_target(run_bundle, injury_report(), fillable_form(EVALUATION_FORM))
+    with pymupdf.open(stream=folder.read_binary("filled.pdf"), filetype="pdf") as doc:
+        for widget in doc[0].widgets():
+            if widget.field_value and widget.field_type == pymupdf.PDF_WIDGET_TYPE_TEXT:
+                size = widget.text_fontsize
+                assert 6 <= size <= 10
+                width = pymupdf.get_text_length(widget.field_value, "helv", size)
+                assert width <= widget.rect.width - 4, widget.field_name
