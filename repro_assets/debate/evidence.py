@@ -105,7 +105,9 @@ def retrieve_evidence(
             document_id=hit.document_id,
             content=hit.content,
             distance=round(hit.distance, 6),
-            document_title=hit.document_title,
+            # the reference record's title (an ingest may have taken a margin stamp for it)
+            document_title=(records[hit.document_id].title if hit.document_id in records
+                            else hit.document_title),
             section=hit.section,
             source_kind=hit.source_kind,
             external_id=hit.external_id,

@@ -35,7 +35,7 @@ CALIBRATED_FLOORS: dict[str, float] = {
 FLOOR_ENV = "DEBATE_RELEVANCE_FLOOR"
 MIN_WORDS = 6
 _URL_RE = re.compile(r"https?://|www\.", re.IGNORECASE)
-_OPENERS = "\"'\u201c\u2018(["
+_OPENERS = "\"'\u201c\u2018"
 _CLOSERS = "\"'\u201d\u2019)]"
 _PAIRS = (("(", ")"), ("[", "]"))
 
@@ -68,7 +68,8 @@ def is_whole_sentence(sentence: str) -> bool:
     """True for a complete prose sentence: capitalised start, terminal end, balanced brackets.
 
     Chunk boundaries cut sentences (``...with randomly ini-``) and PDF layout leaves fragments
-    (``Network) with``); those, link-only lines and very short pieces are not whole sentences.
+    (``Network) with``, ``(CNN) trained on``); those, link-only lines and very short pieces are
+    not whole sentences.
     """
     text = sentence.strip()
     if len(text.split()) < MIN_WORDS or _URL_RE.search(text):
@@ -81,12 +82,44 @@ def is_whole_sentence(sentence: str) -> bool:
     return all(text.count(left) == text.count(right) for left, right in _PAIRS)
 
 
+_HYPHEN_BREAK_RE = re.compile(r"(?<=[a-z])-\s*\n\s*(?=[a-z])")
+#: a printed line this short, followed by a capitalised line, is a heading or byline line
+SHORT_LINE_WORDS = 8
+
+
+def unwrap(text: str) -> str:
+    """Join hard-wrapped lines (PDF text) into paragraphs.
+
+    ``convolu-\ntional`` becomes ``convolutional``; a line joins the next one when the next
+    starts in lower case or with a bracket or comma, or the line is body text (at least
+    ``SHORT_LINE_WORDS`` words).
+    Blank lines, and short lines before a capitalised one (headings such as "Abstract" or
+    "5 Conclusion", byline and affiliation lines), stay paragraph breaks.
+    """
+    lines = [line.strip() for line in _HYPHEN_BREAK_RE.sub("", text).split("\n")]
+    out: list[str] = []
+    previous = ""
+    for line in lines:
+        if out and previous and line and (
+                line[0].islower() or line[0] in "([,;" or
+                len(previous.split()) >= SHORT_LINE_WORDS):
+            out[-1] = f"{out[-1]} {line}"
+        else:
+            out.append(line)
+        previous = line
+    return "\n".join(out)
+
+
 def whole_sentences(content: str, title: str | None = None) -> list[str]:
-    """The whole sentences of a chunk (its leading title line is not a sentence)."""
-    body = content
-    if title and body.startswith(title):
-        body = body[len(title):]
-    return [s for s in split_sentences(body) if is_whole_sentence(s)]
+    """The whole sentences of a chunk (its leading title line is not a sentence).
+
+    Hard-wrapped lines are joined first, so a sentence that runs over several PDF lines is one
+    sentence, quoted verbatim as the reader sees it (de-hyphenated, single-spaced).
+    """
+    body = content.strip()
+    if title and body.startswith(title.strip()):
+        body = body[len(title.strip()):]
+    return [s for s in split_sentences(unwrap(body.strip())) if is_whole_sentence(s)]
 
 
 class SentenceMatch(BaseModel):

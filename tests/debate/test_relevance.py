@@ -57,3 +57,25 @@ def test_floor_is_calibrated_per_model_and_overridable(monkeypatch: pytest.Monke
     monkeypatch.setenv("DEBATE_RELEVANCE_FLOOR", "high")
     with pytest.raises(DebateError):
         relevance_floor("all-MiniLM-L6-v2")
+
+
+def test_hard_wrapped_pdf_lines_are_joined_into_whole_sentences() -> None:
+    # PDF text arrives one printed line at a time, words hyphenated at line ends
+    wrapped = ("the previous page. We report on a series of experiments with convolu-\n"
+               "tional neural networks trained on top of pre-trained word\n"
+               "vectors for sentence-level classification tasks.\n\nA second paragraph "
+               "starts here and ends here.")
+    assert whole_sentences(wrapped) == [
+        "We report on a series of experiments with convolutional neural networks trained on "
+        "top of pre-trained word vectors for sentence-level classification tasks.",
+        "A second paragraph starts here and ends here.",
+    ]
+
+
+def test_a_piece_starting_with_a_bracket_is_a_fragment_and_joins_its_line() -> None:
+    assert not is_whole_sentence("(CNN) trained on top of pre-trained word vectors here.")
+    wrapped = ("We report on experiments with\nconvolutional\nneural networks\n(CNN) trained "
+               "on top of pre-trained word vectors.")
+    assert whole_sentences(wrapped) == [
+        "We report on experiments with convolutional neural networks (CNN) trained on top of "
+        "pre-trained word vectors."]
