@@ -6,7 +6,9 @@ stub resolver stands in for DNS where a test needs a name that resolves to some 
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
+import os
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -58,6 +60,11 @@ class _Handler(BaseHTTPRequestHandler):
                 self.wfile.write(b"0\r\n\r\n")
             except OSError:
                 pass
+        elif self.path.startswith("/page?img="):
+            img = self.path[len("/page?img="):]
+            page = (f"<html><head><title>Page</title></head><body><p>Flood forecasts need "
+                    f"calibration.</p><img src='{img}'></body></html>").encode()
+            self._send(200, page, "text/html")
         elif self.path == "/declared":
             self.send_response(200)
             self.send_header("Content-Type", "application/pdf")
@@ -224,3 +231,42 @@ def test_api_url_ingest_refuses_internal_addresses(client: TestClient, site: Sit
                            json={"url": "http://169.254.169.254/latest/meta-data/iam/"})
     assert metadata.status_code == 400 and metadata.json()["error"] == "E_FETCH_BLOCKED"
     assert site.hits == []
+
+
+# --------------------------------------------------------------------------- research fetchers
+def test_research_page_fetcher_refuses_internal_addresses(
+    site: Site, mirror: Site, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from repro_assets.research.errors import OutboundURLRejected, RobotsDisallowedError
+    from repro_assets.research.providers.fetcher import PageFetcher
+
+    # robots.txt is refused first (so the page counts as disallowed): nothing reaches the site
+    with pytest.raises((OutboundURLRejected, RobotsDisallowedError)):
+        asyncio.run(PageFetcher().fetch(site.url + "/paper.pdf", timeout=5))
+    assert site.hits == []
+    monkeypatch.setenv("REPRO_FETCH_ALLOWLIST", "127.0.0.2")
+    with pytest.raises(OutboundURLRejected):  # an allowed page redirecting inside
+        asyncio.run(PageFetcher().fetch(f"{mirror.url}/to?u={site.url}/paper.pdf", timeout=5))
+    assert site.hits == []
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not os.path.exists("/usr/bin/chromium"), reason="no Chromium")
+def test_browser_crawler_refuses_a_page_s_requests_to_internal_addresses(
+    site: Site, mirror: Site, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from repro_assets.research.providers.crawler import BrowserFetcher
+
+    monkeypatch.setenv("REPRO_FETCH_ALLOWLIST", "127.0.0.2")
+
+    async def load() -> dict[str, Any]:
+        fetcher = BrowserFetcher()
+        try:
+            return await fetcher.fetch(f"{mirror.url}/page?img={site.url}/paper.pdf",
+                                       timeout=20)
+        finally:
+            await fetcher.aclose()
+
+    page = asyncio.run(load())
+    assert "calibration" in page["text"]
+    assert site.hits == []  # the page's image on 127.0.0.1 was never requested

@@ -53,6 +53,12 @@ CAPTCHA = ("<html><body><form action='/verify'><p>Please verify you are human</p
            "</body></html>")
 
 
+@pytest.fixture(autouse=True)
+def _loopback_allowed(monkeypatch):
+    """The local site is on 127.0.0.1: allow private addresses (the outbound guard's setting)."""
+    monkeypatch.setenv("REPRO_ALLOW_PRIVATE_FETCH", "1")
+
+
 def _slow(query):
     time.sleep(4)
     return html("<p>late</p>")

@@ -35,7 +35,7 @@ from repro_assets.research.errors import (
 )
 from repro_assets.research.providers.base import SearchProvider, check_obstacle, make_result
 from repro_assets.research.providers.fetcher import DEFAULT_HOST_RPS, PageFetcher, read_html
-from repro_assets.research.providers.outbound import check_outbound_url
+from repro_assets.research.providers.outbound import check_outbound_address
 
 log = logging.getLogger(__name__)
 
@@ -98,9 +98,9 @@ class BrowserFetcher(PageFetcher):
 
     @staticmethod
     async def _gate(route: Any) -> None:
-        """Every request a page makes passes the outbound gate."""
+        """Every request a page makes passes the outbound gate (scheme and address)."""
         try:
-            check_outbound_url(route.request.url)
+            await check_outbound_address(route.request.url)
         except OutboundURLRejected as exc:
             log.warning("browser request refused: %s", exc)
             await route.abort("blockedbyclient")

@@ -23,8 +23,10 @@ from urllib.robotparser import RobotFileParser
 
 import httpx
 
+from repro_assets import net
 from repro_assets.papers.pdf import MAX_PDF_BYTES, PDF_MAGIC, PaperIngestError, validate_pdf
 from repro_assets.research.errors import (
+    OutboundURLRejected,
     ProviderError,
     ProviderTimeoutError,
     RobotsDisallowedError,
@@ -217,7 +219,8 @@ class PageFetcher:
         """``(status, content type, body, final url)``; the body is capped at ``max_bytes``."""
         headers = {"User-Agent": self.user_agent}
         client = self._client or httpx.AsyncClient(
-            follow_redirects=True, event_hooks={"request": [_gate_request]})
+            transport=net.AsyncGuardedTransport(), trust_env=False, follow_redirects=True,
+            max_redirects=net.MAX_REDIRECTS, event_hooks={"request": [_gate_request]})
         try:
             async with client.stream("GET", url, headers=headers, timeout=timeout) as response:
                 chunks: list[bytes] = []
@@ -230,6 +233,10 @@ class PageFetcher:
                     chunks.append(chunk)
                 return (response.status_code, response.headers.get("content-type", ""),
                         b"".join(chunks), str(response.url))
+        except net.FetchBlocked as exc:  # an address (or a redirect hop) refused at connect
+            raise OutboundURLRejected(str(exc)) from exc
+        except net.FetchError as exc:
+            raise ProviderError(f"{self.name}: {exc}", code="E_PROVIDER_NETWORK") from exc
         except httpx.TimeoutException as exc:
             raise ProviderTimeoutError(f"{self.name}: timed out fetching {url}") from exc
         except httpx.TransportError as exc:
