@@ -527,18 +527,18 @@ def read_assignments(cursor: Cursor) -> list[tuple[str, float]] | None:
     return found
 
 
+_STAY_VERBS = ROUTE_VERBS | {"stays", "stay", "spends", "spend", "remains", "sits"}
+
+
 def read_there(cursor: Cursor) -> float | None:
     """Read ``takes 2 hours there`` / ``stays there for 2h`` (the last machine named)."""
     start = cursor.index
-    while cursor.word(ROUTE_VERBS | {"stays", "stay", "spends", "spend", "remains", "sits"}):
+    while cursor.word(_STAY_VERBS):
         pass
     duration = cursor.kind(Kind.DURATION)
     if duration is not None and cursor.word({"there"}):
         return duration.value
-    cursor.index = start
-    while cursor.word(ROUTE_VERBS | {"stays", "stay", "spends", "spend", "remains", "sits"}):
-        pass
-    if cursor.word({"there"}) and cursor.word({"for"}):
+    if duration is None and cursor.word({"there"}) and cursor.word({"for"}):
         duration = cursor.kind(Kind.DURATION)
         if duration is not None:
             return duration.value

@@ -16,6 +16,8 @@ unread: the run fails and quotes it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from repro_assets.factory.reading.columns import Column, header_roles
 from repro_assets.factory.reading.lexicon import Kind, Token, tokenize
 from repro_assets.factory.reading.segments import Table
@@ -36,41 +38,31 @@ class _BadCell(Exception):
     """A cell is not what its column says."""
 
 
-def _ids(cell: str, kind: Kind, what: str) -> list[str]:
-    ids: list[str] = []
-    expect_id = True
+def _items(cell: str, accept: Callable[[Token], bool], what: str) -> list[Token]:
+    """The tokens of a cell that lists items (``M1, M2 -> M3``, ``2; 1 and 3``)."""
+    items: list[Token] = []
+    expect_item = True
     for token in tokenize(cell):
-        if token.kind is kind and expect_id:
-            ids.append(token.value[0])
-            expect_id = False
-        elif not expect_id and (token.kind in _LIST_SEPARATORS or token.is_word("then", "and")
-                                or (token.kind is Kind.OTHER and token.text == ";")):
-            expect_id = True
+        if expect_item and accept(token):
+            items.append(token)
+            expect_item = False
+        elif not expect_item and (token.kind in _LIST_SEPARATORS or token.is_word("then", "and")
+                                  or (token.kind is Kind.OTHER and token.text == ";")):
+            expect_item = True
         else:
             raise _BadCell(f"'{cell}' is not a list of {what}")
-    if not ids or expect_id:
+    if not items or expect_item:
         raise _BadCell(f"'{cell}' is not a list of {what}")
-    return ids
+    return items
+
+
+def _ids(cell: str, kind: Kind, what: str) -> list[str]:
+    return [token.value[0] for token in _items(cell, lambda t: t.kind is kind, what)]
 
 
 def _durations(cell: str, minutes: bool) -> list[float]:
-    values: list[float] = []
-    expect_value = True
-    for token in tokenize(cell):
-        if expect_value and token.kind in (Kind.NUMBER, Kind.DURATION):
-            value = float(token.value)
-            if token.kind is Kind.NUMBER and minutes:
-                value /= 60
-            values.append(value)
-            expect_value = False
-        elif not expect_value and (token.kind in _LIST_SEPARATORS or token.is_word("and")
-                                   or (token.kind is Kind.OTHER and token.text == ";")):
-            expect_value = True
-        else:
-            raise _BadCell(f"'{cell}' is not a list of durations")
-    if expect_value and values:
-        raise _BadCell(f"'{cell}' is not a list of durations")
-    return values
+    tokens = _items(cell, lambda t: t.kind in (Kind.NUMBER, Kind.DURATION), "durations")
+    return [float(t.value) / (60 if minutes and t.kind is Kind.NUMBER else 1) for t in tokens]
 
 
 def _due(cell: str) -> float | None:
