@@ -168,7 +168,8 @@ def _checks(transcript: DebateTranscript) -> list[dg.AssetCheckResult]:
     ],
     description="A two-scientist scholarly debate: each turn searches arXiv + Crossref, "
     "retrieves from pgvector, answers from retrieved chunks only and ends with parsed markers; "
-    "stops on VIABLE + PASS, max turns or interruption (terminate the run).",
+    "stops on consensus (the full marker set on evidence that addresses the question), "
+    "insufficient evidence (NOT_VIABLE), max turns or interruption (terminate the run).",
 )
 def debate_transcript(
     context: dg.AssetExecutionContext,
@@ -222,6 +223,11 @@ def debate_transcript(
             "chunks_retrieved": sum(len(t.evidence) for t in transcript.turns),
             "references_cited": sum(len(t.references) for t in transcript.turns),
             "invalid_citations": sum(len(t.invalid_citations) for t in transcript.turns),
+            "evidence_addresses_question": any(
+                t.assessment is not None and t.assessment.addresses for t in transcript.turns),
+            "best_relevance": max((t.assessment.best_similarity for t in transcript.turns
+                                   if t.assessment and t.assessment.best_similarity is not None),
+                                  default=0.0),
             "llm_calls": int(transcript.llm_usage.get("calls", 0)),
             "llm_cost_usd": float(transcript.llm_usage.get("cost_usd", 0.0)),
             "transcript_json": dg.MetadataValue.path(blobs.url(json_key)),

@@ -40,6 +40,7 @@ def test_offline_debate_materializes_transcript_signals_and_checks(
     assert meta["method"] == "heuristic"
     assert meta["turns"] == 2 and meta["invalid_citations"] == 0 and meta["references_cited"] > 0
     assert meta["ingested_arxiv"] == 0  # offline: no live search
+    assert meta["evidence_addresses_question"] is True and meta["best_relevance"] >= 0.55
     assert "=== Viable Solution Reached ===" in meta["preview"]
     checks = {c.check_name: c.passed for c in result.get_asset_check_evaluations()}
     assert checks == {"citations_grounded": True, "markers_well_formed": True}

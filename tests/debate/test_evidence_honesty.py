@@ -114,3 +114,23 @@ def test_the_cli_exits_non_zero_when_the_evidence_is_insufficient(
     assert code == EXIT_INSUFFICIENT != 0
     assert "terminal state: insufficient_evidence" in err.getvalue()
     assert "Insufficient Evidence" in out.getvalue()
+
+
+def test_an_llm_reviewer_cannot_declare_consensus_on_evidence_that_misses_the_question(
+    corpus_store: VectorStore, no_network: None
+) -> None:
+    from tests.debate.test_llm_debate import APPROVAL, PROPOSAL
+    from tests.fakes.llm_wire import OpenAIWireFake
+
+    settings = DebateSettings(question=UNANSWERABLE[0], live_search=False, max_turns=4)
+    events: list[DebateEvent] = []
+    with OpenAIWireFake() as fake:
+        fake.reply_text(PROPOSAL).reply_text(APPROVAL)  # a confident, well-formed VIABLE+PASS
+        transcript = DebateRunner(session_id="t-llm-honest", settings=settings,
+                                  llm=fake.make_client(), store=corpus_store,
+                                  emit=events.append).run()
+    assert transcript.turns[1].markers.viability == "VIABLE"
+    assert transcript.terminal_state == "insufficient_evidence" and len(transcript.turns) == 2
+    statuses = [e.message for e in events if e.kind == "status"]
+    assert any(s.startswith("Consensus refused: the reviewer's evidence does not address")
+               for s in statuses)
