@@ -153,7 +153,7 @@ class DebateRunner:
                     self.status(f"Consensus refused: {refusal}")
                 if self._evidence_exhausted():
                     break
-            if not any(t.assessment and t.assessment.addresses for t in self.transcript.turns):
+            if not self._addressed():
                 return self.finish("insufficient_evidence", self._insufficient_conclusion())
             last = self.transcript.turns[-1].markers.conclusion if self.transcript.turns else None
             return self.finish("max_turns", last)
@@ -193,11 +193,15 @@ class DebateRunner:
         ingested no new document (live search off, or it found nothing new), later turns
         would only rephrase the same nearest chunks.
         """
-        turns = self.transcript.turns
-        if any(t.assessment and t.assessment.addresses for t in turns):
+        if self._addressed():
             return False
-        new = sum(c.documents_new for t in turns[-2:] for c in t.ingestion.values())
-        return new == 0
+        turns = self.transcript.turns
+        return sum(c.documents_new for t in turns[-2:] for c in t.ingestion.values()) == 0
+
+    def _addressed(self) -> bool:
+        """True when some turn so far retrieved a chunk that addresses the question."""
+        return any(t.assessment is not None and t.assessment.addresses
+                   for t in self.transcript.turns)
 
     def _insufficient_conclusion(self) -> str:
         assessed = [t.assessment for t in self.transcript.turns if t.assessment]
@@ -318,9 +322,9 @@ class DebateRunner:
 
     def _generate(self, turn: Turn, previous: Turn | None) -> str:
         if not self.llm.available:
-            draft = self._offline_draft(turn)
-            self.text(draft.text)
-            return draft.text
+            text = self._offline_response(turn)
+            self.text(text)
+            return text
         system = system_prompt(turn.role, self.settings.max_new_tokens)
         user = user_prompt(
             question=self.settings.question, history=self.settings.history,
@@ -359,7 +363,7 @@ class DebateRunner:
         own = [t for t in self.transcript.turns if t.role == "optimist"]
         return own[-1].response if own else None
 
-    def _offline_draft(self, turn: Turn) -> offline.OfflineDraft:
+    def _offline_response(self, turn: Turn) -> str:
         if turn.role == "optimist":
             reviewer = self.transcript.turns[-1] if self.transcript.turns else None
             return offline.optimist_turn(turn.evidence, reviewer, self.floor)

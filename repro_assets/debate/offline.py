@@ -21,19 +21,17 @@ Every response's "References (APA 7)" lists the document of every chunk its text
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from repro_assets.debate.evidence import references_for
 from repro_assets.debate.markers import cited_indices
 from repro_assets.debate.models import OFFLINE_LABEL, EvidenceChunk, Turn
-from repro_assets.debate.relevance import assess
+from repro_assets.debate.relevance import addresses, assess
 
 DIGEST_CHUNKS = 4
 
 
 def supporting(evidence: list[EvidenceChunk], floor: float) -> list[EvidenceChunk]:
     """Chunks that address the question (their quoted sentence reaches ``floor``)."""
-    return [c for c in evidence if c.relevance is not None and c.relevance >= floor]
+    return [c for c in evidence if addresses(c, floor)]
 
 
 def _documents(chunks: list[EvidenceChunk]) -> set[int]:
@@ -59,17 +57,9 @@ def _cite_line(chunk: EvidenceChunk) -> str:
             f"{chunk.relevance:.3f})")
 
 
-@dataclass(frozen=True)
-class OfflineDraft:
-    """An offline response before parsing (the text carries the markers)."""
-
-    text: str
-    cited: list[int]
-
-
 def _finish(lines: list[str], evidence: list[EvidenceChunk],
-            markers: dict[str, str]) -> OfflineDraft:
-    """Append the references of every chunk the text cites, then the marker lines."""
+            markers: dict[str, str]) -> str:
+    """The response: ``lines``, the references of every chunk they cite, the marker lines."""
     body = "\n".join(lines)
     cited = [n for n in cited_indices(body) if 1 <= n <= len(evidence)]
     refs = references_for(evidence, cited)
@@ -77,7 +67,7 @@ def _finish(lines: list[str], evidence: list[EvidenceChunk],
     lines += [f"- {ref}" for ref in refs] or ["- (no sources cited)"]
     lines.append("")
     lines += [f"{key}: {value}" for key, value in markers.items()]
-    return OfflineDraft(text="\n".join(lines), cited=cited)
+    return "\n".join(lines)
 
 
 def _insufficient(evidence: list[EvidenceChunk], floor: float) -> str:
@@ -86,7 +76,7 @@ def _insufficient(evidence: list[EvidenceChunk], floor: float) -> str:
 
 
 def optimist_turn(evidence: list[EvidenceChunk], reviewer: Turn | None,
-                  floor: float) -> OfflineDraft:
+                  floor: float) -> str:
     """Scientist 1's offline digest: position, evidence synthesis, critique, next step."""
     support = supporting(evidence, floor)
     cited_chunks = diverse(support, DIGEST_CHUNKS)
@@ -142,11 +132,11 @@ def optimist_turn(evidence: list[EvidenceChunk], reviewer: Turn | None,
 
 
 def pessimist_turn(evidence: list[EvidenceChunk], proposal: Turn,
-                   floor: float) -> OfflineDraft:
+                   floor: float) -> str:
     """Scientist 2's offline review of Scientist 1's latest proposal."""
     proposer_cited = [c for c in proposal.evidence if c.index in proposal.citations]
     proposer_docs = _documents(proposer_cited)
-    weak = [c for c in proposer_cited if c.relevance is None or c.relevance < floor]
+    weak = [c for c in proposer_cited if not addresses(c, floor)]
     passed = bool(proposer_cited) and not proposal.invalid_citations and not weak
     support = supporting(evidence, floor)
     corroborating = [c for c in support if c.document_id in proposer_docs]

@@ -158,9 +158,14 @@ def best_sentences(
     return matches
 
 
+def addresses(chunk: EvidenceChunk, floor: float) -> bool:
+    """True when the chunk's best whole sentence reaches ``floor``."""
+    return chunk.relevance is not None and chunk.relevance >= floor
+
+
 def assess(evidence: Sequence[EvidenceChunk], floor: float) -> EvidenceAssessment:
-    """Which retrieved chunks address the question (their ``relevance`` reaches ``floor``)."""
-    addressing = [c for c in evidence if c.relevance is not None and c.relevance >= floor]
+    """Which retrieved chunks address the question (see :func:`addresses`)."""
+    addressing = [c for c in evidence if addresses(c, floor)]
     scored = [c.relevance for c in evidence if c.relevance is not None]
     return EvidenceAssessment(
         floor=floor,
