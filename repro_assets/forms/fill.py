@@ -197,13 +197,23 @@ def write_filled(target: bytes, writes: list[Write]) -> tuple[bytes, list[str]]:
                     continue
                 try:
                     widget.field_value = values[name]
-                    if not widget.text_fontsize:  # "auto": the largest size that fits
+                    auto = not widget.text_fontsize
+                    if auto:  # "auto": the largest size that fits
                         widget.text_fontsize = fit_font_size(widget, values[name])
                     widget.update()
+                    if auto:  # the appearance and /DA agree for viewers that redraw fields
+                        _set_da_size(doc, widget.xref, widget.text_fontsize)
                 except Exception:  # a broken appearance stream: leave the widget empty
                     failed.append(name)
         data = doc.tobytes(deflate=True)
     return data, sorted(set(failed))
+
+
+def _set_da_size(doc: pymupdf.Document, xref: int, size: float) -> None:
+    kind, da = doc.xref_get_key(xref, "DA")
+    text = da if kind == "string" else "/Helv 0 Tf 0 g"
+    text = re.sub(r"(/\S+)\s+[\d.]+\s+Tf", rf"\g<1> {size:g} Tf", text)
+    doc.xref_set_key(xref, "DA", pymupdf.get_pdf_str(text))
 
 
 def fit_font_size(widget: pymupdf.Widget, text: str, largest: float = 10.0,
