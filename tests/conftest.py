@@ -51,6 +51,7 @@ def _session_env(pg_server_url: str, tmp_path_factory: pytest.TempPathFactory) -
     os.environ["REPRO_BLOB_ROOT"] = str(data / "blobs")
     os.environ["REPRO_INBOX_ROOT"] = str(data / "inbox")
     os.environ["DAGSTER_HOME"] = str(data / "dagster_home")
+    os.environ["REPRO_MODEL_CACHE"] = str(data / "models")  # one ONNX export per session
     (data / "dagster_home").mkdir()
     yield
     os.environ.clear()

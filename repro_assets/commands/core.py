@@ -1,4 +1,4 @@
-"""Core commands: init, demo, ui, materialize, show, status."""
+"""Core commands: init, demo, ui, materialize, show, status, reembed."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ from typing import Any
 
 import dagster as dg
 
+from repro_assets.embeddings.base import BACKENDS
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the core sub-commands."""
@@ -19,6 +21,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         "from the project root use the project's instance",
     )
     init.set_defaults(func=cmd_init)
+
+    reembed = sub.add_parser(
+        "reembed", help="re-embed every stored chunk with another embedding backend"
+    )
+    reembed.add_argument("--backend", required=True, choices=BACKENDS)
+    reembed.set_defaults(func=cmd_reembed)
 
     demo = sub.add_parser("demo", help="materialize every sample partition and print a summary")
     demo.add_argument("--only", nargs="*", help="workflow modules to run (e.g. papers factory)")
@@ -45,12 +53,40 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_init(args: argparse.Namespace) -> int:
-    """Write ``.env`` and DAGSTER_HOME/dagster.yaml (``make setup`` runs this)."""
+    """Write ``.env`` and DAGSTER_HOME/dagster.yaml, export the ONNX embedding model
+    (``make setup`` runs this)."""
+    from repro_assets.embeddings.export import ensure_exported
     from repro_assets.instance import write_dotenv
+    from repro_assets.resources.embedder import (
+        TORCH,
+        configured_backend,
+        configured_model,
+        default_backend,
+    )
 
     path = write_dotenv()
     print(f"wrote {path}: `dagster dev`, `dagster asset materialize`, `dg check defs` ... "
           "run from this folder now use the project's instance")
+    backend = configured_backend() or default_backend()
+    if backend != TORCH:
+        folder = ensure_exported(configured_model(), backend)
+        print(f"embedding model ({backend}): {folder}")
+    return 0
+
+
+def cmd_reembed(args: argparse.Namespace) -> int:
+    """Re-embed the vector store with ``--backend`` (resumable; then the store records it)."""
+    from repro_assets.resources.database import get_database
+    from repro_assets.resources.embedder import configured_model, get_embedder
+    from repro_assets.resources.vectorstore import VectorStore, VectorStoreError
+
+    store = VectorStore(get_database(), get_embedder(configured_model(), args.backend))
+    try:
+        count = store.reembed()
+    except VectorStoreError as exc:
+        print(f"error {exc.code}: {exc}", file=sys.stderr)
+        return 2
+    print(f"re-embedded {count} chunks; the store now holds {args.backend} embeddings")
     return 0
 
 

@@ -67,12 +67,10 @@ def cmd_ingest(args: argparse.Namespace) -> int:
 def cmd_search(args: argparse.Namespace) -> int:
     """Print the top-k chunks for a query."""
     from repro_assets.instance import prepare_dagster_env
-    from repro_assets.resources.database import get_database
-    from repro_assets.resources.embedder import configured_model, get_embedder
-    from repro_assets.resources.vectorstore import VectorStore
+    from repro_assets.resources.vectorstore import open_store
 
     prepare_dagster_env()
-    store = VectorStore(get_database(), get_embedder(configured_model()))
+    store = open_store()
     hits = store.search(args.query, k=args.k, paper_id=args.paper)
     if not hits:
         print("no chunks stored yet: ingest a paper first")

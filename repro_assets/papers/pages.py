@@ -31,6 +31,12 @@ def _line_style(spans: list[dict]) -> tuple[float, bool]:
     return round(size, 1), bold
 
 
+def _line_text(spans: list[dict]) -> str:
+    """A line's text without NUL characters (some fonts map glyphs to U+0000; Postgres text
+    and jsonb cannot store it)."""
+    return "".join(span.get("text", "") for span in spans).replace("\x00", "")
+
+
 def _blocks_from_dict(block: dict) -> list[TextBlock]:
     """Split a PyMuPDF block into runs of lines with the same style.
 
@@ -40,7 +46,7 @@ def _blocks_from_dict(block: dict) -> list[TextBlock]:
     runs: list[tuple[tuple[float, bool], list[dict]]] = []
     for line in block.get("lines", []):
         spans = line.get("spans", [])
-        text = "".join(span.get("text", "") for span in spans)
+        text = _line_text(spans)
         if not text.strip():
             continue
         style = _line_style(spans)
@@ -54,7 +60,7 @@ def _blocks_from_dict(block: dict) -> list[TextBlock]:
         y0 = min(float(line["bbox"][1]) for line in lines)
         x1 = max(float(line["bbox"][2]) for line in lines)
         y1 = max(float(line["bbox"][3]) for line in lines)
-        text = "\n".join("".join(s.get("text", "") for s in line["spans"]) for line in lines)
+        text = "\n".join(_line_text(line["spans"]) for line in lines)
         blocks.append(
             TextBlock(
                 text=text, bbox=(round(x0, 2), round(y0, 2), round(x1, 2), round(y1, 2)),

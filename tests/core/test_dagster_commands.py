@@ -47,7 +47,8 @@ class Project:
 
 
 def _clean_env(**extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DAGSTER_", "REPRO_"))}
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DAGSTER_", "REPRO_"))
+           or k == "REPRO_MODEL_CACHE"}  # the session's exported embedding model
     env.update(HF_HUB_OFFLINE="1", TOKENIZERS_PARALLELISM="false", **extra)
     return env
 

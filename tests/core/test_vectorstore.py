@@ -76,6 +76,7 @@ def test_refuses_to_mix_embedding_models(store: VectorStore) -> None:
 
     class OtherModel:
         model_name = "other-model"
+        backend = "onnx"
         dimension = 8
 
         def encode(self, texts, kind="passage"):
