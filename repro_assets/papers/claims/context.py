@@ -25,7 +25,7 @@ from repro_assets.papers.claims.datasets import (
     normalize_key,
 )
 from repro_assets.papers.claims.metrics import find_metric_mentions, resolve_metric
-from repro_assets.papers.claims.text import _collapse, iter_sentences
+from repro_assets.papers.claims.text import _collapse, iter_sentences, section_at, section_index
 from repro_assets.papers.models import PaperPages
 from repro_assets.papers.tables.model import ParsedTable
 
@@ -65,6 +65,7 @@ class PaperContext:
     dataset_metric: dict[str, str] = field(default_factory=dict)
     dataset_task: dict[str, str] = field(default_factory=dict)
     sentences: list[tuple[int, int, str]] = field(default_factory=list)
+    sections: list[tuple[int, int, str]] = field(default_factory=list)
 
     @property
     def classification(self) -> bool:
@@ -74,7 +75,22 @@ class PaperContext:
 
     @property
     def main_dataset(self) -> str | None:
-        """The dataset the paper is mostly about, when one clearly dominates."""
+        """The paper's only dataset: the abstract names exactly one (family of) dataset and the
+        paper mentions it most."""
+        abstract = re.sub(r"(\w)- (\w)", r"\1\2", self.abstract)
+        named = {normalize_key(n) for n, _ in name_phrases(abstract)}
+        named |= {k for k, n in self.dataset_names.items()
+                  if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", abstract)}
+        named = {k for k in named if k in self.dataset_names}
+        best = self._dominant()
+        if best is None or not named:
+            return None
+        key = normalize_key(best)
+        related = all(k.startswith(key) or key.startswith(k) for k in named)
+        return best if related else None
+
+    def _dominant(self) -> str | None:
+        """The most mentioned dataset family, when it dominates the paper's mentions."""
         keys = sorted(self.dataset_counts, key=len)
         family = {k: next((p for p in keys if len(p) >= 3 and k.startswith(p)), _family(k))
                   for k in keys}
@@ -84,7 +100,7 @@ class PaperContext:
         if not families:
             return None
         top, n1 = families.most_common(1)[0]
-        if n1 < 4 or n1 < 0.6 * sum(families.values()):
+        if n1 < 4 or n1 < 0.75 * sum(families.values()):
             return None
         members = [k for k in self.dataset_counts if family[k] == top]
         best = max(members, key=lambda k: (self.dataset_counts[k], -len(k)))
@@ -95,11 +111,39 @@ class PaperContext:
         key = normalize_key(clean_name(name))
         return bool(key) and key in self.dataset_names
 
+    def add_dataset(self, name: str) -> None:
+        """Record a name the tables use as a dataset."""
+        key = normalize_key(name)
+        if key and not is_generic(name):
+            self.dataset_names.setdefault(key, name)
+            self.dataset_counts[key] += 1
+
     def is_own(self, text: str) -> bool:
         """True when ``text`` names the paper's own method."""
         low = text.lower()
         return any(re.search(rf"(?<![a-z0-9]){re.escape(n)}(?![a-z0-9])", low)
                    for n in self.own_names)
+
+    def section_dataset(self, kind: str, number: str | None) -> str | None:
+        """The one dataset the section (and its parent section) that first references the
+        table presents as a dataset ("4 Classification experiments ... on the X dataset")."""
+        refs = self.references(kind, number)
+        if not refs or not self.sections:
+            return None
+        section = section_at(self.sections, refs[0][0], refs[0][1])
+        if not section:
+            return None
+        number_match = re.match(r"(\d+)", section)
+        top = number_match.group(1) if number_match else section
+        inside = []
+        for page, offset, sentence in self.sentences:
+            title = section_at(self.sections, page, offset) or ""
+            if title == section or (number_match and re.match(rf"{top}(?:\.|\s)", title)):
+                inside += [normalize_key(n) for n, _ in name_phrases(sentence)
+                           if normalize_key(n) in self.dataset_names]
+        if len({_family(k) for k in inside}) != 1:
+            return None
+        return self.dataset_names[Counter(inside).most_common(1)[0][0]]
 
     def references(self, kind: str, number: str | None) -> list[tuple[int, int, str]]:
         """Sentences that mention 'Table N' (or 'Figure/Fig. N')."""
@@ -128,7 +172,8 @@ def build_context(pages: PaperPages, tables: list[ParsedTable]) -> PaperContext:
     title = _nfkc(_title(pages))
     first = _nfkc(_collapse(pages.pages[0].text)) if pages.pages else ""
     abstract = _abstract(first)
-    sentences = [(p, o, _nfkc(s)) for p, o, s in iter_sentences(pages) if not _tabular(s)]
+    sentences = [(p, o, re.sub(r"(\w)- (\w)", r"\1\2", _nfkc(s)))
+                 for p, o, s in iter_sentences(pages) if not _tabular(s)]
     own = _own_names(title, abstract, [s for _, _, s in sentences],
                      [t.caption or "" for t in tables])
     counts: Counter[str] = Counter()
@@ -152,7 +197,7 @@ def build_context(pages: PaperPages, tables: list[ParsedTable]) -> PaperContext:
         counts[key] += len(re.findall(rf"(?<![\w-]){pattern}(?![\w-])", body, flags))
     return PaperContext(title=title, abstract=abstract, own_names=own, dataset_counts=counts,
                         dataset_names=names, dataset_metric=metric_map, dataset_task=task_map,
-                        sentences=sentences)
+                        sentences=sentences, sections=section_index(pages))
 
 
 def _nfkc(text: str) -> str:

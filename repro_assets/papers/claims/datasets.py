@@ -21,7 +21,7 @@ _STRONG_NOUN = (r"(?:data\s?sets?|datasets?|benchmarks?|corpus|corpora|test\s?se
                 r"leaderboard)")
 _WEAK_NOUN = r"(?:data(?!\s+[a-z])|shared\s?tasks?|tasks?|collection|split)"
 _DATASET_NOUN = rf"(?:{_STRONG_NOUN}|{_WEAK_NOUN})"
-_NAME_TOKEN = r"(?:[A-Z0-9][\w’'.\-+]*|[a-z]+[A-Z0-9][\w’'.\-+]*)"
+_NAME_TOKEN = r"(?:[A-Z0-9][\w’'\-+]*(?:\.[\w’'\-+]+)*|[a-z]+[A-Z0-9][\w’'\-+]*)"
 _NAME = rf"{_NAME_TOKEN}(?:(?:\s*(?:/|-|&|and|,)\s*|\s+){_NAME_TOKEN}){{0,5}}"
 _FUNCTION = r"(?!(?:on|the|of|in|for|a|an|to|with|by|at|from|and|or|is|are|we)\b)"
 _NAMED_AS_DATASET = re.compile(
@@ -36,10 +36,10 @@ _ON_NAME = re.compile(rf"\b(?:on|for|of)\s+(?:the\s+)?(?P<name>{_NAME})(?=\s*(?:
 _LEADING_NAME = re.compile(rf"^(?P<name>{_NAME})\s+results\b")
 _NAMED_AS_TASK = re.compile(
     rf"(?<![\w-])(?P<name>(?:[A-Z][A-Z0-9\-’']{{2,}}|[A-Z][\w\-]*\d[\w\-]*)"
-    rf"(?:\s+{_NAME_TOKEN})?)\s+(?:classification|locali[sz]ation|detection|segmentation|"
-    r"recognition|translation|summarization|tracking)\b")
+    rf"(?:\s+{_NAME_TOKEN})?)(?:\s+{_FUNCTION}[a-z]+){{0,2}}\s+(?:classification|locali[sz]ation|"
+    r"detection|segmentation|recognition|translation|summarization|tracking|estimation)\b")
 _TRAINING = re.compile(
-    r"(?i)\b(?:pre-?train(?:ed|ing)?|train(?:ed|ing)?|fine-?tun(?:ed|ing))\s+(?:\w+\s+){0,6}?"
+    r"(?i)\b(?:pre-?train(?:ed|ing)?|train(?:ed|ing)?)\s+(?:\w+\s+){0,6}?"
     r"(?:on|with|from|using)\s+(?:[\w,’'\-]+\s+){0,6}$")
 _CAPTION_PREFIX = re.compile(r"^\s*(?:Table|TABLE|Tab\.|Figure|FIGURE|Fig\.)\s*\w+\s*[:.]\s*")
 _GENERIC = {
@@ -196,8 +196,10 @@ def on_names(text: str) -> list[tuple[str, int]]:
     out = []
     for match in _ON_NAME.finditer(text):
         name = _trim(match.group("name"))
-        if name and looks_like_name(name) and not find_metric_mentions(name):
-            out.append((name, match.start("name")))
+        start = match.start("name")
+        if name and looks_like_name(name) and not find_metric_mentions(name) and not (
+                _TRAINING.search(text[max(0, start - 80):start])):
+            out.append((name, start))
     return out
 
 

@@ -30,6 +30,9 @@ def heuristic_candidates(
     """Table and sentence candidates, with headline candidates marked."""
     context = build_context(pages, tables)
     table_cands, groups = table_candidates(tables, pages, context)
+    for cand in table_cands:  # names the tables use as datasets are datasets in sentences too
+        if cand.dataset_name and not cand.reason:
+            context.add_dataset(cand.dataset_name)
     sentence_cands = sentence_candidates(pages, context)
     candidates = table_cands + sentence_cands
     groups = groups + [f"s{i}" for i in range(len(sentence_cands))]

@@ -16,6 +16,7 @@ from repro_assets.papers.claims.context import PaperContext
 from repro_assets.papers.claims.datasets import (
     is_generic,
     name_phrases,
+    normalize_key,
     split_from,
     without_split,
 )
@@ -39,9 +40,16 @@ _AFTER_DIFF = re.compile(
     r"reduction|increase|decrease|drop|margin|more|less|fewer|times|x\b|×|of (?:the )?"
     r"(?:data|samples|training|examples|images|words|tokens|parameters))", re.IGNORECASE)
 _BEFORE_DIFF = re.compile(
-    r"(?:\bby|\bup to|\bof up to|improvement of|gain of|drop of|increase of|reduction of|"
+    r"(?:\bby|\bup to|\bof up to|\bat least|\bat most|\bmore than|\bless than|"
+    r"\bgains? of|improvement of|gain of|drop of|\d\s*%?\s*(?:to|-|–)|"
+    r"increase of|reduction of|"
     r"decrease of|margin of|\+|\bfrom|\bwithin|\bover|\babout|\bapproximately|\bonly|"
     r"\bnearly|\balmost|\bunder|\bbelow|\babove)\s*$", re.IGNORECASE)
+_NOT_EVALUATED_ON = re.compile(
+    r"(?i)(?:\blike|such as|\bwith|pre-?trained on|trained on|e\.g\.,?)\s+(?:the\s+)?$")
+_AFTER_METRIC_DIFF = re.compile(
+    r"^\s*(?:points?|pp|improvement|gain|increase|decrease|drop|reduction|better|worse|"
+    r"higher|lower|margin)\b", re.IGNORECASE)
 _ERRORS_COUNT = re.compile(r"^\s*(?:test\s+)?errors\b", re.IGNORECASE)
 _VERBS = re.compile(r"\b(achieves?|achieved|achieving|reach(?:es|ed)?|obtains?|obtained|"
                     r"attains?|yields?|gets?|scores?|gives?|records?|reports?|pushes|makes)\b",
@@ -61,8 +69,20 @@ def _dataset_mentions(sentence: str, context: PaperContext) -> list[tuple[str, i
         name = without_split(name)
         if is_generic(name) or any(o <= offset < o + len(n) for n, o in out):
             continue
+        if _NOT_EVALUATED_ON.search(sentence[max(0, offset - 24):offset]) and not re.match(
+                r"\s*(?:data\s?set|dataset|benchmark)", sentence[offset + len(name):]):
+            continue  # "datasets like X", "pre-trained with X": not what the result is on
         out.append((name, offset))
     return out
+
+
+def _unknown_acronym(sentence: str, context: PaperContext) -> bool:
+    """The sentence names something (an acronym) the paper never presents as a dataset."""
+    for token in re.findall(r"(?<![\w-])[A-Z]{2,}(?![\w-])", sentence):
+        if not (find_metric_mentions(token) or context.is_dataset(token)
+                or context.is_own(token) or is_generic(token)):
+            return True
+    return False
 
 
 def _numbers(sentence: str) -> Iterable[tuple[re.Match[str], str, int, int]]:
@@ -77,16 +97,20 @@ def _numbers(sentence: str) -> Iterable[tuple[re.Match[str], str, int, int]]:
         if _ERRORS_COUNT.match(after) and "." not in number.group(1) and not number.group(2):
             yield number, "test_errors_count", number.end(), number.end()
             continue
+        whole = "." not in number.group(1) and not number.group(2)
+        if number.group(1) in {"0", "100", "0.0", "100.0"}:
+            continue  # degenerate (0% / 100%) values are not results worth a claim
         chosen = None
         for metric, start, end in metrics:
             gap = sentence[end:number.start()]
-            if end <= number.start() and re.fullmatch(_LINK, gap, re.IGNORECASE) or (
-                    end <= number.start() and re.fullmatch(r"\s*(?:\(\w+\))?\s*(?:of|:)?\s*",
-                                                           gap) and len(gap) <= 6):
+            if not whole and end <= number.start() and (
+                    re.fullmatch(_LINK, gap, re.IGNORECASE) or (re.fullmatch(
+                        r"\s*(?:\(\w+\))?\s*(?:of|:)?\s*", gap) and len(gap) <= 6)):
                 chosen = (metric, start, end)
             elif start >= number.end() and re.fullmatch(
                     r"\s*%?\s*(?:(?:top-?[15]|test|dev|validation|overall|average|mean)\s+)?",
-                    sentence[number.end():start]):
+                    sentence[number.end():start]) and not _AFTER_METRIC_DIFF.match(
+                        sentence[end:]):
                 chosen = chosen or (metric, start, end)
         if chosen:
             yield number, *chosen
@@ -96,15 +120,23 @@ def sentence_candidates(pages: PaperPages, context: PaperContext) -> list[Candid
     """Candidates from sentences such as 'achieves 88.1% accuracy on SST-2'."""
     sections = section_index(pages)
     out: list[Candidate] = []
-    recent: list[tuple[str, str | None]] = []  # (dataset, section) of previous sentences
+    # datasets of the two previous sentences of the same section and page
+    recent: list[tuple[list[str], str | None, int]] = []
     for page_no, start, sentence in context.sentences:
         section = section_at(sections, page_no, start)
         mentions = _dataset_mentions(sentence, context)
         for number, metric, m_start, m_end in _numbers(sentence):
             dataset, confidence = _pick_dataset(mentions, number.start(), number.end())
-            if dataset is None:
-                earlier = [d for d, s in recent[-4:] if s == section]
-                dataset = earlier[-1] if earlier else None
+            if dataset is None and not _unknown_acronym(sentence, context):
+                # the one dataset the preceding sentences of the page name
+                known = [n for names, _, page in recent[-4:] if page == page_no
+                         for n in names if context.is_dataset(n)]
+                keys = {normalize_key(n) for n in known}
+                dataset = known[-1] if len(keys) == 1 else None
+                if not known and section:  # the section is about one dataset
+                    titled = [n for n, _ in _dataset_mentions(section, context)
+                              if context.is_dataset(n)]
+                    dataset = titled[0] if len({normalize_key(n) for n in titled}) == 1 else None
                 confidence = 0.7
             printed = number.group(1)
             percent = number.group(2) is not None
@@ -123,7 +155,7 @@ def sentence_candidates(pages: PaperPages, context: PaperContext) -> list[Candid
                 page=page_no, quoted_text=sentence.strip(), source="sentence", reason=reason,
             ))
             del m_start, m_end
-        recent += [(d, section) for d, _ in mentions]
+        recent.append(([d for d, _ in mentions], section, page_no))
     return out
 
 

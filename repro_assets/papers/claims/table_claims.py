@@ -64,6 +64,11 @@ _TASK_WORDS = re.compile(
     r"(?i)\b(instance|semantic|keypoint|pose|dense|object|seg\.?|segmentation|detection|"
     r"estimation|classification|recognition|tracking|parsing|tagging|translation|"
     r"summarization|task|results?)\b")
+_NON_RESULT_TABLE = re.compile(
+    r"(?i)\b(?:training|running|inference|wall[- ]clock)?\s*(?:time cost|run(?:ning)? time|"
+    r"training time|seconds|speed|memory|throughput|latency|hyper-?parameters?|statistics)\b")
+_OTHER_NAME = re.compile(r"(?<![\w-])(?:[A-Z]{2,}[\w\-]*|[A-Z][\w\-]*\d[\w\-]*)(?![\w-])")
+_CAPTION_PREFIX = re.compile(r"^\s*(?:Table|TABLE|Tab\.|Figure|FIGURE|Fig\.)\s*\w+\s*[:.]\s*")
 _SPLIT_ID = re.compile(r"(?i)^(?:train|val|test|dev|trainval|minival)[\w+\-]*\d")
 _TOPK = re.compile(r"(?i)^\s*top[-\s]?([15])\s*$")
 
@@ -113,10 +118,11 @@ def _column(table: ParsedTable, col: int, abbreviations: dict[str, str],
 
 def _caption_datasets(caption: str, context: PaperContext) -> list[str]:
     """Dataset names a caption gives ("on the CNN and Daily Mail dataset")."""
-    found = [n for n, _ in name_phrases(caption)]
+    found = [n for n, _ in name_phrases(caption, caption=True)]
     if not found:
-        found = [n for n, _ in on_names(caption) if context.is_dataset(n)
-                 or re.search(r"\d|[A-Z]{2,}", n)]
+        found = [p for n, o in on_names(caption) for p in re.split(r"\s*(?:,|\band\b)\s*", n)
+                 if context.is_dataset(p) or (_OTHER_NAME.fullmatch(p.split()[0]) and re.search(
+                     r"\bon\s+(?:the\s+)?$", caption[max(0, o - 12):o]))]
     out: list[str] = []
     for name in found:
         name = " ".join(t for t in without_split(name).split() if not _SPLIT_ID.match(t))
@@ -182,12 +188,20 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext) -> list[Ca
     caption_datasets = _caption_datasets(caption, context)
     title_datasets = _caption_datasets(table.title or "", context) if table.title else []
     percent_table = bool(re.search(r"%|\bpercent", caption))
+    table_skip = None
+    non_result = _NON_RESULT_TABLE.search(caption)
+    if non_result and not caption_metrics:
+        table_skip = f"{table.label} reports {non_result.group(0).strip()}, not results"
     implied = _implied_metric(table, context, caption_metrics, ref_metrics)
+    section_dataset = context.section_dataset(table.kind, table.number)
     dataset_cols = _dataset_label_columns(table, context)
     rows_are_datasets = 0 in dataset_cols and table.label_cols == len(dataset_cols)
     width = max(len(r) for r in table.rows)
     columns = {c: _column(table, c, abbreviations, caption_metric)
                for c in range(table.label_cols, width)}
+    if table_skip:
+        for info in columns.values():
+            info.skip = info.skip or table_skip
     says_datasets = bool(_DATASETS_CAPTION.search(caption))
     name_cols = [c for c, info in columns.items() if info.name and not info.skip]
     known_cols = [c for c in name_cols if context.is_dataset(columns[c].name)]
@@ -216,7 +230,7 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext) -> list[Ca
                     group=group, label=label, row_metric=row_metric, metric_map=metric_map,
                     caption_metric=caption_metric, caption_metrics=caption_metrics,
                     ref_metrics=ref_metrics, implied=implied,
-                    caption_datasets=caption_datasets,
+                    caption_datasets=caption_datasets, section_dataset=section_dataset,
                     title_datasets=title_datasets, ref_datasets=ref_datasets,
                     percent_table=percent_table, methods_as_columns=methods_as_columns,
                     says_datasets=says_datasets or bool(known_cols),
@@ -234,7 +248,7 @@ def _cell(
     row_dataset: str, method: str, group: str, label: str, row_metric: str | None,
     metric_map: list[tuple[str, list[str]]], caption_metric: str | None,
     caption_metrics: list[str], ref_metrics: list[str], implied: str | None,
-    caption_datasets: list[str],
+    caption_datasets: list[str], section_dataset: str | None,
     title_datasets: list[str], ref_datasets: list[str], percent_table: bool,
     methods_as_columns: bool, says_datasets: bool, context: PaperContext,
 ) -> Candidate:
@@ -245,7 +259,8 @@ def _cell(
     if row_dataset.strip():
         dataset = clean_name(row_dataset)
     elif info.name and not methods_as_columns and (
-            context.is_dataset(info.name) or (says_datasets and looks_like_name(info.name))):
+            context.is_dataset(info.name) or (says_datasets and looks_like_name(info.name))
+            or _printed_in(info.name, table.caption or "")):
         dataset = info.name
     for fallback, cost in ((title_datasets, 0.05), (caption_datasets, 0.05),
                            (ref_datasets, 0.15)):
@@ -254,8 +269,12 @@ def _cell(
             confidence -= cost
             if dataset is None:
                 reason = reason or f"several datasets could apply: {', '.join(fallback[:4])}"
-    if dataset is None and context.main_dataset and not reason:
-        dataset = context.main_dataset
+    if dataset is None and section_dataset and not reason:
+        dataset = section_dataset  # the one dataset of the section that discusses the table
+        confidence -= 0.15
+    if dataset is None and context.main_dataset and not reason and not _OTHER_NAME.search(
+            _CAPTION_PREFIX.sub("", table.caption or "")):
+        dataset = context.main_dataset  # the paper's only dataset; the caption names no other
         confidence -= 0.2
     # --- metric --------------------------------------------------------------------------
     metric = info.metric or row_metric
@@ -280,7 +299,7 @@ def _cell(
     if metric is None and not reason and implied:
         metric = implied
         confidence -= 0.2
-    if dataset and metric in {None, "accuracy", "score"} and not info.metric:
+    if dataset and metric in {"accuracy", "score"} and not info.metric:
         mapped = context.dataset_metric.get(normalize_key(dataset))
         if mapped and mapped != metric:
             metric = mapped
@@ -326,6 +345,12 @@ def _implied_metric(table: ParsedTable, context: PaperContext, caption_metrics: 
     if values and all(1.0 < v <= 100.0 for v in values):
         return "accuracy"
     return None
+
+
+def _printed_in(name: str, text: str) -> bool:
+    """True when a column's name is printed in the caption ('on VOC-2007, VOC-2012')."""
+    return looks_like_name(name) and bool(
+        re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text))
 
 
 def _task_match(task: str, item: str) -> bool:

@@ -27,6 +27,18 @@ def page_texts(pages: PaperPages) -> dict[int, str]:
     return {page.page_no: page.text for page in pages.pages}
 
 
+_NUMBER_LINE = re.compile(r"^(?:(?:[1-9]|1\d)(?:\.\d{1,2}){0,2}\.?|[IVX]+\.)$")
+_TITLE_LINE = re.compile(r"^[A-Z][^\n]{2,68}$")
+
+
+def _joined_headings(page_text: str) -> list[str]:
+    """Headings whose number is printed on a line of its own ('3' / 'Preliminary ...')."""
+    lines = [line.strip() for line in page_text.splitlines() if line.strip()]
+    return [f"{a} {b}" for a, b in zip(lines, lines[1:], strict=False)
+            if _NUMBER_LINE.match(a) and _TITLE_LINE.match(b) and not b.endswith(".")
+            and len(b.split()) >= 2 and not re.search(r"\d\.\d", b)]
+
+
 def section_index(pages: PaperPages) -> list[tuple[int, int, str]]:
     """(page, offset in collapsed page text, heading) for every heading found, in order."""
     out = []
@@ -37,6 +49,7 @@ def section_index(pages: PaperPages) -> list[tuple[int, int, str]]:
             line = line.strip()
             if _HEADING_RE.match(line) and line not in titles:
                 titles.append(line)
+        titles += [h for h in _joined_headings(page.text) if h not in titles]
         for title in titles:
             pos = collapsed.find(_collapse(title))
             if pos >= 0:

@@ -334,6 +334,9 @@ def _build(
     bold: list[list[bool]] = []
     ys: list[float] = []
     floating: list[tuple[float, int, str]] = []  # label text printed on a line of its own
+    floating_x: list[tuple[float, float, str]] = []  # (y, x0, text) of those in column 0
+    vertical: list[tuple[float, float, str]] = []  # rotated labels: (y0, y1, text)
+    label_x: list[float | None] = []  # x0 of each row's first label cell
     groups: list[str] = []
     group = ""
     own_labels = 0
@@ -349,6 +352,9 @@ def _build(
             col = _place(cell, columns)
             row[col] = (row[col] + " " + cell.text).strip()
             row_bold[col] = row_bold[col] or cell.bold
+        if all(w.vertical for w in line.words):
+            vertical.append((line.y0, line.y1, line.text))
+            continue
         if not is_value_line(line) and not all(is_value_text(c.text) for c in cells):
             labels = [(i, t) for i, t in enumerate(row) if t and i < label_cols]
             if len(cells) == 1 and labels and rows and not any(
@@ -357,6 +363,8 @@ def _build(
                 group = cells[0].text
             for i, text in labels:
                 floating.append((line.yc, i, text))
+            if len(cells) == 1 and labels and labels[0][0] == 0:
+                floating_x.append((line.yc, cells[0].x0, cells[0].text))
             continue
         has_label = any(row[:label_cols])
         if not has_label and rows and pitch and ys and line.yc - ys[-1] < 0.7 * pitch:
@@ -365,6 +373,8 @@ def _build(
         rows.append(row)
         bold.append(row_bold)
         ys.append(line.yc)
+        first = [c for c in cells if _place(c, columns) == 0]
+        label_x.append(first[0].x0 if first else None)
         groups.append(group)
         own_labels += 1 if has_label else 0
     if not rows:
@@ -376,13 +386,22 @@ def _build(
     if first_line is not None:
         header_lines = [*header_lines, first_line]
         rows, bold, ys, groups = rows[1:], bold[1:], ys[1:], groups[1:]
+        label_x = label_x[1:]
     for yc, row in spanning:  # a value printed between two rows spans both
         near = [i for i, y in enumerate(ys) if abs(y - yc) <= 0.75 * pitch]
         for i in near:
             for col, text in enumerate(row):
                 if text and not rows[i][col]:
                     rows[i][col] = text
+    _prefix_indented(rows, ys, label_x, floating_x)
     _fill_labels(rows, ys, floating, label_cols, rules, columns)
+    if vertical:  # a rotated label spanning rows names their group: a label column of its own
+        for i, y in enumerate(ys):
+            text = min(vertical, key=lambda v: max(v[0] - y, y - v[1], 0.0))[2]
+            rows[i] = [text, *rows[i]]
+            bold[i] = [False, *bold[i]]
+        label_cols += 1
+        columns = [Column(columns[0].x0 - 20, columns[0].x0 - 1, False), *columns]
     header = [_header_row(line, columns, header_lines[k + 1:])
               for k, line in enumerate(header_lines)]
     _fill_group_headers(header, header_lines, columns, label_cols)
@@ -407,6 +426,22 @@ def _parameter_header(
     if len(rows) < 2 or not _PARAMETER.search(" ".join(rows[0][:label_cols])):
         return None
     return next((ln for ln in body_lines if abs(ln.yc - ys[0]) < 0.5), None)
+
+
+def _prefix_indented(rows: list[list[str]], ys: list[float], label_x: list[float | None],
+                     floating: list[tuple[float, float, str]]) -> None:
+    """Indented row labels ('Context', 'Questions') belong to the unindented label printed on
+    its own line next to them ('SQuAD'): the label becomes 'SQuAD Context'."""
+    xs = [x for x in label_x if x is not None]
+    if not xs or not floating:
+        return
+    base = min(xs)
+    parents = [(y, text) for y, x, text in floating if x <= base + 2]
+    for i, x in enumerate(label_x):
+        if x is None or x <= base + 8 or not parents:
+            continue
+        _, parent = min(parents, key=lambda p: abs(p[0] - ys[i]))
+        rows[i][0] = f"{parent} {rows[i][0]}"
 
 
 def _pitch(lines: list[Line]) -> float:
