@@ -2,7 +2,7 @@ import dagster as dg
 
 from repro_assets.assets.papers import INGEST_ASSETS
 from repro_assets.resources.registry import default_resources
-from repro_assets.sensors.papers import stale_partitions
+from repro_assets.sensors.backfill import stale_work
 from tests.pdfs import PAPER_PAGES, make_pdf
 
 
@@ -27,15 +27,17 @@ def test_missing_and_stale_partitions_are_found(fresh_database, tmp_path) -> Non
 
     assert run(INGEST_ASSETS, keys[0], paths[0]).success
     assert run(INGEST_ASSETS[:1], keys[1], paths[1]).success  # only paper_pdf
-    todo = stale_partitions(instance, graph_keys, parents)
-    assert set(todo) == {keys[1]}  # missing downstream; never-ingested is left to the sensor
+    todo = {w.partition for w in stale_work(instance, graph_keys, parents)}
+    assert todo == {keys[1]}  # missing downstream; never-ingested is left to the sensor
 
     # re-materializing paper_pages makes chunks/embeddings of key 0 stale
     assert run([INGEST_ASSETS[1]], keys[0]).success
-    todo = stale_partitions(instance, graph_keys, parents)
-    assert set(todo) == {keys[0], keys[1]}
+    work = {w.partition: w for w in stale_work(instance, graph_keys, parents)}
+    assert set(work) == {keys[0], keys[1]}
+    assert {k.to_user_string() for k in work[keys[0]].assets} == {"paper_chunks",
+                                                                  "paper_embeddings"}
     assert run(INGEST_ASSETS, keys[0], paths[0]).success
-    assert set(stale_partitions(instance, graph_keys, parents)) == {keys[1]}
+    assert {w.partition for w in stale_work(instance, graph_keys, parents)} == {keys[1]}
 
 
 def test_schedule_evaluates_on_the_real_definitions(fresh_database, tmp_path) -> None:
