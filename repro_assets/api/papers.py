@@ -43,6 +43,7 @@ from repro_assets.api.services import Services, get_services
 from repro_assets.papers.pdf import MAX_PDF_BYTES, PaperIngestError, validate_pdf
 from repro_assets.papers.plan_models import ClaimTarget
 from repro_assets.partitions import papers_partitions
+from repro_assets.resources.llm_events import parse_log_message
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +54,8 @@ RUN_ID_RE = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-
 PDF_MEDIA_TYPES = {"application/pdf", "application/x-pdf", "application/octet-stream"}
 #: Seconds between two reads of a running job's event log (SSE).
 POLL_SECONDS = 0.2
+#: Run config of a streamed stage: the LLM's answer text reaches the event log (``token``).
+STREAMING_LLM = {"resources": {"llm": {"config": {"stream_tokens": True}}}}
 
 #: HTTP status of each error code (seed 000 error tables; unknown codes answer 500).
 ERROR_STATUS: dict[str, int] = {
@@ -70,9 +73,11 @@ ERROR_STATUS: dict[str, int] = {
     "E_INVALID_PAPER_ID": 400,
     "E_INVALID_RUN_ID": 400,
     "E_PAPER_NOT_FOUND": 404,
-    # stage 2 (verify)
+    # stage 2 (verify; codes of the seed's extract table, by analogy)
     "E_VERIFY_GUARDRAIL_FAILED": 422,
     "E_VERIFY_FAILED": 500,
+    "E_VERIFY_OPENAI_ERROR": 500,
+    "E_VERIFY_NO_OUTPUT": 500,
     # stage 3 (extract)
     "E_EXTRACT_LOW_CONFIDENCE": 422,
     "E_EXTRACT_RUN_FAILED": 500,
@@ -142,7 +147,8 @@ def _run_failed(outcome: RunOutcome, stage: str) -> ApiError:
     code = outcome.code or STAGE_FALLBACK_CODE[stage]
     message = outcome.message or f"{stage} failed"
     extra: dict[str, Any] = {"dagster_run_id": outcome.run_id}
-    for key in ("data_resolution", "stage2_errors", "rejected", "grounded_claims", "guardrail"):
+    for key in ("data_resolution", "stage2_errors", "rejected", "grounded_claims", "guardrail",
+                "checklist_verdict"):
         if key in outcome.failure_metadata:
             extra[key] = outcome.failure_metadata[key]
     return api_error(code, message, extra)
@@ -313,7 +319,12 @@ def verify_paper(
     runner: Annotated[JobRunner, Depends(get_runner)],
     refresh: Annotated[bool, Query(description="Re-materialize even if a verdict exists.")] = False,
 ) -> dict[str, Any]:
-    """Return the stored verdict, materializing ``reproducibility_verdict`` when needed."""
+    """Return the stored verdict, materializing ``reproducibility_verdict`` when needed.
+
+    Errors (when the LLM verifier was asked and failed; the offline checklist's verdict is in
+    ``checklist_verdict``): 500 E_VERIFY_OPENAI_ERROR / E_VERIFY_NO_OUTPUT, 429
+    E_POLICY_CAP_EXCEEDED, 422 E_VERIFY_GUARDRAIL_FAILED.
+    """
     from repro_assets.papers.verdict import load_verdict
 
     _require_paper(paper_id)
@@ -337,9 +348,26 @@ def _sse(event: str, data: dict[str, Any]) -> ServerSentEvent:
     return ServerSentEvent(data=json.dumps(data, default=str), event=event)
 
 
-def _search_query(message: str) -> str | None:
-    match = re.match(r"^\s*(?:search_paper|file_search)\s*[:(]\s*(.+?)\)?\s*$", message)
-    return match.group(1).strip(" '\"") if match else None
+def _log_event(step: str, message: str, level: int | None) -> ServerSentEvent:
+    """The SSE event of one log line of the run (see :mod:`repro_assets.resources.llm_events`).
+
+    An LLM tool call of ``search_paper`` (the seed's ``file_search``) is a ``file_search_call``,
+    streamed answer text is ``token``, anything else (other tools, the step's own log lines) a
+    ``stage_update``.
+    """
+    parsed = parse_log_message(message)
+    if parsed is None:
+        return _sse("stage_update", {"stage": step, "status": "log", "message": message,
+                                     "level": logging.getLevelName(level or logging.INFO)})
+    kind, data = parsed
+    if kind == "token":
+        return _sse("token", {"delta": data["delta"], "stage": step})
+    arguments = data["arguments"] if isinstance(data["arguments"], dict) else {}
+    if data["name"] in ("search_paper", "file_search"):
+        return _sse("file_search_call", {"query": str(arguments.get("query", "")),
+                                         "k": arguments.get("k"), "stage": step})
+    return _sse("stage_update", {"stage": step, "status": "tool_call", "tool": data["name"],
+                                 "arguments": arguments})
 
 
 def map_event(entry: Any) -> list[ServerSentEvent]:
@@ -350,10 +378,7 @@ def map_event(entry: Any) -> list[ServerSentEvent]:
         message = entry.user_message or ""
         if not step or not message:
             return []
-        query = _search_query(message)
-        if query is not None:
-            return [_sse("file_search_call", {"query": query, "stage": step})]
-        return [_sse("token", {"delta": message + "\n", "stage": step})]
+        return [_log_event(step, message, getattr(entry, "level", None))]
     kind = event.event_type_value
     if kind == "STEP_START":
         return [_sse("stage_update", {"stage": step, "status": "started"})]
@@ -368,15 +393,9 @@ def map_event(entry: Any) -> list[ServerSentEvent]:
     if kind == "ASSET_MATERIALIZATION":
         mat = event.event_specific_data.materialization
         meta = {k: getattr(v, "value", v) for k, v in mat.metadata.items()}
-        out = []
-        for call in meta.get("tool_calls") or []:
-            if isinstance(call, dict) and call.get("name") in ("search_paper", "file_search"):
-                query = (call.get("arguments") or {}).get("query", "")
-                out.append(_sse("file_search_call", {"query": query, "stage": step}))
-        out.append(_sse("persist_start", {
+        return [_sse("persist_start", {
             "asset": mat.asset_key.to_user_string(), "claims_count": meta.get("claims"),
-            "method": meta.get("method")}))
-        return out
+            "method": meta.get("method")})]
     return []
 
 
@@ -386,7 +405,7 @@ async def extract_stream(runner: JobRunner, paper_id: str) -> AsyncIterator[Serv
 
     handle: BackgroundRun = runner.start(
         "paper_analysis_job", paper_id, asset_selection=["paper_claims"],
-        tags={"repro/api": "POST /api/v1/papers/{id}/extract"})
+        run_config=STREAMING_LLM, tags={"repro/api": "POST /api/v1/papers/{id}/extract"})
     yield _sse("extract_start", {"paper_id": paper_id, "dagster_run_id": handle.run_id})
     cursor = 0
     while True:

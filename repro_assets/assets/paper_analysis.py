@@ -113,10 +113,14 @@ def reproducibility_verdict(
     try:
         verdict = verify_paper(pages, client, tools)
     except VerdictError as exc:
-        raise coded_failure(exc, paper_id=paper_id) from exc
+        kept = {}
+        if exc.checklist is not None:  # what the paper provides stays visible
+            kept = {"checklist": dg.MetadataValue.md(verdict_markdown(exc.checklist)),
+                    "checklist_verdict": dg.MetadataValue.json(
+                        exc.checklist.model_dump(mode="json"))}
+        raise coded_failure(exc, paper_id=paper_id, **kept,
+                            **_usage_metadata(client.usage_summary())) from exc
     save_verdict(db, verdict)
-    if verdict.llm_error:
-        context.log.warning("verifier LLM failed, used the checklist: %s", verdict.llm_error)
     return dg.MaterializeResult(metadata={
         "reproducible": verdict.reproducible,
         "missing_elements": ", ".join(verdict.missing_elements) or "none",

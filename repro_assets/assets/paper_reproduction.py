@@ -97,6 +97,11 @@ class ReproductionRunConfig(dg.Config):
         default=None,
         description="Allow Hugging Face downloads (default: unless HF_HUB_OFFLINE is set).",
     )
+    datasets_dir: str | None = Field(
+        default=None,
+        description="Folder of local dataset copies, <name>/{train,test}.parquet (default: "
+        "REPRO_DATASETS_DIR, else <data dir>/datasets).",
+    )
 
 
 class ReproductionReportConfig(dg.Config):
@@ -242,6 +247,7 @@ def reproduction_run(
         timeout_seconds=config.timeout_seconds, max_train_samples=config.max_train_samples,
         max_test_samples=config.max_test_samples, num_threads=config.num_threads,
         allow_download=config.allow_download,
+        datasets_dir=Path(config.datasets_dir) if config.datasets_dir else None,
     )
     start_run(db, run_id=run_id, paper_id=paper_id, notebook=stored, output_prefix=prefix,
               dagster_run_id=context.run_id)
@@ -279,6 +285,7 @@ def reproduction_run(
             "goal_value": metrics.get("goal_value"),
             "metrics": dg.MetadataValue.json(metrics.get("metrics") or {}),
             "data_source": data.get("source") or "-",
+            "data_location": data.get("location") or "-",
             "synthetic_data": bool(data.get("synthetic")),
             "fallback_reason": data.get("fallback_reason") or "",
             "n_train": data.get("n_train"),

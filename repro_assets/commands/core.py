@@ -40,6 +40,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     mat = sub.add_parser("materialize", help="materialize an asset or group (with upstream)")
     mat.add_argument("target", help="asset name or group name")
     mat.add_argument("--partition", default=None, help="partition key")
+    mat.add_argument("--no-cache", action="store_true",
+                     help="ask the LLM afresh: bypass its response cache for this run")
     mat.set_defaults(func=cmd_materialize)
 
     show = sub.add_parser("show", help="print an asset's latest stored value")
@@ -161,6 +163,10 @@ def cmd_materialize(args: argparse.Namespace) -> int:
     """Materialize an asset or group (adding missing upstream) on the project instance."""
     from repro_assets.definitions import defs
     from repro_assets.instance import get_instance
+    from repro_assets.resources.llm import CACHE_ENV
+
+    if args.no_cache:
+        os.environ[CACHE_ENV] = "0"
 
     instance = get_instance()
     selection = resolve_selection(defs, args.target)

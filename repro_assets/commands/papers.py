@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import textwrap
 
@@ -14,6 +15,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     ingest.add_argument("--title", default="", help="title (default: detected)")
     ingest.add_argument("--full", action="store_true",
                         help="run the whole papers job (verdict, claims, plan, notebook ...)")
+    ingest.add_argument("--no-cache", action="store_true",
+                        help="ask the LLM afresh: bypass its response cache for this run")
     ingest.set_defaults(func=cmd_ingest)
 
     search = sub.add_parser("search", help="top chunks for a query (cosine distance)")
@@ -31,7 +34,10 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     from repro_assets.papers.ingest import read_source
     from repro_assets.papers.pdf import PaperIngestError, validate_pdf
     from repro_assets.partitions import papers_partitions
+    from repro_assets.resources.llm import CACHE_ENV
 
+    if args.no_cache:
+        os.environ[CACHE_ENV] = "0"
     try:
         info = validate_pdf(read_source(args.source))
     except PaperIngestError as exc:

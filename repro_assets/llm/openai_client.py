@@ -16,11 +16,12 @@ import json
 import re
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import openai
 from openai.lib._pydantic import to_strict_json_schema
+from openai.types.chat import ChatCompletion
 from pydantic import BaseModel
 
 from repro_assets.llm.base import (
@@ -78,6 +79,51 @@ def _tokens(completion: Any) -> tuple[int, int]:
     if usage is None:
         return 0, 0
     return int(usage.prompt_tokens or 0), int(usage.completion_tokens or 0)
+
+
+def assemble_completion(chunks: Iterable[Any], on_delta: Callable[[str], None]) -> ChatCompletion:
+    """The ``ChatCompletion`` that a stream of ``chat.completion.chunk`` events adds up to.
+
+    Content and refusal deltas are concatenated (each content delta is passed to
+    ``on_delta``); tool-call deltas are joined by their index (id and name from the first
+    delta, arguments concatenated); the usage chunk gives the token counts.
+    """
+    head: dict[str, Any] = {}
+    content: list[str] = []
+    refusal: list[str] = []
+    calls: dict[int, dict[str, Any]] = {}
+    finish_reason = None
+    usage = None
+    for chunk in chunks:
+        head = head or {"id": chunk.id, "created": chunk.created, "model": chunk.model}
+        usage = chunk.usage or usage
+        for choice in chunk.choices:
+            finish_reason = choice.finish_reason or finish_reason
+            delta = choice.delta
+            if delta is None:
+                continue
+            if delta.content:
+                content.append(delta.content)
+                on_delta(delta.content)
+            if delta.refusal:
+                refusal.append(delta.refusal)
+            for call in delta.tool_calls or []:
+                slot = calls.setdefault(call.index, {"id": "", "type": "function",
+                                                     "function": {"name": "", "arguments": ""}})
+                slot["id"] = call.id or slot["id"]
+                if call.function is not None:
+                    slot["function"]["name"] += call.function.name or ""
+                    slot["function"]["arguments"] += call.function.arguments or ""
+    message: dict[str, Any] = {"role": "assistant", "content": "".join(content) or None,
+                               "refusal": "".join(refusal) or None}
+    if calls:
+        message["tool_calls"] = [calls[i] for i in sorted(calls)]
+    return ChatCompletion.model_validate({
+        **head, "object": "chat.completion",
+        "choices": [{"index": 0, "message": message,
+                     "finish_reason": finish_reason or "stop", "logprobs": None}],
+        "usage": usage.model_dump() if usage is not None else None,
+    })
 
 
 class OpenAIClient(BaseLLMClient):
@@ -157,9 +203,30 @@ class OpenAIClient(BaseLLMClient):
         return params
 
     def _create(self, *, role: str, usage: list[LLMUsage], kind: str, **kwargs: Any) -> Any:
+        if kind == "structured" and self.streams_tokens:
+            return self._create_streamed(role=role, usage=usage, **kwargs)
         return self._call(
             lambda timeout: self.sdk.chat.completions.create(timeout=timeout, **kwargs),
             role=role, model=kwargs["model"], usage=usage, kind=kind, tokens=_tokens)
+
+    def _create_streamed(self, *, role: str, usage: list[LLMUsage], **kwargs: Any) -> Any:
+        """One structured turn requested as a stream (see ``set_event_handler``): its text
+        deltas go to the event handler as they arrive; the chunks are assembled into the
+        completion the same request without streaming returns."""
+        started = time.perf_counter()
+        chunks = self._stream_events(
+            lambda timeout: self.sdk.chat.completions.create(
+                stream=True, stream_options={"include_usage": True}, timeout=timeout,
+                **kwargs),
+            model=kwargs["model"],
+            finished=lambda chunk: any(c.finish_reason for c in chunk.choices),
+        )
+        completion = assemble_completion(chunks, lambda delta: self._emit("token", delta=delta))
+        self._emit("stream_end")
+        usage.append(self._record(role, kwargs["model"], *_tokens(completion),
+                                  time.perf_counter() - started, cache_hit=False,
+                                  kind="structured"))
+        return completion
 
     # ------------------------------------------------------------------ structured
     def _run_structured(

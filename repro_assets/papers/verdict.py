@@ -15,7 +15,16 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from repro_assets.llm.types import GuardrailError, LLMClient, LLMError, Role, Tool
+from repro_assets.llm.jsonizer import jsonizer_fallback
+from repro_assets.llm.types import (
+    GuardrailError,
+    LLMClient,
+    LLMError,
+    LLMInvalidOutput,
+    LLMPolicyCapExceeded,
+    Role,
+    Tool,
+)
 from repro_assets.papers.claims import (
     _NUMBER_RE,
     cite,
@@ -82,7 +91,6 @@ class ReproducibilityVerdict(BaseModel):
     missing_elements: list[str] = Field(description="What is missing (required if not).")
     checklist: list[ChecklistItem] = Field(description="Per-element findings with evidence.")
     method: Literal["heuristic", "llm"] = Field(description="heuristic or llm.")
-    llm_error: str | None = Field(default=None, description="LLM failure, if any.")
     llm_usage: dict[str, Any] = Field(default_factory=dict, description="LLM usage totals.")
 
 
@@ -108,11 +116,20 @@ class VerifierOutput(BaseModel):
 
 
 class VerdictError(RuntimeError):
-    """The verifier's output broke a guardrail."""
+    """Verification failed with a code (E_VERIFY_GUARDRAIL_FAILED, E_VERIFY_OPENAI_ERROR,
+    E_VERIFY_NO_OUTPUT, E_POLICY_CAP_EXCEEDED).
 
-    def __init__(self, message: str, code: str) -> None:
+    Attributes:
+        code: the error code.
+        checklist: the offline checklist's verdict, kept so that what the paper provides stays
+            visible when the LLM verdict failed.
+    """
+
+    def __init__(self, message: str, code: str,
+                 checklist: ReproducibilityVerdict | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.checklist = checklist
 
 
 def _ev(element: str, sentence: str, page: int, citation: str) -> VerdictEvidence:
@@ -227,19 +244,34 @@ def heuristic_verdict(pages: PaperPages) -> ReproducibilityVerdict:
 def llm_verdict(pages: PaperPages, llm: LLMClient, tools: list[Tool]) -> ReproducibilityVerdict:
     """The verifier role's verdict; evidence quotes are checked against the pages.
 
+    An answer that is still invalid after the layer's re-ask goes to the JSONizer fallback
+    (seed 000). The answer is cached only when it passed the guardrails.
+
     Raises:
-        VerdictError: E_VERIFY_GUARDRAIL_FAILED when the output breaks a guardrail.
-        LLMError: provider failures.
+        VerdictError: E_VERIFY_GUARDRAIL_FAILED (the output breaks a guardrail),
+            E_VERIFY_NO_OUTPUT (no valid verdict, even from the JSONizer),
+            E_POLICY_CAP_EXCEEDED (search cap), E_VERIFY_OPENAI_ERROR (provider failure).
     """
     user = json.dumps({"paper": {"id": pages.paper_id, "title": pages.title,
                                  "pages": len(pages.pages)}})
-    result = llm.structured(role=Role.VERIFIER, system=VERIFIER_SYSTEM, user=user,
-                            schema=VerifierOutput, tools=tools)
-    output = result.value
-    try:
-        enforce_verdict_guardrails(output)
-    except GuardrailError as exc:
-        raise VerdictError(str(exc), exc.code) from exc
+    with llm.cache_scope():
+        try:
+            result = llm.structured(
+                role=Role.VERIFIER, system=VERIFIER_SYSTEM, user=user, schema=VerifierOutput,
+                tools=tools, fallback=jsonizer_fallback(llm, code="E_VERIFY_NO_OUTPUT"))
+        except LLMInvalidOutput as exc:
+            raise VerdictError(f"the verifier gave no valid verdict: {exc}",
+                               "E_VERIFY_NO_OUTPUT") from exc
+        except LLMPolicyCapExceeded as exc:
+            raise VerdictError(str(exc), "E_POLICY_CAP_EXCEEDED") from exc
+        except LLMError as exc:
+            raise VerdictError(f"verifier LLM failed ({exc.code}): {exc}",
+                               "E_VERIFY_OPENAI_ERROR") from exc
+        output = result.value
+        try:
+            enforce_verdict_guardrails(output)
+        except GuardrailError as exc:
+            raise VerdictError(str(exc), exc.code) from exc
     texts = {p.page_no: p.text for p in pages.pages}
     items: list[ChecklistItem] = []
     missing = {m.strip().lower() for m in output.missing_elements}
@@ -263,18 +295,18 @@ def llm_verdict(pages: PaperPages, llm: LLMClient, tools: list[Tool]) -> Reprodu
 def verify_paper(
     pages: PaperPages, llm: LLMClient | None = None, tools: list[Tool] | None = None
 ) -> ReproducibilityVerdict:
-    """Verify with the LLM when available, else (or when the provider fails) the checklist.
+    """Verify with the LLM when available, else with the offline checklist.
 
     Raises:
-        VerdictError: the LLM verdict broke a guardrail (never swallowed).
+        VerdictError: the LLM was asked and failed (see :func:`llm_verdict`); the offline
+            checklist's verdict rides along in ``checklist``.
     """
     if llm is not None and llm.available:
         try:
             return llm_verdict(pages, llm, tools or [])
-        except LLMError as exc:
-            verdict = heuristic_verdict(pages)
-            return verdict.model_copy(update={"llm_error": f"{exc.code}: {exc}",
-                                              "llm_usage": llm.usage_summary()})
+        except VerdictError as exc:
+            exc.checklist = heuristic_verdict(pages)
+            raise
     return heuristic_verdict(pages)
 
 
@@ -295,7 +327,7 @@ def save_verdict(db: Database, verdict: ReproducibilityVerdict) -> None:
     with db.connection() as conn:
         conn.execute(
             "INSERT INTO paper_verdicts (paper_id, reproducible, reasoning, missing_elements,"
-            " checklist, method, llm_error) VALUES (%s, %s, %s, %s, %s, %s, %s)"
+            " checklist, method, llm_error) VALUES (%s, %s, %s, %s, %s, %s, NULL)"
             " ON CONFLICT (paper_id) DO UPDATE SET reproducible = EXCLUDED.reproducible,"
             " reasoning = EXCLUDED.reasoning, missing_elements = EXCLUDED.missing_elements,"
             " checklist = EXCLUDED.checklist, method = EXCLUDED.method,"
@@ -303,7 +335,7 @@ def save_verdict(db: Database, verdict: ReproducibilityVerdict) -> None:
             (verdict.paper_id, verdict.reproducible, verdict.reasoning,
              json.dumps(verdict.missing_elements),
              json.dumps([item.model_dump(mode="json") for item in verdict.checklist]),
-             verdict.method, verdict.llm_error),
+             verdict.method),
         )
 
 
@@ -311,12 +343,11 @@ def load_verdict(db: Database, paper_id: str) -> ReproducibilityVerdict | None:
     """The stored verdict of a paper, or None."""
     with db.connection() as conn:
         row = conn.execute(
-            "SELECT reproducible, reasoning, missing_elements, checklist, method, llm_error"
+            "SELECT reproducible, reasoning, missing_elements, checklist, method"
             " FROM paper_verdicts WHERE paper_id = %s", (paper_id,)).fetchone()
     if row is None:
         return None
     return ReproducibilityVerdict(
         paper_id=paper_id, reproducible=row[0], reasoning=row[1], missing_elements=row[2],
         checklist=[ChecklistItem.model_validate(item) for item in row[3]], method=row[4],
-        llm_error=row[5],
     )

@@ -12,6 +12,11 @@ Every option can be changed per run through run config, e.g. to bypass the respo
       llm:
         config:
           cache_enabled: false
+
+``REPRO_LLM_CACHE=0`` bypasses the cache for every client of the process (``repro-assets
+materialize --no-cache`` and ``ingest --full --no-cache`` set it). Inside a running step the
+clients report tool calls (and, with ``stream_tokens``, the answers' text) to the step's log
+(:mod:`repro_assets.resources.llm_events`).
 """
 
 from __future__ import annotations
@@ -20,9 +25,19 @@ import dagster as dg
 from pydantic import Field, PrivateAttr
 
 from repro_assets import settings
+from repro_assets.llm.base import BaseLLMClient
 from repro_assets.llm.config import LLMConfig, default_tool_caps, resolve_provider
 from repro_assets.llm.offline import OfflineClient
 from repro_assets.llm.types import LLMClient, LLMError
+from repro_assets.resources.llm_events import step_event_logger
+
+#: Set to ``0`` to bypass the LLM response cache in every client of the process.
+CACHE_ENV = "REPRO_LLM_CACHE"
+
+
+def cache_allowed_by_env() -> bool:
+    """False when ``REPRO_LLM_CACHE`` is ``0``/``false``/``no``/``off``."""
+    return _env_value(CACHE_ENV).lower() not in ("0", "false", "no", "off")
 
 
 def _env_value(name: str) -> str:
@@ -49,7 +64,11 @@ class LLMResource(dg.ConfigurableResource):
     models: dict[str, str] = Field(
         default_factory=dict, description="role -> model overrides (else REPRO_MODEL_<ROLE>)")
     cache_enabled: bool = Field(
-        default=True, description="Serve identical calls from the Postgres response cache")
+        default=True, description="Serve identical calls from the Postgres response cache "
+        "(REPRO_LLM_CACHE=0 turns it off for the process)")
+    stream_tokens: bool = Field(
+        default=False, description="Stream structured answers and log their text as it "
+        "arrives (the API's SSE token events)")
     record_usage: bool = Field(default=True, description="Write one llm_usage row per call")
     request_timeout_s: float | None = Field(
         default=None, description="Timeout of one HTTP request in seconds (default "
@@ -136,14 +155,25 @@ class LLMResource(dg.ConfigurableResource):
             retry_after_scale=self.retry_after_scale,
             max_tool_turns=self.max_tool_turns,
             tool_caps=caps,
-            cache_enabled=self.cache_enabled,
+            cache_enabled=self.cache_enabled and cache_allowed_by_env(),
             record_usage=self.record_usage,
             database_url=self.database_url,
             run_id=self._run_id,
         )
 
     def get_client(self) -> LLMClient:
-        """Return a new client for the configured provider (its tool caps count per client)."""
+        """Return a new client for the configured provider (its tool caps count per client).
+
+        Inside a running step the client reports its tool calls (and streamed text) to the
+        step's log.
+        """
+        client = self._new_client()
+        handler = step_event_logger()
+        if handler is not None and isinstance(client, BaseLLMClient):
+            client.set_event_handler(handler, stream_tokens=self.stream_tokens)
+        return client
+
+    def _new_client(self) -> LLMClient:
         config = self.config()
         if config.provider == "offline":
             return OfflineClient()

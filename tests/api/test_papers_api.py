@@ -193,6 +193,26 @@ def test_verify_materializes_once_then_reads(client, instance, paper_id):
     assert fresh["dagster_run_id"] not in (None, body["dagster_run_id"])
 
 
+def test_verify_llm_failures_answer_the_seed_codes(client, paper_id, monkeypatch):
+    """Issue #13: LLM errors during verify were swallowed into a note; now the API answers the
+    code (500 E_VERIFY_OPENAI_ERROR, 429 E_POLICY_CAP_EXCEEDED) with the checklist kept."""
+    from tests.fakes.openai_server import OpenAIServer
+
+    with OpenAIServer() as server:
+        for key, value in server.env(REPRO_LLM_CACHE="0").items():
+            monkeypatch.setenv(key, value)
+        server.reply_status(401, message="Incorrect API key provided")
+        failed = client.get(f"/api/v1/papers/{paper_id}/verify", params={"refresh": "true"})
+        for n in range(11):
+            server.reply_tool_call("search_paper", {"query": f"dataset {n}", "k": 1})
+        capped = client.get(f"/api/v1/papers/{paper_id}/verify", params={"refresh": "true"})
+    assert failed.status_code == 500, failed.text
+    body = failed.json()
+    assert body["error"] == "E_VERIFY_OPENAI_ERROR" and body["dagster_run_id"]
+    assert body["checklist_verdict"]["method"] == "heuristic"
+    assert capped.status_code == 429 and capped.json()["error"] == "E_POLICY_CAP_EXCEEDED"
+
+
 def test_extract_streams_the_seed_events(client, instance, paper_id):
     response = client.post(f"/api/v1/papers/{paper_id}/extract")
     assert response.status_code == 200
@@ -214,6 +234,42 @@ def test_extract_streams_the_seed_events(client, instance, paper_id):
     assert wine[0]["source_citation"] and wine[0]["evidence"]["page"] == 2
     persist = dict(events)["persist_done"]
     assert persist["claims_count"] == len(final["claims"])
+
+
+def test_extract_streams_search_calls_and_tokens_of_the_llm(client, monkeypatch):
+    """Issue #13: against an OpenAI-compatible server the model made two search_paper calls and
+    the SSE stream showed neither, nor any token. Now each call is a file_search_call and the
+    answer's text arrives as token deltas while the model writes it."""
+    from tests.fakes.openai_server import OpenAIServer
+
+    data = make_pdf(["# Abstract\nWe study linear SVMs on the Wine dataset.",
+                     "# 3 Results\nThe streamed model achieves 97.2% accuracy on the Wine test "
+                     "split."], title="Streaming SVMs")
+    paper = client.post("/api/v1/papers/ingest",
+                        files={"file": ("stream.pdf", data, "application/pdf")}).json()["paper_id"]
+    answer = {"claims": [{
+        "dataset_name": "Wine", "split": "test", "metric_name": "accuracy", "metric_value": 0.972,
+        "units": "%", "method_snippet": "linear SVM", "source_citation": "Section 3, page 2",
+        "confidence": 0.9, "page": 2,
+        "quoted_text": "The streamed model achieves 97.2% accuracy on the Wine test split."}]}
+    with OpenAIServer() as server:
+        server.reply_tool_call("search_paper", {"query": "accuracy on Wine", "k": 2})
+        server.reply_tool_call("search_paper", {"query": "test split results", "k": 3})
+        server.reply_json(answer)
+        for key, value in server.env(REPRO_LLM_CACHE="0").items():
+            monkeypatch.setenv(key, value)
+        events = parse_sse(client.post(f"/api/v1/papers/{paper}/extract").text)
+        streamed = [r.stream for r in server.chat_requests]
+    names = [name for name, _ in events]
+    assert set(names) <= SEED_EVENTS and names[-1] == "extract_complete", names
+    searches = [d for n, d in events if n == "file_search_call"]
+    assert [(d["query"], d["k"], d["stage"]) for d in searches] == [
+        ("accuracy on Wine", 2, "paper_claims"), ("test split results", 3, "paper_claims")]
+    tokens = [d["delta"] for n, d in events if n == "token"]
+    assert len(tokens) >= 1 and json.loads("".join(tokens)) == answer
+    assert streamed == [True, True, True]
+    assert names.index("file_search_call") < names.index("token") < names.index("persist_start")
+    assert events[-1][1]["method"] == "llm"
 
 
 def test_extract_error_event_carries_the_seed_code(client):

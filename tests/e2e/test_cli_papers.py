@@ -142,7 +142,8 @@ def test_papers_workflow_through_a_local_server_with_faults(
         script.verifier_fault, script.extractor_fault = "truncated", "tool_loop"
         before = len(server.chat_requests)
         run = cli("materialize", "reproducibility_verdict", "--partition", key, env=faults)
-        assert run.returncode == 0, run
+        assert run.returncode == 1 and "E_VERIFY_OPENAI_ERROR" in run.stderr, run
+        assert "E_LLM_BAD_RESPONSE" in run.stderr  # the verifier was asked and failed: coded
         run = cli("materialize", "paper_claims", "--partition", key, env=faults)
         assert run.returncode == 0, run
         new = server.chat_requests[before:]
@@ -151,18 +152,15 @@ def test_papers_workflow_through_a_local_server_with_faults(
         assert sum(r.schema_name == "ExtractorOutput" for r in new) == 3  # cap 2, 3rd call
         verdict = _verdict(key)
         claims = _metadata("paper_claims", key)
-        assert verdict["method"] == "heuristic"  # the checklist, not a crash
-        assert verdict["llm_error"].startswith("E_LLM_BAD_RESPONSE")
+        assert verdict["method"] == "llm"  # the failed run overwrote nothing
         assert claims["method"] == "heuristic" and claims["claims"] >= 1  # heuristics kept
         assert claims["llm_error"].startswith("E_POLICY_CAP_EXCEEDED")
 
-        # 3. a server slower than the call's deadline: one attempt, then the checklist
+        # 3. a server slower than the call's deadline: one attempt, then a coded error
         slow = server.env(REPRO_LLM_MODEL="local-llm-b", REPRO_LLM_DEADLINE_S="1.5")
         script.verifier_fault = "slow"
         before = len(server.chat_requests)
         run = cli("materialize", "reproducibility_verdict", "--partition", key, env=slow)
-        assert run.returncode == 0, run
+        assert run.returncode == 1 and "E_VERIFY_OPENAI_ERROR" in run.stderr, run
+        assert "E_LLM_TIMEOUT" in run.stderr
         assert len(server.chat_requests[before:]) == 1
-        verdict = _verdict(key)
-        assert verdict["method"] == "heuristic"
-        assert verdict["llm_error"].startswith("E_LLM_TIMEOUT")

@@ -13,7 +13,7 @@ import pytest
 
 from repro_assets.llm import LLMError, LLMTimeout, Role
 from repro_assets.papers.models import PageText, PaperPages
-from repro_assets.papers.verdict import verify_paper
+from repro_assets.papers.verdict import VerdictError, verify_paper
 from repro_assets.resources.llm import LLMResource
 from tests.fakes.openai_server import OpenAIServer
 from tests.llm.helpers import GOOD, ExtractorOutput
@@ -59,15 +59,16 @@ def test_truncated_json_body_every_time_is_a_coded_error() -> None:
     assert len(server.chat_requests) == 3
 
 
-def test_verifier_falls_back_to_its_checklist_on_truncated_bodies() -> None:
+def test_verifier_truncated_bodies_are_a_coded_error_with_the_checklist_kept() -> None:
     paper = pages("We train on the SST-2 dataset with Adam, learning rate 0.001, batch size "
                   "32, 10 epochs, seed 42. Code is at https://github.com/example/repo.")
     with OpenAIServer(models=[MODEL]) as server:
         for _ in range(3):
             server.reply_truncated_json({"reproducible": True})
-        verdict = verify_paper(paper, client_for(server, retry_attempts=3), [])
-    assert verdict.method == "heuristic"
-    assert verdict.llm_error and verdict.llm_error.startswith("E_LLM_BAD_RESPONSE")
+        with pytest.raises(VerdictError) as info:
+            verify_paper(paper, client_for(server, retry_attempts=3), [])
+    assert info.value.code == "E_VERIFY_OPENAI_ERROR" and "E_LLM_BAD_RESPONSE" in str(info.value)
+    assert info.value.checklist is not None and info.value.checklist.method == "heuristic"
 
 
 # --------------------------------------------------------------------- stream cut mid-way

@@ -78,3 +78,27 @@ def test_answers_a_failing_plan_replayed_are_evicted(paper, fresh_database,
         fake.reply_json(fixer_output())
         result, _ = _plan(fake, paper, fresh_database)
     assert result.plan.policy.budget_minutes == 10 and len(fake.requests) == 5
+
+
+def test_no_cache_asks_the_model_again_for_one_run(paper, fresh_database, monkeypatch,
+                                                   tmp_path) -> None:
+    """`repro-assets materialize ... --no-cache` (and `ingest --full --no-cache`) bypass the
+    cache for their run: they set REPRO_LLM_CACHE=0, which every client honours."""
+    import os
+
+    from repro_assets.cli import main
+
+    with OpenAIWireFake() as fake:
+        _stage1(fake)
+        fake.reply_json(fixer_output())
+        cached, _ = _plan(fake, paper, fresh_database)
+    monkeypatch.setenv("REPRO_LLM_CACHE", "1")
+    monkeypatch.setenv("DAGSTER_HOME", str(tmp_path / "dagster_home"))
+    with pytest.raises(SystemExit, match="unknown asset or group"):
+        main(["materialize", "no_such_asset", "--no-cache"])
+    assert os.environ["REPRO_LLM_CACHE"] == "0"
+    with OpenAIWireFake() as fake:
+        _stage1(fake)
+        fake.reply_json(fixer_output())
+        fresh, _ = _plan(fake, paper, fresh_database)
+    assert len(fake.requests) == 5 and fresh.plan_id == cached.plan_id

@@ -33,6 +33,7 @@ from papermill.iorw import load_notebook_node
 from papermill.parameterize import parameterize_notebook
 from pydantic import BaseModel, ConfigDict, Field
 
+from repro_assets import settings
 from repro_assets.papers.notebook.errors import (
     E_BUDGET_EXCEEDED,
     E_KERNEL_FAILED,
@@ -51,11 +52,20 @@ PARAMETERIZED_FILE = "parameterized.ipynb"
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
 
+def default_datasets_dir() -> Path:
+    """Where local copies of public datasets live: ``REPRO_DATASETS_DIR``, else
+    ``<data dir>/datasets``. A copy is ``<dir>/<registry name>/train.parquet`` (and
+    ``test.parquet``) with the dataset's Hugging Face columns (e.g. ``sentence``, ``label``)."""
+    configured = os.environ.get("REPRO_DATASETS_DIR", "").strip()
+    return Path(configured) if configured else settings.data_dir() / "datasets"
+
+
 class RunOptions(BaseModel):
     """Per-run settings that are not part of the plan.
 
     ``allow_download`` None means: allowed unless ``HF_HUB_OFFLINE``/``HF_DATASETS_OFFLINE`` is
-    set (and Hugging Face ``datasets`` must be installed in any case).
+    set (and Hugging Face ``datasets`` must be installed in any case). ``datasets_dir`` None
+    means :func:`default_datasets_dir`.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -77,6 +87,8 @@ class RunOptions(BaseModel):
         default=None, description="Let the notebook download Hugging Face datasets."
     )
     num_threads: int = Field(default=1, ge=1, description="CPU threads for BLAS/torch.")
+    datasets_dir: Path | None = Field(
+        default=None, description="Folder of local dataset copies (<name>/train.parquet).")
 
 
 @dataclass
@@ -117,6 +129,7 @@ def runtime_parameters(output_dir: Path, options: RunOptions) -> dict[str, Any]:
         "max_test_samples": options.max_test_samples,
         "synthetic_samples": options.synthetic_samples,
         "allow_download": downloads_allowed(options),
+        "datasets_dir": str((options.datasets_dir or default_datasets_dir()).resolve()),
         "num_threads": options.num_threads,
     }
 

@@ -46,6 +46,7 @@ RUNTIME_PARAMETERS = (
     "max_test_samples",
     "synthetic_samples",
     "allow_download",
+    "datasets_dir",
     "num_threads",
 )
 

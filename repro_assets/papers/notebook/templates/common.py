@@ -42,6 +42,7 @@ PARAMETER_DEFAULTS: dict[str, object] = {
     "max_test_samples": None,
     "synthetic_samples": 2000,
     "allow_download": False,
+    "datasets_dir": "",
     "num_threads": 1,
 }
 
@@ -155,9 +156,11 @@ print(f"paper {paper_id or '-'}: template {template}, seed {seed}, epochs {epoch
 DATA_MARKDOWN = """\
 ## 2. Data
 Loaded through the dataset registry entry passed as a parameter: scikit-learn built-ins work
-offline; Hugging Face `datasets` is used only when downloads are allowed and the library is
-installed. Anything else falls back to **synthetic data, flagged** in `data_info` and in the
-metrics file."""
+offline; a public dataset is read from a local copy (`REPRO_DATASETS_DIR/<name>/train.parquet`
+and `test.parquet`, with the Hugging Face columns) when there is one, else downloaded with
+Hugging Face `datasets` when downloads are allowed. Only when neither is possible does the
+notebook fall back to **synthetic data, flagged** in `data_info` and in the metrics file (the
+report then says NOT_RUN and why)."""
 
 DATA_CODE = """\
 from sklearn import datasets as sk_datasets
@@ -173,6 +176,7 @@ data_info = {
     "dataset": dataset_name,
     "requested_source": dataset_source,
     "source": None,
+    "location": None,
     "synthetic": False,
     "fallback": False,
     "fallback_reason": None,
@@ -233,36 +237,89 @@ def load_sklearn():
     return bunch.data, bunch.target, (list(map(str, names)) if names is not None else None)
 
 
-def _hf_arrays(ds):
-    text_field = meta.get("text_field")
+def _image_row(item):
+    if isinstance(item, dict) and item.get("bytes") is not None:  # an image column in parquet
+        import io
+
+        from PIL import Image
+
+        item = Image.open(io.BytesIO(item["bytes"]))
+    return np.asarray(item, dtype=np.float32).reshape(-1)
+
+
+def table_arrays(columns, names):
+    # (X, y) of one split; columns[name] is a list (a Hugging Face split or a parquet table)
     label_field = meta.get("label_field") or "label"
-    y = np.asarray(ds[label_field])
+    if label_field not in names:
+        raise ValueError(f"no label column {label_field!r} among {list(names)}")
+    y = np.asarray(columns[label_field])
     keep = np.flatnonzero(y >= 0) if task == "classification" and y.dtype.kind in "iu" else None
     if keep is not None and len(keep) < len(y):
         _note(f"dropped {len(y) - len(keep)} unlabelled rows (label -1)")
     if modality == "text":
-        texts = [str(t) for t in ds[text_field]]
+        text_field = meta.get("text_field") or "text"
+        if text_field not in names:
+            raise ValueError(f"no text column {text_field!r} among {list(names)}")
+        texts = [str(t) for t in columns[text_field]]
         return ([texts[i] for i in keep], y[keep]) if keep is not None else (texts, y)
-    column = next(c for c in ds.column_names if c != label_field)
-    X = np.stack([np.asarray(item, dtype=np.float32).reshape(-1) for item in ds[column]]) / 255.0
+    column = meta.get("image_field") or next(c for c in names if c != label_field)
+    X = np.stack([_image_row(item) for item in columns[column]]) / 255.0
     return (X[keep], y[keep]) if keep is not None else (X, y)
+
+
+def local_copy():
+    # (train, test or None) parquet files of the dataset under datasets_dir, or None
+    if not datasets_dir:
+        return None
+    folder = Path(datasets_dir) / dataset_name
+    tests = [folder / "test.parquet"] + ([folder / f"{test_split}.parquet"] if test_split else [])
+    train = folder / "train.parquet"
+    if not train.is_file():
+        return None
+    return train, next((path for path in tests if path.is_file()), None)
+
+
+def load_local(train_path, test_path):
+    import pyarrow.parquet as pq
+
+    def read(path):
+        table = pq.read_table(path)
+        return table_arrays(table.to_pydict(), table.column_names)
+
+    data_info.update(source="local", location=str(train_path.parent))
+    if test_path is None:
+        _note(f"no test split in {train_path.parent}; holding out {test_size} of train")
+    return read(train_path), (read(test_path) if test_path is not None else None)
 
 
 def load_huggingface():
     if not allow_download:
         raise RuntimeError("downloads are disabled for this run (offline)")
-    import datasets as hf_datasets  # noqa: F401  (ImportError -> synthetic fallback)
+    import datasets as hf_datasets  # ImportError -> synthetic fallback
 
     name, config = meta.get("hf_dataset"), meta.get("hf_config")
     if not name:
         raise ValueError(f"the registry has no Hugging Face id for {dataset_name!r}")
     train = hf_datasets.load_dataset(name, config, split=train_split)
-    X, y = _hf_arrays(train)
-    data_info["source"] = "huggingface"
+    X, y = table_arrays(train, train.column_names)
+    data_info.update(source="huggingface", location=name + (f"/{config}" if config else ""))
     if test_split:
-        X_te, y_te = _hf_arrays(hf_datasets.load_dataset(name, config, split=test_split))
-        return (X, y), (X_te, y_te)
+        test = hf_datasets.load_dataset(name, config, split=test_split)
+        return (X, y), table_arrays(test, test.column_names)
     return (X, y), None
+
+
+def load_public():
+    # a public dataset: the local copy if there is one, else Hugging Face
+    found = local_copy()
+    if found is not None:
+        return load_local(*found)
+    where = (f"no local copy at {Path(datasets_dir) / dataset_name}/{{train,test}}.parquet"
+             if datasets_dir else "no datasets folder (REPRO_DATASETS_DIR)")
+    try:
+        return load_huggingface()
+    except Exception as exc:
+        raise RuntimeError(f"{where}; Hugging Face: {type(exc).__name__}: {exc}") from exc
 
 
 def subsample(X, y, limit):
@@ -282,7 +339,7 @@ try:
     if source == "sklearn":
         X_all, y_all, class_names = load_sklearn()
     elif source == "huggingface":
-        (X_all, y_all), test_pair = load_huggingface()
+        (X_all, y_all), test_pair = load_public()
     elif source == "synthetic":
         wanted = meta.get("fallback_for")
         X_all, y_all = load_synthetic(

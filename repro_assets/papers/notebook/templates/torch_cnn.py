@@ -4,7 +4,8 @@ Text: word-level tokens, a vocabulary from the training split, an embedding laye
 1-D convolutions with the plan's filter sizes (default 3, 4, 5; 100 maps each), max-over-time
 pooling, dropout and a linear classifier -- the seed's TextCNN plan. Images (square feature
 vectors such as 8x8 digits or 28x28 MNIST): two 3x3 conv blocks and a linear head. Other
-vectors: a 1-D ConvNet over the standardised features. CPU only, seeded, Adam/AdamW/SGD.
+vectors: a 1-D ConvNet over the standardised features. CPU only, seeded, Adam/AdamW/SGD/
+Adadelta/Adagrad/RMSprop.
 """
 
 from __future__ import annotations
@@ -117,6 +118,13 @@ if opt_name == "sgd":
     opt = torch.optim.SGD(model.parameters(), lr=lr, momentum=0.9, weight_decay=decay)
 elif opt_name == "adamw":
     opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=decay)
+elif opt_name == "adadelta":  # its usual learning rate is 1.0
+    opt = torch.optim.Adadelta(model.parameters(), lr=float(learning_rate or 1.0),
+                               weight_decay=decay)
+elif opt_name == "adagrad":
+    opt = torch.optim.Adagrad(model.parameters(), lr=lr, weight_decay=decay)
+elif opt_name == "rmsprop":
+    opt = torch.optim.RMSprop(model.parameters(), lr=lr, weight_decay=decay)
 else:
     if opt_name not in ("adam",):
         _note(f"optimizer {optimizer!r} is not supported; using adam")
