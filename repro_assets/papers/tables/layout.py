@@ -191,6 +191,24 @@ def group_lines(words: list[Word], gutter: float | None = None) -> list[Line]:
     return out
 
 
+def attach_stray_dots(lines: list[Line]) -> list[Line]:
+    """Text layers that typeset a decimal point lower than its digits ('88 1' over '.') give a
+    line of lone dots: glue each dot to the word above it ('1' -> '1\n.')."""
+    out: list[Line] = []
+    for line in lines:
+        if out and all(w.text == "." for w in line.words) and line.yc - out[-1].yc < 2.5 * (
+                out[-1].height):
+            words = list(out[-1].words)
+            for dot in line.words:
+                near = min(range(len(words)), key=lambda i: abs(words[i].xc - dot.x0))
+                w = words[near]
+                words[near] = Word(w.x0, w.y0, max(w.x1, dot.x1), w.y1, w.text + "\n.", w.bold)
+            out[-1] = Line(words, split_cells(words))
+        else:
+            out.append(line)
+    return out
+
+
 def split_cells(words: list[Word], gap: float | None = None) -> list[Cell]:
     """Split a line's words at horizontal gaps wider than ``gap`` (default: 0.45 x height)."""
     if not words:
@@ -307,8 +325,8 @@ def in_graphics(word: Word, areas: list[pymupdf.Rect]) -> bool:
 def is_multi_column(lines: list[Line], width: float) -> bool:
     """True when most prose lines stop at a gutter in the middle of the page."""
     mid = width / 2
-    prose = [line for line in lines if len(line.words) >= 5
-             and not any(_NUMBERISH.match(w.text) for w in line.words[1:3])]
+    prose = [line for line in lines
+             if sum(1 for w in line.words if not _NUMBERISH.match(w.text)) >= 5]
     if len(prose) < 6:
         return False
     crossing = 0

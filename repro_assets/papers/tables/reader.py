@@ -27,6 +27,7 @@ from repro_assets.papers.tables.layout import (
     Line,
     Rule,
     Word,
+    attach_stray_dots,
     group_lines,
     in_graphics,
     is_multi_column,
@@ -152,7 +153,7 @@ def _region_lines(
     words: list[Word], x0: float, x1: float, graphics: list[pymupdf.Rect]
 ) -> list[Line]:
     inside = [w for w in words if x0 - 2 <= w.xc <= x1 + 2 and not in_graphics(w, graphics)]
-    return group_lines(inside)
+    return attach_stray_dots(group_lines(inside))
 
 
 def _block(
