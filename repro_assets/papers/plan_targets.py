@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from repro_assets.papers.claims import PERCENT_METRICS, Claim, _collapse, resolve_metric
 from repro_assets.papers.models import PaperPages
 from repro_assets.papers.plan_models import ClaimTarget
-from repro_assets.papers.registry import lookup_dataset, same_dataset
+from repro_assets.papers.registry import license_compatible, lookup_dataset, same_dataset
 
 #: Largest difference between a requested and a grounded value that still matches.
 VALUE_TOLERANCE = 5e-4
@@ -48,7 +48,8 @@ ROLE_SCORE = {"headline": 4.0, "own": 2.0, "unknown": 0.0, "baseline": -4.0}
 
 def primary_claim(claims: Sequence[Claim], pages: PaperPages) -> Claim | None:
     """The paper's headline claim: marked ``headline`` by the extractor, else our method's
-    result printed in the abstract, on a dataset the registry knows."""
+    result printed in the abstract; among equals, one on a dataset the registry knows (and
+    whose license the plan guardrail accepts)."""
     if not claims:
         return None
     first_page = _collapse(pages.pages[0].text).lower() if pages.pages else ""
@@ -64,8 +65,9 @@ def primary_claim(claims: Sequence[Claim], pages: PaperPages) -> Claim | None:
             value += 2
         if claim.metric_name == "accuracy":
             value += 1
-        if lookup_dataset(claim.dataset_name):
-            value += 1
+        entry = lookup_dataset(claim.dataset_name)
+        if entry is not None:  # plannable: resolves, and passes the license guardrail
+            value += 1 + (1 if license_compatible(entry.license) else 0)
         value += claim.confidence
         return value, -index
 
