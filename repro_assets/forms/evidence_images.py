@@ -14,7 +14,7 @@ import pymupdf
 
 from repro_assets.forms.normalize import collapse_ws
 
-DPI = 110
+DPI = 96
 CONTEXT_PT = 36.0  # page context above and below the quote, in points
 HIGHLIGHT = (1.0, 0.85, 0.0)
 BORDER = (0.85, 0.1, 0.1)

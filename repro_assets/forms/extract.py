@@ -48,9 +48,13 @@ def _open(data: bytes) -> pymupdf.Document:
     return pymupdf.open(stream=data, filetype="pdf")
 
 
-def index_doc(doc_id: str, filename: str, data: bytes) -> DocIndexItem:
-    """Index one input document: hash, MIME type, page count and text-layer probe."""
-    sha = hashlib.sha256(data).hexdigest()
+def index_doc(doc_id: str, filename: str, data: bytes, sha256: str | None = None
+              ) -> DocIndexItem:
+    """Index one input document: hash, MIME type, page count and text-layer probe.
+
+    ``sha256`` is the hash ingest recorded for these bytes (computed when not given).
+    """
+    sha = sha256 or hashlib.sha256(data).hexdigest()
     mime = sniff_mime(filename, data)
     if mime != PDF_MIME:
         return DocIndexItem(doc_id=doc_id, filename=filename, mime_type=mime, pages=None,

@@ -226,7 +226,7 @@ def step_index_docs(folder: RunFolder) -> list[DocIndexItem]:
     request = folder.read_request()
     with traced(folder, "index_docs", [folder.ref(d.stored_as)
                                        for d in request.input_docs]) as rec:
-        items = [index_doc(d.doc_id, d.filename, folder.read_input(d.stored_as))
+        items = [index_doc(d.doc_id, d.filename, folder.read_input(d.stored_as), d.sha256)
                  for d in request.input_docs]
         unreadable = [i for i in items if i.unreadable_reason]
         rec.notes += [f"warn:unreadable:{i.doc_id}:{i.unreadable_reason}" for i in unreadable]
