@@ -140,23 +140,30 @@ def _folder(services: Services, run_id: str) -> RunFolder:
         raise ApiError(400, "invalid_run_id", str(exc)) from exc
 
 
+def _binary(folder: RunFolder, relative: str) -> bytes:
+    try:
+        return folder.read_binary(relative)
+    except InvalidName as exc:
+        raise ApiError(400, "invalid_artifact_name", str(exc)) from exc
+    except ArtifactNotFound as exc:
+        raise ApiError(404, "artifact_not_found", str(exc)) from exc
+
+
 @router.get("/runs/{run_id}/artifacts/{name}", summary="Get one artifact of a run")
 def get_artifact(
     run_id: str, name: str, services: Annotated[Services, Depends(get_services)]
 ) -> Any:
     """Serve ``artifacts/<name>.json``, or ``artifacts/filled.pdf`` for ``filled``."""
-    if name != "filled":
-        try:
-            validate_artifact_name(name)
-        except InvalidName as exc:
-            raise ApiError(400, "invalid_artifact_name", str(exc)) from exc
-    folder = _folder(services, run_id)
+    if name == "filled":
+        pdf = _binary(_folder(services, run_id), FILLED_PDF)
+        return Response(pdf, media_type="application/pdf",
+                        headers={"Content-Disposition": f'inline; filename="{run_id}_filled.pdf"'})
     try:
-        if name == "filled":
-            return Response(folder.read_binary(FILLED_PDF), media_type="application/pdf",
-                            headers={"Content-Disposition":
-                                     f'inline; filename="{run_id}_filled.pdf"'})
-        return folder.read_artifact_raw(name)
+        validate_artifact_name(name)
+    except InvalidName as exc:
+        raise ApiError(400, "invalid_artifact_name", str(exc)) from exc
+    try:
+        return _folder(services, run_id).read_artifact_raw(name)
     except ArtifactNotFound as exc:
         raise ApiError(404, "artifact_not_found", str(exc)) from exc
 
@@ -166,11 +173,5 @@ def get_evidence_image(
     run_id: str, image: str, services: Annotated[Services, Depends(get_services)]
 ) -> Response:
     """Serve ``artifacts/evidence/<image>`` (a cited page band with the quote highlighted)."""
-    folder = _folder(services, run_id)
-    try:
-        data = folder.read_binary(f"evidence/{image}")
-    except InvalidName as exc:
-        raise ApiError(400, "invalid_artifact_name", str(exc)) from exc
-    except ArtifactNotFound as exc:
-        raise ApiError(404, "artifact_not_found", str(exc)) from exc
-    return Response(data, media_type="image/png")
+    return Response(_binary(_folder(services, run_id), f"evidence/{image}"),
+                    media_type="image/png")

@@ -111,7 +111,7 @@ def read_widgets(pdf_bytes: bytes) -> list[FormWidget]:
     """Every widget of the target form, in page order (one entry per field name).
 
     Raises:
-        ValueError: when the bytes are not a readable PDF.
+        ValueError: when the bytes are not a readable PDF or its fields cannot be read.
     """
     try:
         doc = pymupdf.open(stream=pdf_bytes, filetype="pdf")
@@ -121,14 +121,17 @@ def read_widgets(pdf_bytes: bytes) -> list[FormWidget]:
     with doc:
         if not doc.is_form_pdf:
             return []
-        for number, page in enumerate(doc, start=1):
-            for widget in page.widgets() or []:
-                name = widget.field_name or ""
-                if name and name not in seen:
-                    seen[name] = FormWidget(
-                        name=name, label=widget.field_label or None,
-                        kind=_KINDS.get(widget.field_type, "unknown"), page=number,
-                        maxlen=int(widget.text_maxlen or 0))
+        try:
+            for number, page in enumerate(doc, start=1):
+                for widget in page.widgets() or []:
+                    name = widget.field_name or ""
+                    if name and name not in seen:
+                        seen[name] = FormWidget(
+                            name=name, label=widget.field_label or None,
+                            kind=_KINDS.get(widget.field_type, "unknown"), page=number,
+                            maxlen=int(widget.text_maxlen or 0))
+        except Exception as exc:  # a broken widget dictionary: the form is unreadable
+            raise ValueError(f"cannot read the target's form fields: {exc}") from exc
     return list(seen.values())
 
 

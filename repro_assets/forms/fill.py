@@ -240,14 +240,8 @@ def written_widgets(plan: FillPlan, failed: list[str]) -> list[WrittenWidget]:
 
 def review_items(plan: FillPlan, final: FinalResult) -> list[ReviewItem]:
     """Every needs_review field with its evidence and the widgets left empty for it."""
-    return [
-        ReviewItem(field=key, status=item.status, value=item.value,
-                   normalized_value=item.normalized_value, confidence=item.confidence,
-                   rationale=item.rationale, evidence=item.evidence,
-                   evidence_images=item.evidence_images,
-                   widgets=plan.review_widgets.get(key, []))
-        for key, item in final.fields.items() if item.status == "needs_review"
-    ]
+    return [ReviewItem(**dict(item), widgets=plan.review_widgets.get(key, []))
+            for key, item in final.fields.items() if item.status == "needs_review"]
 
 
 def read_back(pdf: bytes) -> dict[str, str]:

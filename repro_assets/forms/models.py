@@ -305,18 +305,10 @@ class SkippedWidget(_Model):
                                     "too_long | address_split | not_text | ...")
 
 
-class ReviewItem(_Model):
-    """A field whose value a person must check before it goes into the form."""
+class ReviewItem(FinalField):
+    """A needs_review field (value, evidence, crops, rationale) and the widgets left empty."""
 
-    field: str = Field(description="Field key.")
-    status: FieldStatus = Field(description="needs_review or missing.")
-    value: str | None = Field(description="Proposed value (not written).")
-    normalized_value: str | None = Field(description="Normalized proposed value.")
-    confidence: float = Field(description="Final confidence of the proposed value.")
-    rationale: list[str] = Field(description="Why it needs review.")
-    evidence: list[Evidence] = Field(default_factory=list, description="Quotes to check.")
-    evidence_images: list[str] = Field(default_factory=list, description="PNG crops.")
-    widgets: list[str] = Field(default_factory=list, description="Widgets left empty.")
+    widgets: list[str] = Field(default_factory=list, description="Widgets left empty for it.")
 
 
 class ReviewReport(_Model):

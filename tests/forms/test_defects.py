@@ -344,3 +344,22 @@ def test_artifact_write_interrupted_before_rename_keeps_the_old_file(
     monkeypatch.undo()
     pipeline.step_resolve_schema(fresh)  # the re-run completes the interrupted step
     assert fresh.read_artifact("schema").schema_source == "fallback_v1"
+
+
+def test_d11_a_target_whose_fields_cannot_be_read_is_a_warning(
+        run_bundle: RunHelper, monkeypatch: pytest.MonkeyPatch) -> None:
+    import pymupdf
+
+    def broken(self, *args, **kwargs):
+        raise RuntimeError("mupdf: cannot find object in xref")
+
+    target = fillable_pdf_bytes(["patient_name", "dob"])
+    monkeypatch.setattr(pymupdf.Page, "widgets", broken)
+    folder = run_bundle(docs=[UploadedFile("a.pdf", text_pdf_bytes("Patient Name: Ann Lee"))],
+                        targets=[UploadedFile("form.pdf", target)])
+    assert folder.read_artifact("schema").schema_source == "fallback_v1"
+    assert folder.read_artifact("final").fields["full_name"].normalized_value == "Ann Lee"
+    schema_event = next(e for e in folder.read_trace() if e.step == "resolve_schema")
+    assert "warn:target_doc_unreadable:target_001" in schema_event.notes
+    fill_event = next(e for e in folder.read_trace() if e.step == "fill_pdf")
+    assert "warn:target_doc_unreadable:target_001" in fill_event.notes
