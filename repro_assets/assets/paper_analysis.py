@@ -177,10 +177,13 @@ def paper_claims(
     tools = [search_paper_tool(_search_fn(vector_store, paper_id))]
     try:
         result = extract_claims(pages, pdf, client, tools)
-    except ClaimsError as exc:
+    except ClaimsError as exc:  # the heuristic claims found before the failure stay visible
         reasons = [f"{r.source} p{r.page}: {r.reason}" for r in exc.rejected[:20]]
         raise coded_failure(
-            exc, paper_id=paper_id, rejected=dg.MetadataValue.json(reasons)
+            exc, paper_id=paper_id, rejected=dg.MetadataValue.json(reasons),
+            heuristic_claims=len(exc.claims),
+            heuristic_claims_table=dg.MetadataValue.md(claims_markdown(exc.claims)),
+            **_usage_metadata(client.usage_summary()),
         ) from exc
     save_claims(db, result)
     stored = load_claims(db, paper_id)
@@ -198,8 +201,8 @@ def paper_claims(
             "tables_found": result.tables_found,
             "merged_duplicates": result.merged_duplicates,
             "datasets": ", ".join(sorted({c.dataset_name for c in result.claims})),
+            "headline_claims": sum(1 for c in result.claims if c.is_headline),
             "method": result.method,
-            **({"llm_error": result.llm_error} if result.llm_error else {}),
             **_usage_metadata(client.usage_summary()),
         },
         check_results=[check],

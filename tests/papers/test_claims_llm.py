@@ -49,7 +49,6 @@ def test_llm_claims_are_grounded_hallucinations_rejected_duplicates_merged() -> 
         tools = [search_paper_tool(page_search(pages))]
         result = extract_claims(pages, data, client, tools)
     assert result.method == "llm"
-    assert result.llm_error is None
     assert len(result.claims) == len(heuristic.claims)  # both valid LLM claims merged
     llm_rejected = [r for r in result.rejected if r.source == "llm"]
     assert [(r.metric_value, r.reason) for r in llm_rejected] == [
@@ -62,18 +61,6 @@ def test_llm_claims_are_grounded_hallucinations_rejected_duplicates_merged() -> 
     tool_message = fake.requests[1].json["messages"][-1]
     assert tool_message["role"] == "tool" and '"page_start": 1' in tool_message["content"]
     assert fake.requests[0].json["tools"][0]["function"]["name"] == "search_paper"
-
-
-def test_llm_failure_keeps_the_heuristic_claims() -> None:
-    pages, data = sample_pages(SAMPLE_PAPERS[0])
-    heuristic = extract_claims(pages, data)
-    with OpenAIWireFake() as fake:
-        for _ in range(3):
-            fake.reply_status(500)
-        result = extract_claims(pages, data, fake.make_client(), [])
-    assert result.method == "heuristic"
-    assert result.llm_error and result.llm_error.startswith("E_EXTRACT_OPENAI_ERROR (E_LLM")
-    assert len(result.claims) == len(heuristic.claims)
 
 
 def test_extractor_through_anthropic_wire_fake() -> None:

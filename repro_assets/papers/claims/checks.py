@@ -11,6 +11,7 @@ from repro_assets.papers.claims.models import (
     RejectedCandidate,
 )
 from repro_assets.papers.grounding import check_grounding, locate_quote, normalize_text
+from repro_assets.papers.registry import resolve_alias
 
 MIN_CONFIDENCE = 0.5
 
@@ -84,7 +85,8 @@ def merge_claims(claims: list[Claim]) -> tuple[list[Claim], int]:
     merge among themselves on (dataset, metric, value, split), the higher confidence winning.
     """
     def base(claim: Claim) -> tuple[str, str, float, str]:
-        return (claim.dataset_key, claim.metric_name, round(claim.metric_value, 8), claim.split)
+        dataset = resolve_alias(claim.dataset_name) or claim.dataset_key  # "UCI Digits" = "Digits"
+        return (dataset, claim.metric_name, round(claim.metric_value, 8), claim.split)
 
     out: list[Claim] = []
     table_keys: set[tuple[str, str, float, str, str]] = set()

@@ -13,7 +13,13 @@ from repro_assets.papers.claims.checks import (
 )
 from repro_assets.papers.claims.context import build_context
 from repro_assets.papers.claims.llm import llm_candidates
-from repro_assets.papers.claims.models import Candidate, Claim, ClaimsResult, RejectedCandidate
+from repro_assets.papers.claims.models import (
+    Candidate,
+    Claim,
+    ClaimsError,
+    ClaimsResult,
+    RejectedCandidate,
+)
 from repro_assets.papers.claims.roles import mark_headlines
 from repro_assets.papers.claims.sentences import sentence_candidates
 from repro_assets.papers.claims.table_claims import table_candidates
@@ -69,27 +75,35 @@ def extract_claims(
     texts = page_texts(pages)
     candidates, claims, rejected, n_tables = _heuristic_claims(pages, pdf_bytes)
     method: Literal["heuristic", "llm"] = "heuristic"
-    llm_error = None
     usage: dict[str, Any] = {}
     if llm is not None and llm.available:
         try:
             extra, _ = llm_candidates(llm, pages.paper_id, pages.title, tools or [], claims)
-            candidates += extra
-            more, more_rejected = ground_candidates(extra, texts)
-            claims += more
-            rejected += more_rejected
-            method = "llm"
         except LLMError as exc:
-            stage_code = ("E_POLICY_CAP_EXCEEDED" if exc.code == "E_POLICY_CAP_EXCEEDED" else
-                          "E_EXTRACT_NO_OUTPUT" if exc.code == "E_LLM_INVALID_OUTPUT" else
-                          "E_EXTRACT_OPENAI_ERROR")
-            llm_error = f"{stage_code} ({exc.code}): {exc}"
-            log.warning("extractor LLM failed, keeping heuristic claims: %s", llm_error)
+            code = stage_code(exc)
+            heuristic, _ = merge_claims(claims)
+            log.warning("extractor LLM failed (%s); %d heuristic claims kept for inspection",
+                        code, len(heuristic))
+            raise ClaimsError(f"{code} ({exc.code}): the extractor LLM failed: {exc}", code,
+                              rejected, claims=heuristic) from exc
+        candidates += extra
+        more, more_rejected = ground_candidates(extra, texts)
+        claims += more
+        rejected += more_rejected
+        method = "llm"
         usage = llm.usage_summary()
     merged, n_merged = merge_claims(claims)
     enforce_claim_guardrails(merged, rejected, len(candidates))
     return ClaimsResult(
         paper_id=pages.paper_id, claims=merged, rejected=rejected, method=method,
-        tables_found=n_tables, merged_duplicates=n_merged, llm_error=llm_error,
-        llm_usage=usage,
+        tables_found=n_tables, merged_duplicates=n_merged, llm_usage=usage,
     )
+
+
+def stage_code(exc: LLMError) -> str:
+    """The Extract stage's code for an LLM failure (seed 000 error table)."""
+    if exc.code == "E_POLICY_CAP_EXCEEDED":
+        return "E_POLICY_CAP_EXCEEDED"
+    if exc.code in {"E_LLM_INVALID_OUTPUT", "E_EXTRACT_NO_OUTPUT"}:
+        return "E_EXTRACT_NO_OUTPUT"
+    return "E_EXTRACT_OPENAI_ERROR"

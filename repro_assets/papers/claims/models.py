@@ -103,7 +103,6 @@ class ClaimsResult(BaseModel):
     method: Literal["heuristic", "llm"] = Field(description="heuristic, or llm when it ran.")
     tables_found: int = Field(description="Results tables found.")
     merged_duplicates: int = Field(description="Candidates merged into an existing claim.")
-    llm_error: str | None = Field(default=None, description="LLM failure (heuristics kept).")
     llm_usage: dict[str, Any] = Field(default_factory=dict, description="LLM usage totals.")
 
 
@@ -149,6 +148,10 @@ class ExtractedClaim(BaseModel):
     source_citation: str = Field(description="Table/section and page, e.g. 'Table 2, page 5'.")
     confidence: float = Field(description="Your confidence 0-1.")
     page: int = Field(description="1-based page number where the quote is printed.")
+    page_end: int | None = Field(
+        default=None,
+        description="Last page when the passage you quote from spans pages (else null).",
+    )
     quoted_text: str = Field(description="Verbatim text from that page that contains the value.")
 
 
