@@ -59,7 +59,7 @@ _GENERIC = {
     "czech", "arabic", "language", "languages", "image", "images", "text", "classification",
     "detection", "segmentation", "translation", "summarization", "recognition", "tracking",
     "i", "ii", "iii", "iv", "v", "x", "y", "k", "n", "m", "t", "input", "output", "zero-shot",
-    "nlp", "cv", "ml", "ai", "context", "question", "questions", "answering", "qa",
+    "nlp", "cv", "ml", "ai", "context", "question", "questions", "answering",
     "seg", "instance", "semantic", "keypoint", "pose", "dense", "object", "estimation",
 }
 _SPLIT_WORDS = re.compile(
@@ -172,12 +172,19 @@ _TRAILING = {"the", "a", "an", "our", "their", "this", "these", "results", "resu
              "of", "on", "in", "for", "with", "set", "sets", "data"}
 
 
+_TASK_TAIL = {"summarization", "classification", "translation", "detection", "recognition",
+              "parsing", "tagging"}
+
+
 def _trim(name: str) -> str:
-    """Drop leading articles/verbs a greedy match took ("Table 2 SQuAD" -> "SQuAD")."""
+    """Drop leading articles/verbs a greedy match took ("Table 2 SQuAD" -> "SQuAD") and a
+    trailing task word ("NewsSum summarization" -> "NewsSum") unless that leaves a metric."""
     tokens = name.split()
     while tokens and (tokens[0].lower() in _GENERIC or re.fullmatch(r"\d+[:.]?", tokens[0])):
         tokens = tokens[1:]
     while tokens and tokens[-1].lower() in _TRAILING:
+        tokens = tokens[:-1]
+    if len(tokens) > 1 and tokens[-1].lower() in _TASK_TAIL and clean_name(" ".join(tokens[:-1])):
         tokens = tokens[:-1]
     return " ".join(tokens).strip(" ,;:")
 

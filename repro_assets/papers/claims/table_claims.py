@@ -272,8 +272,8 @@ def _cell(
     if dataset is None and section_dataset and not reason:
         dataset = section_dataset  # the one dataset of the section that discusses the table
         confidence -= 0.15
-    if dataset is None and context.main_dataset and not reason and not _OTHER_NAME.search(
-            _CAPTION_PREFIX.sub("", table.caption or "")):
+    if dataset is None and context.main_dataset and not reason and not _other_names(
+            table.caption or "", context):
         dataset = context.main_dataset  # the paper's only dataset; the caption names no other
         confidence -= 0.2
     # --- metric --------------------------------------------------------------------------
@@ -345,6 +345,13 @@ def _implied_metric(table: ParsedTable, context: PaperContext, caption_metrics: 
     if values and all(1.0 < v <= 100.0 for v in values):
         return "accuracy"
     return None
+
+
+def _other_names(caption: str, context: PaperContext) -> list[str]:
+    """Acronym-like names in a caption that are neither metrics nor the paper's method."""
+    return [m.group(0) for m in _OTHER_NAME.finditer(_CAPTION_PREFIX.sub("", caption))
+            if not find_metric_mentions(m.group(0)) and not context.is_own(m.group(0))
+            and not is_generic(m.group(0))]
 
 
 def _printed_in(name: str, text: str) -> bool:

@@ -11,7 +11,7 @@ _HEADING_RE = re.compile(
     r"Acknowledg(?:e)?ments?)$"
 )
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[])")
-_CAPTION_LIKE = re.compile(r"^\s*(Table|Tab\.|Figure|Fig\.)\s*\d+", re.IGNORECASE)
+_CAPTION_LIKE = re.compile(r"^\s*(Table|Tab\.|Figure|Fig\.)\s*\d+\s*[:.]", re.IGNORECASE)
 
 #: A percentage ("88.1%", "88.1 %") or a decimal fraction ("0.881", ".88") in running text.
 _NUMBER_RE = re.compile(r"(?<![\w.])(\d{1,3}(?:\.\d+)?)\s?%|(?<![\w.])(0?\.\d{2,4})(?![\d%])")

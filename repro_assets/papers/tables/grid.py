@@ -246,7 +246,7 @@ def _fill_group_headers(header: list[list[str]], lines: list[Line], columns: lis
                 continue
             centre = columns[col].xc
             cell = min(line.cells, key=lambda c: abs(c.xc - centre))
-            if abs(cell.xc - centre) <= max(1.0 * (cell.x1 - cell.x0), 30):
+            if abs(cell.xc - centre) <= max(1.5 * (cell.x1 - cell.x0), 45):
                 header[k][col] = cell.text
 
 

@@ -187,7 +187,7 @@ def _block(
             gaps.append(max(gap, 0.0))
         if _CAPTION_TEXT.match(line.text):
             break
-        if _is_prose(line, width):
+        if _is_prose(line, width) and not is_subcaption(line):
             later = side[side.index(line) + 1:side.index(line) + 2]
             inner = (line.x1 - line.x0 < 0.7 * width and taken and later
                      and is_value_line(later[0]) and is_value_line(taken[-1]))
