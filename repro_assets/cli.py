@@ -53,5 +53,19 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
+def run() -> None:
+    """The console script: :func:`main`, then exit without tearing the interpreter down.
+
+    Everything the command wrote is committed, closed or flushed by then; skipping module
+    teardown (thread pools, large module graphs) saves seconds per invocation, which a shell
+    loop of ``repro-assets ingest`` pays per file.
+    """
+    code = main()
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
 if __name__ == "__main__":
     sys.exit(main())

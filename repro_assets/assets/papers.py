@@ -1,17 +1,22 @@
 """Paper ingestion assets (seed 000, stage 1), the inbox sensor and the backfill schedule.
 
 paper_pdf -> paper_pages -> paper_chunks -> paper_embeddings, partitioned by ``papers`` (the
-partition key is the paper id derived from the PDF's sha256).
+partition key is the paper id derived from the PDF's sha256). Each asset takes one or several
+partitions per run (``BackfillPolicy.single_run``): a burst of PDFs is ingested in one run with
+one model load, and every paper still gets its own materialization, metadata and lineage.
 """
 
 
 import json
 import time
+from collections.abc import Callable
+from typing import Any
 
 import dagster as dg
 from pydantic import Field
 
 from repro_assets.assets._errors import coded_failure
+from repro_assets.assets._paper_jobs import GROUP, paper_ingest_job, papers_job
 from repro_assets.demo import DemoContext, DemoRow
 from repro_assets.papers.chunking import chunk_pages
 from repro_assets.papers.ingest import read_source, store_paper
@@ -23,21 +28,29 @@ from repro_assets.partitions import papers_partitions
 from repro_assets.resources.blobstore import BlobStore, BlobStoreResource
 from repro_assets.resources.database import DatabaseResource
 from repro_assets.resources.vectorstore import ChunkIn, DocumentIn, VectorStoreResource
+from repro_assets.sensors.backfill import papers_backfill_schedule
+from repro_assets.sensors.papers import paper_inbox_sensor, paper_stages_after_burst_sensor
 from repro_assets.settings import env_name
 
 DEMO_ORDER = 10
-GROUP = "papers"
 INBOX = "papers"
+__all__ = ["GROUP", "INGEST_ASSETS", "paper_ingest_job", "papers_job"]
 
 
 class PaperSourceConfig(dg.Config):
-    """Where ``paper_pdf`` reads the PDF from.
+    """Where ``paper_pdf`` reads each PDF from.
 
-    Empty ``source`` re-validates the already stored blob of the partition's paper.
+    An empty source re-validates the already stored blob of the partition's paper.
     """
 
-    source: str = Field(default="", description="Path, fsspec URL or http(s) URL of the PDF.")
+    source: str = Field(
+        default="", description="Path, fsspec URL or http(s) URL of the PDF (one-paper runs)."
+    )
     title: str = Field(default="", description="Title; defaults to the detected title.")
+    sources: dict[str, str] = Field(
+        default_factory=dict,
+        description="Paper id -> source, for runs of several papers (the inbox sensor's bursts).",
+    )
 
 
 def chunks_key(paper_id: str) -> str:
@@ -45,8 +58,52 @@ def chunks_key(paper_id: str) -> str:
     return f"papers/{env_name()}/chunks/{paper_id}.json"
 
 
+def for_each_paper(
+    context: dg.AssetExecutionContext, work: Callable[[str], dict[str, Any]]
+) -> None:
+    """Run ``work(paper_id)`` for every partition of the run; the metadata it returns goes to
+    that paper's own materialization.
+
+    A one-paper run fails as the paper's failure. In a run of several papers every paper is
+    attempted; if some fail, the others are recorded as materialized and the step fails with
+    each failed paper's code (the backfill schedule takes the others further later).
+
+    Raises:
+        dg.Failure: with the paper's code, or ``E_INGEST_BATCH_PARTIAL`` listing the codes.
+    """
+    keys = context.partition_keys
+    done: dict[str, dict[str, Any]] = {}
+    failed: dict[str, dg.Failure] = {}
+    for paper_id in keys:
+        try:
+            done[paper_id] = work(paper_id)
+        except dg.Failure as exc:
+            if len(keys) == 1:
+                raise
+            failed[paper_id] = exc
+            context.log.error("paper %s failed: %s", paper_id, exc.description)
+    if not failed:
+        for paper_id, metadata in done.items():
+            context.add_asset_metadata(metadata, partition_key=paper_id)
+        return
+    for paper_id, metadata in done.items():
+        context.log_event(
+            dg.AssetMaterialization(asset_key=context.asset_key, partition=paper_id,
+                                    metadata=metadata)
+        )
+    codes = {key: getattr(exc.metadata.get("code"), "value", "E_UNKNOWN")
+             for key, exc in failed.items()}
+    raise dg.Failure(
+        description=f"E_INGEST_BATCH_PARTIAL: {len(failed)} of {len(keys)} papers failed: "
+        + "; ".join(f"{key} {exc.description}" for key, exc in failed.items()),
+        metadata={"code": "E_INGEST_BATCH_PARTIAL", "failed": dg.MetadataValue.json(codes),
+                  "succeeded": dg.MetadataValue.json(sorted(done))},
+    )
+
+
 @dg.asset(
     partitions_def=papers_partitions,
+    backfill_policy=dg.BackfillPolicy.single_run(),
     group_name=GROUP,
     kinds={"pdf", "postgres"},
     description="The validated PDF in the blob store and its `papers` row (dedup by sha256).",
@@ -57,33 +114,37 @@ def paper_pdf(
     database: DatabaseResource,
     blob_store: BlobStoreResource,
 ) -> dg.MaterializeResult:
-    paper_id = context.partition_key
     db, blobs = database.get_db(), blob_store.get_store()
-    started = time.perf_counter()
-    try:
-        if config.source:
-            data = read_source(config.source)
-            source_url = config.source
-        else:
-            paper = get_paper(db, paper_id)
-            data = blobs.read_bytes(paper.pdf_storage_path)
-            source_url = paper.source_url
-        info = validate_pdf(data)
-        if info.paper_id != paper_id:
-            raise PaperIngestError(
-                "E_PARTITION_MISMATCH",
-                f"the PDF's id is {info.paper_id}, not the partition {paper_id}",
-            )
-        result = store_paper(db, blobs, data, title=config.title or None,
-                             source_url=source_url, info=info)
-    except (PaperIngestError, PaperNotFound) as exc:
-        raise coded_failure(exc, paper_id=paper_id, source=config.source) from exc
-    context.log.info(
-        "paper %s: %s pages, %s bytes, %s", paper_id, result.page_count, result.byte_size,
-        "already stored" if result.already_exists else "stored",
-    )
-    return dg.MaterializeResult(
-        metadata={
+    single = len(context.partition_keys) == 1
+    digests: dict[str, str] = {}
+
+    def work(paper_id: str) -> dict[str, Any]:
+        source = config.sources.get(paper_id) or (config.source if single else "")
+        started = time.perf_counter()
+        try:
+            if source:
+                data = read_source(source)
+                source_url = source
+            else:
+                paper = get_paper(db, paper_id)
+                data = blobs.read_bytes(paper.pdf_storage_path)
+                source_url = paper.source_url
+            info = validate_pdf(data)
+            if info.paper_id != paper_id:
+                raise PaperIngestError(
+                    "E_PARTITION_MISMATCH",
+                    f"the PDF's id is {info.paper_id}, not the partition {paper_id}",
+                )
+            result = store_paper(db, blobs, data, title=(config.title if single else "") or None,
+                                 source_url=source_url, info=info)
+        except (PaperIngestError, PaperNotFound) as exc:
+            raise coded_failure(exc, paper_id=paper_id, source=source) from exc
+        context.log.info(
+            "paper %s: %s pages, %s bytes, %s", paper_id, result.page_count, result.byte_size,
+            "already stored" if result.already_exists else "stored",
+        )
+        digests[paper_id] = result.sha256
+        return {
             "paper_id": paper_id,
             "title": result.title or "",
             "sha256": result.sha256,
@@ -92,13 +153,17 @@ def paper_pdf(
             "already_exists": result.already_exists,
             "storage_path": dg.MetadataValue.path(blobs.url(result.storage_path)),
             "seconds": round(time.perf_counter() - started, 3),
-        },
-        data_version=dg.DataVersion(result.sha256),
-    )
+        }
+
+    for_each_paper(context, work)
+    if single:  # a data version is per output, so only a one-paper run can carry the sha256
+        return dg.MaterializeResult(data_version=dg.DataVersion(digests[context.partition_key]))
+    return dg.MaterializeResult()
 
 
 @dg.asset(
     partitions_def=papers_partitions,
+    backfill_policy=dg.BackfillPolicy.single_run(),
     group_name=GROUP,
     deps=[paper_pdf],
     kinds={"pymupdf", "postgres"},
@@ -107,27 +172,26 @@ def paper_pdf(
 def paper_pages(
     context: dg.AssetExecutionContext, database: DatabaseResource, blob_store: BlobStoreResource
 ) -> dg.MaterializeResult:
-    paper_id = context.partition_key
     db, blobs = database.get_db(), blob_store.get_store()
-    try:
-        paper = get_paper(db, paper_id)
-    except PaperNotFound as exc:
-        raise coded_failure(exc, paper_id=paper_id) from exc
-    started = time.perf_counter()
-    pages = extract_pages(blobs.read_bytes(paper.pdf_storage_path), paper_id, paper.title)
-    seconds = time.perf_counter() - started
-    save_pages(db, pages)
-    empty = [p.page_no for p in pages.pages if not p.has_text_layer]
-    if not pages.has_text_layer:
-        context.log.warning("paper %s has no text layer (scanned?); later stages will fail",
-                            paper_id)
-    sections = [title for page in pages.pages for title in page.section_titles]
-    chars = sum(len(p.text) for p in pages.pages)
-    return dg.MaterializeResult(
-        metadata={
+
+    def work(paper_id: str) -> dict[str, Any]:
+        try:
+            paper = get_paper(db, paper_id)
+        except PaperNotFound as exc:
+            raise coded_failure(exc, paper_id=paper_id) from exc
+        started = time.perf_counter()
+        pages = extract_pages(blobs.read_bytes(paper.pdf_storage_path), paper_id, paper.title)
+        seconds = time.perf_counter() - started
+        save_pages(db, pages)
+        empty = [p.page_no for p in pages.pages if not p.has_text_layer]
+        if not pages.has_text_layer:
+            context.log.warning("paper %s has no text layer (scanned?); later stages will fail",
+                                paper_id)
+        sections = [title for page in pages.pages for title in page.section_titles]
+        return {
             "title": pages.title or "",
             "pages": len(pages.pages),
-            "characters": chars,
+            "characters": sum(len(p.text) for p in pages.pages),
             "has_text_layer": pages.has_text_layer,
             "pages_without_text": json.dumps(empty),
             "sections": dg.MetadataValue.json(sections),
@@ -135,7 +199,9 @@ def paper_pages(
             "pages_per_second": round(len(pages.pages) / seconds, 1) if seconds else 0.0,
             "preview": dg.MetadataValue.md(_pages_preview(pages)),
         }
-    )
+
+    for_each_paper(context, work)
+    return dg.MaterializeResult()
 
 
 def _pages_preview(pages: PaperPages) -> str:
@@ -149,6 +215,7 @@ def _pages_preview(pages: PaperPages) -> str:
 
 @dg.asset(
     partitions_def=papers_partitions,
+    backfill_policy=dg.BackfillPolicy.single_run(),
     group_name=GROUP,
     deps=[paper_pages],
     kinds={"json"},
@@ -157,24 +224,24 @@ def _pages_preview(pages: PaperPages) -> str:
 def paper_chunks(
     context: dg.AssetExecutionContext, database: DatabaseResource, blob_store: BlobStoreResource
 ) -> dg.MaterializeResult:
-    paper_id = context.partition_key
-    try:
-        pages = load_pages(database.get_db(), paper_id)
-    except PaperNotFound as exc:
-        raise coded_failure(exc, paper_id=paper_id) from exc
-    started = time.perf_counter()
-    chunks = chunk_pages(pages)
-    seconds = time.perf_counter() - started
-    blobs = blob_store.get_store()
-    key = chunks_key(paper_id)
-    blobs.write_text(key, json.dumps([chunk.model_dump() for chunk in chunks]))
-    tokens = [chunk.token_count for chunk in chunks]
-    rows = "\n".join(
-        f"| {c.ordinal} | {c.page_start}-{c.page_end} | {c.section or ''} | {c.token_count} |"
-        for c in chunks[:10]
-    )
-    return dg.MaterializeResult(
-        metadata={
+    db, blobs = database.get_db(), blob_store.get_store()
+
+    def work(paper_id: str) -> dict[str, Any]:
+        try:
+            pages = load_pages(db, paper_id)
+        except PaperNotFound as exc:
+            raise coded_failure(exc, paper_id=paper_id) from exc
+        started = time.perf_counter()
+        chunks = chunk_pages(pages)
+        seconds = time.perf_counter() - started
+        key = chunks_key(paper_id)
+        blobs.write_text(key, json.dumps([chunk.model_dump() for chunk in chunks]))
+        tokens = [chunk.token_count for chunk in chunks]
+        rows = "\n".join(
+            f"| {c.ordinal} | {c.page_start}-{c.page_end} | {c.section or ''} | {c.token_count} |"
+            for c in chunks[:10]
+        )
+        return {
             "chunks": len(chunks),
             "tokens": sum(tokens),
             "max_chunk_tokens": max(tokens, default=0),
@@ -184,7 +251,9 @@ def paper_chunks(
                 "| # | pages | section | tokens |\n|---|---|---|---|\n" + rows
             ),
         }
-    )
+
+    for_each_paper(context, work)
+    return dg.MaterializeResult()
 
 
 def load_chunks(blobs: BlobStore, paper_id: str) -> list[Chunk]:
@@ -194,6 +263,7 @@ def load_chunks(blobs: BlobStore, paper_id: str) -> list[Chunk]:
 
 @dg.asset(
     partitions_def=papers_partitions,
+    backfill_policy=dg.BackfillPolicy.single_run(),
     group_name=GROUP,
     deps=[paper_chunks],
     kinds={"pgvector"},
@@ -205,79 +275,63 @@ def paper_embeddings(
     blob_store: BlobStoreResource,
     vector_store: VectorStoreResource,
 ) -> dg.MaterializeResult:
-    paper_id = context.partition_key
     db, blobs = database.get_db(), blob_store.get_store()
-    try:
-        paper = get_paper(db, paper_id)
-    except PaperNotFound as exc:
-        raise coded_failure(exc, paper_id=paper_id) from exc
-    chunks = load_chunks(blobs, paper_id)
-    store = vector_store.get_store()
-    stats = store.upsert_document(
-        DocumentIn(
-            source_kind="paper", external_id=paper_id, title=paper.title, paper_id=paper_id,
-            url=paper.source_url, metadata={"pdf_sha256": paper.pdf_sha256},
-        ),
-        [
-            ChunkIn(
-                ordinal=c.ordinal, content=c.text, token_count=c.token_count,
-                page_start=c.page_start, page_end=c.page_end, section=c.section,
-            )
-            for c in chunks
-        ],
-    )
-    with db.connection() as conn:
-        conn.execute(
-            "UPDATE papers SET status = 'indexed', updated_at = now() WHERE id = %s", (paper_id,)
+    store = vector_store.get_store()  # one model load for every paper of the run
+
+    def work(paper_id: str) -> dict[str, Any]:
+        try:
+            paper = get_paper(db, paper_id)
+        except PaperNotFound as exc:
+            raise coded_failure(exc, paper_id=paper_id) from exc
+        chunks = load_chunks(blobs, paper_id)
+        stats = store.upsert_document(
+            DocumentIn(
+                source_kind="paper", external_id=paper_id, title=paper.title, paper_id=paper_id,
+                url=paper.source_url, metadata={"pdf_sha256": paper.pdf_sha256},
+            ),
+            [
+                ChunkIn(
+                    ordinal=c.ordinal, content=c.text, token_count=c.token_count,
+                    page_start=c.page_start, page_end=c.page_end, section=c.section,
+                )
+                for c in chunks
+            ],
         )
-    embedded = stats.chunks_inserted
-    context.log.info(
-        "paper %s: %d chunks (%d embedded, %d unchanged, %d removed)", paper_id,
-        stats.chunks_total, embedded, stats.chunks_unchanged, stats.chunks_removed,
-    )
-    return dg.MaterializeResult(
-        metadata={
+        with db.connection() as conn:
+            conn.execute(
+                "UPDATE papers SET status = 'indexed', updated_at = now() WHERE id = %s",
+                (paper_id,),
+            )
+        embedded = stats.chunks_inserted
+        context.log.info(
+            "paper %s: %d chunks (%d embedded, %d unchanged, %d removed)", paper_id,
+            stats.chunks_total, embedded, stats.chunks_unchanged, stats.chunks_removed,
+        )
+        return {
             "document_id": stats.document_id,
             "chunks": stats.chunks_total,
             "embedded": embedded,
             "unchanged": stats.chunks_unchanged,
             "removed": stats.chunks_removed,
             "embedding_model": store.embedder.model_name,
+            "embedding_backend": store.embedder.backend,
             "embedding_dim": store.embedder.dimension,
             "embed_seconds": round(stats.embed_seconds, 3),
             "chunks_per_second": round(embedded / stats.embed_seconds, 1)
             if stats.embed_seconds else 0.0,
             "upsert_seconds": round(stats.write_seconds, 3),
         }
-    )
+
+    for_each_paper(context, work)
+    return dg.MaterializeResult()
 
 
 INGEST_ASSETS = [paper_pdf, paper_pages, paper_chunks, paper_embeddings]
 
-paper_ingest_job = dg.define_asset_job(
-    "paper_ingest_job",
-    selection=dg.AssetSelection.assets(*INGEST_ASSETS),
-    partitions_def=papers_partitions,
-    description="Stage 1 only: store, extract, chunk and embed a paper.",
-)
-
-# The main job: every partitioned asset of the papers group (later stages join the group).
-papers_job = dg.define_asset_job(
-    "papers_job",
-    selection=(
-        dg.AssetSelection.groups(GROUP) - dg.AssetSelection.assets("reproduction_leaderboard")
-    ),
-    partitions_def=papers_partitions,
-    description="Ingest a paper and take it as far as the pipeline goes.",
-)
-
-from repro_assets.sensors.backfill import papers_backfill_schedule  # noqa: E402
-from repro_assets.sensors.papers import paper_inbox_sensor  # noqa: E402
-
 defs = dg.Definitions(
     assets=INGEST_ASSETS,
     jobs=[papers_job, paper_ingest_job],
-    sensors=[paper_inbox_sensor],
+    sensors=[paper_inbox_sensor, paper_stages_after_burst_sensor],
     schedules=[papers_backfill_schedule],
 )
 
@@ -293,13 +347,18 @@ _DEMO_FIGURES = {
 
 
 def demo(ctx: DemoContext) -> list[DemoRow]:
-    """Copy the sample PDFs into the inbox, let the sensor pick them up, run the papers job."""
+    """Copy the sample PDFs into the inbox, let the sensor pick them up, run the papers job.
+
+    As with the daemon, the samples dropped together are ingested in one burst run; then each
+    paper goes through the whole papers job (its ingest steps find everything already stored).
+    """
     import shutil
 
     from repro_assets import settings
     from repro_assets.assets import paper_analysis, paper_reproduction
     from repro_assets.demo import failure_message, materialized_count
     from repro_assets.resources.dropfolder import DropFolder
+    from repro_assets.sensors.papers import burst_files
 
     samples = sorted((settings.samples_dir() / "papers").glob("*.pdf"))
     if not samples:
@@ -316,16 +375,26 @@ def demo(ctx: DemoContext) -> list[DemoRow]:
     for request in result.dynamic_partitions_requests:
         ctx.add_partitions(papers_partitions.name, list(request.partition_keys))
     rows = []
+    todo: list[tuple[str, str, dict[str, Any]]] = []  # paper id, file name, run config
     for request in result.run_requests:
-        run = ctx.run_job("papers_job", request.partition_key, request.run_config,
-                          tags=request.tags)
+        files = burst_files(request)
+        if not files:
+            todo.append((request.partition_key, request.tags.get("repro/inbox_file", ""),
+                         dict(request.run_config)))
+            continue
+        burst = ctx.run_job(request.job_name, None, request.run_config, tags=request.tags)
+        if not burst.success:
+            rows.append(DemoRow("papers", "(burst ingest)", materialized_count(burst), False,
+                                failure_message(burst), "the Dagster UI, Runs"))
+        todo += [(key, name, {}) for key, name in files.items()]
+    for key, name, run_config in todo:
+        run = ctx.run_job("papers_job", key, run_config, tags={"repro/inbox_file": name})
         figures = []
         for event in run.get_asset_materialization_events():
             meta = event.materialization.metadata
-            for name in _DEMO_FIGURES.get(event.asset_key.to_user_string(), ()):
-                if name in meta:
-                    figures.append(f"{name}={getattr(meta[name], 'value', meta[name])}")
-        key = request.partition_key
+            for figure in _DEMO_FIGURES.get(event.asset_key.to_user_string(), ()):
+                if figure in meta:
+                    figures.append(f"{figure}={getattr(meta[figure], 'value', meta[figure])}")
         if run.success:
             figures.insert(0, paper_reproduction.report_summary(key))
         rows.append(
@@ -336,7 +405,7 @@ def demo(ctx: DemoContext) -> list[DemoRow]:
                 ok=run.success,
                 figures=", ".join(figures) if run.success else failure_message(run),
                 where=f"repro-assets show reproduction_report --partition {key}",
-                details=[f"file: {request.tags.get('repro/inbox_file', '')}",
+                details=[f"file: {name}",
                          *paper_analysis.demo_details(key),
                          *paper_reproduction.demo_details(key)],
             )

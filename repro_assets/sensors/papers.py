@@ -1,27 +1,78 @@
-"""The papers drop-folder sensor (the backfill schedule: sensors/backfill.py)."""
+"""The papers drop-folder sensors (the backfill schedule: sensors/backfill.py).
+
+A tick that finds one new PDF launches ``papers_job`` for it. A tick that finds several (a
+burst) launches one ``paper_ingest_job`` run over all of their partitions (a partition range;
+the ingest assets take many partitions per run), so the burst pays one run start and one model
+load; when that run succeeds, ``paper_stages_after_burst_sensor`` launches the later stages of
+each paper, one run per paper, as a single drop would have had.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import json
+from pathlib import PurePosixPath
 
 import dagster as dg
+from dagster._core.storage.tags import (
+    ASSET_PARTITION_RANGE_END_TAG,
+    ASSET_PARTITION_RANGE_START_TAG,
+)
 
-from repro_assets.papers.pdf import MAX_PDF_BYTES, PaperIngestError, validate_pdf
+from repro_assets import settings
+from repro_assets.assets._paper_jobs import INGEST_ASSET_NAMES, paper_ingest_job, papers_job
+from repro_assets.papers.pdf import MAX_PDF_BYTES, PaperIngestError, PdfInfo, validate_pdf
 from repro_assets.partitions import papers_partitions
 from repro_assets.resources.dropfolder import DropFolderResource
 
 INBOX = "papers"
+BURST_TAG = "repro/ingest_burst"
+#: Papers per burst run at most (``REPRO_INGEST_BURST_MAX``); a larger burst gets several runs.
+DEFAULT_BURST_MAX = 50
 
 
 def _signature(size: int, mtime: float) -> str:
     return f"{size}:{mtime:.6f}"
 
 
+def burst_files(request: dg.RunRequest) -> dict[str, str]:
+    """``{paper id: inbox file name}`` of a burst run request (empty for a one-paper request)."""
+    if not request.tags.get(BURST_TAG):
+        return {}
+    sources = request.run_config["ops"]["paper_pdf"]["config"]["sources"]
+    return {key: PurePosixPath(url).name for key, url in sources.items()}
+
+
+def _burst_requests(new: list[tuple[PdfInfo, str]]) -> list[dg.RunRequest]:
+    """One ``paper_ingest_job`` run per ``REPRO_INGEST_BURST_MAX`` new papers, each over the
+    partition range of papers added together (so exactly these papers)."""
+    size = max(1, settings.env_int("REPRO_INGEST_BURST_MAX", DEFAULT_BURST_MAX))
+    requests = []
+    for start in range(0, len(new), size):
+        part = new[start:start + size]
+        digest = hashlib.sha256("".join(info.sha256 for info, _ in part).encode()).hexdigest()
+        requests.append(
+            dg.RunRequest(
+                job_name=paper_ingest_job.name,
+                run_key=f"papers-burst-{digest[:32]}",
+                run_config={"ops": {"paper_pdf": {"config": {
+                    "sources": {info.paper_id: url for info, url in part}}}}},
+                tags={
+                    ASSET_PARTITION_RANGE_START_TAG: part[0][0].paper_id,
+                    ASSET_PARTITION_RANGE_END_TAG: part[-1][0].paper_id,
+                    BURST_TAG: str(len(part)),
+                },
+            )
+        )
+    return requests
+
+
 @dg.sensor(
-    job_name="papers_job",
-    minimum_interval_seconds=15,
+    jobs=[papers_job, paper_ingest_job],
+    minimum_interval_seconds=5,
     default_status=dg.DefaultSensorStatus.RUNNING,
-    description="Each new PDF in the papers drop folder becomes a partition and a run.",
+    description="Each new PDF in the papers drop folder becomes a partition; one new PDF runs "
+    "papers_job, a burst is ingested in one run (then each paper's later stages run).",
 )
 def paper_inbox_sensor(
     context: dg.SensorEvaluationContext, inbox: DropFolderResource
@@ -29,7 +80,8 @@ def paper_inbox_sensor(
     """Scan ``<inbox>/papers/``: new PDFs -> partitions + runs; bad files -> ``rejected/``.
 
     The cursor maps file names to ``size:mtime`` so unchanged files are not read again. The run
-    key is the PDF's sha256, so the same bytes never run twice, whatever their file name.
+    key is the PDF's sha256 (a burst's: the digest of its PDFs' sha256s), so the same bytes
+    never run twice, whatever their file name.
     """
     folder = inbox.get_folder()
     folder.ensure(INBOX)
@@ -39,7 +91,7 @@ def paper_inbox_sensor(
     cursor = {name: sig for name, sig in seen.items() if name in present}
     existing = set(context.instance.get_dynamic_partitions(papers_partitions.name))
     requests: list[dg.RunRequest] = []
-    new_keys: list[str] = []
+    new: list[tuple[PdfInfo, str, str]] = []  # info, source URL, file name
     for entry in entries:
         signature = _signature(entry.size, entry.mtime)
         if cursor.get(entry.name) == signature:
@@ -64,21 +116,21 @@ def paper_inbox_sensor(
             context.log.warning("could not read %s yet: %s", entry.name, exc)
             continue
         cursor[entry.name] = signature
-        if info.paper_id in existing or info.paper_id in new_keys:
+        if any(info.paper_id == other.paper_id for other, _, _ in new):
+            context.log.info("%s is paper %s (a copy in this tick)", entry.name, info.paper_id)
+        elif info.paper_id in existing:
             context.log.info("%s is paper %s (already known)", entry.name, info.paper_id)
+            requests.append(_one_paper_request(info, folder.url(entry), entry.name))
         else:
-            new_keys.append(info.paper_id)
-        requests.append(
-            dg.RunRequest(
-                partition_key=info.paper_id,
-                run_key=f"paper-{info.sha256}",
-                run_config={
-                    "ops": {"paper_pdf": {"config": {"source": folder.url(entry), "title": ""}}}
-                },
-                tags={"repro/inbox_file": entry.name},
-            )
-        )
+            new.append((info, folder.url(entry), entry.name))
+    if len(new) == 1:
+        requests.append(_one_paper_request(*new[0]))
+    elif new:
+        context.log.info("burst of %d new papers: one ingest run per %s", len(new),
+                         settings.env_int("REPRO_INGEST_BURST_MAX", DEFAULT_BURST_MAX))
+        requests += _burst_requests([(info, url) for info, url, _ in new])
     unique = {request.run_key: request for request in requests}
+    new_keys = [info.paper_id for info, _, _ in new]
     return dg.SensorResult(
         run_requests=list(unique.values()),
         dynamic_partitions_requests=(
@@ -86,3 +138,52 @@ def paper_inbox_sensor(
         ),
         cursor=json.dumps(cursor, sort_keys=True),
     )
+
+
+def _one_paper_request(info: PdfInfo, url: str, name: str) -> dg.RunRequest:
+    return dg.RunRequest(
+        job_name=papers_job.name,
+        partition_key=info.paper_id,
+        run_key=f"paper-{info.sha256}",
+        run_config={"ops": {"paper_pdf": {"config": {"source": url, "title": ""}}}},
+        tags={"repro/inbox_file": name},
+    )
+
+
+def burst_partitions(instance: dg.DagsterInstance, tags: dict[str, str]) -> list[str]:
+    """The papers of a burst run: the partition range in its tags."""
+    keys = instance.get_dynamic_partitions(papers_partitions.name)
+    start = keys.index(tags[ASSET_PARTITION_RANGE_START_TAG])
+    end = keys.index(tags[ASSET_PARTITION_RANGE_END_TAG])
+    return keys[start:end + 1]
+
+
+@dg.run_status_sensor(
+    run_status=dg.DagsterRunStatus.SUCCESS,
+    monitored_jobs=[paper_ingest_job],
+    request_job=papers_job,
+    default_status=dg.DefaultSensorStatus.RUNNING,
+    description="After a burst's ingest run: each paper's later stages, one run per paper.",
+)
+def paper_stages_after_burst_sensor(
+    context: dg.RunStatusSensorContext,
+) -> list[dg.RunRequest] | dg.SkipReason:
+    """Launch ``papers_job`` without its ingest assets for every paper of a burst run."""
+    run = context.dagster_run
+    if not run.tags.get(BURST_TAG):
+        return dg.SkipReason(f"run {run.run_id} is not a burst ingest")
+    job = context.repository_def.get_job(papers_job.name)
+    ingest = {dg.AssetKey(name) for name in INGEST_ASSET_NAMES}
+    stages = sorted(job.asset_layer.executable_asset_keys - ingest,
+                    key=lambda key: key.to_user_string())
+    if not stages:
+        return dg.SkipReason("papers_job has no stage after ingest")
+    return [
+        dg.RunRequest(
+            run_key=f"stages-{run.run_id}-{key}",
+            partition_key=key,
+            asset_selection=stages,
+            tags={"repro/ingest_run": run.run_id},
+        )
+        for key in burst_partitions(context.instance, dict(run.tags))
+    ]
