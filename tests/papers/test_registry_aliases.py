@@ -41,9 +41,14 @@ def test_aliases_resolve(name: str, canonical: str) -> None:
     assert resolve_alias(name) == canonical
 
 
-@pytest.mark.parametrize("name", ["SST-5", "CoNLL-2003", "my private data", ""])
+@pytest.mark.parametrize("name", ["CoNLL-2003", "my private data", ""])
 def test_unknown_names_do_not_resolve(name: str) -> None:
     assert resolve_alias(name) is None
+
+
+@pytest.mark.parametrize("name", ["SST-5", "SST-1", "SST fine-grained"])
+def test_fine_grained_sst_is_not_sst2(name: str) -> None:
+    assert resolve_alias(name) == "sst5"
 
 
 def test_blocked_datasets_are_the_seeds() -> None:
