@@ -553,6 +553,9 @@ def demo(ctx: DemoContext) -> list[DemoRow]:
         statuses = [f.status for f in final.fields.values()]
         figures = (f"{path.name}: {statuses.count('filled')} filled, "
                    f"{statuses.count('needs_review')} review, {statuses.count('missing')} missing")
+        if folder.has_artifact("review"):
+            review: ReviewReport = folder.read_artifact("review")
+            figures += f"; filled.pdf: {len(review.written)} widgets"
         rows.append(DemoRow("forms", folder.run_id, materialized_count(result), True, figures,
                             where, details=_field_details(path.name, final)))
     return rows

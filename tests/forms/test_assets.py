@@ -146,7 +146,7 @@ def test_demo_hook_runs_samples_and_reuses_runs(env: dict, sample_bundles: dict,
     rows = F.demo(ctx)
     assert [r.ok for r in rows] == [True, True, True]
     gonzalez = next(r for r in rows if "intake_gonzalez" in r.figures)
-    assert gonzalez.assets == 7
+    assert gonzalez.assets == 7 and "filled.pdf: " in gonzalez.figures
     assert any("full_name" in d and "filled" in d and "Patient Name: Maria Gonzalez" in d
                for d in gonzalez.details)
     scanned = next(r for r in rows if "scanned_okafor" in r.figures)
