@@ -31,7 +31,10 @@ from repro_assets.resources.database import dagster_storage_url, resolve_databas
 
 log = logging.getLogger(__name__)
 
-LLM_POOLS = ("llm_openai", "llm_anthropic", "llm_openai_compatible")
+LLM_POOLS = ("llm_openai", "llm_anthropic", "llm_openai_compatible", "llm_transformers")
+# A local transformers model holds the machine's memory (and GPU): one generation at a time
+# unless REPRO_LLM_LOCAL_POOL_LIMIT says otherwise.
+LOCAL_LLM_POOLS = ("llm_transformers",)
 DOTENV_KEYS = ("DAGSTER_HOME", "REPRO_HOME")
 SETUP_HINT = "run `make setup` (or `repro-assets init`) in the project root"
 
@@ -153,12 +156,17 @@ def prepare_dagster_env() -> Path:
 
 
 def configure_pools(instance: dg.DagsterInstance) -> None:
-    """Set the LLM provider pools' limits (``REPRO_LLM_POOL_LIMIT``, default 4)."""
+    """Set the LLM provider pools' limits.
+
+    API providers: ``REPRO_LLM_POOL_LIMIT`` (default 4); a local transformers model:
+    ``REPRO_LLM_LOCAL_POOL_LIMIT`` (default 1).
+    """
     limit = settings.env_int("REPRO_LLM_POOL_LIMIT", 4)
+    local_limit = settings.env_int("REPRO_LLM_LOCAL_POOL_LIMIT", 1)
     storage = instance.event_log_storage
     for pool in LLM_POOLS:
         try:
-            storage.set_concurrency_slots(pool, limit)
+            storage.set_concurrency_slots(pool, local_limit if pool in LOCAL_LLM_POOLS else limit)
         except Exception as exc:  # storage without pool support: log, keep going
             log.warning("could not set pool %s: %s", pool, exc)
 

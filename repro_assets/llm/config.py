@@ -210,7 +210,8 @@ def pool_name(provider: str | None = None) -> str:
 
     Asset modules pass it as ``pool=`` so that backfills never exceed the provider's limit
     (the CLI sets the limits of ``llm_openai``, ``llm_anthropic`` and ``llm_openai_compatible``
-    from ``REPRO_LLM_POOL_LIMIT``; see ``repro_assets.instance.LLM_POOLS``).
+    from ``REPRO_LLM_POOL_LIMIT`` and of ``llm_transformers`` from
+    ``REPRO_LLM_LOCAL_POOL_LIMIT``; see ``repro_assets.instance.LLM_POOLS``).
 
     Args:
         provider: a provider name; default: the provider resolved from the environment.

@@ -3,7 +3,7 @@
 What is read, in order of trust (precision first: a field that cannot be read with confidence
 stays empty rather than guessed):
 
-* the arXiv stamp in the margin (``arXiv:1408.5882v2 [cs.CL] 3 Sep 2014``): arXiv id and year;
+* the arXiv stamp in the margin (``arXiv:2101.01234v2 [cs.CL] 3 Sep 2021``): arXiv id and year;
 * a DOI printed on the first page (``https://doi.org/...`` or ``doi: ...``);
 * the PDF's own Title/Author metadata, used only when its title is the paper's title (a PDF
   whose metadata describes the proceedings volume says nothing about the paper's authors);

@@ -121,9 +121,9 @@ def test_formatted_by_citeproc_with_the_shipped_csl_style() -> None:
     from repro_assets.scholarly.apa import style
 
     assert style().root.info.title.text == "APA Style 7th edition"
-    item = csl_item(ScholarlyRecord(source="arxiv", external_id="1408.5882", title="T",
+    item = csl_item(ScholarlyRecord(source="arxiv", external_id="2101.01234", title="T",
                                     authors=[Author(family="Kim", given="Yoon")], year=2014))
-    assert item["type"] == "article" and item["DOI"] == "10.48550/arXiv.1408.5882"
+    assert item["type"] == "article" and item["DOI"] == "10.48550/arXiv.2101.01234"
 
 
 def test_a_paper_pdf_reference_never_shows_a_file_path_or_n_d_when_the_year_is_known() -> None:
