@@ -37,14 +37,27 @@ def _line_text(spans: list[dict]) -> str:
     return "".join(span.get("text", "") for span in spans).replace("\x00", "")
 
 
-def _blocks_from_dict(block: dict) -> list[TextBlock]:
+def _is_upright(line: dict) -> bool:
+    """Whether a line runs left to right (not a stamp rotated up a margin, not a rotated
+    label)."""
+    dx, dy = line.get("dir", (1.0, 0.0))
+    return dx > 0.99 and abs(dy) < 0.01
+
+
+def _blocks_from_dict(block: dict, upright_only: bool = False) -> list[TextBlock]:
     """Split a PyMuPDF block into runs of lines with the same style.
 
     PyMuPDF often merges a heading with the paragraph under it; splitting on a change of font
     size or weight gives headings their own block.
+
+    Args:
+        block: a block of ``page.get_text("dict")``.
+        upright_only: skip lines that do not run left to right.
     """
     runs: list[tuple[tuple[float, bool], list[dict]]] = []
     for line in block.get("lines", []):
+        if upright_only and not _is_upright(line):
+            continue
         spans = line.get("spans", [])
         text = _line_text(spans)
         if not text.strip():
@@ -93,13 +106,17 @@ def extract_pages(data: bytes, paper_id: str, title_hint: str | None = None) -> 
     doc = pymupdf.open(stream=data, filetype="pdf")
     try:
         raw_pages: list[list[TextBlock]] = []
+        title_blocks: list[TextBlock] = []
         for page in doc:
             info = page.get_text("dict", flags=pymupdf.TEXTFLAGS_TEXT)
             blocks = [b for block in info["blocks"] for b in _blocks_from_dict(block)]
             raw_pages.append(blocks)
+            if page.number == 0:  # the title is printed upright (margin stamps are rotated)
+                title_blocks = [b for block in info["blocks"]
+                                for b in _blocks_from_dict(block, upright_only=True)]
         sizes = [b.font_size for blocks in raw_pages for b in blocks if b.font_size > 0]
         body_size = statistics.median(sizes) if sizes else 10.0
-        title = title_hint or _detect_title(raw_pages[0] if raw_pages else [], body_size)
+        title = title_hint or _detect_title(title_blocks, body_size)
         if not title:
             meta_title = (doc.metadata or {}).get("title")
             title = meta_title.strip() if meta_title and meta_title.strip() else None
