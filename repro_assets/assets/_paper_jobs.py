@@ -15,6 +15,10 @@ from repro_assets.partitions import papers_partitions
 # papers_job mixes the ingest assets' single-run policy with the later stages' default (one
 # partition per run); Dagster then uses one partition per run, which is what papers_job wants.
 warnings.filterwarnings("ignore", message="Asset job papers_job materializes assets with varying")
+# BackfillPolicy is marked beta; the ingest assets rely on it on purpose (one note per process
+# on every CLI call and code server start otherwise).
+warnings.filterwarnings("ignore", message="Parameter `backfill_policy` of function `asset`",
+                        category=dg.BetaWarning)
 
 GROUP = "papers"
 INGEST_ASSET_NAMES = ("paper_pdf", "paper_pages", "paper_chunks", "paper_embeddings")

@@ -115,6 +115,22 @@ def test_the_onnx_path_never_imports_torch() -> None:
     assert done.stdout.strip() == "[]"
 
 
+def test_loading_the_code_location_loads_no_model() -> None:
+    """Code servers, the daemon and the webserver import the definitions and never embed."""
+    script = (
+        "import sys\n"
+        "import repro_assets.definitions\n"
+        "from repro_assets.resources import embedder\n"
+        "heavy = sorted(m for m in ('torch', 'transformers', 'sentence_transformers')"
+        " if m in sys.modules)\n"
+        "print(heavy, len(embedder._MODELS))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], env=dict(os.environ),
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "[] 0"
+
+
 def test_an_unknown_backend_is_a_coded_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("REPRO_EMBEDDING_BACKEND", "tensorflow")
     with pytest.raises(EmbeddingError) as error:
