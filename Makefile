@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 export HF_HUB_OFFLINE ?= 1
 export TOKENIZERS_PARALLELISM ?= false
 
-.PHONY: setup demo test ui api lint bench clean-data code-server check-defs
+.PHONY: setup demo test test-reliability ui api lint bench clean-data code-server check-defs
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is required (python3.11 not found); set PYTHON=..."; exit 1; }
@@ -31,6 +31,11 @@ demo: setup
 
 test: setup
 	$(PY) -m pytest -q -p no:cacheprovider
+
+# Fault tests (issue #17): kill -9 mid-run, Postgres restarted mid-ingest, an inbox flood, a real
+# S3 API (moto server). Marked `reliability`, left out of `make test`; .ci/run calls this too.
+test-reliability: setup
+	$(PY) -m pytest -q -p no:cacheprovider -m reliability tests/reliability
 
 ui: setup
 	$(VENV)/bin/repro-assets ui
