@@ -9,12 +9,45 @@ import os
 
 import numpy as np
 
-from repro_assets.embeddings.base import TORCH, Embedder, model_location
+from repro_assets.embeddings.base import TORCH, Embedder, EmbeddingError, model_location
 
 
 def embedding_device() -> str:
     """The torch device for embeddings: ``EMBEDDING_DEVICE`` or ``cpu``."""
     return os.environ.get("EMBEDDING_DEVICE", "").strip() or "cpu"
+
+
+def is_cpu(device: str) -> bool:
+    """Whether ``device`` names the CPU (``cpu``, ``cpu:0`` ...)."""
+    return device.split(":", 1)[0].strip().lower() == "cpu"
+
+
+def check_device(device: str) -> str:
+    """Return ``device`` if torch can place the model there.
+
+    Raises:
+        EmbeddingError: ``E_EMBEDDING_DEVICE`` for a name torch does not know, or an
+            accelerator this machine does not have.
+    """
+    import torch
+
+    try:
+        parsed = torch.device(device)
+    except (RuntimeError, ValueError) as exc:
+        raise EmbeddingError(f"EMBEDDING_DEVICE={device!r} is not a torch device ({exc}); "
+                             "use cpu, cuda, cuda:N or mps", "E_EMBEDDING_DEVICE") from exc
+    if parsed.type == "cuda":
+        count = torch.cuda.device_count() if torch.cuda.is_available() else 0
+        if count <= (parsed.index or 0):
+            raise EmbeddingError(f"EMBEDDING_DEVICE={device!r}: this machine has {count} CUDA "
+                                 "device(s) visible to torch", "E_EMBEDDING_DEVICE")
+    elif parsed.type == "mps" and not torch.backends.mps.is_available():
+        raise EmbeddingError(f"EMBEDDING_DEVICE={device!r}: MPS is not available here",
+                             "E_EMBEDDING_DEVICE")
+    elif parsed.type not in ("cpu", "cuda", "mps"):
+        raise EmbeddingError(f"EMBEDDING_DEVICE={device!r}: only cpu, cuda and mps are "
+                             "supported", "E_EMBEDDING_DEVICE")
+    return device
 
 
 class TorchEmbedder(Embedder):
@@ -26,7 +59,7 @@ class TorchEmbedder(Embedder):
         from transformers.utils import logging as hf_logging
 
         hf_logging.disable_progress_bar()
-        self.device = device or embedding_device()
+        self.device = check_device(device or embedding_device())
         self.model = SentenceTransformer(model_location(model_name), device=self.device)
         self.dimension = int(self.model.get_embedding_dimension())
 

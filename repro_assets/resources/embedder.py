@@ -27,7 +27,7 @@ from repro_assets.embeddings.base import (
     EmbeddingError,
     check_backend,
 )
-from repro_assets.embeddings.torch_backend import embedding_device
+from repro_assets.embeddings.torch_backend import embedding_device, is_cpu
 
 __all__ = [
     "BACKENDS", "DEFAULT_BACKEND", "DEFAULT_MODEL", "ONNX", "ONNX_INT8", "TORCH", "Embedder",
@@ -55,7 +55,7 @@ def configured_backend() -> str | None:
 
 def default_backend() -> str:
     """The automatic backend: torch on a GPU device, else :data:`DEFAULT_BACKEND`."""
-    return TORCH if embedding_device() != "cpu" else DEFAULT_BACKEND
+    return DEFAULT_BACKEND if is_cpu(embedding_device()) else TORCH
 
 
 def get_embedder(model_name: str = DEFAULT_MODEL, backend: str | None = None) -> Embedder:

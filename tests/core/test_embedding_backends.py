@@ -153,3 +153,32 @@ def test_export_is_cached_and_rebuilt_when_stale(tmp_path, monkeypatch) -> None:
     assert ensure_exported(DEFAULT_MODEL, "onnx") == folder
     assert read_meta(folder)["fingerprint"] == meta["fingerprint"]
     assert not [p.name for p in folder.parent.iterdir() if p.name.startswith(".")]  # no temp
+
+
+def test_embedding_device_reaches_the_torch_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    from repro_assets.embeddings.torch_backend import TorchEmbedder
+
+    monkeypatch.setenv("EMBEDDING_DEVICE", "cpu")
+    model = TorchEmbedder(DEFAULT_MODEL)
+    assert model.device == "cpu" and str(model.model.device) == "cpu"
+    assert model.encode(["a sentence"]).shape == (1, model.dimension)
+
+
+@pytest.mark.parametrize("device", ["toaster", "cuda:99"])
+def test_an_unusable_embedding_device_is_a_coded_error(monkeypatch: pytest.MonkeyPatch,
+                                                       device: str) -> None:
+    from repro_assets.embeddings.torch_backend import TorchEmbedder
+
+    monkeypatch.setenv("EMBEDDING_DEVICE", device)
+    with pytest.raises(EmbeddingError) as error:
+        TorchEmbedder(DEFAULT_MODEL)
+    assert error.value.code == "E_EMBEDDING_DEVICE"
+    assert device in str(error.value)
+
+
+@pytest.mark.parametrize(("device", "backend"), [("", "onnx"), ("cpu", "onnx"),
+                                                  ("cpu:0", "onnx"), ("cuda", "torch")])
+def test_a_gpu_device_picks_the_torch_backend(monkeypatch: pytest.MonkeyPatch, device: str,
+                                              backend: str) -> None:
+    monkeypatch.setenv("EMBEDDING_DEVICE", device)
+    assert default_backend() == backend
