@@ -4,6 +4,15 @@ Structured output uses tool use: the schema becomes the input schema of an outpu
 (``emit_output``) that the model must call (``tool_choice`` forces it when there are no other
 tools, and forces *some* tool call when there are). The caller's function tools run in a loop
 until the output tool is called; its input is validated against the pydantic model.
+
+With ``stream_tokens`` (see :meth:`BaseLLMClient.set_event_handler`) every structured turn is
+requested as a stream (``messages.stream``): the SDK's ``MessageStream`` accumulates the
+events into the same ``Message`` a non-streamed request returns, delivered with
+``message_stop`` (a stream that ends before it is ``E_LLM_STREAM_INCOMPLETE``). The handler
+gets a ``token`` for every ``text_delta`` and for every ``input_json_delta`` of the output
+tool: the structured answer *is* that tool's input, so its JSON is the text the user watches
+being written (as with OpenAI, where the answer is the message content). The inputs of the
+caller's function tools are not tokens; they are reported once complete, as ``tool_call``.
 """
 
 from __future__ import annotations
@@ -84,9 +93,47 @@ class AnthropicClient(BaseLLMClient):
         )
 
     def _create(self, *, role: str, usage: list[LLMUsage], kind: str, **kwargs: Any) -> Any:
+        if kind == "structured" and self.streams_tokens:
+            return self._create_streamed(role=role, usage=usage, **kwargs)
         return self._call(lambda timeout: self.sdk.messages.create(timeout=timeout, **kwargs),
                           role=role, model=kwargs["model"], usage=usage, kind=kind,
                           tokens=_tokens)
+
+    def _create_streamed(self, *, role: str, usage: list[LLMUsage], **kwargs: Any) -> Any:
+        """One structured turn requested as a stream (see the module docstring).
+
+        Returns:
+            The ``Message`` the SDK's ``MessageStream`` accumulated (usage: input tokens of
+            ``message_start``, output tokens of ``message_delta``).
+        """
+        started = time.perf_counter()
+        events = self._stream_events(
+            # entering the manager sends the request; _stream_events closes the stream
+            lambda timeout: self.sdk.messages.stream(timeout=timeout, **kwargs).__enter__(),
+            model=kwargs["model"],
+            finished=lambda event: event.type == "message_stop",
+        )
+        answer_blocks: set[int] = set()
+        message = None
+        for event in events:
+            if event.type == "content_block_start":
+                block = event.content_block
+                if block.type == "tool_use" and block.name == OUTPUT_TOOL_NAME:
+                    answer_blocks.add(event.index)
+            elif event.type == "content_block_delta":
+                delta = event.delta
+                if delta.type == "text_delta" and delta.text:
+                    self._emit("token", delta=delta.text)
+                elif (delta.type == "input_json_delta" and delta.partial_json
+                      and event.index in answer_blocks):
+                    self._emit("token", delta=delta.partial_json)
+            elif event.type == "message_stop":
+                message = event.message
+        self._emit("stream_end")
+        usage.append(self._record(role, kwargs["model"], *_tokens(message),
+                                  time.perf_counter() - started, cache_hit=False,
+                                  kind="structured"))
+        return message
 
     # ------------------------------------------------------------------ structured
     def _run_structured(

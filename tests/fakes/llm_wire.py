@@ -44,7 +44,15 @@ Anthropic: ``AnthropicWireFake`` has the same methods; ``reply_json(obj)`` answe
 ``tool_use`` block of the structured-output tool (``emit_output``), ``reply_text`` with a text
 block, ``reply_malformed(obj_or_text)`` with an invalid output-tool input (or text), and
 ``make_client()`` builds ``LLMResource(provider="anthropic", anthropic_api_key="sk-ant-test",
-...)``.
+...)``. Its message answers (``reply_text``, ``reply_json``, ``reply_malformed``,
+``reply_tool_call(s)``) are one JSON message or, when the request says ``"stream": true``, the
+same message as the Messages API's SSE stream (``message_start``, ``content_block_start``,
+``content_block_delta`` with ``text_delta`` / ``input_json_delta`` pieces,
+``content_block_stop``, ``message_delta`` with the stop reason and output tokens,
+``message_stop``): the same script serves both kinds of request. Stream faults, keywords of
+those methods: ``cut_after_events=N`` sends only the first ``N`` events (the body then ends
+cleanly), ``error_after_events=N`` sends them followed by an ``error`` event
+(``overloaded_error``), as the API does when it fails mid-stream.
 """
 
 from __future__ import annotations
@@ -323,6 +331,57 @@ class OpenAIWireFake(_WireFake):
 
 
 # --------------------------------------------------------------------------- Anthropic
+def _pieces(text: str, size: int = 12) -> list[str]:
+    """``text`` in deltas of ``size`` characters (at least one, possibly empty)."""
+    return [text[i:i + size] for i in range(0, len(text), size)] or [""]
+
+
+def _sse_event(name: str, data: dict[str, Any]) -> str:
+    return f"event: {name}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+
+
+def message_stream_events(body: dict[str, Any],
+                          deltas: Sequence[Sequence[str]] | None = None) -> list[str]:
+    """The Messages API SSE events that stream the message ``body``, in wire order.
+
+    Text blocks arrive as ``text_delta`` pieces, tool inputs as ``input_json_delta`` pieces of
+    their JSON (after the empty first piece the API sends); ``deltas`` gives a block's pieces
+    explicitly (by block index). Usage: input tokens on ``message_start``, output tokens on
+    ``message_delta``.
+    """
+    usage = body.get("usage") or {}
+    start = {**body, "content": [], "stop_reason": None, "stop_sequence": None,
+             "usage": {"input_tokens": usage.get("input_tokens", 0),
+                       "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0,
+                       "output_tokens": 1, "service_tier": "standard"}}
+    events = [_sse_event("message_start", {"type": "message_start", "message": start})]
+    for index, block in enumerate(body["content"]):
+        if block["type"] == "text":
+            head = {"type": "text", "text": ""}
+            pieces = [{"type": "text_delta", "text": piece}
+                      for piece in (deltas[index] if deltas else _pieces(block["text"]))]
+        else:
+            head = {**block, "input": {}}
+            raw = json.dumps(block["input"])
+            pieces = [{"type": "input_json_delta", "partial_json": piece}
+                      for piece in ["", *(deltas[index] if deltas else _pieces(raw, 8))]]
+        events.append(_sse_event("content_block_start", {
+            "type": "content_block_start", "index": index, "content_block": head}))
+        if index == 0:
+            events.append(_sse_event("ping", {"type": "ping"}))
+        events += [_sse_event("content_block_delta", {"type": "content_block_delta",
+                                                      "index": index, "delta": piece})
+                   for piece in pieces]
+        events.append(_sse_event("content_block_stop", {"type": "content_block_stop",
+                                                        "index": index}))
+    events.append(_sse_event("message_delta", {
+        "type": "message_delta",
+        "delta": {"stop_reason": body["stop_reason"], "stop_sequence": None},
+        "usage": {"output_tokens": usage.get("output_tokens", 0)}}))
+    events.append(_sse_event("message_stop", {"type": "message_stop"}))
+    return events
+
+
 class AnthropicWireFake(_WireFake):
     """Scripted replies for ``POST https://api.anthropic.com/v1/messages``."""
 
@@ -346,6 +405,25 @@ class AnthropicWireFake(_WireFake):
             body["usage"].update(input_tokens=usage[0], output_tokens=usage[1])
         return body
 
+    def _reply_message(self, body: dict[str, Any], *, cut_after_events: int | None = None,
+                       error_after_events: int | None = None) -> AnthropicWireFake:
+        """Queue ``body``: as JSON, or as an SSE stream when the request asks for one."""
+        def reply(request: httpx.Request) -> httpx.Response:
+            if not json.loads(request.content or b"{}").get("stream"):
+                return httpx.Response(200, json=body)
+            events = message_stream_events(body)
+            if error_after_events is not None:
+                events = events[:error_after_events] + [_sse_event("error", {
+                    "type": "error", "error": {"type": "overloaded_error",
+                                               "message": "Overloaded"}})]
+            elif cut_after_events is not None:
+                events = events[:cut_after_events]
+            return httpx.Response(200, content="".join(events),
+                                  headers={"content-type": "text/event-stream"})
+
+        self._queue.append(reply)
+        return self
+
     @staticmethod
     def _tool_use(name: str, args: Any) -> dict[str, Any]:
         return {"type": "tool_use", "id": "toolu_" + uuid.uuid4().hex[:24], "name": name,
@@ -353,65 +431,49 @@ class AnthropicWireFake(_WireFake):
 
     def reply_text(self, text: str, *, usage: tuple[int, int] | None = None,
                    model: str | None = None, stop_reason: str = "end_turn",
-                   ) -> AnthropicWireFake:
+                   **faults: int) -> AnthropicWireFake:
         """Queue a message with one text block."""
-        self.reply_raw(200, self._message([{"type": "text", "text": text}], stop_reason, usage,
-                                          model))
-        return self
+        return self._reply_message(
+            self._message([{"type": "text", "text": text}], stop_reason, usage, model),
+            **faults)
 
     def reply_json(self, obj: Any, *, usage: tuple[int, int] | None = None,
-                   model: str | None = None) -> AnthropicWireFake:
+                   model: str | None = None, **faults: int) -> AnthropicWireFake:
         """Queue a structured answer: a ``tool_use`` of the output tool with input ``obj``."""
-        self.reply_raw(200, self._message([self._tool_use(OUTPUT_TOOL_NAME, obj)], "tool_use",
-                                          usage, model))
-        return self
+        return self._reply_message(
+            self._message([self._tool_use(OUTPUT_TOOL_NAME, obj)], "tool_use", usage, model),
+            **faults)
 
     def reply_malformed(self, obj_or_text: Any = '{"claims": [', *,
-                        usage: tuple[int, int] | None = None) -> AnthropicWireFake:
+                        usage: tuple[int, int] | None = None, **faults: int,
+                        ) -> AnthropicWireFake:
         """Queue an invalid answer: text (a str) or an output-tool input failing the schema."""
         if isinstance(obj_or_text, str):
-            return self.reply_text(obj_or_text, usage=usage)
-        return self.reply_json(obj_or_text, usage=usage)
+            return self.reply_text(obj_or_text, usage=usage, **faults)
+        return self.reply_json(obj_or_text, usage=usage, **faults)
 
     def reply_tool_calls(self, calls: Sequence[tuple[str, dict[str, Any]]], *,
-                         usage: tuple[int, int] | None = None) -> AnthropicWireFake:
+                         usage: tuple[int, int] | None = None, **faults: int,
+                         ) -> AnthropicWireFake:
         """Queue a message with several ``tool_use`` blocks."""
         content = [{"type": "text", "text": "Let me look that up."}]
         content += [self._tool_use(name, args) for name, args in calls]
-        self.reply_raw(200, self._message(content, "tool_use", usage, None))
-        return self
+        return self._reply_message(self._message(content, "tool_use", usage, None), **faults)
 
     def reply_tool_call(self, name: str, args: dict[str, Any], *,
-                        usage: tuple[int, int] | None = None) -> AnthropicWireFake:
+                        usage: tuple[int, int] | None = None, **faults: int,
+                        ) -> AnthropicWireFake:
         """Queue a message calling one tool."""
-        return self.reply_tool_calls([(name, args)], usage=usage)
+        return self.reply_tool_calls([(name, args)], usage=usage, **faults)
 
     def reply_stream_text(self, deltas: Iterable[str], *,
                           usage: tuple[int, int] = (12, 5)) -> AnthropicWireFake:
         """Queue an SSE stream (message_start, text deltas, message_delta, message_stop)."""
-        def event(name: str, data: dict[str, Any]) -> str:
-            return f"event: {name}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
-
-        message = {"id": "msg_" + uuid.uuid4().hex[:24], "type": "message",
-                   "role": "assistant", "model": "claude-sonnet-4-20250514", "content": [],
-                   "stop_reason": None, "stop_sequence": None,
-                   "usage": {"input_tokens": usage[0], "cache_creation_input_tokens": 0,
-                             "cache_read_input_tokens": 0, "output_tokens": 1,
-                             "service_tier": "standard"}}
-        parts = [event("message_start", {"type": "message_start", "message": message}),
-                 event("content_block_start", {"type": "content_block_start", "index": 0,
-                                               "content_block": {"type": "text", "text": ""}}),
-                 event("ping", {"type": "ping"})]
-        parts += [event("content_block_delta", {"type": "content_block_delta", "index": 0,
-                                                "delta": {"type": "text_delta", "text": d}})
-                  for d in deltas]
-        parts += [event("content_block_stop", {"type": "content_block_stop", "index": 0}),
-                  event("message_delta", {"type": "message_delta",
-                                          "delta": {"stop_reason": "end_turn",
-                                                    "stop_sequence": None},
-                                          "usage": {"output_tokens": usage[1]}}),
-                  event("message_stop", {"type": "message_stop"})]
-        return self.reply_raw(200, "".join(parts), {"content-type": "text/event-stream"})
+        pieces = list(deltas)
+        body = self._message([{"type": "text", "text": "".join(pieces)}], "end_turn", usage,
+                             None)
+        return self.reply_raw(200, "".join(message_stream_events(body, [pieces])),
+                              {"content-type": "text/event-stream"})
 
     def make_client(self, **overrides: Any) -> Any:
         """An Anthropic ``LLMClient`` from ``LLMResource`` with fast test settings."""
