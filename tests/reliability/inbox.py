@@ -19,13 +19,15 @@ TABLES = ("papers", "sources", "documents", "sections", "chunks")
 
 
 def paper(number: int, pages: int = 1, lines: int = 4) -> bytes:
-    """A small text paper whose bytes differ by ``number``."""
-    body = "".join(
-        f"We train model {number} on split {line} with seed {number * 7 + line}; "
-        f"accuracy {50 + (number + line) % 50}.{line} percent.\n"
-        for line in range(lines)
-    )
-    return make_pdf([f"# {page + 1} Method\n{body}" for page in range(pages)],
+    """A text paper whose bytes differ by ``number`` (every line of it differs)."""
+    def body(page: int) -> str:
+        return "".join(
+            f"On page {page} we train model {number} on split {line} with seed "
+            f"{number * 7 + line}; accuracy {50 + (number + line + page) % 50}.{line} percent.\n"
+            for line in range(lines)
+        )
+
+    return make_pdf([f"# {page + 1} Method\n{body(page)}" for page in range(pages)],
                     title=f"Paper number {number}")
 
 
