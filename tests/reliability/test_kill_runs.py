@@ -8,12 +8,16 @@ rows, byte-identical artifacts, and no partial or temporary artifact left behind
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+from repro_assets.forms.fill import read_back
+from repro_assets.forms.models import ARTIFACT_ADAPTERS
+from repro_assets.forms.samples import write_samples
 from tests.reliability.inbox import duplicate_rows, paper, row_counts, vector_state
 from tests.reliability.processes import (
     create_database,
@@ -90,3 +94,55 @@ def test_kill_in_the_middle_of_paper_embeddings(workspace, tmp_path: Path) -> No
     assert scalar(url, "SELECT count(*) FROM papers WHERE status = 'indexed'") == PAPERS
     assert files_state(data / "blobs") == files_state(base_data / "blobs")
     assert not [p for p in (data / "blobs").rglob("*") if p.name.endswith(".tmp")]
+
+
+# -- a form run ------------------------------------------------------------------------------
+FORM_RUN = "2026-01-01T00-00-00Z_k1ll00"
+#: Files whose bytes legitimately differ between two runs: the request's ``created_at``, the
+#: trace's timestamps (and the killed attempt's lines), the filled PDF's ids (compared by value).
+_VOLATILE = ("input/request.json", "trace/trace.jsonl", "artifacts/filled.pdf")
+
+
+def _run_files(blobs: Path) -> dict[str, str]:
+    return {name: digest for name, digest in files_state(blobs).items()
+            if not name.endswith(_VOLATILE)}
+
+
+def _check_run_folder(blobs: Path) -> None:
+    """Every artifact present is whole: it validates against its model; the trace parses."""
+    folder = blobs / "runs" / FORM_RUN
+    for path in (folder / "artifacts").glob("*.json"):
+        ARTIFACT_ADAPTERS[path.stem].validate_json(path.read_bytes())
+    for line in (folder / "trace" / "trace.jsonl").read_text().splitlines():
+        json.loads(line)
+    assert not [p for p in folder.rglob("*") if p.name.endswith(".tmp")]
+
+
+def test_kill_in_the_middle_of_a_form_run(workspace, tmp_path: Path) -> None:
+    """Injected: SIGKILL to a form run (sample bundle with a fillable target) as soon as its
+    layout artifact is written (routing, candidates, final and filled are still to come).
+    Verified: every artifact left by the kill validates against its model (none partial), the
+    final/filled artifacts are absent; the re-run succeeds; all artifacts are byte-identical to
+    an uninterrupted run's (the filled PDF compared by its widget values), the trace parses."""
+    bundle = write_samples(tmp_path / "samples")[0]
+    url, data = workspace("killed")
+    env = project_env(url, data)
+    log = tmp_path / "killed.log"
+    artifacts = data / "blobs" / "runs" / FORM_RUN / "artifacts"
+    process = start(["tests.reliability.form_run", str(bundle), FORM_RUN], env, log)
+    assert kill_when(process, (artifacts / "layout.json").exists), log.read_text()[-3000:]
+    _check_run_folder(data / "blobs")
+    assert not (artifacts / "final.json").exists() and not (artifacts / "filled.pdf").exists()
+    assert run(["tests.reliability.form_run", str(bundle), FORM_RUN], env, log) == 0, (
+        log.read_text()[-3000:]
+    )
+
+    base_url, base_data = workspace("uninterrupted")
+    base_log = tmp_path / "uninterrupted.log"
+    assert run(["tests.reliability.form_run", str(bundle), FORM_RUN],
+               project_env(base_url, base_data), base_log) == 0, base_log.read_text()[-3000:]
+    _check_run_folder(data / "blobs")
+    assert _run_files(data / "blobs") == _run_files(base_data / "blobs")
+    base_artifacts = base_data / "blobs" / "runs" / FORM_RUN / "artifacts"
+    filled = read_back((artifacts / "filled.pdf").read_bytes())
+    assert filled and filled == read_back((base_artifacts / "filled.pdf").read_bytes())
