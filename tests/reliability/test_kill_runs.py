@@ -13,13 +13,19 @@ import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import psycopg
 import pytest
 
 from repro_assets.forms.fill import read_back
 from repro_assets.forms.models import ARTIFACT_ADAPTERS
 from repro_assets.forms.samples import write_samples
+from repro_assets.resources.database import get_database
+from repro_assets.resources.embedder import get_embedder
+from repro_assets.resources.vectorstore import VectorStore
+from repro_assets.scholarly.samples import SAMPLE_QUESTION, seed_sample_corpus
 from tests.reliability.inbox import duplicate_rows, paper, row_counts, vector_state
 from tests.reliability.processes import (
+    ROOT,
     create_database,
     drop_database,
     files_state,
@@ -146,3 +152,73 @@ def test_kill_in_the_middle_of_a_form_run(workspace, tmp_path: Path) -> None:
     base_artifacts = base_data / "blobs" / "runs" / FORM_RUN / "artifacts"
     filled = read_back((artifacts / "filled.pdf").read_bytes())
     assert filled and filled == read_back((base_artifacts / "filled.pdf").read_bytes())
+
+
+# -- a research session ----------------------------------------------------------------------
+SESSION = "kill-research"
+_STAMPS = {"at", "first_seen", "created_at", "updated_at", "finished_at", "started_at"}
+
+
+def _research_command(question: str) -> list[str]:
+    return [str(ROOT / ".venv" / "bin" / "repro-assets"), "research", question,
+            "--privacy", "local_only", "--session", SESSION, "--max-cycles", "4"]
+
+
+def _comparable(value: object) -> object:
+    """A report without its clock readings and without the resume step (a resumed run says
+    where it picked up; everything else must be what an uninterrupted run wrote)."""
+    if isinstance(value, dict):
+        return {k: _comparable(v) for k, v in value.items() if k not in _STAMPS}
+    if isinstance(value, list):
+        return [_comparable(v) for v in value
+                if not (isinstance(v, dict) and v.get("node") == "resume")]
+    return value
+
+
+def _research_rows(url: str) -> tuple:
+    with psycopg.connect(url) as conn:
+        session = conn.execute(
+            "SELECT status, cycles, stop_reason FROM research_sessions WHERE session_id = %s",
+            (SESSION,),
+        ).fetchone()
+        cycles = [row[0] for row in conn.execute(
+            "SELECT cycle FROM research_checkpoints WHERE session_id = %s ORDER BY cycle",
+            (SESSION,),
+        )]
+    return session, cycles
+
+
+def test_kill_in_the_middle_of_a_research_cycle(workspace, tmp_path: Path) -> None:
+    """Injected: SIGKILL to ``repro-assets research`` (local corpus, offline) as soon as the
+    first cycle checkpoint is committed. Verified: the re-run resumes from the checkpoint and
+    completes; session row and checkpoint cycles (no duplicate) equal an uninterrupted run's;
+    report.md, report.html and saturation.png are byte-identical, report.json equal apart from
+    clock readings and the resume step."""
+    runs = {}
+    for label in ("killed", "uninterrupted"):
+        url, data = workspace(label)
+        seed_sample_corpus(VectorStore(get_database(url), get_embedder()))
+        runs[label] = (url, data, project_env(url, data), tmp_path / f"{label}.log")
+    url, data, env, log = runs["killed"]
+    process = start(_research_command(SAMPLE_QUESTION), env, log)
+    assert kill_when(
+        process, lambda: scalar(url, "SELECT count(*) FROM research_checkpoints") >= 1
+    ), log.read_text()[-3000:]
+    assert scalar(url, "SELECT status FROM research_sessions") == "running"  # died mid-session
+    assert run(_research_command(SAMPLE_QUESTION), env, log) == 0, log.read_text()[-3000:]
+    assert "resumed" in (data / "blobs" / "research" / SESSION / "report.json").read_text()
+    base_url, base_data, base_env, base_log = runs["uninterrupted"]
+    assert run(_research_command(SAMPLE_QUESTION), base_env, base_log) == 0, (
+        base_log.read_text()[-3000:]
+    )
+
+    session, cycles = _research_rows(url)
+    assert session[0] == "completed" and len(cycles) == len(set(cycles))
+    assert (session, cycles) == _research_rows(base_url)
+    folder, base_folder = (d / "blobs" / "research" / SESSION for d in (data, base_data))
+    for name in ("report.md", "report.html", "saturation.png"):
+        assert (folder / name).read_bytes() == (base_folder / name).read_bytes(), name
+    report, base_report = (json.loads((f / "report.json").read_text())
+                           for f in (folder, base_folder))
+    assert _comparable(report) == _comparable(base_report)
+    assert not [p for p in (data / "blobs").rglob("*") if p.name.endswith(".tmp")]
