@@ -110,20 +110,33 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_ui(args: argparse.Namespace) -> int:
-    """Exec ``dagster dev`` on workspace.yaml with the project's instance and storage."""
+    """Run ``dagster dev`` on workspace.yaml with the project's instance and storage.
+
+    Ctrl-C stops it within ``REPRO_UI_STOP_SECONDS`` (:mod:`repro_assets.ui_supervisor`); an
+    embedded Postgres that this command started is then stopped cleanly too.
+    """
     from repro_assets import settings
     from repro_assets.instance import get_instance
+    from repro_assets.resources.database import embedded_server_running, stop_embedded_server
+    from repro_assets.ui_supervisor import DevSupervisor
 
-    get_instance()  # storage, dagster.yaml and the LLM pool limits
+    own_postgres = not os.environ.get("REPRO_DATABASE_URL", "").strip() and (
+        not embedded_server_running()
+    )
+    instance = get_instance()  # storage, dagster.yaml and the LLM pool limits
     workspace = settings.project_home() / "workspace.yaml"
     dagster = shutil.which("dagster", path=os.path.dirname(sys.executable)) or "dagster"
     argv = [dagster, "dev", "-h", args.host, "-p", str(args.port)]
     argv += ["-w", str(workspace)] if workspace.exists() else ["-m", "repro_assets.definitions"]
     home = os.environ["DAGSTER_HOME"]
-    print(f"Dagster UI on http://{args.host}:{args.port} (DAGSTER_HOME={home})")
+    print(f"Dagster UI on http://{args.host}:{args.port} (DAGSTER_HOME={home}); Ctrl-C stops it")
     sys.stdout.flush()
-    os.execv(argv[0], argv)
-    return 0  # not reached
+    try:
+        return DevSupervisor(argv, instance).run()
+    finally:
+        instance.dispose()
+        if own_postgres and stop_embedded_server():
+            print("embedded Postgres stopped", file=sys.stderr)
 
 
 def resolve_selection(defs: dg.Definitions, target: str) -> dg.AssetSelection:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import signal
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -57,6 +58,43 @@ def start_embedded_server(pg_dir: Path | None = None) -> str:
     pg_dir.mkdir(parents=True, exist_ok=True)
     server = pgserver.get_server(pg_dir, cleanup_mode=None)
     return server.get_uri()
+
+
+def embedded_server_running(pg_dir: Path | None = None) -> bool:
+    """Whether the embedded server of ``pg_dir`` (default ``settings.pg_data_dir()``) runs."""
+    from pgserver.utils import PostmasterInfo
+
+    info = PostmasterInfo.read_from_pgdata(pg_dir or settings.pg_data_dir())
+    return info is not None and info.is_running()
+
+
+def stop_embedded_server(pg_dir: Path | None = None, timeout: float = 60.0) -> bool:
+    """Shut the embedded server down cleanly (a "fast" shutdown) if no client is connected.
+
+    A server that another process still uses (a client backend in ``pg_stat_activity``) is
+    left running. SIGINT to the postmaster is PostgreSQL's fast shutdown (what ``pg_ctl stop
+    -m fast`` sends): sessions end, a shutdown checkpoint is written, the server exits.
+
+    Returns:
+        True when the server was stopped.
+    """
+    from pgserver.utils import PostmasterInfo
+
+    pg_dir = pg_dir or settings.pg_data_dir()
+    info = PostmasterInfo.read_from_pgdata(pg_dir)
+    if info is None or not info.is_running():
+        return False
+    with psycopg.connect(info.get_uri(), autocommit=True) as conn:
+        others = conn.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend' "
+            "AND pid <> pg_backend_pid()"
+        ).fetchone()[0]
+    if others:
+        log.info("embedded Postgres left running: %d other connection(s)", others)
+        return False
+    info.process.send_signal(signal.SIGINT)
+    info.process.wait(timeout)
+    return True
 
 
 def resolve_database_url() -> str:
