@@ -8,9 +8,11 @@ without resources; the shared resources are bound here once.
 import dagster as dg
 
 from repro_assets.assets import workflow_modules
+from repro_assets.executors import default_executor
 from repro_assets.resources.registry import default_resources
 
 defs = dg.Definitions.merge(
     *(module.defs for module in workflow_modules()),
-    dg.Definitions(resources=default_resources()),
+    # REPRO_EXECUTOR picks where steps run (k8s_job_executor on Kubernetes: deploy/helm)
+    dg.Definitions(resources=default_resources(), executor=default_executor()),
 )
