@@ -31,7 +31,7 @@ import subprocess
 import threading
 import time
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from types import FrameType
 
@@ -156,15 +156,16 @@ class DevSupervisor:
         """Cancel this UI's runs, interrupt the services, kill leftovers, close the runs."""
         assert self.process is not None
         started = time.monotonic()
+        first_request = self.stop_requests
         log.info("stopping Dagster (at most %.0f s; Ctrl-C again to stop now)", self.grace)
         self._remember()
         runs = self._runs_in_flight()
         if runs:
             log.info("terminating %d run(s) in flight: %s", len(runs),
                      ", ".join(run.run_id[:8] for run in runs))
-            self._terminate(runs, deadline=started + self.grace)
+            self._terminate(runs, started + self.grace, first_request)
         self.process.send_signal(signal.SIGINT)  # `dagster dev` stops its services in order
-        stopped = self._wait_for_exit(started + self.grace)
+        stopped = self._wait_for_exit(started + self.grace, first_request)
         if not stopped:
             left = self._kill_leftovers()
             log.warning("killed %d process(es) that had not stopped after %.0f s", left,
@@ -172,15 +173,23 @@ class DevSupervisor:
         self._close_runs()
         log.info("Dagster stopped in %.1f s", time.monotonic() - started)
 
-    def _terminate(self, runs: list[dg.DagsterRun], deadline: float) -> None:
-        """Dagster's termination request for each run, in parallel, bounded by ``deadline``."""
+    def _hurried(self, first_request: int) -> bool:
+        """Another Ctrl-C (or stop signal) arrived since the stop began."""
+        return self.stop_requests > first_request
+
+    def _terminate(self, runs: list[dg.DagsterRun], deadline: float, first_request: int) -> None:
+        """Dagster's termination request for each run, in parallel, bounded by ``deadline``
+        and by another Ctrl-C."""
         pool = ThreadPoolExecutor(max_workers=min(8, len(runs)), thread_name_prefix="terminate")
-        futures = [pool.submit(self.instance.run_launcher.terminate, run.run_id) for run in runs]
-        for run, future in zip(runs, futures, strict=True):
-            try:
-                future.result(timeout=max(0.1, deadline - time.monotonic()))
-            except Exception as exc:  # unreachable code server, timeout: the kill covers it
-                log.warning("could not ask run %s to terminate: %s", run.run_id[:8], exc)
+        futures = {pool.submit(self.instance.run_launcher.terminate, run.run_id): run
+                   for run in runs}
+        pending = set(futures)
+        while pending and time.monotonic() < deadline and not self._hurried(first_request):
+            _, pending = wait(pending, timeout=0.2)
+        for future, run in futures.items():
+            error = future.exception() if future.done() else "no answer yet"
+            if error:  # unreachable code server, timeout: the kill below covers the run
+                log.warning("could not ask run %s to terminate: %s", run.run_id[:8], error)
         pool.shutdown(wait=False, cancel_futures=True)
 
     def _signal_group(self, sig: signal.Signals) -> None:
@@ -200,12 +209,11 @@ class DevSupervisor:
                 continue
         return alive
 
-    def _wait_for_exit(self, deadline: float) -> bool:
+    def _wait_for_exit(self, deadline: float, first_request: int) -> bool:
         """Wait until ``dagster dev`` and every process of its tree are gone, or the deadline
         passes, or another stop signal arrives."""
         assert self.process is not None
-        requests = self.stop_requests
-        while time.monotonic() < deadline and self.stop_requests == requests:
+        while time.monotonic() < deadline and not self._hurried(first_request):
             self._remember()
             if self.process.poll() is not None and not self._alive():
                 return True
