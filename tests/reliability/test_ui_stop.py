@@ -25,7 +25,7 @@ import pytest
 
 from tests.core.test_dagster_commands import BIN, _clean_env, _free_port, server_info, wait_until
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.reliability]  # `make test-reliability`
 STOP_BOUND_S = 120  # a failure bound under CI load, not a speed assertion
 
 STUBBORN_DEFS = textwrap.dedent('''
