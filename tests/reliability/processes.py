@@ -49,25 +49,40 @@ def run(args: list[str], env: dict[str, str], log: Path, timeout: float = 600) -
     return process.wait(timeout=timeout)
 
 
-def kill_when(process: subprocess.Popen[bytes], ready: Callable[[], bool],
-              pause: float = 0.02) -> bool:
+def wait_for(process: subprocess.Popen[bytes], ready: Callable[[], bool],
+             pause: float = 0.02) -> bool:
+    """Poll ``ready()`` while ``process`` runs.
+
+    Returns:
+        True as soon as ``ready()`` is true with the process still running; False when the
+        process exited first (the point was never reached while it ran).
+
+    Raises:
+        AssertionError: after :data:`MAX_POLLS` polls (the process is killed).
+    """
+    for _ in range(MAX_POLLS):
+        if process.poll() is not None:
+            return False
+        if ready():
+            return process.poll() is None
+        time.sleep(pause)
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait(timeout=60)
+    raise AssertionError("the point was not reached")
+
+
+def kill_when(process: subprocess.Popen[bytes], ready: Callable[[], bool]) -> bool:
     """SIGKILL ``process`` (and its process group) as soon as ``ready()`` is true.
 
     Returns:
         True when the kill happened while the process was still running; False when it had
         already exited (the kill point was never reached).
     """
-    for _ in range(MAX_POLLS):
-        if process.poll() is not None:
-            return False
-        if ready():
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=60)
-            return True
-        time.sleep(pause)
+    if not wait_for(process, ready):
+        return False
     os.killpg(process.pid, signal.SIGKILL)
     process.wait(timeout=60)
-    raise AssertionError("the kill point was not reached")
+    return True
 
 
 def scalar(url: str, sql: str, params: tuple = ()) -> object:
