@@ -28,7 +28,6 @@ import logging
 import os
 import signal
 import subprocess
-import threading
 import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor, wait
@@ -102,7 +101,6 @@ class DevSupervisor:
     stop_requests: int = 0
     _known: dict[int, psutil.Process] = field(default_factory=dict)
     _endpoints: set[str] = field(default_factory=set)
-    _requested: threading.Event = field(default_factory=threading.Event)
 
     def run(self) -> int:
         """Start ``dagster dev`` and wait; on SIGINT/SIGTERM/SIGHUP stop it (:meth:`stop`).
@@ -115,7 +113,7 @@ class DevSupervisor:
             # own session: the terminal's Ctrl-C reaches this process only. Signals handled
             # here are reset to their defaults in the child, so SIGINT stops `dagster dev`.
             self.process = subprocess.Popen(self.argv, start_new_session=True)
-            while not self._requested.is_set():
+            while not self.stop_requests:
                 try:
                     return self.process.wait(timeout=0.5)
                 except subprocess.TimeoutExpired:
@@ -128,7 +126,6 @@ class DevSupervisor:
 
     def _on_signal(self, signum: int, frame: FrameType | None) -> None:
         self.stop_requests += 1
-        self._requested.set()
 
     def _remember(self) -> None:
         """Note every live process of the tree and the code servers' endpoints."""
