@@ -16,7 +16,7 @@ import psycopg
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Polling bound for a kill point, counted in polls (never asserted as a duration).
-MAX_POLLS = 6000
+MAX_POLLS = 15000
 _DATE = re.compile(r"/\d{4}/\d{2}/\d{2}/")
 
 
