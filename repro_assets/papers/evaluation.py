@@ -5,17 +5,23 @@
 (a canonical metric name), ``value`` (the number as printed) and, for reading misses,
 ``where`` / ``note``. Each PDF is read from its bytes (pages, then claims; no database), and
 the evaluation prints per paper and in total: recall, claims extracted, claims matching no truth
-value (a precision proxy), ungrounded claims and seconds per paper.
+value (a precision proxy), conflicting claims, ungrounded claims and seconds per paper.
+
+A claim is *conflicting* when it reads a truth claim's printed cell (the same value, on the page
+that prints the truth ``quote``, from a quote overlapping it) but names another dataset or
+metric: a wrong value that looks certain, worse than a miss.
 
 Matching: the claim's normalized dataset name contains one of the truth ``keys`` (keys of three
 characters or fewer only as the whole name or a whole token) and none of the ``exclude_keys``;
-the value is equal as printed (or as the stored decimal of a percentage); the metric is
-compatible (equal, or one refines the other: ``top5_error`` / ``error``).
+connector words ("and", "the") do not count ("CNN and Daily Mail" is "cnndailymail"); the
+value is equal as printed (or as the stored decimal of a percentage); the metric is compatible
+(equal, or one refines the other: ``top5_error`` / ``error``).
 """
 
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import re
 import sys
@@ -26,6 +32,9 @@ from pathlib import Path
 from typing import Any
 
 SHORT_KEY = 3
+CONNECTORS = frozenset({"and", "the"})
+#: Characters a claim's quote must share with a truth quote, around the value, to read its cell.
+OVERLAP = 20
 
 
 @dataclass
@@ -39,6 +48,7 @@ class TruthClaim:
     dataset: str = ""
     where: str = ""
     note: str = ""
+    quote: str = ""
 
 
 @dataclass
@@ -53,9 +63,11 @@ class PaperScore:
     ungrounded: int
     headline: int
     seconds: float
+    conflicting: int = 0
     error: str | None = None
     misses: list[dict[str, Any]] = field(default_factory=list)
     unmatched_claims: list[dict[str, Any]] = field(default_factory=list)
+    conflicting_claims: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def recall(self) -> float:
@@ -84,7 +96,7 @@ def load_truth(corpus: Path) -> dict[str, list[TruthClaim]]:
                               value=float(c["value"]),
                               exclude_keys=list(c.get("exclude_keys") or []),
                               dataset=str(c.get("dataset", "")), where=str(c.get("where", "")),
-                              note=str(c.get("note", "")))
+                              note=str(c.get("note", "")), quote=str(c.get("quote", "")))
                    for c in claims]
             for name, claims in papers.items()
         }
@@ -101,12 +113,15 @@ def _tokens(name: str) -> list[str]:
 
 def dataset_matches(name: str, truth: TruthClaim) -> bool:
     """True when a printed dataset name designates the truth claim's dataset."""
-    key = "".join(_tokens(name))
+    tokens = _tokens(name)
+    key = "".join(tokens)
+    bare = "".join(t for t in tokens if t not in CONNECTORS)
     loose = re.sub(r"[^a-z0-9+]", "", unicodedata.normalize("NFKC", name).lower())
     for exclude in truth.exclude_keys:
-        if _key_in(exclude, key, loose, _tokens(name)):
+        if _key_in(exclude, key, loose, tokens) or _key_in(exclude, bare, loose, tokens):
             return False
-    return any(_key_in(k, key, loose, _tokens(name)) for k in truth.keys)
+    return any(_key_in(k, key, loose, tokens) or _key_in(k, bare, loose, tokens)
+               for k in truth.keys)
 
 
 def _key_in(wanted: str, key: str, loose: str, tokens: list[str]) -> bool:
@@ -139,6 +154,38 @@ def claim_matches(claim: Any, truth: TruthClaim) -> bool:
             and dataset_matches(claim.dataset_name, truth))
 
 
+def _flat(text: str) -> str:
+    """Text with cell separators and whitespace runs collapsed (quotes join lines with ' | ')."""
+    return re.sub(r"\s+", " ", re.sub(r"\s*\|\s*", " ", text)).strip()
+
+
+def _shares_cell(claim_quote: str, truth_quote: str, printed: str) -> bool:
+    """The two quotes overlap around the printed value (the same row or sentence)."""
+    a, b = _flat(claim_quote), _flat(truth_quote)
+    if a in b or b in a:
+        return True
+    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    return any(block.size >= OVERLAP and printed in a[block.a:block.a + block.size]
+               for block in matcher.get_matching_blocks())
+
+
+def conflicts(claim: Any, truth: list[TruthClaim], texts: dict[int, str]) -> TruthClaim | None:
+    """The truth claim whose printed cell ``claim`` reads under another dataset or metric.
+
+    None when the claim matches a truth claim, or reads no truth claim's cell.
+    """
+    if any(claim_matches(claim, t) for t in truth):
+        return None
+    page = _flat(texts.get(claim.evidence.page, ""))
+    printed = claim.printed_value or ""
+    for t in truth:
+        if (t.quote and value_matches(claim.printed_value, claim.metric_value, t.value)
+                and _flat(t.quote) in page
+                and _shares_cell(claim.evidence.quoted_text, t.quote, printed)):
+            return t
+    return None
+
+
 def score_paper(name: str, pdf: bytes, truth: list[TruthClaim]) -> PaperScore:
     """Extract the claims of one PDF offline and compare them with its truth claims."""
     from repro_assets.papers.claims import ClaimsError, extract_claims, verify_stored_claim
@@ -157,16 +204,22 @@ def score_paper(name: str, pdf: bytes, truth: list[TruthClaim]) -> PaperScore:
     found = [t for t in truth if any(claim_matches(c, t) for c in claims)]
     misses = [asdict(t) for t in truth if t not in found]
     unmatched = [c for c in claims if not any(claim_matches(c, t) for t in truth)]
+    conflicting = [(c, t) for c in unmatched if (t := conflicts(c, truth, texts)) is not None]
     return PaperScore(
         paper=name, truth=len(truth), found=len(found), claims=len(claims),
         unmatched=len(unmatched), ungrounded=ungrounded,
         headline=sum(1 for c in claims if c.role == "headline"), seconds=round(seconds, 2),
-        error=error, misses=misses,
-        unmatched_claims=[{"dataset": c.dataset_name, "metric": c.metric_name,
-                           "value": c.printed_value or c.metric_value, "role": c.role,
-                           "method": c.method_snippet, "citation": c.source_citation}
-                          for c in unmatched],
+        conflicting=len(conflicting), error=error, misses=misses,
+        unmatched_claims=[_describe(c) for c in unmatched],
+        conflicting_claims=[{**_describe(c), "truth": f"{t.dataset} {t.metric}={t.value:g}",
+                             "where": t.where} for c, t in conflicting],
     )
+
+
+def _describe(claim: Any) -> dict[str, Any]:
+    return {"dataset": claim.dataset_name, "metric": claim.metric_name,
+            "value": claim.printed_value or claim.metric_value, "role": claim.role,
+            "method": claim.method_snippet, "citation": claim.source_citation}
 
 
 def evaluate(corpus: Path, only: str | None = None) -> list[PaperScore]:
@@ -191,6 +244,7 @@ def totals(scores: list[PaperScore]) -> dict[str, Any]:
         "papers": len(scores), "truth": truth, "found": found,
         "recall": round(found / truth, 4) if truth else 1.0,
         "claims": sum(s.claims for s in scores), "unmatched": sum(s.unmatched for s in scores),
+        "conflicting": sum(s.conflicting for s in scores),
         "ungrounded": sum(s.ungrounded for s in scores),
         "headline": sum(s.headline for s in scores),
         "failed_papers": sum(1 for s in scores if s.error),
@@ -202,21 +256,25 @@ def totals(scores: list[PaperScore]) -> dict[str, Any]:
 
 def format_table(scores: list[PaperScore], verbose: bool = False) -> str:
     """The per-paper table (markdown) plus, with ``verbose``, every miss and unmatched claim."""
-    lines = ["| paper | recall | found/truth | claims | no truth match | headline | ungrounded "
-             "| s |", "|---|---|---|---|---|---|---|---|"]
+    lines = ["| paper | recall | found/truth | claims | no truth match | conflicting | headline "
+             "| ungrounded | s |", "|---|---|---|---|---|---|---|---|---|"]
     for s in scores:
         lines.append(f"| {s.paper} | {s.recall:.0%} | {s.found}/{s.truth} | {s.claims} | "
-                     f"{s.unmatched} | {s.headline} | {s.ungrounded} | {s.seconds:.2f} |"
-                     + (f" {s.error}" if s.error else ""))
+                     f"{s.unmatched} | {s.conflicting} | {s.headline} | {s.ungrounded} | "
+                     f"{s.seconds:.2f} |" + (f" {s.error}" if s.error else ""))
     t = totals(scores)
     lines.append(f"| **total** | **{t['recall']:.1%}** | {t['found']}/{t['truth']} | "
-                 f"{t['claims']} | {t['unmatched']} | {t['headline']} | {t['ungrounded']} | "
-                 f"{t['seconds_per_paper']:.2f}/paper |")
+                 f"{t['claims']} | {t['unmatched']} | {t['conflicting']} | {t['headline']} | "
+                 f"{t['ungrounded']} | {t['seconds_per_paper']:.2f}/paper |")
     if verbose:
         for s in scores:
             for miss in s.misses:
                 lines.append(f"MISS {s.paper}: {miss['dataset']} {miss['metric']}="
                              f"{miss['value']:g} ({miss['where']}) -- {miss['note'][:160]}")
+            for claim in s.conflicting_claims:
+                lines.append(f"CONFLICT {s.paper}: {claim['dataset']} {claim['metric']}="
+                             f"{claim['value']} ({claim['citation']}) but truth says "
+                             f"{claim['truth']} ({claim['where']})")
             for claim in s.unmatched_claims:
                 lines.append(f"UNMATCHED {s.paper}: {claim['dataset']} {claim['metric']}="
                              f"{claim['value']} [{claim['role']}] {claim['method']} "

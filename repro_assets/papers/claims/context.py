@@ -125,23 +125,22 @@ class PaperContext:
                    for n in self.own_names)
 
     def section_dataset(self, kind: str, number: str | None) -> str | None:
-        """The one dataset the section (and its parent section) that first references the
-        table presents as a dataset ("4 Classification experiments ... on the X dataset")."""
+        """The one dataset the text around the table's first reference presents.
+
+        The scope is the section that first references the table plus the introductions of
+        its enclosing sections ("4 Classification experiments ... on the X dataset" before
+        "4.1"), never sibling or sub-sections: a sub-section about other data does not name
+        the table's dataset. None when that text names no dataset or several.
+        """
         refs = self.references(kind, number)
-        if not refs or not self.sections:
-            return None
-        section = section_at(self.sections, refs[0][0], refs[0][1])
+        section = section_at(self.sections, refs[0][0], refs[0][1]) if refs else None
         if not section:
             return None
-        number_match = re.match(r"(\d+)", section)
-        top = number_match.group(1) if number_match else section
-        inside = []
-        for page, offset, sentence in self.sentences:
-            title = section_at(self.sections, page, offset) or ""
-            if title == section or (number_match and re.match(rf"{top}(?:\.|\s)", title)):
-                inside += [normalize_key(n) for n, _ in name_phrases(sentence)
-                           if normalize_key(n) in self.dataset_names]
-        if len({_family(k) for k in inside}) != 1:
+        scope = {section} | set(_ancestors(section, self.sections))
+        inside = [normalize_key(n) for page, offset, sentence in self.sentences
+                  if section_at(self.sections, page, offset) in scope
+                  for n, _ in name_phrases(sentence) if normalize_key(n) in self.dataset_names]
+        if len({_edition_of(k) for k in inside}) != 1:  # CIFAR-10 and CIFAR-100: two datasets
             return None
         return self.dataset_names[Counter(inside).most_common(1)[0][0]]
 
@@ -159,6 +158,23 @@ def _tabular(sentence: str) -> bool:
     tokens = sentence.split()
     numbers = [t for t in tokens if re.fullmatch(r"[(\[]?[-+±]?\d[\d.,]*%?[)\]]?[,;]?", t)]
     return len(numbers) >= 3 and len(numbers) >= 0.2 * len(tokens)
+
+
+def _ancestors(section: str, sections: list[tuple[int, int, str]]) -> list[str]:
+    """Headings of the sections enclosing a numbered section ("4 X" for "4.1 Y")."""
+    number = re.match(r"(\d+(?:\.\d+)*)\.?\s", section)
+    if not number:
+        return []
+    parts = number.group(1).split(".")
+    prefixes = {".".join(parts[:i]) for i in range(1, len(parts))}
+    return [title for _, _, title in sections
+            if (m := re.match(r"(\d+(?:\.\d+)*)\.?\s", title)) and m.group(1) in prefixes]
+
+
+def _edition_of(key: str) -> str:
+    """Yearly editions of one dataset share a key ('ilsvrc2012', 'ilsvrc2014' -> 'ilsvrc');
+    other trailing numbers name other datasets ('cifar10', 'cifar100')."""
+    return re.sub(r"(?<=[a-z])(?:19|20)\d\d$", "", key)
 
 
 def _family(key: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from contextlib import nullcontext
 from typing import Any, Literal
 
 from repro_assets.llm.types import LLMClient, LLMError, Tool
@@ -76,24 +77,29 @@ def extract_claims(
     candidates, claims, rejected, n_tables = _heuristic_claims(pages, pdf_bytes)
     method: Literal["heuristic", "llm"] = "heuristic"
     usage: dict[str, Any] = {}
-    if llm is not None and llm.available:
-        try:
-            extra, _ = llm_candidates(llm, pages.paper_id, pages.title, tools or [], claims)
-        except LLMError as exc:
-            code = stage_code(exc)
-            heuristic, _ = merge_claims(claims)
-            log.warning("extractor LLM failed (%s); %d heuristic claims kept for inspection",
-                        code, len(heuristic))
-            raise ClaimsError(f"{code} ({exc.code}): the extractor LLM failed: {exc}", code,
-                              rejected, claims=heuristic) from exc
-        candidates += extra
-        more, more_rejected = ground_candidates(extra, texts)
-        claims += more
-        rejected += more_rejected
-        method = "llm"
-        usage = llm.usage_summary()
-    merged, n_merged = merge_claims(claims)
-    enforce_claim_guardrails(merged, rejected, len(candidates))
+    client = llm if llm is not None and llm.available else None
+    # the LLM's answer is cached only if it gave a grounded claim and the stage passed
+    with client.cache_scope() if client is not None else nullcontext() as scope:
+        if client is not None:
+            try:
+                extra, _ = llm_candidates(client, pages.paper_id, pages.title, tools or [], claims)
+            except LLMError as exc:
+                code = stage_code(exc)
+                heuristic, _ = merge_claims(claims)
+                log.warning("extractor LLM failed (%s); %d heuristic claims kept for "
+                            "inspection", code, len(heuristic))
+                raise ClaimsError(f"{code} ({exc.code}): the extractor LLM failed: {exc}",
+                                  code, rejected, claims=heuristic) from exc
+            candidates += extra
+            more, more_rejected = ground_candidates(extra, texts)
+            if not more and scope is not None:
+                scope.discard(f"the extractor gave no grounded claim ({len(extra)} claims)")
+            claims += more
+            rejected += more_rejected
+            method = "llm"
+            usage = client.usage_summary()
+        merged, n_merged = merge_claims(claims)
+        enforce_claim_guardrails(merged, rejected, len(candidates))
     return ClaimsResult(
         paper_id=pages.paper_id, claims=merged, rejected=rejected, method=method,
         tables_found=n_tables, merged_duplicates=n_merged, llm_usage=usage,

@@ -127,6 +127,8 @@ def sentence_candidates(pages: PaperPages, context: PaperContext) -> list[Candid
         mentions = _dataset_mentions(sentence, context)
         for number, metric, m_start, m_end in _numbers(sentence):
             dataset, confidence = _pick_dataset(mentions, number.start(), number.end())
+            if dataset and confidence < 0.85 and _unknown_acronym(sentence, context):
+                dataset = None  # the sentence names another thing the paper never calls data
             if dataset is None and not _unknown_acronym(sentence, context):
                 # the one dataset the preceding sentences of the page name
                 known = [n for names, _, page in recent[-4:] if page == page_no

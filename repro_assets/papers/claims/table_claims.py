@@ -270,7 +270,7 @@ def _cell(
             if dataset is None:
                 reason = reason or f"several datasets could apply: {', '.join(fallback[:4])}"
     if dataset is None and section_dataset and not reason:
-        dataset = section_dataset  # the one dataset of the section that discusses the table
+        dataset = section_dataset  # the one dataset the text around the table's reference names
         confidence -= 0.15
     if dataset is None and context.main_dataset and not reason and not _other_names(
             table.caption or "", context):

@@ -12,6 +12,8 @@ _HEADING_RE = re.compile(
 )
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[])")
 _CAPTION_LIKE = re.compile(r"^\s*(Table|Tab\.|Figure|Fig\.)\s*\d+\s*[:.]", re.IGNORECASE)
+#: A caption starting inside a run of text (after a plot's labels or a sentence it is glued to).
+_CAPTION_INSIDE = re.compile(r"\b(?:Table|Tab\.|Figure|Fig\.)\s*\d+\s*:")
 
 #: A percentage ("88.1%", "88.1 %") or a decimal fraction ("0.881", ".88") in running text.
 _NUMBER_RE = re.compile(r"(?<![\w.])(\d{1,3}(?:\.\d+)?)\s?%|(?<![\w.])(0?\.\d{2,4})(?![\d%])")
@@ -27,7 +29,8 @@ def page_texts(pages: PaperPages) -> dict[int, str]:
     return {page.page_no: page.text for page in pages.pages}
 
 
-_NUMBER_LINE = re.compile(r"^(?:(?:[1-9]|1\d)(?:\.\d{1,2}){0,2}\.?|[IVX]+\.)$")
+#: A section number on a line of its own ("3", "4.2", "IV."); "15.03" is a table value.
+_NUMBER_LINE = re.compile(r"^(?:(?:[1-9]|1\d)(?:\.[1-9]\d?){0,2}\.?|[IVX]+\.)$")
 _TITLE_LINE = re.compile(r"^[A-Z][^\n]{2,68}$")
 
 
@@ -67,12 +70,21 @@ def section_at(sections: list[tuple[int, int, str]], page_no: int, offset: int) 
 
 
 def _segments(page_text: str, titles: list[str]) -> list[str]:
-    """Split a page's text at heading lines (headings become their own segments)."""
+    """Split a page's text at heading lines (headings become their own segments), also at a
+    heading whose number is printed on a line of its own."""
     segments: list[list[str]] = [[]]
     wanted = {_collapse(t) for t in titles}
-    for line in page_text.splitlines():
+    joined = set(_joined_headings(page_text))
+    lines = page_text.splitlines()
+    skip = False
+    for line, after in zip(lines, [*lines[1:], ""], strict=True):
         stripped = line.strip()
-        if stripped and (_HEADING_RE.match(stripped) or _collapse(stripped) in wanted):
+        if skip:
+            skip = False
+        elif f"{stripped} {after.strip()}" in joined:
+            segments += [[f"{stripped} {after.strip()}"], []]
+            skip = True
+        elif stripped and (_HEADING_RE.match(stripped) or _collapse(stripped) in wanted):
             segments.append([stripped])
             segments.append([])
         else:
@@ -90,7 +102,7 @@ def iter_sentences(pages: PaperPages) -> list[tuple[int, int, str]]:
     """Sentences of the paper body as (page, offset in collapsed page text, sentence).
 
     Headings split sentences; text after the "References" heading, table/figure captions
-    and table-like runs of numbers are skipped.
+    (also one glued to the end of a sentence) and table-like runs of numbers are skipped.
     """
     out = []
     for page in pages.pages:
@@ -106,9 +118,13 @@ def iter_sentences(pages: PaperPages) -> list[tuple[int, int, str]]:
                 start = collapsed.find(sentence, offset)
                 if start >= 0:
                     offset = start + len(sentence)
-                if _CAPTION_LIKE.match(sentence) or _looks_tabular(sentence):
+                caption = _CAPTION_INSIDE.search(sentence, 1)
+                if caption:  # a caption glued to the text before it is not part of it
+                    sentence = sentence[:caption.start()]
+                sentence = sentence.strip()
+                if not sentence or _CAPTION_LIKE.match(sentence) or _looks_tabular(sentence):
                     continue
-                out.append((page.page_no, max(start, 0), sentence.strip()))
+                out.append((page.page_no, max(start, 0), sentence))
     return out
 
 

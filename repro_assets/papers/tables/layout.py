@@ -290,29 +290,31 @@ def _with_axes(area: pymupdf.Rect, rules: list[Rule], vertical: list[pymupdf.Rec
 def _clusters(rects: list[pymupdf.Rect], min_items: int, margin: float = 12.0
               ) -> list[pymupdf.Rect]:
     """Union of rectangles closer than ``margin``; clusters with fewer items are dropped."""
-    groups: list[tuple[pymupdf.Rect, int]] = []
-    for rect in sorted(rects, key=lambda r: (r.y0, r.x0)):
-        grown = pymupdf.Rect(rect.x0 - margin, rect.y0 - margin, rect.x1 + margin,
-                             rect.y1 + margin)
+    boxes: list[list[float]] = []  # x0, y0, x1, y1, count
+    for r in sorted(rects, key=lambda r: (r.y0, r.x0)):
+        x0, y0, x1, y1 = r.x0, r.y0, r.x1, r.y1
+        for box in boxes:
+            if x0 - margin <= box[2] and x1 + margin >= box[0] and y0 - margin <= box[3] and (
+                    y1 + margin >= box[1]):
+                box[:4] = [min(box[0], x0), min(box[1], y0), max(box[2], x1), max(box[3], y1)]
+                box[4] += 1
+                break
+        else:
+            boxes.append([x0, y0, x1, y1, 1])
+    merged = True
+    while merged:  # clusters that grew into each other become one
         merged = False
-        for i, (box, count) in enumerate(groups):
-            if box.intersects(grown):
-                groups[i] = (box | rect, count + 1)
-                merged = True
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1:]:
+                if a[0] <= b[2] and a[2] >= b[0] and a[1] <= b[3] and a[3] >= b[1]:
+                    a[:4] = [min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])]
+                    a[4] += b[4]
+                    boxes.remove(b)
+                    merged = True
+                    break
+            if merged:
                 break
-        if not merged:
-            groups.append((pymupdf.Rect(rect), 1))
-    # a second pass joins clusters that grew into each other
-    changed = True
-    while changed:
-        changed = False
-        for (i, (a, na)), (j, (b, nb)) in itertools.combinations(enumerate(groups), 2):
-            if a.intersects(b):
-                groups[i] = (a | b, na + nb)
-                del groups[j]
-                changed = True
-                break
-    return [box for box, count in groups if count >= min_items]
+    return [pymupdf.Rect(b[:4]) for b in boxes if b[4] >= min_items]
 
 
 def in_graphics(word: Word, areas: list[pymupdf.Rect]) -> bool:

@@ -18,6 +18,7 @@ import logging
 import re
 import statistics
 from dataclasses import dataclass
+from typing import Any
 
 import pymupdf
 
@@ -382,15 +383,28 @@ def _ticks(cells: list[str]) -> bool:
     return len(steps) == 1 and 0 not in steps
 
 
+_FOUND: dict[tuple[int, int], Any] = {}
+
+
+def _page_find_tables(page: pymupdf.Page, page_no: int) -> Any:
+    """``page.find_tables()`` once per page (it is slow: a layout model runs on the page)."""
+    key = (id(page.parent), page_no)
+    if key not in _FOUND:
+        try:
+            _FOUND[key] = page.find_tables()
+        except Exception as exc:  # PyMuPDF raises on some malformed pages
+            log.warning("find_tables failed on page %s: %s", page_no, exc)
+            _FOUND[key] = None
+    return _FOUND[key]
+
+
 def _find_tables(page: pymupdf.Page, clip: pymupdf.Rect, words: list[Word], page_no: int,
                  caption: Caption) -> list[ParsedTable]:
     """A ruled block read with PyMuPDF ``find_tables`` (cell text from the words inside)."""
     from repro_assets.papers.tables.rows import table_from_rows
 
-    try:
-        found = page.find_tables()
-    except Exception as exc:  # PyMuPDF raises on some malformed pages
-        log.warning("find_tables failed on page %s: %s", page_no, exc)
+    found = _page_find_tables(page, page_no)
+    if found is None:
         return []
     out = []
     for table in found.tables:
@@ -424,8 +438,11 @@ def page_tables(page: pymupdf.Page, page_no: int, ruled: bool = True) -> list[Pa
     """
     candidates = _candidates(page, page_no)
     convention = _convention(candidates)
-    return _dedupe([t for c in candidates for t in _tables_of(
-        c, convention[c.caption.kind], ruled, page)])
+    try:
+        return _dedupe([t for c in candidates for t in _tables_of(
+            c, convention[c.caption.kind], ruled, page)])
+    finally:
+        _FOUND.pop((id(page.parent), page_no), None)
 
 
 def _dedupe(tables: list[ParsedTable]) -> list[ParsedTable]:
@@ -452,11 +469,15 @@ def extract_tables(pdf_bytes: bytes) -> list[ParsedTable]:
                 log.exception("table reading failed on page %s", index + 1)
                 per_page.append([])
         convention = _convention([c for cands in per_page for c in cands])
-        for index, cands in enumerate(per_page):
-            for cand in cands:
-                try:
-                    out.extend(_tables_of(cand, convention[cand.caption.kind], True,
-                                          doc[index]))
-                except Exception:
-                    log.exception("table reading failed on page %s", index + 1)
+        try:
+            for index, cands in enumerate(per_page):
+                page = doc[index]
+                for cand in cands:
+                    try:
+                        out.extend(_tables_of(cand, convention[cand.caption.kind], True, page))
+                    except Exception:
+                        log.exception("table reading failed on page %s", index + 1)
+        finally:
+            for key in [k for k in _FOUND if k[0] == id(doc)]:
+                del _FOUND[key]
     return _dedupe(out)

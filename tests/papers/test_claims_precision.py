@@ -1,0 +1,99 @@
+"""Precision of the offline claims reader: a value is attached to the dataset the paper says
+it is for, or to none (issue #13: a certain-looking wrong value is worse than a miss)."""
+
+from __future__ import annotations
+
+from repro_assets.papers.claims import Claim, ClaimsError, extract_claims
+from repro_assets.papers.pages import extract_pages
+from tests.papers.layouts import Page, Table, prose, render
+
+
+def claims_of(pdf: bytes) -> list[Claim]:
+    return extract_claims(extract_pages(pdf, "precision"), pdf).claims
+
+
+def _sectioned_paper() -> bytes:
+    """Section 4 names its dataset in its introduction, Table 1 is discussed in 4.1; Table 2 is
+    discussed in section 5, whose sub-section 5.1 (its number printed apart from its title) and
+    a figure caption (glued to the plot's labels) are about another dataset."""
+    single = Table("Table 1: Network performance at a single test scale.",
+                   [["Config", "top-1 error (%)"]], [["A", "29.6"], ["B", "28.7"]],
+                   [72.0, 250.0], 520)
+    page1 = ([(72, 700, "4 Classification experiments")]
+             + prose("In this section we present the classification results of our networks "
+                     "on the ZetaNet-12 dataset.", 72, 686)
+             + [(72, 650, "4.1 Single scale evaluation")]
+             + prose("We first evaluate each network at a single scale. The results are shown "
+                     "in Table 1.", 72, 636))
+    frames = Table("Table 2: Soft targets generalize well from 3% of the training set.",
+                   [["System", "Test Frame Accuracy"]],
+                   [["Baseline", "58.9%"], ["Soft targets", "57.0%"]], [72.0, 250.0], 560)
+    page2 = ([(72, 700, "5 Soft targets as regularizers"), (72, 686, "Baseline Soft Hard"),
+              (72, 674, "Figure 2: Soft and hard targets on the QXR dataset.")]
+             + prose("In this section we fit the speech model with far less data. Table 2 "
+                     "shows that soft targets recover almost all of the information.", 72, 660)
+             + [(72, 620, "5.1"), (96, 620, "Specialists and their targets")]
+             + prose("The specialists that we used in our experiments on the QXR dataset "
+                     "collapse all non-specialist classes into one class.", 72, 606))
+    return render([Page(title="Deep Networks at Scale", lines=page1, tables=[single]),
+                   Page(lines=page2, tables=[frames])])
+
+
+def test_a_table_takes_the_dataset_its_section_introduction_names() -> None:
+    claims = claims_of(_sectioned_paper())
+    table1 = {(c.dataset_name, c.printed_value) for c in claims
+              if c.source_citation.startswith("Table 1")}
+    assert table1 == {("ZetaNet-12", "29.6"), ("ZetaNet-12", "28.7")}
+
+
+def test_a_sub_section_about_other_data_does_not_name_the_table_dataset() -> None:
+    claims = claims_of(_sectioned_paper())
+    assert not [c for c in claims if c.printed_value in {"58.9", "57.0"}]
+
+
+def test_a_sentence_about_an_unnamed_benchmark_is_not_given_a_nearby_dataset() -> None:
+    lines = prose("Our model achieves 76.5 accuracy on the PixNet dataset. Specifically in QRS "
+                  "for the PixNet supervised baseline, we find fine-tuning with frozen "
+                  "normalization (24.4 AP) inferior to the 27.1 AP of the full model.", 72, 700)
+    claims = claims_of(render([Page(lines=lines)]))
+    assert [(c.dataset_name, c.printed_value) for c in claims] == [("PixNet", "76.5")]
+    assert not [c for c in claims if c.printed_value in {"24.4", "27.1"}
+                and c.dataset_name == "PixNet"]
+
+
+def test_a_section_about_two_numbered_datasets_names_neither_for_the_table() -> None:
+    """'Zeta-10 and Zeta-100' are two datasets (like two yearly editions are not)."""
+    table = Table("Table 1: Test errors of the baseline and of our training.",
+                  [["Model", "Baseline", "Ours"]],
+                  [["ResNet-18", "5.6", "4.2"], ["WideNet-28", "3.8", "2.7"]],
+                  [72.0, 200.0, 280.0], 560)
+    lines = ([(72, 700, "3 Image classification")]
+             + prose("We conduct experiments on the Zeta-10 and Zeta-100 datasets. We "
+                     "summarize our results in Table 1.", 72, 686))
+    pdf = render([Page(title="Mixing Examples", lines=lines, tables=[table])])
+    try:
+        claims = claims_of(pdf)
+    except ClaimsError as exc:
+        assert exc.code == "E_EXTRACT_NO_OUTPUT"
+        claims = []
+    assert not [c for c in claims if c.printed_value in {"5.6", "4.2", "3.8", "2.7"}]
+
+
+def test_a_sentence_repeating_a_table_claim_is_merged_into_it() -> None:
+    """The sample paper's abstract repeats its table's headline: one claim, the table's."""
+    from repro_assets.papers.samples import SAMPLE_PAPERS
+    from tests.papers.test_claims_samples import sample_pages
+
+    pages, data = sample_pages(SAMPLE_PAPERS[0])
+    result = extract_claims(pages, data)
+    bases = [(c.dataset_key, c.metric_name, round(c.metric_value, 6), c.split,
+              c.method_snippet if c.extraction_method == "table" else None)
+             for c in result.claims]
+    assert len(bases) == len(set(bases)) and result.merged_duplicates >= 1
+    table = {b[:4] for b, c in zip(bases, result.claims, strict=True)
+             if c.extraction_method == "table"}
+    assert not [c for b, c in zip(bases, result.claims, strict=True)
+                if c.extraction_method == "sentence" and b[:4] in table]
+    headline = [c for c in result.claims if c.printed_value == "96.5"
+                and c.metric_name == "accuracy"]
+    assert [c.extraction_method for c in headline] == ["table"]
