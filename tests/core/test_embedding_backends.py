@@ -98,37 +98,37 @@ def test_int8_stays_close_to_torch() -> None:
     assert cosines.min() > 0.95 and cosines.mean() > 0.98
 
 
+HEAVY_MODULES = (
+    "heavy = sorted(m for m in ('torch', 'transformers', 'sentence_transformers')"
+    " if m in sys.modules)\n"
+)
+
+
+def _run_fresh(script: str) -> str:
+    """Run ``script`` in a new interpreter (nothing imported yet); return its stdout."""
+    done = subprocess.run([sys.executable, "-c", "import sys\n" + script],
+                          env=dict(os.environ), capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout.strip()
+
+
 def test_the_onnx_path_never_imports_torch() -> None:
     ensure_exported(DEFAULT_MODEL, "onnx")
-    script = (
-        "import sys\n"
+    assert _run_fresh(
         "from repro_assets.resources.embedder import get_embedder\n"
         "vectors = get_embedder(backend='onnx').encode(['a sentence'])\n"
         "assert vectors.shape == (1, 384)\n"
-        "heavy = sorted(m for m in ('torch', 'transformers', 'sentence_transformers')"
-        " if m in sys.modules)\n"
-        "print(heavy)\n"
-    )
-    done = subprocess.run([sys.executable, "-c", script], env=dict(os.environ),
-                          capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.strip() == "[]"
+        + HEAVY_MODULES + "print(heavy)\n"
+    ) == "[]"
 
 
 def test_loading_the_code_location_loads_no_model() -> None:
     """Code servers, the daemon and the webserver import the definitions and never embed."""
-    script = (
-        "import sys\n"
+    assert _run_fresh(
         "import repro_assets.definitions\n"
         "from repro_assets.resources import embedder\n"
-        "heavy = sorted(m for m in ('torch', 'transformers', 'sentence_transformers')"
-        " if m in sys.modules)\n"
-        "print(heavy, len(embedder._MODELS))\n"
-    )
-    done = subprocess.run([sys.executable, "-c", script], env=dict(os.environ),
-                          capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.strip() == "[] 0"
+        + HEAVY_MODULES + "print(heavy, len(embedder._MODELS))\n"
+    ) == "[] 0"
 
 
 def test_an_unknown_backend_is_a_coded_error(monkeypatch: pytest.MonkeyPatch) -> None:
