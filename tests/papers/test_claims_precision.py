@@ -97,3 +97,11 @@ def test_a_sentence_repeating_a_table_claim_is_merged_into_it() -> None:
     headline = [c for c in result.claims if c.printed_value == "96.5"
                 and c.metric_name == "accuracy"]
     assert [c.extraction_method for c in headline] == ["table"]
+
+
+def test_a_method_acronym_does_not_take_the_dataset_away() -> None:
+    lines = prose("Our linear SVM achieves 96.5% accuracy on the Tumor Scans dataset. On the "
+                  "Grapes dataset our linear SVM reaches 97.2% accuracy.", 72, 700)
+    claims = claims_of(render([Page(lines=lines)]))
+    assert {(c.dataset_name, c.printed_value) for c in claims} == {
+        ("Tumor Scans", "96.5"), ("Grapes", "97.2")}

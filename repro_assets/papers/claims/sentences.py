@@ -32,6 +32,7 @@ from repro_assets.papers.claims.roles import role_of
 from repro_assets.papers.claims.text import cite, section_at, section_index
 from repro_assets.papers.models import PaperPages
 
+_PLACE_ACRONYM = re.compile(r"\b(?:[Ii]n|[Oo]n|onto)\s+(?:the\s+)?([A-Z]{2,})(?![\w-])")
 _NUM = r"(?<![\w.±+\-−])(\d+(?:\.\d+)?|\.\d+)(?:\s?(%))?(?![\w.]?\d)"
 _LINK = (r"(?:\s+(?:score|rate|value)s?)?\s*(?:of|is|was|=|:|to|at|reaches|reached|of about|"
          r"of around)\s+")
@@ -76,13 +77,21 @@ def _dataset_mentions(sentence: str, context: PaperContext) -> list[tuple[str, i
     return out
 
 
+def _unknown(token: str, context: PaperContext) -> bool:
+    return not (find_metric_mentions(token) or context.is_dataset(token)
+                or context.is_own(token) or is_generic(token))
+
+
 def _unknown_acronym(sentence: str, context: PaperContext) -> bool:
     """The sentence names something (an acronym) the paper never presents as a dataset."""
-    for token in re.findall(r"(?<![\w-])[A-Z]{2,}(?![\w-])", sentence):
-        if not (find_metric_mentions(token) or context.is_dataset(token)
-                or context.is_own(token) or is_generic(token)):
-            return True
-    return False
+    return any(_unknown(token, context)
+               for token in re.findall(r"(?<![\w-])[A-Z]{2,}(?![\w-])", sentence))
+
+
+def _unknown_benchmark(sentence: str, context: PaperContext) -> bool:
+    """The sentence puts its numbers in a place the paper never presents as a dataset ("in
+    LVIS", "on QRS"), so a dataset it also mentions ("the X baseline") is not theirs."""
+    return any(_unknown(token, context) for token in _PLACE_ACRONYM.findall(sentence))
 
 
 def _numbers(sentence: str) -> Iterable[tuple[re.Match[str], str, int, int]]:
@@ -127,8 +136,8 @@ def sentence_candidates(pages: PaperPages, context: PaperContext) -> list[Candid
         mentions = _dataset_mentions(sentence, context)
         for number, metric, m_start, m_end in _numbers(sentence):
             dataset, confidence = _pick_dataset(mentions, number.start(), number.end())
-            if dataset and confidence < 0.85 and _unknown_acronym(sentence, context):
-                dataset = None  # the sentence names another thing the paper never calls data
+            if dataset and confidence < 0.85 and _unknown_benchmark(sentence, context):
+                dataset = None  # the numbers are about a benchmark the paper never calls data
             if dataset is None and not _unknown_acronym(sentence, context):
                 # the one dataset the preceding sentences of the page name
                 known = [n for names, _, page in recent[-4:] if page == page_no
