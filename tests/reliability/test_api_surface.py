@@ -137,7 +137,9 @@ def test_oversized_bodies_are_refused_on_every_endpoint_that_takes_one(
 
 # --------------------------------------------------------------------------- uploaded file names
 def _files_named(root: Path, fragment: str) -> list[Path]:
-    return [p for p in root.rglob("*") if fragment in p.name]
+    # os.walk skips folders that other processes remove meanwhile (rglob raises on them)
+    return [Path(folder) / name for folder, dirs, files in os.walk(root)
+            for name in dirs + files if fragment in name]
 
 
 @pytest.mark.parametrize("filename", [
