@@ -99,6 +99,7 @@ def _usage_metadata(usage: dict[str, Any]) -> dict[str, Any]:
 def reproducibility_verdict(
     context: dg.AssetExecutionContext,
     database: DatabaseResource,
+    blob_store: BlobStoreResource,
     vector_store: VectorStoreResource,
     llm: LLMResource,
 ) -> dg.MaterializeResult:
@@ -106,12 +107,13 @@ def reproducibility_verdict(
     db = database.get_db()
     try:
         pages = load_pages(db, paper_id)
+        pdf = _pdf_bytes(database, blob_store, paper_id)  # results tables for the checklist
     except PaperNotFound as exc:
         raise coded_failure(exc, paper_id=paper_id) from exc
     client = llm.get_client()
     tools: list[Tool] = [search_paper_tool(_search_fn(vector_store, paper_id))]
     try:
-        verdict = verify_paper(pages, client, tools)
+        verdict = verify_paper(pages, client, tools, pdf_bytes=pdf)
     except VerdictError as exc:
         kept = {}
         if exc.checklist is not None:  # what the paper provides stays visible

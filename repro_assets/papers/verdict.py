@@ -29,6 +29,7 @@ from repro_assets.papers.claims import (
     _NUMBER_RE,
     cite,
     find_metric_mentions,
+    heuristic_claims,
     iter_sentences,
     section_index,
 )
@@ -136,8 +137,14 @@ def _ev(element: str, sentence: str, page: int, citation: str) -> VerdictEvidenc
     return VerdictEvidence(element=element, quote=sentence, page=page, citation=citation)
 
 
-def checklist(pages: PaperPages) -> list[ChecklistItem]:
-    """The deterministic reproducibility checklist with evidence."""
+def checklist(pages: PaperPages, pdf_bytes: bytes | None = None) -> list[ChecklistItem]:
+    """The deterministic reproducibility checklist with evidence.
+
+    Args:
+        pages: the paper's page text.
+        pdf_bytes: the PDF; with it, results printed only in tables (the metric named in the
+            caption or header, not in a sentence) count as quantitative results too.
+    """
     sections = section_index(pages)
     sentences = iter_sentences(pages)
     body = " ".join(s for _, _, s in sentences)
@@ -179,10 +186,19 @@ def checklist(pages: PaperPages) -> list[ChecklistItem]:
             results.append(_ev("results", sentence, page_no, cite(sections, page_no, offset)))
     tables = [p.page_no for p in pages.pages
               if re.search(r"(?m)^\s*Table\s+\d+\s*[:.]", p.text)]
+    table_claims = [c for c in (heuristic_claims(pages, pdf_bytes) if pdf_bytes else [])
+                    if c.extraction_method == "table"]
+    details = []
+    if results:
+        details.append(f"{len(results)} sentences with metric values; tables on pages {tables}")
+    if table_claims:
+        details.append(f"{len(table_claims)} grounded result values in tables on pages "
+                       f"{sorted({c.evidence.page for c in table_claims})}")
+        results += [_ev("results", c.evidence.quoted_text, c.evidence.page, c.source_citation)
+                    for c in table_claims[:3 - min(len(results), 2)]]
     items.append(ChecklistItem(
         element="results", present=bool(results),
-        detail=(f"{len(results)} sentences with metric values; tables on pages {tables}"
-                if results else "no quantitative results found"),
+        detail="; ".join(details) or "no quantitative results found",
         evidence=results[:3],
     ))
 
@@ -228,9 +244,10 @@ def checklist(pages: PaperPages) -> list[ChecklistItem]:
     return items
 
 
-def heuristic_verdict(pages: PaperPages) -> ReproducibilityVerdict:
-    """The offline verdict from :func:`checklist`."""
-    items = checklist(pages)
+def heuristic_verdict(pages: PaperPages, pdf_bytes: bytes | None = None
+                      ) -> ReproducibilityVerdict:
+    """The offline verdict from :func:`checklist` (``pdf_bytes``: see there)."""
+    items = checklist(pages, pdf_bytes)
     missing = [item.element for item in items if not item.present]
     reasoning = "; ".join(f"{item.element}: {item.detail}" for item in items)
     return ReproducibilityVerdict(
@@ -293,9 +310,12 @@ def llm_verdict(pages: PaperPages, llm: LLMClient, tools: list[Tool]) -> Reprodu
 
 
 def verify_paper(
-    pages: PaperPages, llm: LLMClient | None = None, tools: list[Tool] | None = None
+    pages: PaperPages, llm: LLMClient | None = None, tools: list[Tool] | None = None,
+    pdf_bytes: bytes | None = None,
 ) -> ReproducibilityVerdict:
     """Verify with the LLM when available, else with the offline checklist.
+
+    ``pdf_bytes`` lets the offline checklist read results tables (see :func:`checklist`).
 
     Raises:
         VerdictError: the LLM was asked and failed (see :func:`llm_verdict`); the offline
@@ -305,9 +325,9 @@ def verify_paper(
         try:
             return llm_verdict(pages, llm, tools or [])
         except VerdictError as exc:
-            exc.checklist = heuristic_verdict(pages)
+            exc.checklist = heuristic_verdict(pages, pdf_bytes)
             raise
-    return heuristic_verdict(pages)
+    return heuristic_verdict(pages, pdf_bytes)
 
 
 def verdict_markdown(verdict: ReproducibilityVerdict) -> str:

@@ -63,3 +63,26 @@ def test_theory_paper_misses_results() -> None:
     verdict = heuristic_verdict(extract_pages(data, "theory"))
     assert verdict.reproducible is False
     assert "results" in verdict.missing_elements
+
+
+def test_results_printed_only_in_a_table_are_results() -> None:
+    """A paper whose results are a table (metric in the caption, no metric sentence) has
+    quantitative results; the checklist reads the table when it has the PDF."""
+    from tests.papers.layouts import Page, Table, prose, render
+
+    table = Table("Table 2: Results of our models against other methods.",
+                  [["Model", "GraphA", "GraphB"]],
+                  [["Baseline", "71.2", "64.0"], ["Ours", "78.4", "69.9"]],
+                  x=[72, 220, 300], top=560)
+    table.caption = "Table 2: Accuracy (%) of our models against other methods."
+    lines = prose("We evaluate our model on the GraphA and GraphB datasets. Table 2 compares "
+                  "it with the baseline.", 72, 700)
+    pdf = render([Page(title="Message Passing for Graphs", lines=lines, tables=[table])])
+    pages = extract_pages(pdf, "graphs")
+    without = {i.element: i for i in heuristic_verdict(pages).checklist}
+    assert not without["results"].present  # no sentence names a metric with a value
+    results = {i.element: i for i in heuristic_verdict(pages, pdf).checklist}["results"]
+    assert results.present and "grounded result values in tables" in results.detail
+    texts = {p.page_no: p.text for p in pages.pages}
+    assert results.evidence and all(quote_on_page(e.quote, texts[e.page])
+                                    for e in results.evidence)

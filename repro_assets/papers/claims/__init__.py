@@ -22,7 +22,7 @@ from repro_assets.papers.claims.checks import (
     verify_stored_claim,
 )
 from repro_assets.papers.claims.datasets import canonical_dataset
-from repro_assets.papers.claims.extract import extract_claims
+from repro_assets.papers.claims.extract import extract_claims, heuristic_claims
 from repro_assets.papers.claims.llm import llm_candidates
 from repro_assets.papers.claims.metrics import (
     METRIC_ALIASES,
@@ -59,7 +59,8 @@ __all__ = [
     "ClaimRole", "ClaimsError", "ClaimsResult", "Evidence", "ExtractedClaim", "ExtractorOutput",
     "RejectedCandidate", "_collapse", "canonical_dataset", "claims_markdown", "cite",
     "dataset_key", "enforce_claim_guardrails", "extract_claims", "find_metric_mentions",
-    "ground_candidates", "iter_sentences", "llm_candidates", "load_claims", "load_rejected",
+    "ground_candidates", "heuristic_claims", "iter_sentences", "llm_candidates", "load_claims",
+    "load_rejected",
     "merge_claims", "page_texts", "resolve_metric", "save_claims", "section_index",
     "to_decimal", "verify_stored_claim",
 ]

@@ -47,6 +47,12 @@ def heuristic_candidates(
     return candidates
 
 
+def heuristic_claims(pages: PaperPages, pdf_bytes: bytes | None) -> list[Claim]:
+    """The grounded claims the offline reader finds (tables and sentences), duplicates merged."""
+    _, claims, _, _ = _heuristic_claims(pages, pdf_bytes)
+    return merge_claims(claims)[0]
+
+
 def _heuristic_claims(
     pages: PaperPages, pdf_bytes: bytes | None
 ) -> tuple[list[Candidate], list[Claim], list[RejectedCandidate], int]:
