@@ -97,7 +97,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from repro_assets.demo import demo_succeeded, render_table, run_demo
     from repro_assets.instance import get_instance
 
-    instance = get_instance()
+    instance = get_instance(hold_connections=True)
     rows = run_demo(instance, only=args.only)
     print()
     print(render_table(rows))
@@ -181,7 +181,7 @@ def cmd_materialize(args: argparse.Namespace) -> int:
     if args.no_cache:
         os.environ[CACHE_ENV] = "0"
 
-    instance = get_instance()
+    instance = get_instance(hold_connections=True)
     selection = resolve_selection(defs, args.target)
     extra = missing_upstream(instance, defs, selection, args.partition)
     if extra:
