@@ -11,9 +11,12 @@ from typing import Any
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add ``ingest`` and ``search``."""
-    ingest = sub.add_parser("ingest", help="ingest a PDF (path or URL) and materialize it")
-    ingest.add_argument("source", help="path, fsspec URL or http(s) URL of a PDF")
-    ingest.add_argument("--title", default="", help="title (default: detected)")
+    ingest = sub.add_parser(
+        "ingest", help="ingest PDFs (paths or URLs) and materialize them, one run per paper "
+        "in this process (several PDFs per command pay the start-up once)",
+    )
+    ingest.add_argument("source", nargs="+", help="path, fsspec URL or http(s) URL of a PDF")
+    ingest.add_argument("--title", default="", help="title (default: detected; one PDF only)")
     ingest.add_argument("--full", action="store_true",
                         help="run the whole papers job (verdict, claims, plan, notebook ...)")
     ingest.add_argument("--no-cache", action="store_true",
@@ -28,33 +31,54 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_ingest(args: argparse.Namespace) -> int:
-    """Validate, add the partition and run the ingest (or full papers) job."""
-    from repro_assets.demo import failure_message, quiet_run_config
+    """Validate each PDF, add its partition and run the ingest (or full papers) job for it.
+
+    Papers are ingested one after another, each in its own run (its own lineage); a PDF that
+    cannot be read or validated is reported with its code and the others still run.
+
+    Returns:
+        0 when every paper was ingested; 2 when a PDF was rejected (bad input), else 1 when a
+        run failed.
+    """
     from repro_assets.instance import get_instance
-    from repro_assets.papers.ingest import read_source
-    from repro_assets.papers.pdf import PaperIngestError, validate_pdf
-    from repro_assets.partitions import papers_partitions
     from repro_assets.resources.llm import CACHE_ENV
 
+    if args.title and len(args.source) > 1:
+        print("error: --title names one paper; give one PDF with it", file=sys.stderr)
+        return 2
     if args.no_cache:
         os.environ[CACHE_ENV] = "0"
-    try:
-        info = validate_pdf(read_source(args.source))
-    except PaperIngestError as exc:
-        print(f"error {exc.code}: {exc.message}", file=sys.stderr)
-        return 2
-    instance = get_instance()
-    if info.paper_id not in instance.get_dynamic_partitions(papers_partitions.name):
-        instance.add_dynamic_partitions(papers_partitions.name, [info.paper_id])
+    instance = get_instance(hold_connections=True)
     job = _ingest_definitions(args.full).resolve_job_def(
         "papers_job" if args.full else "paper_ingest_job"
     )
+    codes = [_ingest_one(instance, job, source, args.title) for source in args.source]
+    if len(codes) > 1:
+        failed = sum(code != 0 for code in codes)
+        print(f"{len(codes) - failed} of {len(codes)} PDFs ingested")
+    return max(codes)
+
+
+def _ingest_one(instance: Any, job: Any, source: str, title: str) -> int:
+    """Ingest one PDF with ``job``; print its figures; return its exit code."""
+    from repro_assets.demo import failure_message, quiet_run_config
+    from repro_assets.papers.ingest import read_source
+    from repro_assets.papers.pdf import PaperIngestError, validate_pdf
+    from repro_assets.partitions import papers_partitions
+
+    try:
+        info = validate_pdf(read_source(source))
+    except PaperIngestError as exc:
+        print(f"error {exc.code}: {source}: {exc.message}", file=sys.stderr)
+        return 2
+    if info.paper_id not in instance.get_dynamic_partitions(papers_partitions.name):
+        instance.add_dynamic_partitions(papers_partitions.name, [info.paper_id])
     print(f"paper_id: {info.paper_id}  ({info.page_count} pages, {info.byte_size:,} bytes)")
     result = job.execute_in_process(
         instance=instance,
         partition_key=info.paper_id,
         run_config=quiet_run_config(
-            {"ops": {"paper_pdf": {"config": {"source": args.source, "title": args.title}}}}
+            {"ops": {"paper_pdf": {"config": {"source": source, "title": title}}}}
         ),
         raise_on_error=False,
     )
@@ -67,7 +91,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         )
         print(f"  {event.asset_key.to_user_string():<28} {figures}")
     if not result.success:
-        print(f"FAILED: {failure_message(result)}", file=sys.stderr)
+        print(f"FAILED: {source}: {failure_message(result)}", file=sys.stderr)
         return 1
     return 0
 

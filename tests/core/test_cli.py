@@ -45,6 +45,34 @@ def test_bad_input_exits_with_the_code(cli_env, capsys) -> None:
     assert "E_UNSUPPORTED_MEDIA_TYPE" in capsys.readouterr().err
 
 
+def test_several_pdfs_in_one_command_each_get_their_run(cli_env, capsys) -> None:
+    first, second, bad = cli_env / "a.pdf", cli_env / "b.pdf", cli_env / "notes.pdf"
+    first.write_bytes(make_pdf(PAPER_PAGES, title="SVMs on Wine"))
+    second.write_bytes(make_pdf(PAPER_PAGES[:1], title="Trees on Iris"))
+    bad.write_text("not a pdf at all")
+    keys = {validate_pdf(path.read_bytes()).paper_id for path in (first, second)}
+
+    assert main(["ingest", str(first), str(bad), str(second)]) == 2  # the bad input's code
+    captured = capsys.readouterr()
+    assert f"E_UNSUPPORTED_MEDIA_TYPE: {bad}" in captured.err
+    assert "2 of 3 PDFs ingested" in captured.out
+    assert {line.split()[1] for line in captured.out.splitlines()
+            if line.startswith("paper_id:")} == keys
+    assert captured.out.count("paper_embeddings") == 2
+
+    from repro_assets.instance import get_instance
+
+    instance = get_instance()
+    try:
+        runs = instance.get_run_records()
+        assert sorted(r.dagster_run.tags.get("dagster/partition") for r in runs) == sorted(keys)
+    finally:
+        instance.dispose()
+
+    assert main(["ingest", str(first), str(second), "--title", "One title"]) == 2
+    assert "--title names one paper" in capsys.readouterr().err
+
+
 def test_show_without_materialization_fails_cleanly(cli_env, capsys) -> None:
     assert main(["show", "paper_pages", "--partition", "nope"]) == 1
     assert "no materialization" in capsys.readouterr().err
