@@ -66,6 +66,8 @@ class PaperContext:
     dataset_task: dict[str, str] = field(default_factory=dict)
     sentences: list[tuple[int, int, str]] = field(default_factory=list)
     sections: list[tuple[int, int, str]] = field(default_factory=list)
+    #: per results table ('table 1'), per metric, the datasets its read claims name
+    table_datasets: dict[str, dict[str, dict[str, str]]] = field(default_factory=dict)
 
     @property
     def classification(self) -> bool:
@@ -117,6 +119,17 @@ class PaperContext:
         if key and not is_generic(name):
             self.dataset_names.setdefault(key, name)
             self.dataset_counts[key] += 1
+
+    def add_table_claim(self, label: str, metric: str, dataset: str) -> None:
+        """Record that the table ``label`` ('Table 2') gives ``metric`` on ``dataset``."""
+        metrics = self.table_datasets.setdefault(label.lower(), {})
+        metrics.setdefault(metric, {}).setdefault(normalize_key(dataset), dataset)
+
+    def table_dataset(self, label: str, metric: str) -> str | None:
+        """The one dataset the table ``label`` gives ``metric`` on (None: not one, or no such
+        table or metric)."""
+        datasets = self.table_datasets.get(label.lower(), {}).get(metric, {})
+        return next(iter(datasets.values())) if len(datasets) == 1 else None
 
     def is_own(self, text: str) -> bool:
         """True when ``text`` names the paper's own method."""

@@ -40,6 +40,10 @@ def heuristic_candidates(
     for cand in table_cands:  # names the tables use as datasets are datasets in sentences too
         if cand.dataset_name and not cand.reason:
             context.add_dataset(cand.dataset_name)
+            if cand.metric_name:
+                # a table citation starts with its label: "Table 2, row ..."
+                context.add_table_claim(cand.source_citation.split(",", 1)[0],
+                                        cand.metric_name, cand.dataset_name)
     sentence_cands = sentence_candidates(pages, context)
     candidates = table_cands + sentence_cands
     groups = groups + [f"s{i}" for i in range(len(sentence_cands))]

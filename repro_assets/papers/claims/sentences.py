@@ -4,7 +4,9 @@
 A number is a claim only when a metric is printed right next to it ("<metric> of|is|to N",
 "N <metric>"); differences ("improves by 2.1", "a gain of 3 points"), shares of data and
 hyper-parameters are not claims. The dataset is the one the sentence names (nearest after the
-number, else before it), else the one the preceding sentences of the same section name.
+number, else before it), else the one of the results table the sentence points to ("see
+Table 1") when that table gives the same metric on one dataset only, else the one the
+preceding sentences of the same section name.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ _NOT_EVALUATED_ON = re.compile(
 _AFTER_METRIC_DIFF = re.compile(
     r"^\s*(?:points?|pp|improvement|gain|increase|decrease|drop|reduction|better|worse|"
     r"higher|lower|margin)\b", re.IGNORECASE)
+_TABLE_POINTER = re.compile(r"\b(Table|Tab\.)\s*(\d+)")
 _ERRORS_COUNT = re.compile(r"^\s*(?:test\s+)?errors\b", re.IGNORECASE)
 _VERBS = re.compile(r"\b(achieves?|achieved|achieving|reach(?:es|ed)?|obtains?|obtained|"
                     r"attains?|yields?|gets?|scores?|gives?|records?|reports?|pushes|makes)\b",
@@ -138,6 +141,9 @@ def sentence_candidates(pages: PaperPages, context: PaperContext) -> list[Candid
             dataset, confidence = _pick_dataset(mentions, number.start(), number.end())
             if dataset and confidence < 0.85 and _unknown_benchmark(sentence, context):
                 dataset = None  # the numbers are about a benchmark the paper never calls data
+            if dataset is None:
+                dataset = _pointed_table_dataset(sentence, metric, context)
+                confidence = 0.8
             if dataset is None and not _unknown_acronym(sentence, context):
                 # the one dataset the preceding sentences of the page name
                 known = [n for names, _, page in recent[-4:] if page == page_no
@@ -168,6 +174,13 @@ def sentence_candidates(pages: PaperPages, context: PaperContext) -> list[Candid
             del m_start, m_end
         recent.append(([d for d, _ in mentions], section, page_no))
     return out
+
+
+def _pointed_table_dataset(sentence: str, metric: str, context: PaperContext) -> str | None:
+    """The dataset of the one table the sentence points to, for ``metric`` (see
+    :meth:`PaperContext.table_dataset`)."""
+    tables = {f"Table {number}" for _, number in _TABLE_POINTER.findall(sentence)}
+    return context.table_dataset(tables.pop(), metric) if len(tables) == 1 else None
 
 
 def _pick_dataset(mentions: list[tuple[str, int]], start: int, end: int
