@@ -61,7 +61,7 @@ def test_ask_stream_status_and_interrupt(live_server, app, tmp_path: Path,
             page.wait_for_function(
                 "document.body.dataset.streaming === 'false' && "
                 "document.getElementById('status').textContent.startsWith('Terminal state')",
-                timeout=90_000)
+                timeout=300_000)  # hang guards, generous for a loaded machine
             assert page.text_content("#status").startswith("Terminal state: Consensus")
             statuses = _statuses(page)
             assert any(s.startswith("Research Scientist 1 Search Query: ") for s in statuses)
@@ -80,18 +80,18 @@ def test_ask_stream_status_and_interrupt(live_server, app, tmp_path: Path,
                 page.click("#send")
                 page.wait_for_function(
                     "document.getElementById('status').textContent"
-                    ".startsWith('Research Scientist 1 Response:')", timeout=60_000)
+                    ".startsWith('Research Scientist 1 Response:')", timeout=180_000)
                 assert page.is_enabled("#interrupt") and page.is_disabled("#send")
                 page.evaluate("document.getElementById('messages').scrollTop = 0")
                 page.click("#interrupt")
                 manager = app.state.debate_manager
-                deadline = time.monotonic() + 20
+                deadline = time.monotonic() + 60
                 while not manager.active.stop.is_set():
                     assert time.monotonic() < deadline, "the interrupt never reached the API"
                     time.sleep(0.05)
                 gate.set()
                 page.wait_for_function("document.body.dataset.streaming === 'false'",
-                                       timeout=60_000)
+                                       timeout=180_000)
             assert page.text_content("#status").startswith("Terminal state: Interrupted")
             assert "Interrupted by user" in _statuses(page)
             last = page.eval_on_selector_all(".bubble.assistant", "b => b.at(-1).textContent")
