@@ -10,6 +10,7 @@ key itself (``?api_key=`` or the header; see ``tests/api/test_security.py``).
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import uuid
@@ -142,6 +143,18 @@ def _files_named(root: Path, fragment: str) -> list[Path]:
             for name in dirs + files if fragment in name]
 
 
+def _stray_places(data_dir: Path, fragment: str) -> list[Path]:
+    """Entries named ``fragment`` where an upload name could place a file: anywhere under the
+    data dir's parent, and directly in each folder above it ('../' climbs only upwards; an
+    absolute name such as /tmp/x lands in one of them). Never a walk of all of /tmp, which on a
+    developer machine holds whole virtualenvs."""
+    found = _files_named(data_dir.parent, fragment)
+    for folder in [*data_dir.parent.parents, Path("/tmp")]:
+        with contextlib.suppress(OSError):
+            found += [folder / name for name in os.listdir(folder) if fragment in name]
+    return found
+
+
 @pytest.mark.parametrize("filename", [
     "../../../../escape-{tag}.pdf", "..\\..\\escape-{tag}.pdf", "/tmp/escape-{tag}.pdf",
     "escape-{tag}\x00.pdf", "escape-{tag}" + "x" * 5000 + ".pdf",
@@ -162,8 +175,7 @@ def test_upload_file_names_cannot_place_files(client: TestClient, filename: str,
                                              and answer.json().get("error")), answer.text[:300]
     if paper.status_code == 200:
         assert f"escape-{tag}" not in paper.json()["storage_path"]
-    roots = {Path(settings.data_dir()).parent, Path("/tmp")}
-    for root in roots:
-        stray = [p for p in _files_named(root, f"escape-{tag}") if p.is_file()]
-        assert stray == [], stray
+    stray = [p for p in _stray_places(Path(settings.data_dir()).resolve(), f"escape-{tag}")
+             if p.is_file()]
+    assert stray == [], stray
     assert not os.path.exists(f"/tmp/escape-{tag}.pdf")
