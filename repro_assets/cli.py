@@ -67,5 +67,5 @@ def run() -> None:
     os._exit(code)
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+if __name__ == "__main__":  # ``python -m repro_assets.cli`` exits like the console script
+    run()
