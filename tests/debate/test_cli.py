@@ -106,13 +106,15 @@ def test_real_ctrl_c_in_a_subprocess(corpus_store: VectorStore, seeded_corpus_ur
     import signal
     import subprocess
     import sys
+    import tempfile
 
     env = {**os.environ, "REPRO_DATABASE_URL": seeded_corpus_url}
+    errors = tempfile.TemporaryFile(mode="w+")
     proc = subprocess.Popen(
         [sys.executable, "-m", "repro_assets.cli", "debate",
          "What is the boiling point of liquid helium on Mars?", "--max-turns", "40",
          "--session", "c-sigint"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        stdout=subprocess.PIPE, stderr=errors, text=True, env=env,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     assert proc.stdout is not None
@@ -121,9 +123,15 @@ def test_real_ctrl_c_in_a_subprocess(corpus_store: VectorStore, seeded_corpus_ur
         seen.append(line)
         if line.startswith("[[STATUS]] Research Scientist 1 Response"):
             proc.send_signal(signal.SIGINT)
+        if line.startswith("[[STATUS]] Terminal state"):  # the command's last stdout line
             break
-    rest, err = proc.communicate(timeout=120)
-    output = "".join(seen) + rest
+    # wait for the command itself, not for the end of its stdout: Dagster's log mirrors
+    # (`tail -F` children of the command) can hold the pipe after the command has exited
+    proc.wait(timeout=120)
+    proc.stdout.close()
+    errors.seek(0)
+    err = errors.read()
+    output = "".join(seen)
     assert proc.returncode == EXIT_INTERRUPTED, err[-2000:]
     assert "=== Debate Interrupted ===" in output and "Terminal state: Interrupted" in output
     stored = debate_assets.show_transcript("c-sigint")
