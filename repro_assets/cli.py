@@ -12,7 +12,6 @@ import importlib
 import logging
 import os
 import pkgutil
-import signal
 import sys
 
 from repro_assets import commands
@@ -34,20 +33,8 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def restore_default_sigterm() -> None:
-    """Give SIGTERM its default action if this process inherited it ignored.
-
-    Some launchers start processes with SIGTERM ignored, and children inherit that. Dagster
-    stops the ``tail -F`` processes that mirror a run's logs with SIGTERM: ignored, each costs
-    Dagster a 30 s wait and the tails outlive the run, holding the command's output open.
-    """
-    if signal.getsignal(signal.SIGTERM) == signal.SIG_IGN:
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script."""
-    restore_default_sigterm()
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     parser = build_parser()

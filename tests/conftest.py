@@ -18,8 +18,6 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from repro_assets.cli import restore_default_sigterm
-
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
@@ -28,7 +26,6 @@ for _key in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "REPRO_LLM_PROVIDER", "REPRO
     os.environ.pop(_key, None)
 
 FIXTURES = Path(__file__).parent / "fixtures"
-restore_default_sigterm()  # the tests and what they spawn stop on SIGTERM, as from a terminal
 
 
 @pytest.fixture(scope="session")

@@ -76,21 +76,3 @@ def test_several_pdfs_in_one_command_each_get_their_run(cli_env, capsys) -> None
 def test_show_without_materialization_fails_cleanly(cli_env, capsys) -> None:
     assert main(["show", "paper_pages", "--partition", "nope"]) == 1
     assert "no materialization" in capsys.readouterr().err
-
-
-def test_an_inherited_ignored_sigterm_is_restored_for_the_command_and_its_children() -> None:
-    """Dagster stops its log-mirroring tails with SIGTERM; a launcher that ignores SIGTERM
-    must not make them (and the command) unstoppable."""
-    import signal
-    import subprocess
-    import sys
-
-    code = ("import subprocess, sys\n"
-            "from repro_assets.cli import restore_default_sigterm\n"
-            "restore_default_sigterm()\n"
-            "child = subprocess.Popen(['sleep', '30'])\n"
-            "child.terminate()\n"
-            "sys.exit(child.wait(timeout=10))\n")
-    done = subprocess.run([sys.executable, "-c", code], timeout=60,
-                          preexec_fn=lambda: signal.signal(signal.SIGTERM, signal.SIG_IGN))
-    assert done.returncode == 256 - signal.SIGTERM  # the child died of SIGTERM (exit -15 & 255)
