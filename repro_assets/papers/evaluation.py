@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import hashlib
 import json
+import random
 import re
 import sys
 import time
@@ -219,15 +221,47 @@ def score_paper(name: str, pdf: bytes, truth: list[TruthClaim]) -> PaperScore:
 def _describe(claim: Any) -> dict[str, Any]:
     return {"dataset": claim.dataset_name, "metric": claim.metric_name,
             "value": claim.printed_value or claim.metric_value, "role": claim.role,
-            "method": claim.method_snippet, "citation": claim.source_citation}
+            "method": claim.method_snippet, "citation": claim.source_citation,
+            "confidence": getattr(claim, "confidence", None),
+            "quote": claim.evidence.quoted_text}
 
 
-def evaluate(corpus: Path, only: str | None = None) -> list[PaperScore]:
-    """Score every PDF named in ``corpus/truth.json`` (optionally those containing ``only``)."""
+def parse_fold(text: str) -> tuple[int, int]:
+    """``"K/N"`` as ``(K, N)`` with ``0 <= K < N``.
+
+    Raises:
+        ValueError: not two integers ``K/N`` with ``0 <= K < N``.
+    """
+    match = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", text)
+    if not match or not 0 <= int(match[1]) < int(match[2]):
+        raise ValueError(f"a fold is K/N with 0 <= K < N, not {text!r}")
+    return int(match[1]), int(match[2])
+
+
+def in_fold(name: str, fold: tuple[int, int]) -> bool:
+    """True when ``int(sha1(file name), 16) % N == K`` (a fixed, order-free split of a corpus)."""
+    k, n = fold
+    return int(hashlib.sha1(Path(name).name.encode()).hexdigest(), 16) % n == k
+
+
+def evaluate(corpus: Path, only: str | None = None, fold: tuple[int, int] | None = None,
+             exclude_fold: tuple[int, int] | None = None) -> list[PaperScore]:
+    """Score every PDF named in ``corpus/truth.json``.
+
+    Args:
+        corpus: the folder with ``truth.json`` and the PDFs.
+        only: keep the papers whose file name contains this text.
+        fold: keep the papers of this fold ``(K, N)`` (see :func:`in_fold`).
+        exclude_fold: drop the papers of this fold (develop on the complement of a held-back fold).
+    """
     truth = load_truth(corpus)
     scores = []
     for name, claims in truth.items():
         if only and only not in name:
+            continue
+        if fold and not in_fold(name, fold):
+            continue
+        if exclude_fold and in_fold(name, exclude_fold):
             continue
         path = corpus / name
         if not path.exists():
@@ -252,6 +286,18 @@ def totals(scores: list[PaperScore]) -> dict[str, Any]:
         "seconds_per_paper": round(sum(s.seconds for s in scores) / len(scores), 2)
         if scores else 0.0,
     }
+
+
+def sample_unmatched(scores: list[PaperScore], count: int, seed: int = 0) -> list[str]:
+    """``count`` random claims that match no truth claim, with their quotes, for a precision audit.
+
+    The sample is reproducible (``seed``) and drawn over the whole corpus, not per paper.
+    """
+    pool = [(s.paper, c) for s in scores for c in s.unmatched_claims]
+    picked = random.Random(seed).sample(pool, min(count, len(pool)))
+    return [f"SAMPLE {paper}: {c['dataset']} {c['metric']}={c['value']} [{c['role']}] "
+            f"conf={c.get('confidence', '')} ({c['citation']})\n    quote: {c.get('quote', '')}"
+            for paper, c in picked]
 
 
 def format_table(scores: list[PaperScore], verbose: bool = False) -> str:
@@ -285,7 +331,13 @@ def format_table(scores: list[PaperScore], verbose: bool = False) -> str:
 def run(args: argparse.Namespace) -> int:
     """Run the claims evaluation; exit 1 when a claim is ungrounded, 2 on a bad corpus."""
     try:
-        scores = evaluate(Path(args.corpus), args.paper)
+        fold = parse_fold(args.fold) if args.fold else None
+        exclude = parse_fold(args.exclude_fold) if args.exclude_fold else None
+    except ValueError as exc:
+        sys.stderr.write(f"E_BAD_FOLD: {exc}\n")
+        return 2
+    try:
+        scores = evaluate(Path(args.corpus), args.paper, fold, exclude)
     except TruthFileError as exc:
         sys.stderr.write(f"{exc.code}: {exc}\n")
         return 2
@@ -295,6 +347,8 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps(payload, indent=2) + "\n")
     else:
         sys.stdout.write(format_table(scores, args.verbose) + "\n")
+    if args.sample:
+        sys.stdout.write("\n".join(sample_unmatched(scores, args.sample)) + "\n")
     return 1 if totals(scores)["ungrounded"] else 0
 
 
@@ -305,6 +359,12 @@ def register_eval(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--corpus", required=True, metavar="DIR",
                         help="folder with the PDFs and truth.json")
     parser.add_argument("--paper", metavar="TEXT", help="only papers whose file name contains TEXT")
+    parser.add_argument("--fold", metavar="K/N",
+                        help="only the papers whose int(sha1(file name), 16) %% N == K")
+    parser.add_argument("--exclude-fold", metavar="K/N",
+                        help="every paper except those of fold K/N (the development set)")
+    parser.add_argument("--sample", type=int, default=0, metavar="N",
+                        help="print N random claims that match no truth claim, with quotes")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--verbose", action="store_true",
                         help="list every miss (with its note) and every unmatched claim")

@@ -69,3 +69,30 @@ def test_a_bad_truth_file_is_a_coded_error(tmp_path: Path) -> None:
     with pytest.raises(TruthFileError) as info:
         evaluate(tmp_path)
     assert info.value.code == "E_BAD_TRUTH_FILE"
+
+
+def test_folds_split_a_corpus_by_file_name_hash(tmp_path: Path) -> None:
+    from repro_assets.papers.evaluation import in_fold, parse_fold
+
+    assert parse_fold("0/3") == (0, 3) and parse_fold(" 2 / 5 ") == (2, 5)
+    for bad in ("3/3", "a/3", "1"):
+        with pytest.raises(ValueError):
+            parse_fold(bad)
+    names = [f"paper{i}.pdf" for i in range(30)]
+    folds = [[n for n in names if in_fold(n, (k, 3))] for k in range(3)]
+    assert sorted(sum(folds, [])) == sorted(names)  # every paper in exactly one fold
+    corpus = _corpus(tmp_path, [_truth(["newscat"], 86.1)])
+    inside = in_fold("ran.pdf", (0, 2))
+    assert len(evaluate(corpus, fold=(0, 2))) == int(inside)
+    assert len(evaluate(corpus, exclude_fold=(0, 2))) == int(not inside)
+
+
+def test_sample_prints_unmatched_claims_with_quotes(tmp_path: Path) -> None:
+    from repro_assets.papers.evaluation import sample_unmatched
+
+    corpus = _corpus(tmp_path, [_truth(["newscat"], 86.1)])
+    [score] = evaluate(corpus)
+    lines = sample_unmatched([score], 3)
+    assert len(lines) == 3 and all(line.startswith("SAMPLE ran.pdf:") for line in lines)
+    assert all("quote:" in line and "RAN-" in line for line in lines)
+    assert sample_unmatched([score], 3) == lines  # reproducible
