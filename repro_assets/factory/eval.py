@@ -18,7 +18,9 @@ response cache, so every case reaches the model.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
+import re
 import sys
 from typing import Any
 
@@ -27,6 +29,7 @@ from repro_assets.factory.evalset import CASES, CaseOutcome, run_eval
 from repro_assets.factory.grading import (
     CasesFileError,
     Grade,
+    LabelledCase,
     Verdict,
     grade,
     load_cases,
@@ -52,10 +55,46 @@ def _client(use_llm: bool, cache: bool) -> tuple[Any | None, str | None]:
     return client, None
 
 
-def grade_file(path: str, client: Any | None) -> list[Grade]:
-    """Onboard every case of a cases file and grade it."""
+def parse_fold(value: str) -> tuple[int, int]:
+    """Parse a ``K/N`` fold argument.
+
+    Raises:
+        argparse.ArgumentTypeError: not two integers with ``0 <= K < N``.
+    """
+    match = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", value)
+    if not match or not 0 <= int(match.group(1)) < int(match.group(2)):
+        raise argparse.ArgumentTypeError(f"expected K/N with 0 <= K < N, got {value!r}")
+    return int(match.group(1)), int(match.group(2))
+
+
+def in_fold(name: str, fold: tuple[int, int]) -> bool:
+    """Whether a case belongs to fold ``K/N``: the SHA-1 of its name modulo N equals K."""
+    k, n = fold
+    return int(hashlib.sha1(name.encode("utf-8")).hexdigest(), 16) % n == k
+
+
+def select_cases(
+    cases: list[LabelledCase],
+    fold: tuple[int, int] | None = None,
+    exclude_fold: tuple[int, int] | None = None,
+) -> list[LabelledCase]:
+    """Keep the cases of ``fold`` (all when None) minus those of ``exclude_fold``."""
+    return [
+        case for case in cases
+        if (fold is None or in_fold(case.name, fold))
+        and (exclude_fold is None or not in_fold(case.name, exclude_fold))
+    ]
+
+
+def grade_file(
+    path: str,
+    client: Any | None,
+    fold: tuple[int, int] | None = None,
+    exclude_fold: tuple[int, int] | None = None,
+) -> list[Grade]:
+    """Onboard every selected case of a cases file and grade it."""
     grades = []
-    for case in load_cases(path):
+    for case in select_cases(load_cases(path), fold, exclude_fold):
         outcome: OnboardingResult | ExtractionError
         try:
             outcome = OnboardingAgent(client).run_detailed(case.text)
@@ -100,11 +139,17 @@ def run(args: argparse.Namespace) -> int:
     method = "llm" if client is not None else "offline"
     if args.cases:
         try:
-            grades = grade_file(args.cases, client)
+            grades = grade_file(args.cases, client, args.fold, args.exclude_fold)
         except CasesFileError as exc:
             print(f"E_BAD_CASES_FILE: {exc}", file=sys.stderr)
             return 2
-        if args.json:
+        if args.totals_only:
+            counts = totals(grades)
+            print(f"[{method}] {counts[Verdict.CORRECT]}/{counts['cases']} correct, "
+                  f"{counts[Verdict.SAFE_FAIL]} safe fail, "
+                  f"{counts[Verdict.SILENT_WRONG]} silent wrong, "
+                  f"{counts[Verdict.UNVERIFIED]} unverified")
+        elif args.json:
             print(json.dumps({"method": method, "totals": totals(grades),
                               "cases": [{**g.__dict__, "verdict": g.verdict.value}
                                         for g in grades]}, indent=2))
@@ -127,6 +172,12 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-cache", action="store_true",
                         help="bypass the LLM response cache (with --use-llm)")
     parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--fold", metavar="K/N", type=parse_fold,
+                        help="with --cases: only the cases whose name's SHA-1 modulo N is K")
+    parser.add_argument("--exclude-fold", metavar="K/N", type=parse_fold,
+                        help="with --cases: leave out the cases of fold K/N")
+    parser.add_argument("--totals-only", action="store_true",
+                        help="with --cases: print the totals only, no per-case lines")
 
 
 def register_eval(subparsers: argparse._SubParsersAction) -> None:

@@ -21,6 +21,7 @@ from functools import lru_cache
 
 from repro_assets.factory.reading.assemble import Assembly, Declarations, assemble
 from repro_assets.factory.reading.clauses import ClauseReader
+from repro_assets.factory.reading.definitions import find_terms
 from repro_assets.factory.reading.segments import Clause, segment
 from repro_assets.factory.reading.statements import Reading, Unread
 from repro_assets.factory.reading.tables import read_table
@@ -42,7 +43,7 @@ def read_factory_text(text: str) -> Assembly:
         declared.
     """
     reading = Reading()
-    reader = ClauseReader(reading)
+    reader = ClauseReader(reading, find_terms(text))
     for item in segment(text):
         try:
             if isinstance(item, Clause):

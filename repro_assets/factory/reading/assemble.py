@@ -94,11 +94,14 @@ def _declarations(reading: Reading) -> tuple[Declarations, dict[str, list[str]]]
     for mention in reading.machines:
         for machine in mention.ids:
             declare(machine, mention.names.get(machine))
+    quotes = tuple(mention.quote for mention in reading.machines if mention.inventory)
     for machine, name in reading.machine_names:
-        declare(machine, name)
+        # a name given inside a route ("M3 (tapping) 1h") declares the machine only when the
+        # text lists no machines: beside a list, a machine outside it is the writer's call
+        if not quotes or machine in names:
+            declare(machine, name)
     out_of_service = tuple(dict.fromkeys(
         m for mention in reading.machines for m in mention.out_of_service))
-    quotes = tuple(mention.quote for mention in reading.machines if mention.inventory)
     declarations = Declarations(
         inventory=bool(quotes), declared=tuple(order), out_of_service=out_of_service,
         inventory_quotes=quotes,
@@ -242,8 +245,9 @@ class _Assembler:
                                     change.quote)
                 hours = change.hours
                 if hours is None:
-                    per_step = [s.uniform for s in base_statements
-                                if s.uniform is not None and s.uniform_per_step]
+                    # the new machine takes the place of a step of a route whose every
+                    # step has the same stated duration ("2h each")
+                    per_step = [s.uniform for s in base_statements if s.uniform is not None]
                     hours = per_step[0] if per_step else self.inherited(
                         new, sorted(self.applicable(job), key=lambda s: -s.level), job)
                 steps[positions[0]] = (new, hours)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from repro_assets.factory.reading.definitions import TimeTerms, is_definition_only
 from repro_assets.factory.reading.lexicon import Kind, Token, tokenize
 from repro_assets.factory.reading.phrases import (
     CONTINUATION_VERBS,
@@ -42,9 +43,11 @@ from repro_assets.factory.reading.phrases import (
     read_duration_list,
     read_follow_standard,
     read_instead_of,
+    read_no_due,
     read_route,
     read_sequence_marker,
     read_skip,
+    read_term,
     read_there,
     read_uniform,
 )
@@ -132,9 +135,10 @@ def _job_list(cursor: Cursor) -> list[str] | None:
 class ClauseReader:
     """Reads clauses in order into a :class:`Reading`, keeping the context between them."""
 
-    def __init__(self, reading: Reading) -> None:
+    def __init__(self, reading: Reading, terms: TimeTerms | None = None) -> None:
         self.reading = reading
         self.context = _Context()
+        self.terms = terms
 
     # ------------------------------------------------------------------ entry point
     def read(self, clause: Clause) -> None:
@@ -204,6 +208,8 @@ class ClauseReader:
         paren_jobs = any(is_paren(t) and re.search(r"\bJ[0-9_]", t.value.text) for t in tokens)
         if kinds & {Kind.JOB, Kind.JOB_RANGE} or words & JOB_WORDS or paren_jobs:
             return "jobs"
+        if is_definition_only(clause.text) and not kinds & {Kind.DURATION, Kind.ARROW}:
+            return "prose" if not kinds & {Kind.MACHINE, Kind.MACHINE_RANGE} else "machines"
         cursor = Cursor(tokens)
         cursor.any_sequence(LEADS)
         first = cursor.peek()
@@ -312,9 +318,17 @@ class ClauseReader:
         statement: RouteStatement | None = None
         fragments = 0
         while not cursor.done:
-            if cursor.kind(Kind.COMMA) or cursor.word({"and"}):
+            if cursor.kind(Kind.COMMA) or cursor.word({"and"}) or _dash(cursor):
                 continue
-            hour = read_due(cursor)
+            if cursor.any_sequence(PERIOD_WORDS) is not None:
+                continue
+            if read_no_due(cursor):
+                pending.dues.append(DueStatement(subject.jobs, subject.level, None,
+                                                 clause.sentence))
+                continue
+            hour = read_due(cursor, self.terms)
+            if hour is None:
+                hour = read_term(cursor, self.terms)
             if hour is not None:
                 pending.dues.append(DueStatement(subject.jobs, subject.level, hour,
                                                  clause.sentence))
@@ -549,6 +563,20 @@ class _Pending:
         if self.subjects:
             context.paragraph_subject = self.subjects[-1]
             context.group_subject = self.subjects[-1]
+
+
+PERIOD_WORDS = (("this", "week"), ("this", "shift"), ("this", "morning"), ("tonight",),
+                ("this", "afternoon"))
+_DASHES = frozenset({"-", "–", "—"})
+
+
+def _dash(cursor: Cursor) -> bool:
+    """Consume a dash standing between parts of a clause ("M2 1h - by 14:00")."""
+    token = cursor.peek()
+    if token is not None and token.kind is Kind.OTHER and token.text in _DASHES:
+        cursor.take()
+        return True
+    return False
 
 
 def _label(cursor: Cursor) -> None:

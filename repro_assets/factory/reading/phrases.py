@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from repro_assets.factory.reading.lexicon import NUMBER_WORDS, Kind, Token
+from repro_assets.factory.reading.definitions import TimeTerms, term_words
+from repro_assets.factory.reading.lexicon import NUMBER_WORDS, Kind, Token, tokenize
 from repro_assets.factory.reading.statements import StepSpec
 from repro_assets.factory.reading.times import read_time
 
@@ -566,8 +567,9 @@ def read_sequence_marker(cursor: Cursor) -> bool:
 # --------------------------------------------------------------------------- due times
 
 
-def read_due(cursor: Cursor) -> float | None:
-    """Read a due phrase (``due 14:00``, ``due by noon``, ``must ship by 4pm``); the hour.
+def read_due(cursor: Cursor, terms: TimeTerms | None = None) -> float | None:
+    """Read a due phrase (``due 14:00``, ``due by noon``, ``must ship by 4pm``, ``by 3pm``,
+    ``due end of 2nd shift`` when the text defines its shifts); the hour.
 
     Raises:
         UnreadPhrase: a due keyword whose time cannot be read.
@@ -575,6 +577,17 @@ def read_due(cursor: Cursor) -> float | None:
     start = cursor.index
     while cursor.word(DUE_AUX):
         pass
+    if cursor.word({"by", "before"}):
+        following = cursor.peek()
+        if following is not None and following.kind is Kind.CLOCK:
+            reading = read_time(cursor.tokens, cursor.index)
+            if reading.hour is None:
+                raise UnreadPhrase(f"the due time cannot be read: {reading.problem}")
+            cursor.index += reading.used
+            _plan_day(cursor, terms)
+            return reading.hour
+        cursor.index = start
+        return None
     key = cursor.word(DUE_KEYS | DUE_KEYS_NEED_BY)
     if key is None:
         cursor.index = start
@@ -593,11 +606,86 @@ def read_due(cursor: Cursor) -> float | None:
     if key in DUE_KEYS_NEED_BY and not set(prepositions) & {"by", "before", "at"}:
         cursor.index = start
         return None
+    _plan_day(cursor, terms)
     reading = read_time(cursor.tokens, cursor.index)
     if reading.hour is None:
+        hour = read_term(cursor, terms)
+        if hour is not None:
+            return hour
         raise UnreadPhrase(f"the due time cannot be read: {reading.problem}")
     cursor.index += reading.used
+    _plan_day(cursor, terms)
     return reading.hour
+
+
+_END_WORDS = (("end", "of"), ("close", "of"), ("eod",), ("cob",), ("eob",))
+
+
+def read_term(cursor: Cursor, terms: TimeTerms | None) -> float | None:
+    """Read a time word the text defines (``EOD`` when it says "our EOD is 18:00",
+    ``end of 1st shift`` under a shift table) or one that carries its hour (``end of shift
+    (22:00)``); the hour, or None (cursor unchanged).
+    """
+    start = cursor.index
+    if cursor.any_sequence(_END_WORDS) is not None:
+        while (token := cursor.peek()) is not None and token.kind in (Kind.WORD, Kind.NUMBER) \
+                and not token.is_word(*MEANING_WORDS) and cursor.index - start < 5:
+            cursor.take()
+        aside = cursor.peek()
+        if is_paren(aside):
+            inner = tokenize(aside.value.text)
+            if len(inner) == 1 and inner[0].kind is Kind.CLOCK:
+                reading = read_time(inner, 0)
+                if reading.hour is not None:
+                    cursor.take()
+                    _plan_day(cursor, terms)
+                    return reading.hour
+        cursor.index = start
+    if terms is None:
+        return None
+    for words in sorted(terms.terms, key=len, reverse=True):
+        for count in range(1, 2 * len(words) + 1):
+            ahead = cursor.tokens[cursor.index:cursor.index + count]
+            if len(ahead) < count or not all(t.kind in (Kind.WORD, Kind.NUMBER, Kind.OTHER)
+                                             for t in ahead):
+                break
+            glued = "".join(("" if i == 0 or ahead[i - 1].end == t.start else " ") + t.text
+                            for i, t in enumerate(ahead))
+            written = term_words(glued)
+            if written == words:
+                cursor.index += count
+                _plan_day(cursor, terms)
+                return terms.terms[words]
+            if len(written) > len(words) or written[:-1] != words[:len(written) - 1]:
+                break
+    return None
+
+
+def _plan_day(cursor: Cursor, terms: TimeTerms | None) -> None:
+    """Consume the plan's own weekday (``Friday``, ``on Friday``) next to a due time."""
+    if terms is None or terms.plan_day is None:
+        return
+    start = cursor.index
+    cursor.word({"on", "this", "next"})
+    if cursor.word({terms.plan_day}) is None:
+        cursor.index = start
+
+
+NO_DUE_ADJECTIVES = frozenset({"hard", "fixed", "firm", "set", "real", "specific", "particular"})
+
+
+def read_no_due(cursor: Cursor) -> bool:
+    """Read ``no due`` / ``no hard deadline`` / ``no due date`` (the job has no due time)."""
+    start = cursor.index
+    if cursor.word({"no"}) is None:
+        return False
+    while cursor.word(NO_DUE_ADJECTIVES):
+        pass
+    if cursor.word(DUE_KEYS) is None:
+        cursor.index = start
+        return False
+    cursor.word({"date", "time", "hour"})
+    return True
 
 
 # --------------------------------------------------------------------------- exceptions

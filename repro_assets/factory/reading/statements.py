@@ -83,11 +83,12 @@ class StandardStatement:
 
 @dataclass
 class DueStatement:
-    """A due time (hour of the day) for some jobs (``jobs is None``: every job)."""
+    """A due time (hour of the day) for some jobs (``jobs is None``: every job); ``hour`` is
+    None where the text says the jobs have no due time."""
 
     jobs: tuple[str, ...] | None
     level: int
-    hour: float
+    hour: float | None
     quote: str
 
 

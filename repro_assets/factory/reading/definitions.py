@@ -1,0 +1,98 @@
+"""Time words a description defines for itself: "our EOD is 18:00", shift tables, one plan day.
+
+A due time such as ``EOD`` or ``end of 2nd shift`` is not an hour by itself (end of business
+could be 17:00 or midnight); it becomes one only where the same text says which hour it is:
+
+* ``our EOD is 18:00`` / ``end of day = 17:30`` / ``COB: 16:00`` define the term;
+* a shift table ``1st 06:00-14:00, 2nd 14:00-22:00`` defines ``end of 1st shift`` (14) and
+  ``end of 2nd shift`` (22), with ``first``/``second`` as the same shifts;
+* a weekday named once for the whole plan (``Everything below ships Friday``: the only weekday
+  of the text, in a line that names no job) makes that weekday after a due hour redundant.
+
+The sentences that only define such terms say nothing about jobs: the clause reader skips
+them (:func:`is_definition_only`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+_CLOCK = r"(?P<h>\d{1,2})[:.](?P<m>\d{2})"
+_TERM = r"(?P<term>eod|eob|cob|close of business|end of (?:the )?(?:day|shift|business))"
+TERM_RE = re.compile(rf"(?i)\b{_TERM}\s*(?:is|=|:|means|at|will be)\s*(?:at\s+)?{_CLOCK}\b")
+_ORDINALS = {
+    "1st": "first", "2nd": "second", "3rd": "third", "first": "1st", "second": "2nd",
+    "third": "3rd",
+}
+SHIFT_RE = re.compile(
+    r"(?i)\b(?P<ord>1st|2nd|3rd|first|second|third|early|late|day|night|morning|afternoon)"
+    r"(?:\s+shift)?\s*:?\s*\(?(?P<a>\d{1,2}[:.]\d{2})\s*(?:-|–|—|to)\s*(?P<bh>\d{1,2})[:.]"
+    r"(?P<bm>\d{2})\)?"
+)
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_WEEKDAY_RE = re.compile(rf"(?i)\b(?:{'|'.join(WEEKDAYS)})\b")
+_JOB_ID_RE = re.compile(r"(?<![A-Za-z0-9_])J(?:[0-9][A-Za-z0-9_]*|_[A-Z0-9][A-Za-z0-9_]*)")
+
+
+@dataclass(frozen=True)
+class TimeTerms:
+    """Time words defined by one description.
+
+    Attributes:
+        terms: lower-case word sequence (``("eod",)``, ``("end", "of", "1st", "shift")``) ->
+            hour of the day.
+        plan_day: the one weekday the whole plan is for, if the text says so.
+    """
+
+    terms: dict[tuple[str, ...], float] = field(default_factory=dict)
+    plan_day: str | None = None
+
+
+def _hour(hours: str, minutes: str) -> float | None:
+    hour, minute = int(hours), int(minutes)
+    if hour > 24 or minute >= 60 or (hour == 24 and minute):
+        return None
+    return hour + minute / 60
+
+
+def term_words(text: str) -> tuple[str, ...]:
+    """The lower-case words of ``text`` as terms are keyed (``1st`` stays one word)."""
+    return tuple(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+def find_terms(text: str) -> TimeTerms:
+    """The time words ``text`` defines (see the module docstring)."""
+    terms: dict[tuple[str, ...], set[float]] = {}
+    for match in TERM_RE.finditer(text):
+        hour = _hour(match.group("h"), match.group("m"))
+        if hour is not None:
+            terms.setdefault(term_words(match.group("term")), set()).add(hour)
+    for match in SHIFT_RE.finditer(text):
+        hour = _hour(match.group("bh"), match.group("bm"))
+        if hour is None:
+            continue
+        name = match.group("ord").lower()
+        for alias in {name, _ORDINALS.get(name, name)}:
+            terms.setdefault(("end", "of", alias, "shift"), set()).add(hour)
+            terms.setdefault(("end", "of", "the", alias, "shift"), set()).add(hour)
+    days = {m.group(0).lower() for m in _WEEKDAY_RE.finditer(text)}
+    plan_day = None
+    if len(days) == 1:
+        day = next(iter(days))
+        plan_day = day if any(
+            _WEEKDAY_RE.search(line) and not _JOB_ID_RE.search(line)
+            for line in text.splitlines()
+        ) else None
+    # a term defined twice with different hours is not defined
+    return TimeTerms({k: v.pop() for k, v in terms.items() if len(v) == 1}, plan_day)
+
+
+def is_definition_only(clause: str) -> bool:
+    """True when every clock time of ``clause`` sits in a term or shift definition."""
+    clocks = list(re.finditer(r"\d{1,2}[:.]\d{2}", clause))
+    if not clocks:
+        return False
+    spans = [m.span() for m in TERM_RE.finditer(clause)]
+    spans += [m.span() for m in SHIFT_RE.finditer(clause)]
+    return all(any(a <= c.start() and c.end() <= b for a, b in spans) for c in clocks)
