@@ -1,14 +1,23 @@
-"""Column headers of routing tables (markdown/pipe tables, CSV/TSV lines).
+"""Column headers of routing tables (markdown/pipe tables, CSV/TSV lines, fixed-width
+reports).
 
-A header cell is mapped to a role by its words (case, punctuation and a unit in brackets are
-ignored). A table whose header has a cell with no role is not read as a table of steps: the
-clause reader reports it as unread, because an unknown column may carry a condition.
+A header cell is mapped to a role by its words (case and punctuation are ignored; a unit in
+brackets or as the last word, ``Route (hrs)``, ``Time min``, is the unit of the numbers in
+that column). ``Step 1`` / ``Op 2`` columns hold one step each. A table whose header has a
+cell with no role is not read as a table of steps: the clause reader reports it as unread,
+because an unknown column may carry a condition.
+
+A table without a header row is read only when every column holds one kind of cell
+throughout (job ids, machine ids, durations with their unit, clock times): then the kinds
+are the roles (:func:`infer_roles`); a column of bare numbers has no certain meaning.
 """
 
 from __future__ import annotations
 
 import re
 from enum import StrEnum
+
+from repro_assets.factory.reading.lexicon import Kind, tokenize
 
 
 class Column(StrEnum):
@@ -22,6 +31,8 @@ class Column(StrEnum):
     DUE = "due"
     STEP = "step"  # position of the step in its job's route
     NAME = "name"  # a job name / description (no ids or durations allowed in it)
+    STEP_CELL = "step cell"  # "Step 1", "Step 2" ...: one step (machine and duration) each
+    INFO = "info"  # part numbers, quantities: informational (no ids allowed in it)
 
 
 _HEADERS: dict[str, Column] = {
@@ -45,14 +56,52 @@ _HEADERS: dict[str, Column] = {
     "#": Column.STEP, "op": Column.STEP, "operation": Column.STEP,
     "name": Column.NAME, "job name": Column.NAME, "description": Column.NAME,
     "product": Column.NAME,
+    "wo": Column.JOB, "wo no": Column.JOB, "order no": Column.JOB,
+    "oper": Column.STEP, "opn": Column.STEP, "op no": Column.STEP, "seq no": Column.STEP,
+    "work ctr": Column.MACHINE, "work center": Column.MACHINE, "work centre": Column.MACHINE,
+    "wc": Column.MACHINE, "run hrs": Column.HOURS, "run hours": Column.HOURS,
+    "part": Column.INFO, "part no": Column.INFO, "part number": Column.INFO,
+    "qty": Column.INFO, "quantity": Column.INFO, "pcs": Column.INFO,
 }
+_HOUR_UNITS = frozenset({"h", "hr", "hrs", "hour", "hours"})
+_MINUTE_UNITS = frozenset({"min", "mins", "minute", "minutes"})
+_STEP_CELL_RE = re.compile(r"^(?:step|op|operation|stage)\s*#?\s*\d+$")
+
+
+def _words(cell: str) -> str:
+    words = re.sub(r"[()\[\]#.:]", " ", cell.strip().lower())
+    return re.sub(r"\s+", " ", words).strip()
+
+
+def column_unit(cell: str) -> str | None:
+    """``hours`` or ``minutes`` when the header cell names the unit of its numbers."""
+    words = _words(cell).split(" ")
+    if _HEADERS.get(" ".join(words)) is Column.MINUTES:
+        return "minutes"
+    if _HEADERS.get(" ".join(words)) is Column.HOURS:
+        return "hours"
+    last = words[-1] if words else ""
+    if last in _HOUR_UNITS:
+        return "hours"
+    if last in _MINUTE_UNITS:
+        return "minutes"
+    return None
 
 
 def column_role(cell: str) -> Column | None:
     """The role of a header cell, or None when it is not a known column."""
-    words = re.sub(r"[()\[\]]", " ", cell.strip().lower())
-    words = re.sub(r"\s+", " ", words).strip()
-    return _HEADERS.get(words)
+    words = _words(cell)
+    role = _HEADERS.get(words)
+    if role is not None:
+        return role
+    if _STEP_CELL_RE.match(cell.strip().lower()):
+        return Column.STEP_CELL
+    parts = words.split(" ")
+    if len(parts) > 1 and (parts[-1] in _HOUR_UNITS or parts[-1] in _MINUTE_UNITS):
+        base = _HEADERS.get(" ".join(parts[:-1]))
+        if base in (Column.ROUTE, Column.HOURS, Column.MINUTES):
+            return base
+    return None
 
 
 def header_roles(cells: list[str]) -> list[Column | None]:
@@ -72,8 +121,49 @@ def is_routing_header(cells: list[str]) -> bool:
     return (
         None not in roles
         and Column.JOB in roles
-        and (Column.MACHINE in roles or Column.ROUTE in roles)
+        and (Column.MACHINE in roles or Column.ROUTE in roles or Column.STEP_CELL in roles)
     )
+
+
+_EMPTY_CELLS = frozenset({"", "-", "–", "—", "n/a", "none"})
+
+
+def _cell_kind(cell: str) -> str | None:
+    if cell.strip().lower() in _EMPTY_CELLS:
+        return "empty"
+    tokens = tokenize(cell)
+    if len(tokens) != 1:
+        return None
+    return {Kind.JOB: "job", Kind.MACHINE: "machine", Kind.DURATION: "duration",
+            Kind.CLOCK: "clock"}.get(tokens[0].kind)
+
+
+def infer_roles(rows: list[list[str]]) -> list[str] | None:
+    """Header names for rows without a header, from what every cell of a column holds.
+
+    Returns:
+        ``job``, ``machine``, ``duration`` and ``due`` per column, or None unless there is one
+        column of job ids, one of machine ids, at most one of durations written with their
+        unit and at most one of clock times (``-`` = none), and nothing else.
+    """
+    if len(rows) < 2 or len({len(row) for row in rows}) != 1 or len(rows[0]) < 2:
+        return None
+    names = []
+    for column in zip(*rows, strict=True):
+        kinds = {_cell_kind(cell) for cell in column}
+        if kinds == {"job"}:
+            names.append("job")
+        elif kinds == {"machine"}:
+            names.append("machine")
+        elif kinds == {"duration"}:
+            names.append("hours")
+        elif kinds and kinds <= {"clock", "empty"}:
+            names.append("due")
+        else:
+            return None
+    if names.count("job") != 1 or names.count("machine") != 1 or len(set(names)) != len(names):
+        return None
+    return names
 
 
 def looks_like_header(cells: list[str]) -> bool:

@@ -22,13 +22,18 @@ import csv
 import re
 from dataclasses import dataclass
 
-from repro_assets.factory.reading.columns import is_routing_header, looks_like_header
+from repro_assets.factory.reading.columns import (
+    infer_roles,
+    is_routing_header,
+    looks_like_header,
+)
 
 _BULLET_RE = re.compile(r"^(?P<indent>\s*)(?:[-*•‣▪◦]|\d{1,3}[.)]|\(?[a-z][)])\s+(?P<body>.*)$")
 _PIPE_SEPARATOR_RE = re.compile(r"^\s*:?-{2,}:?\s*$")
 _CONTINUES_RE = re.compile(r"(?:,|->|→|=>|\bthen|\band)\s*$", re.IGNORECASE)
 _ABBREVIATIONS = ("a.m", "p.m", "e.g", "i.e", "etc", "approx", "vs")
 CSV_DELIMITERS = (",", ";", "\t")
+_FIXED_WIDTH_RE = re.compile(r"\s{2,}")
 
 
 @dataclass(frozen=True)
@@ -75,7 +80,7 @@ Segment = Clause | Table
 
 
 def _pipe_cells(line: str) -> list[str] | None:
-    stripped = line.strip()
+    stripped = line.strip().replace("||", "|")  # wiki markup: "|| Job || Route ||" headers
     if stripped.count("|") < 2 and not (stripped.startswith("|") and stripped.count("|") >= 1):
         return None
     if stripped.startswith("|"):
@@ -142,6 +147,18 @@ class _Group:
     indent: int = 0
 
 
+def _headerless(rows: list[tuple[tuple[str, ...], str]]) -> Table | None:
+    """A table of ``rows`` that has no header row, when its columns say what they are."""
+    names = infer_roles([list(cells) for cells, _ in rows])
+    if names is None:
+        return None
+    return Table(tuple(names), tuple(rows), rows[0][1], True)
+
+
+def _fixed_width_cells(line: str) -> list[str]:
+    return [cell for cell in _FIXED_WIDTH_RE.split(line.strip()) if cell]
+
+
 def _table_at(lines: list[str], start: int) -> tuple[Table | None, int]:
     """A table starting at ``lines[start]`` and the index after it (or None, start)."""
     cells = _pipe_cells(lines[start])
@@ -153,6 +170,10 @@ def _table_at(lines: list[str], start: int) -> tuple[Table | None, int]:
                 rows.append((tuple(row), lines[end].strip()))
             end += 1
         if rows:
+            if not looks_like_header(cells) and not is_routing_header(cells):
+                headerless = _headerless([(tuple(cells), lines[start].strip()), *rows])
+                if headerless is not None:
+                    return headerless, end
             return Table(tuple(cells), tuple(rows), lines[start].strip(),
                          is_routing_header(cells)), end
     delimiter = _csv_header(lines[start])
@@ -162,6 +183,24 @@ def _table_at(lines: list[str], start: int) -> tuple[Table | None, int]:
         rows = []
         while end < len(lines) and lines[end].strip() and delimiter in lines[end]:
             row = _csv_cells(lines[end], delimiter)
+            rows.append((tuple(row), lines[end].strip()))
+            end += 1
+        if rows:
+            return Table(tuple(header), tuple(rows), lines[start].strip(),
+                         is_routing_header(header)), end
+    for delimiter in CSV_DELIMITERS:
+        end = start
+        rows = []
+        while end < len(lines) and lines[end].strip() and delimiter in lines[end]:
+            rows.append((tuple(_csv_cells(lines[end], delimiter)), lines[end].strip()))
+            end += 1
+        if len(rows) >= 2 and (headerless := _headerless(rows)) is not None:
+            return headerless, end
+    header = _fixed_width_cells(lines[start])
+    if len(header) >= 3 and looks_like_header(header):
+        end = start + 1
+        rows = []
+        while end < len(lines) and len(row := _fixed_width_cells(lines[end])) >= 2:
             rows.append((tuple(row), lines[end].strip()))
             end += 1
         if rows:

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from repro_assets.factory.reading.columns import Column, header_roles
+from repro_assets.factory.reading.columns import Column, column_unit, header_roles
 from repro_assets.factory.reading.lexicon import Kind, Token, tokenize
+from repro_assets.factory.reading.phrases import UnreadPhrase, group_asides, is_paren
 from repro_assets.factory.reading.segments import Table
 from repro_assets.factory.reading.statements import (
     LEVEL_ONE,
@@ -47,7 +48,7 @@ def _items(cell: str, accept: Callable[[Token], bool], what: str) -> list[Token]
             items.append(token)
             expect_item = False
         elif not expect_item and (token.kind in _LIST_SEPARATORS or token.is_word("then", "and")
-                                  or (token.kind is Kind.OTHER and token.text == ";")):
+                                  or (token.kind is Kind.OTHER and token.text in ";/")):
             expect_item = True
         else:
             raise _BadCell(f"'{cell}' is not a list of {what}")
@@ -65,8 +66,74 @@ def _durations(cell: str, minutes: bool) -> list[float]:
     return [float(t.value) / (60 if minutes and t.kind is Kind.NUMBER else 1) for t in tokens]
 
 
+_EMPTY = ("", "-", "–", "—", "n/a", "none")
+
+
+def _route_cell(cell: str, unit: str | None) -> list[StepSpec]:
+    """The steps of a route cell: ``M1 > M2``, ``M1 1.0 > M2 2.0`` (numbers in the column's
+    unit), ``M1 (1h), M2 2h``."""
+    try:
+        tokens = group_asides(tokenize(cell), cell)
+    except UnreadPhrase as exc:
+        raise _BadCell(f"'{cell}': {exc}") from exc
+    steps: list[StepSpec] = []
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        if token.kind is not Kind.MACHINE:
+            raise _BadCell(f"'{cell}' is not a route")
+        hours: float | None = None
+        index += 1
+        following = tokens[index] if index < len(tokens) else None
+        if following is not None and following.kind is Kind.DURATION:
+            hours = following.value
+            index += 1
+        elif is_paren(following, "duration"):
+            hours = following.value.hours
+            index += 1
+        elif following is not None and following.kind is Kind.NUMBER:
+            if unit is None:
+                raise _BadCell(f"'{cell}': '{following.text}' has no unit")
+            hours = following.value / (60 if unit == "minutes" else 1)
+            index += 1
+        steps.append(StepSpec(token.value[0], hours))
+        if index >= len(tokens):
+            break
+        separator = tokens[index]
+        if not (separator.kind in _LIST_SEPARATORS or separator.is_word("then")
+                or (separator.kind is Kind.OTHER and separator.text in ";/")):
+            raise _BadCell(f"'{cell}' is not a route")
+        index += 1
+        if index >= len(tokens):
+            raise _BadCell(f"'{cell}' ends with a separator")
+    if not steps:
+        raise _BadCell(f"'{cell}' is not a route")
+    return steps
+
+
+def _step_cells(values: list[tuple[Column | None, str]]) -> list[StepSpec]:
+    """The steps of ``Step 1`` / ``Step 2`` ... cells (empty cells only at the end)."""
+    steps: list[StepSpec] = []
+    ended = False
+    for role, cell in values:
+        if role is not Column.STEP_CELL:
+            continue
+        if cell.strip().lower() in _EMPTY:
+            ended = True
+            continue
+        if ended:
+            raise _BadCell("a step after an empty step cell")
+        found = _route_cell(cell, None)
+        if len(found) != 1:
+            raise _BadCell(f"'{cell}' is not one step")
+        steps += found
+    if not steps:
+        raise _BadCell("no step")
+    return steps
+
+
 def _due(cell: str) -> float | None:
-    if cell.strip() in ("", "-", "–", "—", "n/a", "none"):
+    if cell.strip().lower() in _EMPTY:
         return None
     tokens: list[Token] = tokenize(cell)
     reading = read_time(tokens, 0)
@@ -90,6 +157,8 @@ def read_table(table: Table, reading: Reading) -> None:
         return
     minutes = Column.MINUTES in roles
     per_step = Column.MACHINE in roles
+    route_unit = next((column_unit(cell) for cell, role in zip(table.header, roles, strict=True)
+                       if role is Column.ROUTE), None)
     steps_by_job: dict[str, list[tuple[int, int, StepSpec]]] = {}
     dues_by_job: dict[str, set[float]] = {}
     quotes: dict[str, list[str]] = {}
@@ -98,6 +167,10 @@ def read_table(table: Table, reading: Reading) -> None:
             if len(cells) != len(roles):
                 raise _BadCell(f"{len(cells)} cells under a header of {len(roles)}")
             values = dict(zip(roles, cells, strict=True))
+            for role, cell in zip(roles, cells, strict=True):
+                if role is Column.INFO and any(t.kind in (Kind.JOB, Kind.MACHINE)
+                                               for t in tokenize(cell)):
+                    raise _BadCell(f"'{cell}' holds an id in an informational column")
             job = _ids(values[Column.JOB], Kind.JOB, "job ids")
             if len(job) != 1:
                 raise _BadCell(f"'{values[Column.JOB]}' is not one job id")
@@ -123,10 +196,19 @@ def read_table(table: Table, reading: Reading) -> None:
                 steps_by_job.setdefault(job_id, []).append((order, row_number, spec))
                 quotes.setdefault(job_id, []).append(line)
             else:
-                route = _ids(values[Column.ROUTE], Kind.MACHINE, "machine ids")
-                if hours and len(hours) != len(route):
-                    raise _BadCell(f"{len(hours)} duration(s) for {len(route)} machine(s)")
-                steps = [StepSpec(m, hours[i] if hours else None) for i, m in enumerate(route)]
+                if Column.STEP_CELL in roles:
+                    if Column.ROUTE in roles or hours:
+                        raise _BadCell("step cells and a route or hours column")
+                    steps = _step_cells(list(zip(roles, cells, strict=True)))
+                else:
+                    steps = _route_cell(values[Column.ROUTE], route_unit)
+                    if hours and any(step.hours is not None for step in steps):
+                        raise _BadCell("durations in both the route and the hours cell")
+                    if hours and len(hours) != len(steps):
+                        raise _BadCell(f"{len(hours)} duration(s) for {len(steps)} machine(s)")
+                    if hours:
+                        steps = [StepSpec(step.machine, h)
+                                 for step, h in zip(steps, hours, strict=True)]
                 reading.routes.append(RouteStatement((job_id,), LEVEL_ONE, steps, line))
                 for step in steps:
                     reading.mention_route_machine(step.machine)
