@@ -21,7 +21,9 @@ from functools import lru_cache
 
 from repro_assets.factory.reading.assemble import Assembly, Declarations, assemble
 from repro_assets.factory.reading.clauses import ClauseReader
-from repro_assets.factory.reading.definitions import find_terms
+from repro_assets.factory.reading.definitions import TimeTerms, find_terms
+from repro_assets.factory.reading.names import NameIndex
+from repro_assets.factory.reading.phrases import NOT_NAMES
 from repro_assets.factory.reading.segments import Clause, segment
 from repro_assets.factory.reading.statements import Reading, Unread
 from repro_assets.factory.reading.tables import read_table
@@ -29,21 +31,9 @@ from repro_assets.factory.reading.tables import read_table
 __all__ = ["Assembly", "Declarations", "Unread", "read_factory_text"]
 
 
-@lru_cache(maxsize=64)
-def read_factory_text(text: str) -> Assembly:
-    """Read a factory description without an LLM.
-
-    The result is shared between calls with the same text: treat it as read-only.
-
-    Args:
-        text: the free-text description.
-
-    Returns:
-        The skeleton, the raw configuration, the unread sentences and where machines are
-        declared.
-    """
+def _read(text: str, terms: TimeTerms, names: NameIndex | None) -> Reading:
     reading = Reading()
-    reader = ClauseReader(reading, find_terms(text))
+    reader = ClauseReader(reading, terms, names)
     for item in segment(text):
         try:
             if isinstance(item, Clause):
@@ -53,4 +43,37 @@ def read_factory_text(text: str) -> Assembly:
         except Exception as exc:  # a reader defect must fail the sentence, not the run
             quote = item.sentence if isinstance(item, Clause) else item.header_line
             reading.unread.append(Unread(quote, f"reader error {type(exc).__name__}: {exc}"))
+    return reading
+
+
+def _names(reading: Reading) -> NameIndex:
+    index = NameIndex(grammar=NOT_NAMES)
+    for mention in reading.machines:
+        for machine, name in mention.names.items():
+            index.add(machine, name)
+    for machine, name in [*reading.machine_names, *reading.aside_names]:
+        index.add(machine, name)
+    return index
+
+
+@lru_cache(maxsize=64)
+def read_factory_text(text: str) -> Assembly:
+    """Read a factory description without an LLM.
+
+    Two passes: the first finds the machines' names (wherever the text gives them), the
+    second reads the text again with them, so that a route may name a machine by its name.
+    The result is shared between calls with the same text: treat it as read-only.
+
+    Args:
+        text: the free-text description.
+
+    Returns:
+        The skeleton, the raw configuration, the unread sentences and where machines are
+        declared.
+    """
+    terms = find_terms(text)
+    reading = _read(text, terms, None)
+    names = _names(reading)
+    if names.names:
+        reading = _read(text, terms, names)
     return assemble(reading)

@@ -31,6 +31,7 @@ from repro_assets.factory.models import (
     RawStep,
 )
 from repro_assets.factory.reading.statements import (
+    LEVEL_LISTED,
     DueStatement,
     ModifyStatement,
     Reading,
@@ -127,6 +128,7 @@ class _Assembler:
         self.machines = machines
         self.generic = [s for s in reading.routes if s.jobs is None]
         self.used: set[int] = set()  # id() of statements that shaped some job's route
+        self.resolving: set[str] = set()  # jobs whose route is being copied
 
     def applicable(self, job: str) -> list[RouteStatement]:
         return [s for s in self.reading.routes if s.jobs is None or job in s.jobs]
@@ -185,7 +187,22 @@ class _Assembler:
 
     def candidates(self, job: str) -> list[tuple[int, Steps, list[RouteStatement]]]:
         """Every route stated for ``job``: (level, steps, the statements behind it)."""
-        found = [(s.level, self.resolve(s, job), [s]) for s in self.applicable(job)]
+        found = [(s.level, self.resolve(s, job), [s]) for s in self.applicable(job)
+                 if not self.is_override(s, job)]
+        for same in self.reading.same_routes:
+            if job not in same.jobs:
+                continue
+            if same.source in self.resolving:
+                raise _Conflict("the routes refer to each other", same.quote)
+            self.resolving.add(same.source)
+            try:
+                routes = self.routes(same.source)
+            finally:
+                self.resolving.discard(same.source)
+            if len(routes) != 1:
+                raise _Conflict(f"{same.source} has no single route to copy", same.quote)
+            # another job's route is a base the job's own changes apply to
+            found.append((LEVEL_LISTED, routes[0], []))
         for standard in self.reading.standards:
             if job not in standard.jobs:
                 continue
@@ -195,10 +212,36 @@ class _Assembler:
             found += [(standard.level, self.resolve(s, job), [s]) for s in self.generic]
         return found
 
+    def is_override(self, statement: RouteStatement, job: str) -> bool:
+        """True when a one-step "2h on M2" statement changes the duration of a step of a
+        broader route of ``job`` through that machine instead of being its route."""
+        if not statement.override:
+            return False
+        machine = statement.steps[0].machine
+        broader = [s for s in self.applicable(job) if s.level < statement.level]
+        if any(job in standard.jobs for standard in self.reading.standards):
+            broader += self.generic
+        if any(job in same.jobs for same in self.reading.same_routes):
+            return True
+        return any(any(m == machine for m, _ in self.written_steps(s)) for s in broader)
+
+    def overrides(self, job: str) -> list[ModifyStatement]:
+        """The duration changes of ``job`` as replacements of a machine by itself."""
+        found = []
+        for statement in self.applicable(job):
+            if self.is_override(statement, job):
+                self.used.add(id(statement))
+                step = statement.steps[0]
+                found.append(ModifyStatement((job,), statement.level, statement.quote,
+                                             replace=(step.machine, step.machine),
+                                             hours=step.hours))
+        return found
+
     def routes(self, job: str) -> list[Steps]:
         """The route(s) of ``job``: one, or several when statements conflict."""
         candidates = self.candidates(job)
         modifications = [m for m in self.reading.modifications if job in m.jobs]
+        modifications += self.overrides(job)
         if modifications:
             return [self.modified(job, candidates, modifications)]
         if not candidates:

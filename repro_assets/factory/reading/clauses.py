@@ -26,13 +26,16 @@ from dataclasses import dataclass, field
 
 from repro_assets.factory.reading.definitions import TimeTerms, is_definition_only
 from repro_assets.factory.reading.lexicon import Kind, Token, tokenize
+from repro_assets.factory.reading.names import NameIndex
 from repro_assets.factory.reading.phrases import (
     CONTINUATION_VERBS,
     DUE_KEYS,
     FILLERS,
+    GENERIC_JOB_NOUNS,
     JOB_WORDS,
     MACHINE_WORDS,
     MEANING_WORDS,
+    ROUTE_VERBS,
     Cursor,
     Route,
     UnreadPhrase,
@@ -61,6 +64,7 @@ from repro_assets.factory.reading.statements import (
     ModifyStatement,
     Reading,
     RouteStatement,
+    SameRouteStatement,
     StandardStatement,
     Unread,
 )
@@ -135,10 +139,12 @@ def _job_list(cursor: Cursor) -> list[str] | None:
 class ClauseReader:
     """Reads clauses in order into a :class:`Reading`, keeping the context between them."""
 
-    def __init__(self, reading: Reading, terms: TimeTerms | None = None) -> None:
+    def __init__(self, reading: Reading, terms: TimeTerms | None = None,
+                 names: NameIndex | None = None) -> None:
         self.reading = reading
         self.context = _Context()
         self.terms = terms
+        self.names = names
 
     # ------------------------------------------------------------------ entry point
     def read(self, clause: Clause) -> None:
@@ -149,6 +155,9 @@ class ClauseReader:
         except UnreadPhrase as exc:
             self._unread(clause, str(exc), [])
             return
+        for index, token in enumerate(tokens[:-1]):
+            if token.kind is Kind.MACHINE and is_paren(tokens[index + 1], "name"):
+                self.reading.aside_names.append((token.value[0], tokens[index + 1].value.text))
         kind = self._classify(tokens, clause)
         if kind == "prose":
             return
@@ -157,7 +166,7 @@ class ClauseReader:
             return
         pending = _Pending(self.reading)
         try:
-            self._read_job_clause(Cursor(tokens), clause, pending, outer=None)
+            self._read_job_clause(Cursor(tokens, self.names), clause, pending, outer=None)
         except (UnreadPhrase, _Unreadable) as exc:
             self._unread(clause, str(exc), tokens)
             return
@@ -342,9 +351,20 @@ class ClauseReader:
                 continue
             if read_follow_standard(cursor):
                 if subject.jobs is None:
+                    if cursor.kind(Kind.COLON) and _starts_route(cursor):
+                        continue  # "All jobs follow the standard flow: M1 -> M2 ..."
                     raise _Unreadable("'every job follows the standard route' names no route")
                 pending.standards.append(StandardStatement(subject.jobs, subject.level,
                                                            clause.sentence))
+                continue
+            source = _same_route_as(cursor)
+            if source is not None:
+                if subject.jobs is None or source in subject.jobs:
+                    raise _Unreadable("'same route as' needs other jobs named")
+                pending.same_routes.append(SameRouteStatement(subject.jobs, source,
+                                                              clause.sentence))
+                pending.jobs.append(source)
+                cursor.word({"but"})
                 continue
             uniform = read_uniform(cursor)
             if uniform is not None:
@@ -445,6 +465,17 @@ class ClauseReader:
         for index, token in enumerate(tokens):
             if token.kind is Kind.MACHINE_RANGE or is_paren(token, "machines"):
                 ids += token.value if token.kind is Kind.MACHINE_RANGE else token.value.machines
+                if is_paren(token) and len(token.value.machines) == 1:
+                    name = _name_before(tokens, index)
+                    if name:
+                        names.setdefault(token.value.machines[0], name)
+            elif is_paren(token, "other") and len(token.value.machines) == 1 and re.fullmatch(
+                    r"(?i)(?:that's|that is|aka|i\.e\.|ie|=)\s*M\S+", token.value.text):
+                machine = token.value.machines[0]  # "a cold saw (that's M1)"
+                ids.append(machine)
+                name = _name_before(tokens, index)
+                if name:
+                    names.setdefault(machine, name)
             elif token.kind is Kind.MACHINE:
                 machine = token.value[0]
                 ids.append(machine)
@@ -477,6 +508,7 @@ class _Pending:
     dues: list[DueStatement] = field(default_factory=list)
     modifications: list[ModifyStatement] = field(default_factory=list)
     standards: list[StandardStatement] = field(default_factory=list)
+    same_routes: list[SameRouteStatement] = field(default_factory=list)
     names: list[tuple[str, str]] = field(default_factory=list)
     jobs: list[str] = field(default_factory=list)
     machines: list[str] = field(default_factory=list)
@@ -542,6 +574,8 @@ class _Pending:
             quote=quote,
             all_machines=route.all_machines,
             outer=outer,
+            override=(route.duration_first and len(steps) == 1 and subject.level == LEVEL_ONE
+                      and outer is None),
         )
         self.routes.append(statement)
         self.current[subject.jobs] = statement
@@ -556,6 +590,7 @@ class _Pending:
         reading.dues += self.dues
         reading.modifications += self.modifications
         reading.standards += self.standards
+        reading.same_routes += self.same_routes
         for machine in self.machines:
             reading.mention_route_machine(machine)
         reading.machine_names += self.names
@@ -579,12 +614,17 @@ def _dash(cursor: Cursor) -> bool:
     return False
 
 
+_LABEL_VERBS = ROUTE_VERBS - {"is", "are", "be", "then"}
+
+
 def _label(cursor: Cursor) -> None:
     """Skip a leading label such as ``Jobs today:`` (words only, then a colon)."""
     index = 0
     while (token := cursor.peek(index)) is not None and token.kind in (Kind.WORD, Kind.NUMBER):
         if token.kind is Kind.WORD and (token.value in MEANING_WORDS or token.value in DUE_KEYS):
             return
+        if token.kind is Kind.WORD and token.value in _LABEL_VERBS:
+            return  # "All jobs follow the standard flow: M1 -> M2" is a sentence, not a label
         index += 1
     token = cursor.peek(index)
     if index and token is not None and token.kind is Kind.COLON:
@@ -612,6 +652,8 @@ def _explicit_subject(cursor: Cursor) -> Subject | None:
     job_word = cursor.word(JOB_WORDS)
     jobs = _job_list(cursor)
     if jobs is not None:
+        if len(jobs) == 1 and is_paren(cursor.peek(), "name"):
+            cursor.take()  # "J1 (flange):" names the job
         if cursor.kind(Kind.POSSESSIVE):
             if cursor.word({"route", "routing", "path", "sequence", "steps"}):
                 cursor.word({"is", "are"})
@@ -620,9 +662,25 @@ def _explicit_subject(cursor: Cursor) -> Subject | None:
         cursor.word(DISTRIBUTIVE)
         return _subject_of(jobs)
     determined = any(t.is_word("every", "each", "all") for t in cursor.tokens[start:cursor.index])
+    if job_word is None and determined:
+        job_word = cursor.word(GENERIC_JOB_NOUNS)
     if job_word is not None and (job_word.endswith("s") or determined):
         cursor.word(DISTRIBUTIVE)
         return Subject(None, LEVEL_ALL)
+    cursor.index = start
+    return None
+
+
+def _same_route_as(cursor: Cursor) -> str | None:
+    """Read ``(the) same route as J1`` / ``same routing as J1``; the other job's id."""
+    start = cursor.index
+    cursor.word({"the", "takes", "take", "follows", "follow", "uses", "use", "has", "runs"})
+    cursor.word({"the"})
+    if cursor.word({"same"}) and cursor.word({"route", "routing", "path", "flow"}) and (
+            cursor.word({"as", "like"})):
+        job = cursor.kind(Kind.JOB)
+        if job is not None:
+            return job.value[0]
     cursor.index = start
     return None
 
@@ -637,13 +695,32 @@ def _starts_route(cursor: Cursor) -> bool:
         cursor.index = start
 
 
+def _name_before(tokens: list[Token], index: int) -> str | None:
+    """The name written right before an id in parentheses ("the Mazak lathe (M1)")."""
+    words: list[str] = []
+    position = index - 1
+    while position >= 0 and tokens[position].kind in (Kind.WORD, Kind.AMP):
+        token = tokens[position]
+        if token.kind is Kind.WORD and (token.value in _NAME_STOP or token.value in {
+                "our", "we", "have", "got", "has", "machines", "machine"}):
+            break
+        words.insert(0, token.text)
+        position -= 1
+    if not words or len(words) > 4 or {w.lower() for w in words} & MEANING_WORDS:
+        return None
+    return " ".join(words)
+
+
 def _machine_name(tokens: list[Token], index: int, labelled: bool) -> str | None:
     """The name given right after a machine id in a machine-only sentence, if any."""
     after = tokens[index + 1:]
     if after and is_paren(after[0], "name"):
         return after[0].value.text
     position = 0
-    if after and after[0].kind is Kind.COMMA:
+    if after and (after[0].kind is Kind.COMMA or (after[0].kind is Kind.OTHER
+                                                   and after[0].text == "=")):
+        if after[0].text == "=":
+            labelled = True
         position = 1
     if position < len(after) and after[position].is_word("is"):
         position += 1

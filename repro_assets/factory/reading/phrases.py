@@ -17,10 +17,14 @@ from dataclasses import dataclass
 
 from repro_assets.factory.reading.definitions import TimeTerms, term_words
 from repro_assets.factory.reading.lexicon import NUMBER_WORDS, Kind, Token, tokenize
+from repro_assets.factory.reading.names import NameIndex, name_words
 from repro_assets.factory.reading.statements import StepSpec
 from repro_assets.factory.reading.times import read_time
 
 JOB_WORDS = frozenset({"job", "jobs", "order", "orders"})
+# what "every ..." may say instead of "every job" ("All boards follow ...")
+GENERIC_JOB_NOUNS = frozenset({"parts", "boards", "products", "lots", "part", "board",
+                               "product", "lot"})
 MACHINE_WORDS = frozenset({"machine", "machines"})
 ROUTE_VERBS = frozenset({
     "go", "goes", "going", "run", "runs", "running", "use", "uses", "using", "visit", "visits",
@@ -180,9 +184,10 @@ def group_asides(tokens: list[Token], clause: str) -> list[Token]:
 class Cursor:
     """A position in a token list with small look-ahead helpers."""
 
-    def __init__(self, tokens: list[Token]) -> None:
+    def __init__(self, tokens: list[Token], names: NameIndex | None = None) -> None:
         self.tokens = tokens
         self.index = 0
+        self.names = names
 
     def peek(self, offset: int = 0) -> Token | None:
         """The token ``offset`` positions ahead, or None past the end."""
@@ -239,6 +244,13 @@ class Cursor:
 
 # --------------------------------------------------------------------------- steps and routes
 
+NOT_NAMES = frozenset(
+    ROUTE_VERBS | FILLERS | PREPOSITIONS | MEANING_WORDS | DUE_KEYS | DUE_KEYS_NEED_BY
+    | JOB_WORDS | MACHINE_WORDS | STEP_WORDS | set(NUMBER_WORDS) | DUE_AUX | NEGATED_VISIT_VERBS
+    | SKIP_VERBS | {"and", "then", "for", "each", "per", "there", "it", "they", "hours", "hour",
+                   "minutes", "with", "by", "of", "this", "that", "week", "day", "shift"}
+)
+
 
 @dataclass
 class Route:
@@ -247,6 +259,39 @@ class Route:
     steps: list[StepSpec]
     all_machines: bool = False
     names: list[tuple[str, str]] | None = None  # (machine id, name) from "(...)" asides
+    duration_first: bool = False  # one step written "2 hours on M2"
+
+
+def read_machine_ref(cursor: Cursor) -> tuple[str, bool] | None:
+    """Read a machine id, or a machine's name the text declared (``the pick & place``,
+    ``saw``); returns (id, True when read from a name) or None (cursor unchanged)."""
+    token = cursor.peek()
+    if token is not None and token.kind is Kind.MACHINE:
+        cursor.take()
+        return token.value[0], False
+    names = cursor.names
+    if names is None or not names.names:
+        return None
+    start = cursor.index
+    cursor.word({"the", "our"})
+    longest = names.longest_name()
+    for count in range(2 * longest, 1, -1):
+        ahead = cursor.tokens[cursor.index:cursor.index + count]
+        if (len(ahead) < count or not all(t.kind in (Kind.WORD, Kind.AMP) for t in ahead)
+                or ahead[0].kind is not Kind.WORD or ahead[-1].kind is not Kind.WORD):
+            continue
+        machine = names.full(name_words(" ".join(t.text for t in ahead)))
+        if machine is not None:
+            cursor.index += count
+            return machine, True
+    token = cursor.peek()
+    if token is not None and token.kind is Kind.WORD:
+        machine = names.word(token.value)
+        if machine is not None:
+            cursor.take()
+            return machine, True
+    cursor.index = start
+    return None
 
 
 def _is_process_verb(cursor: Cursor) -> bool:
@@ -346,13 +391,17 @@ def read_step(cursor: Cursor) -> Route | None:
         return None
     if token.kind is Kind.MACHINE_RANGE:
         raise UnreadPhrase(f"'{token.text}' in a route could mean two machines or a range")
-    if token.kind is Kind.MACHINE:
-        cursor.take()
-        machine = token.value[0]
+    reference = read_machine_ref(cursor)
+    if reference is not None:
+        machine, by_name = reference
         hours: float | None = None
         names: list[tuple[str, str]] = []
-        if is_paren(cursor.peek(), "name"):
+        if is_paren(cursor.peek(), "name") and not by_name:
             names.append((machine, cursor.take().value.text))
+        elif by_name and is_paren(cursor.peek(), "machines"):
+            if cursor.peek().value.machines != (machine,):
+                raise UnreadPhrase(f"the name of {machine} is followed by another id")
+            cursor.take()
         if is_paren(cursor.peek(), "duration"):
             hours = cursor.take().value.hours
         else:
@@ -360,14 +409,15 @@ def read_step(cursor: Cursor) -> Route | None:
         return Route([StepSpec(machine, hours)], names=names)
     if token.kind is Kind.DURATION:
         following = cursor.peek(1)
-        target = cursor.peek(2)
-        if (following is not None and following.is_word(*DURATION_PREPOSITIONS)
-                and target is not None and target.kind is Kind.MACHINE):
-            cursor.index += 3
-            names = []
-            if is_paren(cursor.peek(), "name"):
-                names.append((target.value[0], cursor.take().value.text))
-            return Route([StepSpec(target.value[0], token.value)], names=names)
+        if following is not None and following.is_word(*DURATION_PREPOSITIONS):
+            cursor.index += 2
+            target = read_machine_ref(cursor)
+            if target is not None:
+                names = []
+                if is_paren(cursor.peek(), "name") and not target[1]:
+                    names.append((target[0], cursor.take().value.text))
+                return Route([StepSpec(target[0], token.value)], names=names,
+                             duration_first=True)
         cursor.index = start
         return None
     if cursor.any_sequence(ALL_MACHINES) is not None:
@@ -404,7 +454,8 @@ def read_route(cursor: Cursor) -> Route | None:
     lead_words = cursor.tokens[start:cursor.index]
     from_route = any(t.is_word("from") for t in lead_words)
     said_first = any(t.is_word("first") for t in lead_words)
-    route = Route(list(first.steps), first.all_machines, list(first.names or []))
+    route = Route(list(first.steps), first.all_machines, list(first.names or []),
+                  first.duration_first)
     while True:
         before = cursor.index
         if from_route and cursor.word({"to"}):  # "from M1 to M3"
@@ -418,6 +469,7 @@ def read_route(cursor: Cursor) -> Route | None:
         if step.all_machines or route.all_machines:
             raise UnreadPhrase("'all machines' combined with other steps")
         route.steps += step.steps
+        route.duration_first = False
         route.names = (route.names or []) + list(step.names or [])
     if said_first and len(route.steps) < 2:
         raise UnreadPhrase("'first' with a single step (first before what?)")
@@ -708,8 +760,8 @@ def read_skip(cursor: Cursor) -> tuple[str, ...] | None:
         cursor.word(PREPOSITIONS)
     cursor.word({"machine"})
     machines: list[str] = []
-    while (token := cursor.kind(Kind.MACHINE)) is not None:
-        machines.append(token.value[0])
+    while (reference := read_machine_ref(cursor)) is not None:
+        machines.append(reference[0])
         if not (cursor.kind(Kind.COMMA) or cursor.word({"and"})):
             break
         cursor.word({"and"})

@@ -37,6 +37,9 @@ class RouteStatement:
         excluded: machines an aside excludes ("(not M3)").
         respective: durations listed for the steps in order ("taking 2h, 1h and 1h
             respectively"), kept apart when the steps are "all the machines".
+        override: one step written duration first ("J4 needs 2 hours on M2"): where the job
+            has a broader route through that machine, it sets that step's duration; otherwise
+            it is the job's route.
     """
 
     jobs: tuple[str, ...] | None
@@ -49,6 +52,7 @@ class RouteStatement:
     outer: RouteStatement | None = None
     excluded: tuple[str, ...] = ()
     respective: list[float] | None = None
+    override: bool = False
 
 
 @dataclass
@@ -78,6 +82,15 @@ class StandardStatement:
 
     jobs: tuple[str, ...]
     level: int
+    quote: str
+
+
+@dataclass
+class SameRouteStatement:
+    """"J2: same route as J1": the jobs take the route of another job."""
+
+    jobs: tuple[str, ...]
+    source: str
     quote: str
 
 
@@ -132,7 +145,9 @@ class Reading:
     routes: list[RouteStatement] = field(default_factory=list)
     modifications: list[ModifyStatement] = field(default_factory=list)
     standards: list[StandardStatement] = field(default_factory=list)
+    same_routes: list[SameRouteStatement] = field(default_factory=list)
     dues: list[DueStatement] = field(default_factory=list)
+    aside_names: list[tuple[str, str]] = field(default_factory=list)  # "M1 (saw)" anywhere
     unread: list[Unread] = field(default_factory=list)
 
     def mention_job(self, job_id: str) -> None:
