@@ -180,7 +180,11 @@ def paper_pages(
         except PaperNotFound as exc:
             raise coded_failure(exc, paper_id=paper_id) from exc
         started = time.perf_counter()
-        pages = extract_pages(blobs.read_bytes(paper.pdf_storage_path), paper_id, paper.title)
+        try:
+            pages = extract_pages(blobs.read_bytes(paper.pdf_storage_path), paper_id,
+                                  paper.title)
+        except PaperIngestError as exc:  # E_PDF_TOO_COMPLEX / E_PDF_TOO_MANY_PAGES (worker)
+            raise coded_failure(exc, paper_id=paper_id) from exc
         seconds = time.perf_counter() - started
         save_pages(db, pages)
         empty = [p.page_no for p in pages.pages if not p.has_text_layer]

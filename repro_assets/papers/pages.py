@@ -8,6 +8,7 @@ import statistics
 import pymupdf
 
 from repro_assets.papers.models import PageText, PaperPages, TextBlock
+from repro_assets.papers.pdf import PaperIngestError, max_pages
 
 _BOLD_FLAG = 16
 _NUMBERED_HEADING = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVX]+\.)\s+[A-Z][^\n]{1,70}$")
@@ -98,13 +99,36 @@ def _is_heading(block: TextBlock, body_size: float) -> bool:
 def extract_pages(data: bytes, paper_id: str, title_hint: str | None = None) -> PaperPages:
     """Extract every page's text and blocks, and detect the title and section headings.
 
+    The PDF is parsed in a limited worker process (:mod:`repro_assets.papers.sandbox`): past
+    its memory, CPU or time budget the call fails with ``E_PDF_TOO_COMPLEX``.
+
     Args:
         data: PDF bytes (already validated).
         paper_id: the paper id.
         title_hint: a title given by the user; wins over detection.
+
+    Raises:
+        PaperIngestError: E_PDF_TOO_COMPLEX, E_PDF_TOO_MANY_PAGES or E_PDF_CORRUPT.
+    """
+    from repro_assets.papers.sandbox import run_limited
+
+    return run_limited(extract_pages_here, data, paper_id, title_hint, max_pages())
+
+
+def extract_pages_here(data: bytes, paper_id: str, title_hint: str | None = None,
+                       page_cap: int | None = None) -> PaperPages:
+    """:func:`extract_pages` in this process (the worker's body; trusted input only).
+
+    Raises:
+        PaperIngestError: E_PDF_TOO_MANY_PAGES past ``page_cap``.
     """
     doc = pymupdf.open(stream=data, filetype="pdf")
     try:
+        if page_cap is not None and doc.page_count > page_cap:
+            raise PaperIngestError(
+                "E_PDF_TOO_MANY_PAGES",
+                f"the PDF has {doc.page_count:,} pages; the limit is {page_cap:,} "
+                "(REPRO_MAX_PAGES)")
         raw_pages: list[list[TextBlock]] = []
         title_blocks: list[TextBlock] = []
         for page in doc:

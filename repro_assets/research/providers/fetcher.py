@@ -141,10 +141,10 @@ def pdf_text(url: str, body: bytes) -> tuple[str, str]:
 
     try:
         info = validate_pdf(body)
+        pages = extract_pages(body, info.paper_id)
     except PaperIngestError as exc:
         raise UnsupportedContentError(f"{url}: PDF not readable ({exc.code}: {exc.message})") \
             from exc
-    pages = extract_pages(body, info.paper_id)
     return pages.title or info.metadata_title or "", "\n\n".join(p.text for p in pages.pages)
 
 
