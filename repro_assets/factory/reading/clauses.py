@@ -110,6 +110,7 @@ class _Context:
     header: str | None = None
     header_subject: Subject | None = None
     current: dict[tuple[str, ...] | None, RouteStatement] = field(default_factory=dict)
+    item: bool = False  # the previous clause sat in a list item
 
 
 class _Unreadable(Exception):
@@ -175,11 +176,14 @@ class ClauseReader:
     def _enter(self, clause: Clause) -> None:
         context = self.context
         same_list = clause.item and clause.header is not None and clause.header == context.header
+        next_item = clause.item and context.item  # "2. After that, J1 goes to M1" continues
         if clause.paragraph != context.paragraph:
             context.paragraph = clause.paragraph
             if not same_list:
                 context.paragraph_subject = None
-                context.current = {}
+                if not next_item:
+                    context.current = {}
+        context.item = clause.item
         if clause.group != context.group:
             context.group = clause.group
             context.group_subject = None
@@ -248,6 +252,8 @@ class ClauseReader:
         if cursor.done:
             return  # a header line such as "Jobs:" or "Today's orders:"
         continuation = cursor.any_sequence(LEADS) is not None
+        if continuation:
+            cursor.kind(Kind.COMMA)  # "After that, J1 goes to M1"
         subject = _explicit_subject(cursor)
         explicit = subject is not None
         may_start = False
@@ -382,8 +388,15 @@ class ClauseReader:
                 continue
             there = read_there(cursor)
             if there is not None:
-                _assign_last(self._current(subject, pending), there)
+                target = statement or self._current(subject, pending)
+                if not there[1] and (target is None or len(target.steps) != 1):
+                    raise _Unreadable("a duration without 'there' after a route of several "
+                                      "steps (for the last step or for all of them?)")
+                _assign_last(target, there[0])
                 continue
+            if (statement is not None and len(statement.steps) == 1
+                    and statement.steps[0].hours is None and cursor.word({"first"})):
+                continue  # "J1 is loaded on M2 first"
             route = read_route(cursor)
             if route is not None:
                 replaced = read_instead_of(cursor)

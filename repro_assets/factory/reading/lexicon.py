@@ -6,7 +6,7 @@ symbol) that the clause reader must account for:
 
 * machine and job ids with the stage-0 patterns (``M1``, ``M_CNC``, ``J12``, ``J_A``) and
   ascending id ranges (``M1-M3``, ``J1 through J3``; not ``from M1 to M3``, which is a route);
-* durations: ``2h``, ``2 hrs``, ``1.5 hours``, ``120 minutes``, ``180 min``, ``one hour``,
+* durations: ``2h``, ``2 hrs``, ``1.5 hours``, ``120 minutes``, ``180 min``, ``15 s``, ``one hour``,
   ``an hour``, ``half an hour``, ``an hour and a half``, ``1h 30min``, ``1h30``, ``2-hour``;
 * clock times: ``14:00``, ``16.30``, ``4pm``, ``11 am``, ``3 p.m.``; bare numbers stay numbers
   (the due-time grammar in :mod:`repro_assets.factory.reading.times` decides what they mean);
@@ -88,6 +88,7 @@ _ID_BODY = r"(?:[0-9][A-Za-z0-9_]*|_[A-Z0-9][A-Za-z0-9_]*)"
 _NUMBER_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 _HOUR_UNIT = r"(?:hours?|hrs?|h)"
 _MINUTE_UNIT = r"(?:minutes?|mins?)"
+_SECOND_UNIT = r"(?:seconds?|secs?|s)"
 _AMOUNT = rf"(?:\d+(?:\.\d+)?|{_NUMBER_WORD}|an?)"
 
 _PATTERNS = [
@@ -99,6 +100,7 @@ _PATTERNS = [
     ("HOURS_MINUTES", rf"(?i:\b(?P<hm_h>\d+)\s*{_HOUR_UNIT}\s*(?:and\s+)?(?P<hm_m>\d+)\s*"
                       rf"(?:{_MINUTE_UNIT}|m)\b"
                       rf"|\b(?P<hc_h>\d+)h(?P<hc_m>\d{{2}})\b)"),
+    ("SECONDS", rf"(?i:\b(?P<seconds>\d+(?:\.\d+)?)\s*{_SECOND_UNIT}\b)"),
     ("DURATION", rf"(?i:\b(?P<amount>{_AMOUNT})\s*-?\s*(?P<unit>{_HOUR_UNIT}|{_MINUTE_UNIT})\b)"),
     ("CLOCK", r"(?i:\b(?P<ch>\d{1,2})(?:[:.](?P<cm>\d{2}))?\s*"
               r"(?P<mer>a\.m\.?|p\.m\.?|am\b|pm\b)|\b(?P<ch2>\d{1,2})[:.](?P<cm2>\d{2})\b)"),
@@ -190,6 +192,9 @@ def tokenize(text: str, *, ranges: bool = True) -> list[Token]:
             tokens.append(Token(Kind.DURATION, raw, start, end, hours))
         elif kind == "DURATION":
             tokens.append(Token(Kind.DURATION, raw, start, end, _duration(match)))
+        elif kind == "SECONDS":
+            tokens.append(Token(Kind.DURATION, raw, start, end,
+                                float(match.group("seconds")) / 3600))
         elif kind == "CLOCK":
             hour = match.group("ch") or match.group("ch2")
             minute = match.group("cm") or match.group("cm2") or "0"

@@ -68,7 +68,7 @@ MEANING_WORDS = frozenset({
 DUE_KEYS = frozenset({"due", "deadline"})
 DUE_KEYS_NEED_BY = frozenset({
     "ship", "ships", "shipped", "shipping", "done", "finished", "complete", "completed",
-    "ready", "delivered", "needed", "required",
+    "ready", "delivered", "needed", "required", "out",
 })
 DUE_AUX = frozenset({
     "is", "are", "must", "should", "will", "shall", "has", "have", "needs", "need", "to", "be",
@@ -341,7 +341,7 @@ def _says_every_step(cursor: Cursor, offset: int) -> bool:
 def _step_duration(cursor: Cursor) -> float | None:
     """The duration written right after a machine id (``2h``, ``for 2h``, ``: 2h``), unless
     it is a duration for every step (``for 1h each``), which the caller reads as such."""
-    for offset, lead in ((0, None), (1, "for"), (1, ":")):
+    for offset, lead in ((0, None), (1, "for"), (1, ":"), (1, "in")):
         token = cursor.peek(offset)
         if token is None or token.kind is not Kind.DURATION:
             continue
@@ -357,11 +357,29 @@ def _step_duration(cursor: Cursor) -> float | None:
     return None
 
 
-def _lead_in(cursor: Cursor) -> None:
-    """Consume verbs, adverbs and prepositions that introduce a step."""
+_WHOLE_JOB = (("the", "whole", "batch"), ("the", "batch"), ("the", "whole", "lot"),
+              ("the", "whole", "order"), ("the", "whole", "job"))
+_BACK = (("back", "to"), ("back", "on"), ("back", "at"), ("back", "into"))
+
+
+def _lead_in(cursor: Cursor, continuing: bool = False) -> None:
+    """Consume verbs, adverbs and prepositions that introduce a step.
+
+    After a step separator (``continuing``) the job may be named again as a pronoun or as
+    "the whole batch" ("then it is finished on M2", "then the whole batch goes in M2"), and
+    "back to M1" is a further step on M1 (a planned revisit).
+    """
+    first = True
     while not cursor.done:
         token = cursor.peek()
         assert token is not None
+        if continuing and first and (cursor.word({"it", "they"})
+                                     or cursor.any_sequence(_WHOLE_JOB) is not None):
+            first = False
+            continue
+        first = False
+        if continuing and cursor.any_sequence(_BACK) is not None:
+            continue
         if token.kind is Kind.WORD and (
             token.value in ROUTE_VERBS or token.value in STEP_ADVERBS
             or token.value in PREPOSITIONS
@@ -373,7 +391,35 @@ def _lead_in(cursor: Cursor) -> None:
             return
 
 
-def read_step(cursor: Cursor) -> Route | None:
+QUANTITY_NOUNS = frozenset({"pieces", "piece", "pcs", "pc", "units", "unit", "parts", "items"})
+PER_PIECE = (("each",), ("apiece",), ("per", "piece"), ("per", "unit"), ("per", "part"),
+             ("a", "piece"), ("per", "pc"))
+
+
+def _read_batch(cursor: Cursor) -> Route | None:
+    """Read ``240 pieces, 15 seconds each on M1`` / ``50 units at 1 min each on M1``: the
+    pieces run one after another, so the step takes quantity × cycle time."""
+    start = cursor.index
+    quantity = cursor.kind(Kind.NUMBER)
+    if quantity is None or quantity.value != int(quantity.value) or not cursor.word(
+            QUANTITY_NOUNS):
+        cursor.index = start
+        return None
+    cursor.kind(Kind.COMMA)
+    cursor.word({"at", "of", "with"})
+    cycle = cursor.kind(Kind.DURATION)
+    if cycle is None or cursor.any_sequence(PER_PIECE) is None:
+        raise UnreadPhrase(f"'{quantity.text} {cursor.tokens[start + 1].text}' without a time "
+                           "per piece")
+    cursor.word(PREPOSITIONS)
+    machine = read_machine_ref(cursor)
+    if machine is None:
+        raise UnreadPhrase("a quantity and a cycle time without the machine")
+    seconds = round(quantity.value * cycle.value * 3600, 6)
+    return Route([StepSpec(machine[0], seconds / 3600)])
+
+
+def read_step(cursor: Cursor, continuing: bool = False) -> Route | None:
     """Read one step (with its lead-in words), or None.
 
     Forms: ``M1``, ``M1 2h``, ``M1 (2h)``, ``M1 for 2h``, ``M1: 2h``, ``2h on M1``,
@@ -384,11 +430,14 @@ def read_step(cursor: Cursor) -> Route | None:
             "M1, M2, M3").
     """
     start = cursor.index
-    _lead_in(cursor)
+    _lead_in(cursor, continuing)
     token = cursor.peek()
     if token is None:
         cursor.index = start
         return None
+    batch = _read_batch(cursor)
+    if batch is not None:
+        return batch
     if token.kind is Kind.MACHINE_RANGE:
         raise UnreadPhrase(f"'{token.text}' in a route could mean two machines or a range")
     reference = read_machine_ref(cursor)
@@ -406,6 +455,8 @@ def read_step(cursor: Cursor) -> Route | None:
             hours = cursor.take().value.hours
         else:
             hours = _step_duration(cursor)
+        if hours is not None and is_paren(cursor.peek(), "name"):
+            cursor.take()  # a note on the step: "back to M1 for 1h (re-cut the tabs)"
         return Route([StepSpec(machine, hours)], names=names)
     if token.kind is Kind.DURATION:
         following = cursor.peek(1)
@@ -462,7 +513,7 @@ def read_route(cursor: Cursor) -> Route | None:
             from_route = False
         elif not _separator(cursor):
             break
-        step = read_step(cursor)
+        step = read_step(cursor, continuing=True)
         if step is None:
             cursor.index = before
             break
@@ -583,18 +634,28 @@ def read_assignments(cursor: Cursor) -> list[tuple[str, float]] | None:
 _STAY_VERBS = ROUTE_VERBS | {"stays", "stay", "spends", "spend", "remains", "sits"}
 
 
-def read_there(cursor: Cursor) -> float | None:
-    """Read ``takes 2 hours there`` / ``stays there for 2h`` (the last machine named)."""
+def read_there(cursor: Cursor) -> tuple[float, bool] | None:
+    """Read ``takes 2 hours there`` / ``stays there for 2h`` / ``runs for 2 hours`` (the last
+    machine named); (hours, True when "there" was said)."""
     start = cursor.index
     while cursor.word(_STAY_VERBS):
         pass
+    verbs = cursor.index > start
+    cursor.word({"for"})
     duration = cursor.kind(Kind.DURATION)
     if duration is not None and cursor.word({"there"}):
-        return duration.value
+        return duration.value, True
+    following = cursor.peek()
+    if verbs and duration is not None and (following is None or following.kind is Kind.COMMA
+                                           or following.is_word("and")):
+        return duration.value, False  # "... on M2 first and runs for 2 hours"
+    cursor.index = start
+    while cursor.word(_STAY_VERBS):
+        pass
     if duration is None and cursor.word({"there"}) and cursor.word({"for"}):
         duration = cursor.kind(Kind.DURATION)
         if duration is not None:
-            return duration.value
+            return duration.value, True
     cursor.index = start
     return None
 
