@@ -33,7 +33,7 @@ from repro_assets.forms.models import (
     RoutingEntry,
     RunOptions,
 )
-from repro_assets.forms.normalize import NormalizationError, normalize_value
+from repro_assets.forms.normalize import NormalizationError, normalize_date, normalize_value
 from repro_assets.forms.prompts import EXTRACT_SYSTEM, EXTRACT_USER, TYPE_HINTS
 from repro_assets.forms.routing import field_query, tokenize
 from repro_assets.forms.scoring import apply_agreement, select
@@ -93,6 +93,9 @@ def build_candidate(
     routing: RoutingEntry,
     pages: dict[tuple[str, int], str],
     today: date | None = None,
+    *,
+    flags: tuple[str, ...] = (),
+    rejected_by_scan: tuple[str, ...] = (),
 ) -> Candidate:
     """Normalize, validate and check the evidence of one proposed value; compute base scores.
 
@@ -104,8 +107,11 @@ def build_candidate(
         routing: the field's routing entry (doc relevance, routed docs).
         pages: ``(doc_id, page) -> full_text`` of every readable page.
         today: reference date for the DOB validators.
+        flags: what the scan knows about the value (``day_first_date``: a numeric date read
+            day first; review flags, see :data:`repro_assets.forms.scoring.REVIEW_FLAGS`).
+        rejected_by_scan: why the scan rejected the text (``blank_form:question`` ...).
     """
-    rejected: list[str] = []
+    rejected: list[str] = list(rejected_by_scan)
     if method == "llm":  # boxes are looked up from the page, never taken from a model
         evidence = [e.model_copy(update={"bbox": None}) for e in evidence]
     if not raw_value.strip():
@@ -118,9 +124,12 @@ def build_candidate(
         elif not quote_on_page(item.quoted_text, pages.get((item.doc_id, item.page), "")):
             rejected.append("quote_not_on_page")
     try:
-        normalized, flags = normalize_value(spec.type, raw_value) if raw_value.strip() else ("", [])
+        normalized, norm_flags = (normalize_value(spec.type, raw_value) if raw_value.strip()
+                                  else ("", []))
+        if spec.type == "date" and "day_first_date" in flags:
+            normalized = normalize_date(raw_value, dayfirst=True)
     except NormalizationError:
-        normalized, flags = "", []
+        normalized, norm_flags = "", []
         rejected.append("normalization_failed")
     # a failing validator scores 0.0 (locked), it does not reject: a future DOB is a value
     # to review, not a missing one
@@ -136,7 +145,8 @@ def build_candidate(
     )
     return Candidate(
         field=spec.key, raw_value=raw_value, normalized_value=normalized, evidence=evidence,
-        from_method=method, validators=[r.label() for r in results] + flags,
+        from_method=method,
+        validators=[r.label() for r in results] + norm_flags + list(dict.fromkeys(flags)),
         rejected_reasons=list(dict.fromkeys(rejected)), scores=scores,
     )
 
@@ -323,10 +333,11 @@ def extract_field(
     docs = [layouts[d] for d in routing.doc_ids if d in layouts]
     pages = page_map(docs)
     out = FieldExtraction(field=spec.key, candidates=[])
-    hits: list[HeuristicHit] = scan_field(spec.key, docs, contexts)
+    hits: list[HeuristicHit] = scan_field(spec.key, docs, contexts, include_rejected=True)
     out.heuristic_passes = 1
     out.candidates = apply_agreement([
-        build_candidate(spec, h.raw_value, [h.evidence], "heuristic", routing, pages, today)
+        build_candidate(spec, h.raw_value, [h.evidence], "heuristic", routing, pages, today,
+                        flags=h.flags, rejected_by_scan=h.rejected)
         for h in hits
     ])
     outcome = select(spec, out.candidates).final  # penalty included, as score_select does

@@ -22,6 +22,7 @@ wrong filled value or a wrongly written widget makes the command exit 1.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 import tempfile
@@ -36,7 +37,12 @@ import fsspec
 from repro_assets.forms.bundles import BundleError, read_bundle
 from repro_assets.forms.fill import read_back
 from repro_assets.forms.models import V1_FIELDS
-from repro_assets.forms.normalize import NormalizationError, normalize_value
+from repro_assets.forms.normalize import (
+    NormalizationError,
+    norm_text,
+    normalize_value,
+    split_list,
+)
 from repro_assets.forms.pipeline import ingest, run_pipeline
 from repro_assets.forms.runfolder import FormsError
 from repro_assets.llm.types import LLMClient
@@ -75,6 +81,20 @@ class FieldScore:
 
 
 @dataclass
+class WidgetScore:
+    """One text widget of a filled target: expected text, written text and the outcome.
+
+    ``outcome`` is ``right``, ``wrong`` (written with another text), ``missed`` (expected,
+    left empty) or ``unexpected`` (written where the widget should stay empty).
+    """
+
+    widget: str
+    expected: str | None
+    written: str | None
+    outcome: str
+
+
+@dataclass
 class CaseScore:
     """The evaluation of one case."""
 
@@ -83,6 +103,7 @@ class CaseScore:
     widgets_right: int = 0
     widgets_expected: int = 0
     widgets_wrong: list[str] = field(default_factory=list)
+    widgets: list[WidgetScore] = field(default_factory=list)
     seconds: float = 0.0
     error: str | None = None
 
@@ -91,8 +112,36 @@ class CaseScore:
         return sum(1 for f in self.fields if f.outcome == outcome)
 
 
-def load_cases(root: Path, only: str | None = None) -> list[Case]:
+def parse_fold(text: str) -> tuple[int, int]:
+    """``"K/N"`` -> ``(K, N)`` with ``0 <= K < N``.
+
+    Raises:
+        CasesError: when ``text`` is not ``K/N``.
+    """
+    try:
+        k, n = (int(part) for part in text.split("/"))
+    except ValueError as exc:
+        raise CasesError(f"fold must be K/N, got {text!r}") from exc
+    if n < 1 or not 0 <= k < n:
+        raise CasesError(f"fold must be K/N with 0 <= K < N, got {text!r}")
+    return k, n
+
+
+def in_fold(name: str, fold: tuple[int, int]) -> bool:
+    """Whether case folder ``name`` is in fold ``K/N`` (sha1 of the name modulo N is K)."""
+    k, n = fold
+    return int(hashlib.sha1(name.encode()).hexdigest(), 16) % n == k
+
+
+def load_cases(root: Path, only: str | None = None, fold: tuple[int, int] | None = None,
+               exclude_fold: tuple[int, int] | None = None) -> list[Case]:
     """Every case folder of ``root`` with an ``expected.json``.
+
+    Args:
+        root: the cases folder.
+        only: keep only cases whose folder name contains this text.
+        fold: keep only the cases of this ``(K, N)`` fold.
+        exclude_fold: drop the cases of this ``(K, N)`` fold.
 
     Raises:
         CasesError: no case, bad JSON, or an unknown field key.
@@ -102,6 +151,10 @@ def load_cases(root: Path, only: str | None = None) -> list[Case]:
     cases = []
     for folder in sorted(p for p in root.iterdir() if (p / EXPECTED).is_file()):
         if only and only not in folder.name:
+            continue
+        if fold and not in_fold(folder.name, fold):
+            continue
+        if exclude_fold and in_fold(folder.name, exclude_fold):
             continue
         try:
             raw = json.loads((folder / EXPECTED).read_text(encoding="utf-8"))
@@ -117,9 +170,16 @@ def load_cases(root: Path, only: str | None = None) -> list[Case]:
     return cases
 
 
+def list_items(raw: str) -> frozenset[str]:
+    """A list value as a set of normalized items (order, case and spacing ignored)."""
+    return frozenset(norm_text(item) for item in split_list(raw) if norm_text(item))
+
+
 def _same(key: str, expected: str, got: str | None) -> bool:
     if got is None:
         return False
+    if V1_FIELDS[key] == "string_or_list":
+        return list_items(expected) == list_items(got)
     try:
         wanted = normalize_value(V1_FIELDS[key], expected)[0]
     except NormalizationError:
@@ -163,14 +223,31 @@ def score_case(case: Case, store: BlobStore, client: LLMClient | None,
         score.widgets_expected = len(case.filled)
         score.widgets_right = sum(1 for w, v in case.filled.items() if written.get(w) == v)
         score.widgets_wrong = sorted(w for w, v in written.items() if case.filled.get(w) != v)
+        score.widgets = widget_scores(case.filled, written)
     score.seconds = round(time.perf_counter() - started, 3)
     return score
 
 
+def widget_scores(expected: dict[str, str], written: dict[str, str]) -> list[WidgetScore]:
+    """Per widget: every expected widget and every written one, sorted by name."""
+    out = []
+    for name in sorted(set(expected) | set(written)):
+        want, got = expected.get(name), written.get(name)
+        if want is None:
+            outcome = "unexpected"
+        elif got is None or got == "":
+            outcome = "missed"
+        else:
+            outcome = "right" if got == want else "wrong"
+        out.append(WidgetScore(name, want, got, outcome))
+    return out
+
+
 def evaluate(root: Path, client: LLMClient | None = None, only: str | None = None,
-             today: date | None = None) -> list[CaseScore]:
+             today: date | None = None, fold: tuple[int, int] | None = None,
+             exclude_fold: tuple[int, int] | None = None) -> list[CaseScore]:
     """Score every case of ``root`` (runs go to a temporary blob store)."""
-    cases = load_cases(root, only)
+    cases = load_cases(root, only, fold, exclude_fold)
     with tempfile.TemporaryDirectory(prefix="forms-eval-") as tmp:
         store = BlobStore(tmp)
         return [score_case(case, store, client, today) for case in cases]
@@ -221,7 +298,9 @@ def format_table(scores: list[CaseScore], verbose: bool = False) -> str:
                 if f.outcome in ("filled_wrong", "review_wrong", "missed"):
                     lines.append(f"{f.outcome.upper()} {s.case}: {f.field} expected "
                                  f"{f.expected!r} got {f.status} {f.value!r}")
-            lines += [f"WRONG WIDGET {s.case}: {w}" for w in s.widgets_wrong]
+            lines += [f"WIDGET {w.outcome.upper()} {s.case}: {w.widget!r} expected "
+                      f"{w.expected!r} written {w.written!r}"
+                      for w in s.widgets if w.outcome != "right"]
     return "\n".join(lines)
 
 
@@ -237,11 +316,18 @@ def _client(use_llm: bool) -> LLMClient | None:
 def run(args: argparse.Namespace) -> int:
     """Run the evaluation; exit 1 on a wrong filled value or widget, 2 on bad cases."""
     try:
-        scores = evaluate(Path(args.cases), _client(args.llm), args.case)
+        fold = parse_fold(args.fold) if args.fold else None
+        exclude = parse_fold(args.exclude_fold) if args.exclude_fold else None
+        scores = evaluate(Path(args.cases), _client(args.llm), args.case, fold=fold,
+                          exclude_fold=exclude)
     except CasesError as exc:
         sys.stderr.write(f"{exc.code}: {exc}\n")
         return 2
-    if args.json:
+    if args.totals_only:
+        t = totals(scores)
+        sys.stdout.write(json.dumps({k: v for k, v in t.items() if k != "per_field"},
+                                    indent=2) + "\n")
+    elif args.json:
         payload = {"totals": totals(scores), "cases": [asdict(s) for s in scores]}
         sys.stdout.write(json.dumps(payload, indent=2) + "\n")
     else:
@@ -257,6 +343,12 @@ def register_eval(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--cases", required=True, metavar="DIR",
                         help="folder of case bundles, each with an expected.json")
     parser.add_argument("--case", metavar="TEXT", help="only cases whose folder name has TEXT")
+    parser.add_argument("--fold", metavar="K/N",
+                        help="only the cases whose sha1(folder name) %% N == K")
+    parser.add_argument("--exclude-fold", metavar="K/N",
+                        help="every case except those of fold K/N")
+    parser.add_argument("--totals-only", action="store_true",
+                        help="print only the totals (for a held-back fold)")
     parser.add_argument("--llm", action="store_true",
                         help="use the configured LLM provider (default: offline heuristics)")
     parser.add_argument("--json", action="store_true", help="print JSON")

@@ -24,7 +24,13 @@ from dataclasses import dataclass
 import phonenumbers
 
 from repro_assets.forms.models import Evidence, LayoutDoc, LayoutPageText
-from repro_assets.forms.normalize import collapse_ws, find_dates
+from repro_assets.forms.normalize import (
+    NormalizationError,
+    collapse_ws,
+    find_dates,
+    normalize_phone,
+    numeric_date_order,
+)
 from repro_assets.forms.parties import (
     NOT_MEMBER_ID_OWNERS,
     ORGANIZATION,
@@ -36,7 +42,9 @@ from repro_assets.forms.parties import (
     strip_parentheticals,
 )
 from repro_assets.forms.text_cues import (
+    blank_reason,
     clean_value,
+    form_labels,
     has_checkboxes,
     is_heading,
     is_instruction,
@@ -74,9 +82,19 @@ NAME_PROSE = re.compile(
 DOB_KEY = re.compile(r"\b(?:d\.?o\.?b\.?|date\s+of\s+birth|birth\s*date|born(?:\s+on)?)\s*[:#]?",
                      re.IGNORECASE)
 PHONE_KEY = re.compile(
-    r"\b(?:phone|telephone|tel|mobile|cell|ph)\b\.?(?:\s*(?:number|no\.?|#))?\s*[:#]?",
+    r"\b(?:(?:phone|telephone|tel|mobile|cell|ph)\b\.?(?:\s*(?:number|no\.?|#))?"
+    r"|(?:home|cell|work|mobile|day|evening|contact)\s+(?:number|no\b\.?|#)|contact\b)"
+    r"\s*[:#]?",
     re.IGNORECASE,
 )
+#: A phone number written with unusual grouping ("613-6565-890"): 10 to 13 digits.
+PHONE_RUN = re.compile(r"(?<![\w+])\+?\(?\d[\d\s().\-]{8,18}\d(?![\w])")
+#: The organisation's own line: "For questions: call ...", "Customer service ...".
+ORG_CONTACT = re.compile(
+    r"\b(?:call|calling|for\s+questions|questions\?|customer\s+service|member\s+services|"
+    r"contact\s+us|toll[-\s]?free|hotline|help\s?line|help\s+desk)\b", re.IGNORECASE)
+#: North American toll-free area codes: never a person's own number.
+TOLL_FREE = frozenset({"800", "833", "844", "855", "866", "877", "888"})
 MEMBER_KEY = re.compile(
     r"(?:\b(?:member|subscriber|insurance)\s*(?:id|no\.?|number|#)|\bpolicy(?:\s*(?:id|no\.?|"
     r"number|#))?|(?:^|\s\s)id)\b\.?\s*(?:[:#]|\bis\b)?",
@@ -90,7 +108,8 @@ ADDRESS_LABEL = re.compile(
     re.IGNORECASE,
 )
 NOT_POSTAL = re.compile(r"\b(?:e-?mail|web|ip|url|internet)\b", re.IGNORECASE)
-CITY_LINE = re.compile(r"\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\b|\b\d{5}(?:-\d{4})?\s*$")
+CITY_LINE = re.compile(r"\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\b|\b\d{5}(?:-\d{4})?\s*$"
+                       r"|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b")
 LIST_LABELS = {
     "allergies": ["known allergies", "drug allergies", "medication allergies", "allergies",
                   "allergy"],
@@ -125,10 +144,11 @@ _LAST_WORDS = re.compile(rf"(?:\S+\s+){{0,{LABEL_WORDS}}}$")
 
 #: Cheap page filter per field: a page without any of these words cannot yield a hit.
 PAGE_FILTER: dict[str, re.Pattern[str]] = {
-    "full_name": re.compile(r"name|patient|employee|claimant|member|client|applicant",
+    "full_name": re.compile(r"name|patient|employee|claimant|member|client|applicant|"
+                            r"\b(?:list|record|history|profile|summary|chart)\b",
                             re.IGNORECASE),
     "dob": re.compile(r"d\.?o\.?b|birth|born", re.IGNORECASE),
-    "phone": re.compile(r"phone|\btel|mobile|cell|\bph\b", re.IGNORECASE),
+    "phone": re.compile(r"phone|\btel|mobile|cell|\bph\b|number|contact", re.IGNORECASE),
     "address": re.compile(r"addr", re.IGNORECASE),
     "insurance_member_id": re.compile(r"member|subscriber|insurance|policy|\bid\b",
                                       re.IGNORECASE),
@@ -139,10 +159,23 @@ PAGE_FILTER: dict[str, re.Pattern[str]] = {
 
 @dataclass(frozen=True)
 class HeuristicHit:
-    """A value found by the scan, before normalization and scoring."""
+    """A value found by the scan, before normalization and scoring.
+
+    ``flags`` tell scoring what the scan knows (``day_first_date``, review flags such as
+    ``ambiguous_date_order`` or ``list_from_prose``); ``rejected`` says why text standing
+    where a value would is not one (``blank_form:question``, ``other_party:doctor`` ...):
+    such hits become rejected candidates in candidates.json.
+    """
 
     raw_value: str
     evidence: Evidence
+    flags: tuple[str, ...] = ()
+    rejected: tuple[str, ...] = ()
+
+    @property
+    def accepted(self) -> bool:
+        """True when the scan found no reason against the value."""
+        return not self.rejected
 
 
 # ----------------------------------------------------------------------------- context
@@ -256,17 +289,52 @@ def _segment(line: str, start: int) -> str:
     return clean_value((rest[: stop.start()] if stop else rest).strip())
 
 
+def _blank(value: str, labels: frozenset[str] = frozenset(),
+           hints: frozenset[str] = frozenset()) -> str | None:
+    """Why ``value`` is blank-form text (see :func:`text_cues.blank_reason`), or None."""
+    reason = blank_reason(value, labels)
+    if reason:
+        return reason
+    if hints:
+        words = [w.lower().strip(".,;:()'’") for w in value.split()]
+        if all(w in hints or not w or is_placeholder(w) for w in words):
+            return "form_label"
+    return None
+
+
 def _written(value: str, hints: frozenset[str] = frozenset()) -> bool:
     """False for fill-in lines, hints, instructions, option lists (nothing written)."""
     if not value or is_instruction(value) or has_checkboxes(value):
         return False
     if is_placeholder(value):
         return False
-    if hints:
-        words = [w.lower().strip(".,;:()'’") for w in value.split()]
-        if all(w in hints or not w or is_placeholder(w) for w in words):
-            return False
-    return True
+    return _blank(value, hints=hints) is None
+
+
+def _rejected(value: str, evidence: Evidence, reason: str) -> HeuristicHit:
+    return HeuristicHit(value, evidence, rejected=(reason,))
+
+
+_LABEL_ONLY = re.compile(r"^\s*[A-Za-z][A-Za-z0-9 .#/()'’&\-]{0,40}:\s*$")
+
+
+def join_label_lines(lines: list[str]) -> list[str]:
+    """Lines with a label-only line joined to the value on the next line.
+
+    Reports print ``DOB:`` on one line and ``03/11/1958`` on the next (two-column layouts
+    read line by line). The result has one entry per input line (so line contexts stay
+    aligned): a label-only line becomes ``"DOB: 03/11/1958"`` when the next line is not a
+    label or a heading itself; its quote is still on the page (whitespace-insensitive).
+    """
+    out = []
+    for index, line in enumerate(lines):
+        follow = lines[index + 1].strip() if index + 1 < len(lines) else ""
+        if (_LABEL_ONLY.match(line) and follow and not _LABEL_LINE.match(follow)
+                and blank_reason(follow) != "heading"):
+            out.append(f"{line.strip()} {follow}")
+        else:
+            out.append(line)
+    return out
 
 
 _NAME_WORD = re.compile(r"^[A-Z][A-Za-z'\-.]*,?$")
@@ -287,47 +355,160 @@ class _Page:
     page: LayoutPageText
     lines: list[str]
     parties: list[str | None]
+    labels: frozenset[str] = frozenset()
+    date_order: str | None = None
 
 
 Scanner = Callable[[_Page], Iterator[HeuristicHit]]
 
 
 # ----------------------------------------------------------------------------- scanners
+#: A name printed "LAST, FIRST M." on a line of its own (lab reports, claim headers).
+LAST_FIRST = re.compile(
+    r"^\s*([A-Z][A-Za-z'\-]+(?:\s+[A-Z][A-Za-z'\-]+)?,\s+[A-Z][A-Za-z'\-]+"
+    r"(?:\s+[A-Z][A-Za-z'\-]*\.?)?)\s*$")
+#: "<Name> Medication List" / "<Name>'s medical record": a document titled by its subject.
+TITLE_NAME = re.compile(
+    r"^\s*(?P<name>[A-Z][a-z'\-]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-z'\-]+){1,2})(?:'s|’s)?\s+"
+    r"(?i:medication|medicine|drug|allerg(?:y|ies)|health|medical|patient)\s+"
+    r"(?i:list|record|history|profile|summary|chart)\b")
+
+
+def _previous_line(lines: list[str], index: int) -> str:
+    return next((lines[i] for i in range(index - 1, -1, -1) if lines[i].strip()), "")
+
+
 def _names(p: _Page) -> Iterator[HeuristicHit]:
     for line, context in zip(p.lines, p.parties, strict=False):
         for match in NAME_LABEL.finditer(line):
             label = match.group("label")
             if NOT_FULL_NAME.search(strip_parentheticals(label)):
                 continue
-            if not is_subject(label_party(line, match.start("label"), match.end("label"),
-                                          context)):
-                continue
             value = _segment(line, match.end()).strip(" ,.")
-            if _written(value) and looks_like_name(value):
-                yield HeuristicHit(value, _evidence(p.doc_id, p.page, [line]))
+            if not value:
+                continue
+            evidence = _evidence(p.doc_id, p.page, [line])
+            party = label_party(line, match.start("label"), match.end("label"), context)
+            if not is_subject(party):
+                if looks_like_name(value):
+                    yield _rejected(value, evidence, f"other_party:{party}")
+                continue
+            reason = _blank(value, p.labels)
+            if reason:
+                yield _rejected(value, evidence, f"blank_form:{reason}")
+            elif looks_like_name(value):
+                yield HeuristicHit(value, evidence)
         for match in NAME_PROSE.finditer(line):
             yield HeuristicHit(match.group(2), _evidence(p.doc_id, p.page, [line]))
+    for index, line in enumerate(p.lines):
+        match = LAST_FIRST.match(line)
+        if not match:
+            continue
+        above = _previous_line(p.lines, index)
+        if is_heading(above) and party_of(above) == SUBJECT:  # "PATIENT INFORMATION"
+            yield HeuristicHit(match.group(1), _evidence(p.doc_id, p.page, [line]))
+    first = next((line for line in p.lines if line.strip()), "")
+    title = TITLE_NAME.match(first) if p.page.page == 1 else None
+    if title:
+        yield HeuristicHit(title.group("name"), _evidence(p.doc_id, p.page, [first]))
+
+
+def _date_flags(raw: str, document_order: str | None) -> tuple[str, ...]:
+    """How to read a numeric date: its own digits, else the document's other dates."""
+    order = numeric_date_order(raw)
+    if order == "day_first":
+        return ("day_first_date",)
+    if order != "ambiguous":
+        return ()
+    if document_order == "day_first":
+        return ("day_first_date",)
+    if document_order == "month_first":
+        return ()
+    return ("ambiguous_date_order",)
+
+
+#: A US postal line ("Springfield, IL 62704"): the document follows US conventions.
+US_POSTAL = re.compile(r",\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?\b")
+_ORDER_HINT = re.compile(r"\b(mm|dd)\s*[/.\-]?\s*(dd|mm)\s*[/.\-]?\s*(?:yyyy|yy)\b",
+                         re.IGNORECASE)
+
+
+def date_hint_order(text: str) -> str | None:
+    """The order a format hint asks for (``MM/DD/YYYY`` -> month_first), if exactly one."""
+    seen = {"month_first" if m.group(1).lower() == "mm" else "day_first"
+            for m in _ORDER_HINT.finditer(text) if m.group(1).lower() != m.group(2).lower()}
+    return next(iter(seen)) if len(seen) == 1 else None
+
+
+def document_date_order(doc: LayoutDoc) -> str | None:
+    """``day_first`` / ``month_first`` when the document's unambiguous numeric dates and its
+    format hints (``MM/DD/YYYY``) all read one way (``22/08/1975`` is day first), else None."""
+    seen = {numeric_date_order(raw) for page in doc.pages
+            for raw, _ in find_dates(page.full_text)} - {None, "ambiguous"}
+    seen |= {date_hint_order(page.full_text) for page in doc.pages} - {None}
+    if len(seen) == 1:
+        return next(iter(seen))
+    if not seen and any(US_POSTAL.search(page.full_text) for page in doc.pages):
+        return "month_first"  # nothing else says: a US document writes month first
+    return None
 
 
 def _dobs(p: _Page) -> Iterator[HeuristicHit]:
     for line, context in zip(p.lines, p.parties, strict=False):
         for match in DOB_KEY.finditer(line):
-            if not is_subject(label_party(line, match.start(), match.end(), context)):
-                continue
             dates = find_dates(line[match.end(): match.end() + 40])
-            if dates:
-                yield HeuristicHit(dates[0][0], _evidence(p.doc_id, p.page, [line]))
+            if not dates:
+                continue
+            evidence = _evidence(p.doc_id, p.page, [line])
+            party = label_party(line, match.start(), match.end(), context)
+            if not is_subject(party):
+                yield _rejected(dates[0][0], evidence, f"other_party:{party}")
+                continue
+            own = date_hint_order(line[: match.end() + 40])  # "Date of Birth (MM/DD/YYYY)"
+            yield HeuristicHit(dates[0][0], evidence,
+                               flags=_date_flags(dates[0][0], own or p.date_order))
+
+
+def _phone_in(segment: str) -> str | None:
+    """The first phone number of a label's value (unusual grouping too), as written."""
+    found = next(iter(phonenumbers.PhoneNumberMatcher(segment, "US")), None)
+    if found is not None:
+        return found.raw_string
+    run = PHONE_RUN.search(segment)
+    if run and run.start() <= 12 and 10 <= len(re.sub(r"\D", "", run.group(0))) <= 13:
+        return run.group(0).strip()
+    return None
+
+
+def _organisation_number(raw: str, line: str, above: str) -> str | None:
+    """Why a number is the organisation's own line: toll-free, or a "call us" line."""
+    try:
+        phone = normalize_phone(raw)
+    except NormalizationError:
+        return None
+    if phone.e164.startswith("+1") and phone.national_digits[:3] in TOLL_FREE:
+        return "organisation_contact:toll_free"
+    if ORG_CONTACT.search(line) or ORG_CONTACT.search(above):
+        return "organisation_contact:call_line"
+    return None
 
 
 def _phones(p: _Page) -> Iterator[HeuristicHit]:
-    for line, context in zip(p.lines, p.parties, strict=False):
+    for index, (line, context) in enumerate(zip(p.lines, p.parties, strict=False)):
         for match in PHONE_KEY.finditer(line):
-            if not is_subject(label_party(line, match.start(), match.end(), context)):
+            raw = _phone_in(_segment(line, match.end()))
+            if raw is None:
                 continue
-            segment = _segment(line, match.end())
-            found = next(iter(phonenumbers.PhoneNumberMatcher(segment, "US")), None)
-            if found is not None:
-                yield HeuristicHit(found.raw_string, _evidence(p.doc_id, p.page, [line]))
+            evidence = _evidence(p.doc_id, p.page, [line])
+            party = label_party(line, match.start(), match.end(), context)
+            if not is_subject(party):
+                yield _rejected(raw, evidence, f"other_party:{party}")
+                continue
+            reason = _organisation_number(raw, line, _previous_line(p.lines, index))
+            if reason:
+                yield _rejected(raw, evidence, reason)
+                continue
+            yield HeuristicHit(raw, evidence)
 
 
 def _member_ids(p: _Page) -> Iterator[HeuristicHit]:
@@ -352,14 +533,17 @@ def _addresses(p: _Page) -> Iterator[HeuristicHit]:
             continue
         parts, used = [], [line]
         first = _segment(line, match.end())
-        if first and not _written(first):
+        reason = _blank(first, p.labels) if first else None
+        if reason:
+            yield _rejected(first, _evidence(p.doc_id, p.page, [line]), f"blank_form:{reason}")
             continue
         if first:
             parts.append(first)
         for follow in lines[i + 1: i + 3]:
             if not follow.strip() or _LABEL_LINE.match(follow) or is_heading(follow):
                 break
-            if parts and not CITY_LINE.search(follow):
+            open_end = bool(parts) and parts[-1].rstrip().endswith(",")
+            if parts and not CITY_LINE.search(follow) and not open_end:
                 break
             if not _written(follow.strip()):
                 break
@@ -371,21 +555,71 @@ def _addresses(p: _Page) -> Iterator[HeuristicHit]:
             yield HeuristicHit("\n".join(parts), _evidence(p.doc_id, p.page, used))
 
 
+_STRENGTH = re.compile(
+    r"\b\d+(?:[.,]\d+)?\s*(?:mg|mcg|µg|ug|g|ml|mL|units?|iu|IU|%|meq|mEq)\b(?:\s*/\s*\w+)?",
+    re.IGNORECASE)
+#: Words that start the dosing or the directions of a medication entry.
+_DOSING = re.compile(
+    r"\b(?:bid|tid|qid|qd|qhs|qam|qpm|prn|po|daily|nightly|weekly|once|twice|three|every|"
+    r"each|as|take|takes|taken|to|for|with|by|at|in|before|after|sublingual|oral|orally|"
+    r"tab|tabs|tablet|tablets|cap|caps|capsule|capsules|puff|puffs|\d+)\b", re.IGNORECASE)
+_REACTION = re.compile(r"\s*(?:\(|\s-\s|:|\u2013|\u2014|\bcauses?\b|\breaction\b).*$",
+                       re.IGNORECASE)
+
+
+def medication_item(text: str) -> str:
+    """A medication entry's drug name and strength as printed (dosing dropped)."""
+    body = _BULLET.sub("", text).strip()
+    strength = _STRENGTH.search(body)
+    if strength and strength.start() > 0:
+        return body[: strength.end()].strip(" ,;.")
+    dosing = _DOSING.search(body)
+    if dosing and dosing.start() > 0:
+        return body[: dosing.start()].strip(" ,;.-")
+    return body.strip(" ,;.")
+
+
+def allergy_item(text: str) -> str:
+    """An allergy entry's allergen (the reaction dropped)."""
+    body = _BULLET.sub("", text).strip()
+    return _REACTION.sub("", body).strip(" ,;.") or body.strip(" ,;.")
+
+
+ITEM_FORM: dict[str, Callable[[str], str]] = {"medications": medication_item,
+                                              "allergies": allergy_item}
+_BULLET_ONLY = re.compile(r"^\s*(?:[-*\u2022\u00b7\u25aa\u25cf\u2013]|\d+[.)])\s*$")
+
+
 def _list_items(lines: list[str], start: int) -> tuple[list[str], int]:
-    """Entries written under a list label: (items, index of the last line used)."""
+    """Entries written under a list label: (items, index of the last line used).
+
+    A bullet printed on a line of its own belongs to the next line; a bulleted entry may wrap
+    onto following lines (they are not entries of their own).
+    """
     items: list[str] = []
     last = start
     bulleted = False
-    for index in range(start + 1, min(len(lines), start + 40)):
+    pending_bullet = False
+    end = min(len(lines), start + 40)
+    for index in range(start + 1, end):
         follow = lines[index]
+        if _BULLET_ONLY.match(follow):
+            pending_bullet = True
+            continue
         if _COLUMNS.search(follow) and not _written(follow.strip(), LIST_HINTS):
             continue  # a table's column headings ("Medication   Dose   How often")
         if not follow.strip() or is_heading(follow):
+            if pending_bullet or not follow.strip() and not items:
+                continue
             break
-        is_bullet = bool(_BULLET.match(follow))
+        is_bullet = pending_bullet or bool(_BULLET.match(follow))
+        pending_bullet = False
         if _LABEL_LINE.match(follow) and not is_bullet:
             break
         if items and bulleted and not is_bullet:
+            ahead = lines[index + 1: index + 4]
+            if any(_BULLET_ONLY.match(a) or _BULLET.match(a) for a in ahead):
+                continue  # a wrapped entry
             break
         body = _BULLET.sub("", follow).strip()
         if has_checkboxes(body):
@@ -407,37 +641,102 @@ def _list_items(lines: list[str], start: int) -> tuple[list[str], int]:
     return items, last
 
 
+#: Prose cues of a list: "allergies to penicillin and peanuts", "treated with A, B and C".
+PROSE_CUES = {
+    "allergies": re.compile(r"\ballerg(?:ies|y|ic)\s+(?:to|include[sd]?|including)\s+",
+                            re.IGNORECASE),
+    "medications": re.compile(
+        r"\b(?:treated\s+with|(?:currently\s+)?taking|takes|was\s+prescribed|"
+        r"(?:started|continued|discharged|maintained)\s+on|"
+        r"medications?\s+(?:include[sd]?|are|were|consist\s+of))\s+", re.IGNORECASE),
+}
+_NEGATION = re.compile(r"\b(?:no|not|denies|denied|without|nkda|nka|never)\b[^.]{0,30}$",
+                       re.IGNORECASE)
+#: A word that ends a prose list ("... and peanuts were documented", "... during their stay").
+_PROSE_END = re.compile(
+    r"\s+(?:were|was|is|are|has|have|had|which|that|who|documented|noted|reported|during|"
+    r"since|for|while|after|before|until|at|in|on|to|from|as|because|but|with|by|if|when)\b"
+    r"|[.;:!?()]", re.IGNORECASE)
+_PROSE_ITEM = re.compile(r"^[A-Za-z][A-Za-z\-']*(?:\s+[A-Za-z0-9][A-Za-z0-9.\-']*){0,3}$")
+_ARTICLE = re.compile(r"^(?:the|a|an|his|her|their|some|and|or)\s+", re.IGNORECASE)
+_LIST_WORDS = re.compile(r"\s*(?:,\s*(?:and|or)\s+|,|\s+and\s+|\s+or\s+|&)\s*", re.IGNORECASE)
+
+
+_DETERMINER = re.compile(r"^(?:such|these|those|this|that|any|all|other|certain|your|my|"
+                        r"our|no|several|many|various|some|new|same)\b", re.IGNORECASE)
+
+
+def _prose_item(item: str) -> bool:
+    """A named thing (``penicillin``, ``metformin 500 mg``), not ``such medications``."""
+    words = [w.lower().strip(".,'") for w in item.split()]
+    return bool(_PROSE_ITEM.match(item)) and not _DETERMINER.match(item) \
+        and not any(w in LIST_HINTS for w in words)
+
+
+def _prose_list(field: str, p: _Page) -> Iterator[HeuristicHit]:
+    """A list of the subject's allergies or medications named in a sentence (for review)."""
+    text = collapse_ws(p.page.full_text)
+    for match in PROSE_CUES[field].finditer(text):
+        before = text[max(0, match.start() - 200): match.start()]
+        sentence = re.split(r"(?<=[.!?])\s+", before)[-1]
+        if _NEGATION.search(sentence) or not is_subject(party_of(sentence)):
+            continue
+        rest = text[match.end(): match.end() + 160]
+        stop = _PROSE_END.search(rest)
+        chunk = rest[: stop.start()] if stop else rest
+        items = [_ARTICLE.sub("", i).strip() for i in _LIST_WORDS.split(chunk)]
+        items = [i for i in items if i]
+        if not items or not all(_prose_item(i) for i in items):
+            continue
+        quote = (sentence + " " if sentence else "") + text[match.start(): match.end()] + chunk
+        yield HeuristicHit("\n".join(ITEM_FORM[field](i) for i in items),
+                           _evidence(p.doc_id, p.page, [quote.strip()]),
+                           flags=("list_from_prose",))
+
+
 def _list_field(field: str) -> Scanner:
     label = re.compile(
         rf"^\s*{_NUMBERED}(?:{'|'.join(re.escape(x) for x in LIST_LABELS[field])})\b"
         rf"{_HINT}\s*(:?)\s*",
         re.IGNORECASE,
     )
+    titled = re.compile(
+        rf"^\s*[A-Z][A-Za-z'’\-.]*(?:\s+[A-Z][A-Za-z'’\-.]*){{0,3}}\s+"
+        rf"(?i:{'|'.join(re.escape(x) for x in LIST_LABELS[field])})\b\s*(:)\s*$")
+    form = ITEM_FORM[field]
 
     def scan(p: _Page) -> Iterator[HeuristicHit]:
         lines = p.lines
         for i, (line, context) in enumerate(zip(lines, p.parties, strict=False)):
-            match = label.match(line)
+            match = label.match(line) or titled.match(line)
             if not match or not is_subject(context):
                 continue
             rest = _segment(line, match.end())
             hint = _PAREN.search(match.group(0))
             choose = bool(hint and is_instruction(hint.group(1)))  # "(check all that apply)"
+            evidence = _evidence(p.doc_id, p.page, [line])
             if rest:
                 if not match.group(1):  # "Medications reviewed today": prose, not a label
                     continue
                 if has_checkboxes(rest) or choose:  # options: only marked ones are values
                     marked = marked_options(rest)
                     if marked:
-                        yield HeuristicHit("; ".join(marked),
-                                           _evidence(p.doc_id, p.page, [line]))
-                elif _written(rest, LIST_HINTS):
-                    yield HeuristicHit(rest, _evidence(p.doc_id, p.page, [line]))
+                        yield HeuristicHit("; ".join(form(m) for m in marked), evidence)
+                    else:
+                        yield _rejected(rest, evidence, "blank_form:option_list")
+                    continue
+                reason = _blank(rest, p.labels, LIST_HINTS)
+                if reason:
+                    yield _rejected(rest, evidence, f"blank_form:{reason}")
+                else:
+                    yield HeuristicHit("; ".join(form(x) for x in re.split(r"[;,]", rest)
+                                                 if x.strip()), evidence)
                 continue
             items, last = _list_items(lines, i)
             if items:
-                yield HeuristicHit("\n".join(items),
+                yield HeuristicHit("\n".join(form(x) for x in items),
                                    _evidence(p.doc_id, p.page, lines[i: last + 1]))
+        yield from _prose_list(field, p)
 
     return scan
 
@@ -451,17 +750,21 @@ SCANNERS: dict[str, Scanner] = {
     "allergies": _list_field("allergies"),
     "medications": _list_field("medications"),
 }
+#: Fields whose label may stand on the line above its value (see :func:`join_label_lines`).
+JOINED_LABEL_FIELDS = frozenset({"full_name", "dob", "phone", "insurance_member_id"})
 
 
 def scan_field(field: str, docs: list[LayoutDoc],
-               contexts: dict[str, dict[int, list[str | None]]] | None = None
-               ) -> list[HeuristicHit]:
+               contexts: dict[str, dict[int, list[str | None]]] | None = None,
+               *, include_rejected: bool = False) -> list[HeuristicHit]:
     """The one heuristic pass for ``field`` over its routed documents (in routing order).
 
     Args:
         field: the field key.
         docs: the routed documents.
         contexts: a cache of :func:`line_parties` per doc id, shared across fields.
+        include_rejected: also return the hits the scan rejected (blank-form text, another
+            party's value), each with its reason.
 
     Duplicate hits (same value, same document and page) are kept once.
     """
@@ -471,17 +774,28 @@ def scan_field(field: str, docs: list[LayoutDoc],
     wanted = PAGE_FILTER.get(field)
     cache = contexts if contexts is not None else {}
     hits: list[HeuristicHit] = []
-    seen: set[tuple[str, str, int]] = set()
+    seen: set[tuple[str, str, int, tuple[str, ...]]] = set()
+    orders = {d.doc_id: document_date_order(d) for d in docs} if field == "dob" else {}
+    known = set(orders.values()) - {None}
+    bundle_order = next(iter(known)) if len(known) == 1 else None  # the same person's papers
     for doc in docs:
+        labels = form_labels([line for page in doc.pages
+                              for line in page.full_text.split("\n")])
+        order = orders.get(doc.doc_id) or bundle_order
         for page in doc.pages:
             if wanted is not None and not wanted.search(page.full_text):
                 continue
             if doc.doc_id not in cache:
                 cache[doc.doc_id] = line_parties(doc)
             lines = page.full_text.split("\n")
+            if field in JOINED_LABEL_FIELDS:
+                lines = join_label_lines(lines)
             parties = cache[doc.doc_id].get(page.page, [])
-            for hit in scanner(_Page(doc.doc_id, page, lines, parties)):
-                key = (collapse_ws(hit.raw_value).casefold(), doc.doc_id, page.page)
+            for hit in scanner(_Page(doc.doc_id, page, lines, parties, labels, order)):
+                if hit.rejected and not include_rejected:
+                    continue
+                key = (collapse_ws(hit.raw_value).casefold(), doc.doc_id, page.page,
+                       hit.rejected)
                 if key not in seen:
                     seen.add(key)
                     hits.append(hit)

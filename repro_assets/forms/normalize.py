@@ -20,6 +20,8 @@ _MONTHS = (
 )
 DATE_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(r"\b\d{4}-\d{1,2}-\d{1,2}\b"),
+    re.compile(rf"\b\d{{4}}[-/ ]{_MONTHS}\.?[-/ ]\d{{1,2}}\b", re.IGNORECASE),
+    re.compile(rf"\b\d{{1,2}}[-/ ]{_MONTHS}\.?[-/ ]\d{{4}}\b", re.IGNORECASE),
     re.compile(r"\b\d{1,2}[/.\-]\d{1,2}[/.\-](?:\d{4}|\d{2})\b"),
     re.compile(rf"\b{_MONTHS}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}\b", re.IGNORECASE),
     re.compile(rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTHS}\.?,?\s+\d{{4}}\b", re.IGNORECASE),
@@ -66,8 +68,28 @@ def find_dates(text: str) -> list[tuple[str, str]]:
     return [(raw, iso) for _, raw, iso in sorted(found)]
 
 
-def normalize_date(raw: str) -> str:
-    """Normalize a date to ``YYYY-MM-DD`` (numeric dates read month first).
+_NUMERIC_DATE = re.compile(r"^\s*(\d{1,2})[/.\-](\d{1,2})[/.\-](?:\d{4}|\d{2})\s*$")
+
+
+def numeric_date_order(raw: str) -> str | None:
+    """How a numeric ``a/b/yyyy`` date must be read: ``"day_first"`` (a > 12),
+    ``"month_first"`` (b > 12), ``"ambiguous"`` (both <= 12 and different), or None (not a
+    numeric day/month date, or both parts equal)."""
+    match = _NUMERIC_DATE.match(raw)
+    if not match:
+        return None
+    first, second = int(match.group(1)), int(match.group(2))
+    if first > 12 >= second:
+        return "day_first"
+    if second > 12 >= first:
+        return "month_first"
+    if first == second or first > 12:
+        return None
+    return "ambiguous"
+
+
+def normalize_date(raw: str, dayfirst: bool = False) -> str:
+    """Normalize a date to ``YYYY-MM-DD`` (numeric dates read month first unless ``dayfirst``).
 
     Raises:
         NormalizationError: when ``raw`` is not a date.
@@ -77,7 +99,7 @@ def normalize_date(raw: str) -> str:
         raise NormalizationError(f"not a date: {raw!r}")
     try:
         parsed = date_parser.parse(
-            cleaned, dayfirst=False, yearfirst=False, default=datetime(2000, 1, 1)
+            cleaned, dayfirst=dayfirst, yearfirst=False, default=datetime(2000, 1, 1)
         )
     except (ValueError, OverflowError) as exc:
         raise NormalizationError(f"not a date: {raw!r}") from exc

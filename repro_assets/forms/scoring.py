@@ -30,6 +30,11 @@ AGREEMENT_BONUS = 0.10
 CONTRADICTION_PENALTY = 0.30
 CONTRADICTION_MIN_BASE = 0.60
 MAX_ALTERNATIVES = 2
+#: Candidate flags (in ``validators``) that keep a winner out of auto-fill: a +1 country
+#: assumed for a phone, a numeric date whose day/month order the document does not settle,
+#: a list read from prose, a value read by OCR that no second document confirms.
+REVIEW_FLAGS = ("default_country_assumed", "ambiguous_date_order", "list_from_prose",
+                "ocr_unconfirmed")
 
 
 def rank_key(candidate: Candidate) -> tuple[float, int]:
@@ -143,9 +148,10 @@ def select(
     if confidence < AUTO_FILL_THRESHOLD:
         status = "needs_review"
         rationale.append("below_auto_fill_threshold")
-    if "default_country_assumed" in winner.validators:
-        status = "needs_review"
-        rationale.append("default_country_assumed")
+    for flag in REVIEW_FLAGS:
+        if flag in winner.validators:
+            status = "needs_review"
+            rationale.append(flag)
     rationale += [f"validator_failed:{v.split(':')[0]}" for v in winner.validators
                   if v.endswith(":fail")]
     rationale += [f"validator_warn:{v.split(':')[0]}" for v in winner.validators

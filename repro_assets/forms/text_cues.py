@@ -99,3 +99,66 @@ def is_heading(line: str) -> bool:
 def clean_value(value: str) -> str:
     """Strip trailing fill-in marks a value may share its line with (``Ann Lee ______``)."""
     return re.sub(r"[\s_.\u2026]{3,}$", "", value).strip()
+
+
+_QUESTION = re.compile(
+    r"\?\s*[_.\s]*$|^\s*(?:is|are|do|does|did|have|has|had|was|were|will|would|can|could|"
+    r"should|what|which|who|whom|whose|when|where|why|how)\b[^.]*\?", re.IGNORECASE)
+_EXAMPLE = re.compile(r"\be\.\s?g\.|\bi\.\s?e\.|\bex(?:ample)?s?\s*[:.]|\bfor\s+example\b|"
+                      r"\bsuch\s+as\b", re.IGNORECASE)
+_FILL_IN = re.compile(r"_{2,}|\(\s*\)|\[\s*\]|\.{4,}|\u2026{2,}")
+
+#: Why a text that stands where a value would is not a value (``blank_form:<reason>``).
+BLANK_REASONS = ("fill_in_line", "question", "instruction", "example", "option_list",
+                 "heading", "form_label")
+
+
+def blank_reason(value: str, labels: frozenset[str] = frozenset()) -> str | None:
+    """Why ``value`` is blank-form text rather than something written, or None.
+
+    Judged by structure: fill-in lines (underscores, empty ``( )``, hint words only), a
+    question, an instruction ("List ...", "Please ..."), an example ("e.g."), a checkbox
+    option list, a heading, or a text that is also one of the form's own labels
+    (``labels`` holds them as :func:`label_key` forms).
+    """
+    text = value.strip()
+    if not text:
+        return None
+    if is_placeholder(text) or _FILL_IN.search(text):
+        return "fill_in_line"
+    if _QUESTION.search(text):
+        return "question"
+    if is_instruction(text):
+        return "instruction"
+    if _EXAMPLE.search(text):
+        return "example"
+    if has_checkboxes(text):
+        return "option_list"
+    if label_key(text) in labels:
+        return "form_label"
+    if is_heading(text) and (text.endswith(":") or _SECTION_WORDS.search(text)):
+        return "heading"
+    return None
+
+
+def label_key(text: str) -> str:
+    """The comparable form of a label: lowercase letters and digits, single spaces."""
+    return " ".join(re.sub(r"[^0-9a-z]+", " ", text.casefold()).split())
+
+
+_LABEL_TEXT = re.compile(r"^\s*([A-Za-z][^:\n]{1,58}?)\s*:")
+
+
+def form_labels(lines: list[str]) -> frozenset[str]:
+    """The labels a document prints (text before a colon at the start of a line, and lines
+    that end with ``:`` or ``?``), as :func:`label_key` forms."""
+    out: set[str] = set()
+    for line in lines:
+        text = line.strip()
+        match = _LABEL_TEXT.match(text)
+        if match:
+            out.add(label_key(match.group(1)))
+        if text.endswith((":", "?")) and len(text) <= 80:
+            out.add(label_key(text))
+    out.discard("")
+    return frozenset(out)

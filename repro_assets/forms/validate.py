@@ -22,7 +22,9 @@ from repro_assets.forms.normalize import (
     digits,
     find_dates,
     norm_text,
+    normalize_date,
     normalize_phone,
+    numeric_date_order,
 )
 
 Outcome = Literal["pass", "warn", "fail"]
@@ -94,7 +96,10 @@ def evidence_supports(field_type: str, normalized: str, evidence: list[Evidence]
         return False
     joined = "\n".join(quotes)
     if field_type == "date":
-        return any(iso == normalized for _, iso in find_dates(joined))
+        if any(iso == normalized for _, iso in find_dates(joined)):
+            return True
+        return any(normalize_date(raw, dayfirst=True) == normalized
+                   for raw, _ in find_dates(joined) if numeric_date_order(raw))
     if field_type == "phone":
         try:
             wanted = normalize_phone(normalized).e164
@@ -134,7 +139,8 @@ def anchor_match(field_type: str, raw: str, normalized: str, evidence: list[Evid
     raw_c = collapse_ws(raw)
     if raw_c and any(raw_c in collapse_ws(e.quoted_text) for e in evidence):
         return 1.0
-    if field_type in ("date", "phone") and evidence_supports(field_type, normalized, evidence):
+    if field_type in ("date", "phone", "string_or_list") and evidence_supports(
+            field_type, normalized, evidence):  # a list: every item literally in a quote
         return 1.0
     return 0.0
 

@@ -39,7 +39,12 @@ def test_blank_intake_form_gives_every_field_missing(run_bundle: RunHelper) -> N
     folder = run_bundle(docs=[UploadedFile("registration.pdf", intake_form(filled=False))])
     final = folder.read_artifact("final")
     assert {k: v.status for k, v in final.fields.items()} == {k: "missing" for k in final.fields}
-    assert folder.read_artifact("candidates") == []  # not even a rejected guess
+    candidates = folder.read_artifact("candidates")
+    # blank-form text is offered as a candidate only with the reason it is no value
+    assert all(c.rejected_reasons for c in candidates)
+    assert {r.split(":")[0] for c in candidates for r in c.rejected_reasons} <= {
+        "blank_form", "other_party", "organisation_contact", "unsupported_by_evidence",
+        "normalization_failed", "no_value"}
 
 
 def test_filled_intake_form_gives_the_patients_values_only(run_bundle: RunHelper) -> None:
@@ -52,10 +57,15 @@ def test_filled_intake_form_gives_the_patients_values_only(run_bundle: RunHelper
         "phone": ("needs_review", "+12175550143"),  # no country code: +1 assumed (seed)
         "address": ("filled", "1822 Oak Street, Apt 4B"),
         "insurance_member_id": ("filled", "XGH482913027"),
-        "allergies": ("filled", "Penicillin - hives"),
-        "medications": ("filled", "Lisinopril 10 mg once daily; Metformin 500 mg twice daily"),
+        "allergies": ("filled", "Penicillin"),  # the allergen, not the reaction
+        "medications": ("filled", "Lisinopril 10 mg; Metformin 500 mg"),  # dosing dropped
     }
-    proposed = {c.normalized_value for c in folder.read_artifact("candidates")}
+    candidates = folder.read_artifact("candidates")
+    proposed = {c.normalized_value for c in candidates if c.accepted}
+    # the other parties' values are listed, rejected with their party
+    assert {c.normalized_value for c in candidates if any(
+        r.startswith("other_party:") for r in c.rejected_reasons)} & {
+        "+12175550177", OTHERS["contact"], OTHERS["physician"]}
     others = {"+12175550100", "+12175550177", "+18005550123", "+12175550155", "+12175550199",
               "1970-02-03", OTHERS["contact"], OTHERS["policyholder"], OTHERS["physician"],
               OTHERS["employer_address"]}
@@ -86,7 +96,7 @@ def test_blank_lines_hints_instructions_and_options_are_not_values(text: str,
     ("Allergies: [x] Penicillin  [ ] Latex  [X] Sulfa drugs", "allergies",
      ["Penicillin; Sulfa drugs"]),
     ("MEDICATIONS\nPlease list ALL current medications\nMedication   Dose   How often\n"
-     "1. Aspirin 81 mg daily\n2. ______", "medications", ["1. Aspirin 81 mg daily"]),
+     "1. Aspirin 81 mg daily\n2. ______", "medications", ["Aspirin 81 mg"]),
     ("Patient Name (Last, First, MI): Gonzalez, Maria L", "full_name", ["Gonzalez, Maria L"]),
     ("4. Injured Employee's Name: Jordan A. Rivera", "full_name", ["Jordan A. Rivera"]),
 ])

@@ -82,8 +82,8 @@ def test_intake_target_split_values_and_review(run_bundle: RunHelper) -> None:
     assert read_back(folder.read_binary("filled.pdf")) == {
         "Patient First Name": "Maria", "Patient Last Name": "Gonzalez",
         "Patient DOB Month": "04", "Patient DOB Day": "12", "Patient DOB Year": "1978",
-        "Member ID": "XGH482913027", "Allergies": "Penicillin - hives",
-        "Current Medications": "Lisinopril 10 mg once daily; Metformin 500 mg twice daily",
+        "Member ID": "XGH482913027", "Allergies": "Penicillin",
+        "Current Medications": "Lisinopril 10 mg; Metformin 500 mg",
     }
     review = folder.read_artifact("review")
     assert review.form_subject == "patient"
