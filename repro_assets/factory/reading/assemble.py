@@ -30,6 +30,7 @@ from repro_assets.factory.models import (
     RawJob,
     RawStep,
 )
+from repro_assets.factory.reading.names import name_words
 from repro_assets.factory.reading.statements import (
     LEVEL_LISTED,
     DueStatement,
@@ -89,8 +90,17 @@ def _declarations(reading: Reading) -> tuple[Declarations, dict[str, list[str]]]
         if name:
             clean = name.strip()
             clean = clean.lower() if clean.isupper() else clean
-            if clean and clean not in names[machine]:
-                names[machine].append(clean)
+            if not clean or clean in names[machine]:
+                return
+            words = set(name_words(clean))
+            for index, known in enumerate(names[machine]):
+                known_words = set(name_words(known))
+                if words <= known_words:
+                    return  # "punch" after "Trumpf punch": the same name, shorter
+                if known_words <= words:
+                    names[machine][index] = clean
+                    return
+            names[machine].append(clean)
 
     for mention in reading.machines:
         for machine in mention.ids:
@@ -169,8 +179,20 @@ class _Assembler:
                 hours = statement.outer.uniform
             if hours is None:
                 hours = self.inherited(machine, broader, job)
+            if hours is None:
+                hours = self.default_hours()
             out.append((machine, hours))
         return tuple(out)
+
+    def default_hours(self) -> float | None:
+        """The duration the text states once for every step ("Assume 1 hour per operation",
+        "M1 -> M2 -> M3, one hour per step" for every job); None when it states none or two."""
+        stated = {hours for hours, _ in self.reading.defaults}
+        stated |= {s.uniform for s in self.generic
+                   if s.uniform is not None and s.uniform_per_step}
+        if len(stated) != 1:
+            return None
+        return next(iter(stated))
 
     def inherited(self, machine: str, broader: list[RouteStatement], job: str) -> float | None:
         for statement in broader:
@@ -293,6 +315,8 @@ class _Assembler:
                     per_step = [s.uniform for s in base_statements if s.uniform is not None]
                     hours = per_step[0] if per_step else self.inherited(
                         new, sorted(self.applicable(job), key=lambda s: -s.level), job)
+                    if hours is None:
+                        hours = self.default_hours()
                 steps[positions[0]] = (new, hours)
         if not steps:
             raise _Conflict(f"{job} skips every machine of its route",

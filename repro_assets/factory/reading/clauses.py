@@ -21,6 +21,7 @@ duration refers to the last subject of the same line or list item; items under a
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 
@@ -151,6 +152,7 @@ class ClauseReader:
     def read(self, clause: Clause) -> None:
         """Read one clause: statements go to the reading, or one :class:`Unread`."""
         self._enter(clause)
+        clause = _without_preamble(clause)
         try:
             tokens = group_asides(tokenize(clause.text), clause.text)
         except UnreadPhrase as exc:
@@ -159,6 +161,10 @@ class ClauseReader:
         for index, token in enumerate(tokens[:-1]):
             if token.kind is Kind.MACHINE and is_paren(tokens[index + 1], "name"):
                 self.reading.aside_names.append((token.value[0], tokens[index + 1].value.text))
+        default = _default_duration(tokens)
+        if default is not None:
+            self.reading.defaults.append((default, clause.sentence))
+            return
         kind = self._classify(tokens, clause)
         if kind == "prose":
             return
@@ -362,6 +368,12 @@ class ClauseReader:
                     raise _Unreadable("'every job follows the standard route' names no route")
                 pending.standards.append(StandardStatement(subject.jobs, subject.level,
                                                            clause.sentence))
+                continue
+            if statement is None and cursor.word({"normally", "usually", "typically"}):
+                route = _read_usual_but(cursor)
+                statement = pending.route(subject, route, clause.sentence, outer,
+                                          continuation, self.context, may_start)
+                fragments += 1
                 continue
             source = _same_route_as(cursor)
             if source is not None:
@@ -614,7 +626,7 @@ class _Pending:
 
 
 PERIOD_WORDS = (("this", "week"), ("this", "shift"), ("this", "morning"), ("tonight",),
-                ("this", "afternoon"))
+                ("this", "afternoon"), ("as", "usual"), ("as", "always"))
 _DASHES = frozenset({"-", "–", "—"})
 
 
@@ -682,6 +694,91 @@ def _explicit_subject(cursor: Cursor) -> Subject | None:
         return Subject(None, LEVEL_ALL)
     cursor.index = start
     return None
+
+
+_DEFAULT_LEAD = frozenset({
+    "assume", "assuming", "default", "by", "is", "the", "plan", "count", "figure", "use",
+    "standard", "we", "can", "please", "so", "duration", "durations", "time", "takes", "take",
+    "lasts", "last", "are", "usually", "normally", "typically", "of", "as", "a", "rule",
+})
+_DEFAULT_TAIL = frozenset({
+    "unless", "i", "we", "you", "say", "said", "state", "stated", "note", "noted", "specify",
+    "specified", "given", "otherwise", "it", "is", "not", "listed", "written", "shown", "where",
+    "when", "if", "no", "other", "duration", "time", "mentioned", "marked", "else",
+})
+_EVERY_STEP = (("every", "step"), ("each", "step"), ("all", "steps"), ("every", "operation"),
+               ("each", "operation"), ("all", "operations"), ("per", "step"),
+               ("per", "operation"), ("a", "step"), ("an", "operation"), ("per", "op"),
+               ("for", "every", "step"), ("for", "each", "step"), ("on", "each", "step"),
+               ("for", "every", "operation"), ("for", "each", "operation"), ("per", "stage"),
+               ("each", "stage"), ("every", "stage"), ("all", "stages"))
+
+
+def _default_duration(tokens: list[Token]) -> float | None:
+    """The hours of a sentence that states one duration for every step and nothing else
+    ("Assume 1 hour per operation unless I say otherwise", "Each step takes one hour")."""
+    if any(t.kind is not Kind.WORD and t.kind is not Kind.DURATION and t.kind is not Kind.COMMA
+           for t in tokens):
+        return None
+    durations = [i for i, t in enumerate(tokens) if t.kind is Kind.DURATION]
+    if len(durations) != 1:
+        return None
+    cursor = Cursor(tokens)
+    every = False
+    while cursor.index < durations[0]:
+        if cursor.any_sequence(_EVERY_STEP) is not None:
+            every = True
+        elif not (cursor.word(_DEFAULT_LEAD) or cursor.kind(Kind.COMMA)):
+            return None
+    hours = cursor.take().value
+    if cursor.any_sequence(_EVERY_STEP) is not None:
+        every = True
+    while not cursor.done:
+        if not (cursor.word(_DEFAULT_TAIL) or cursor.kind(Kind.COMMA)):
+            return None
+    return hours if every else None
+
+
+_THIS_TIME = (("this", "week"), ("today",), ("this", "time"), ("now",), ("for", "now"),
+              ("this", "shift"), ("tomorrow",))
+
+
+def _read_usual_but(cursor: Cursor) -> Route:
+    """After ``normally``: ``runs M1 -> M2 but this week it goes M1 -> M3 instead``; the
+    route that holds now (the usual one is only context).
+
+    Raises:
+        _Unreadable: anything but that shape (a usual route and nothing else is no route).
+    """
+    if read_route(cursor) is None or not cursor.word({"but"}):
+        raise _Unreadable("'normally' without the route that holds instead")
+    now = cursor.any_sequence(_THIS_TIME) is not None
+    cursor.kind(Kind.COMMA)
+    cursor.word({"it", "they"})
+    route = read_route(cursor)
+    if route is None:
+        raise _Unreadable("'normally ... but' without the route that holds instead")
+    instead = cursor.word({"instead"}) is not None
+    if not (now or instead):
+        raise _Unreadable("'normally ... but ...' does not say which route holds now")
+    return route
+
+
+_PREAMBLE_RE = re.compile(r"^(?P<pre>[^|]+?)\s+[-–—]\s+(?P<rest>J(?:[0-9]|_[A-Z0-9]).*)$")
+
+
+def _without_preamble(clause: Clause) -> Clause:
+    """Drop a remark before a dash that starts a sentence about a job ("No machine list yet,
+    sorry - J1 starts on M4"): the remark names no id, no duration and no time, so as a
+    sentence of its own it would say nothing about jobs or machines either."""
+    match = _PREAMBLE_RE.match(clause.text)
+    if match is None:
+        return clause
+    before = tokenize(match.group("pre"))
+    if not all(t.kind in (Kind.WORD, Kind.COMMA) for t in before) or any(
+            t.value in JOB_WORDS or t.value in DUE_KEYS for t in before if t.kind is Kind.WORD):
+        return clause
+    return dataclasses.replace(clause, text=match.group("rest"))
 
 
 def _same_route_as(cursor: Cursor) -> str | None:

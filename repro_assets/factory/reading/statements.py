@@ -148,6 +148,7 @@ class Reading:
     same_routes: list[SameRouteStatement] = field(default_factory=list)
     dues: list[DueStatement] = field(default_factory=list)
     aside_names: list[tuple[str, str]] = field(default_factory=list)  # "M1 (saw)" anywhere
+    defaults: list[tuple[float, str]] = field(default_factory=list)  # (hours, sentence)
     unread: list[Unread] = field(default_factory=list)
 
     def mention_job(self, job_id: str) -> None:
