@@ -16,7 +16,10 @@ fetcher and crawler) goes through this module, so the rules live in one place:
 * redirects are followed by the client, and each hop opens its own checked connection; at most
   :data:`MAX_REDIRECTS`;
 * bodies are read as a stream and cut at ``max_bytes`` (a declared ``Content-Length`` over the
-  limit is refused before reading).
+  limit is refused before reading);
+* one **total deadline** per fetch (:func:`deadline`; :func:`fetch` sets it to its ``timeout``):
+  connect, TLS, headers and body together, so a server sending a byte a second cannot hold a
+  fetch past it (httpx's own timeouts are per network operation).
 
 Use :func:`fetch` for a whole body, :func:`guarded_client` / :func:`guarded_async_client` for an
 ``httpx`` client whose every connection is checked, :class:`GuardedTransport` /
@@ -31,7 +34,10 @@ import ipaddress
 import os
 import re
 import socket
-from collections.abc import Iterable, Sequence
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -219,6 +225,90 @@ async def check_url_async(url: str, policy: FetchPolicy | None = None) -> str:
     return url
 
 
+# --------------------------------------------------------------------------- deadline
+_DEADLINE: ContextVar[float | None] = ContextVar("repro_fetch_deadline", default=None)
+
+
+@contextmanager
+def deadline(seconds: float) -> Iterator[float]:
+    """One total deadline for every guarded connection, read and write inside the block.
+
+    Nested deadlines keep the earlier end. Past the end, a guarded stream raises httpcore's
+    timeout (``httpx.TimeoutException`` to the caller), whatever the per-operation timeouts.
+
+    Yields:
+        The deadline (``time.monotonic()`` seconds).
+    """
+    end = time.monotonic() + seconds
+    outer = _DEADLINE.get()
+    if outer is not None:
+        end = min(end, outer)
+    token = _DEADLINE.set(end)
+    try:
+        yield end
+    finally:
+        _DEADLINE.reset(token)
+
+
+def _left(timeout: float | None, error: type[Exception]) -> float | None:
+    """``timeout`` shortened to what is left of the current deadline (raises when none is)."""
+    end = _DEADLINE.get()
+    if end is None:
+        return timeout
+    left = end - time.monotonic()
+    if left <= 0:
+        raise error("the fetch's total deadline has passed")
+    return left if timeout is None else min(timeout, left)
+
+
+class _DeadlineStream(httpcore.NetworkStream):
+    """A network stream whose every operation ends by the current deadline."""
+
+    def __init__(self, inner: httpcore.NetworkStream) -> None:
+        self.inner = inner
+
+    def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
+        return self.inner.read(max_bytes, _left(timeout, httpcore.ReadTimeout))
+
+    def write(self, buffer: bytes, timeout: float | None = None) -> None:
+        self.inner.write(buffer, _left(timeout, httpcore.WriteTimeout))
+
+    def close(self) -> None:
+        self.inner.close()
+
+    def start_tls(self, ssl_context: Any, server_hostname: str | None = None,
+                  timeout: float | None = None) -> httpcore.NetworkStream:
+        return _DeadlineStream(self.inner.start_tls(
+            ssl_context, server_hostname, _left(timeout, httpcore.ConnectTimeout)))
+
+    def get_extra_info(self, info: str) -> Any:
+        return self.inner.get_extra_info(info)
+
+
+class _AsyncDeadlineStream(httpcore.AsyncNetworkStream):
+    """The async twin of :class:`_DeadlineStream`."""
+
+    def __init__(self, inner: httpcore.AsyncNetworkStream) -> None:
+        self.inner = inner
+
+    async def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
+        return await self.inner.read(max_bytes, _left(timeout, httpcore.ReadTimeout))
+
+    async def write(self, buffer: bytes, timeout: float | None = None) -> None:
+        await self.inner.write(buffer, _left(timeout, httpcore.WriteTimeout))
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()
+
+    async def start_tls(self, ssl_context: Any, server_hostname: str | None = None,
+                        timeout: float | None = None) -> httpcore.AsyncNetworkStream:
+        return _AsyncDeadlineStream(await self.inner.start_tls(
+            ssl_context, server_hostname, _left(timeout, httpcore.ConnectTimeout)))
+
+    def get_extra_info(self, info: str) -> Any:
+        return self.inner.get_extra_info(info)
+
+
 # --------------------------------------------------------------------------- transports
 class _GuardedBackend(httpcore.NetworkBackend):
     """Resolves, checks and connects to the checked address (sync)."""
@@ -231,7 +321,9 @@ class _GuardedBackend(httpcore.NetworkBackend):
                     local_address: str | None = None,
                     socket_options: Iterable[Any] | None = None) -> httpcore.NetworkStream:
         address = checked_address(host, port, self.policy)
-        return self.inner.connect_tcp(address, port, timeout, local_address, socket_options)
+        return _DeadlineStream(self.inner.connect_tcp(
+            address, port, _left(timeout, httpcore.ConnectTimeout), local_address,
+            socket_options))
 
     def connect_unix_socket(self, path: str, timeout: float | None = None,
                             socket_options: Iterable[Any] | None = None,
@@ -254,8 +346,9 @@ class _AsyncGuardedBackend(httpcore.AsyncNetworkBackend):
                           socket_options: Iterable[Any] | None = None,
                           ) -> httpcore.AsyncNetworkStream:
         address = await asyncio.to_thread(checked_address, host, port, self.policy)
-        return await self.inner.connect_tcp(address, port, timeout, local_address,
-                                            socket_options)
+        return _AsyncDeadlineStream(await self.inner.connect_tcp(
+            address, port, _left(timeout, httpcore.ConnectTimeout), local_address,
+            socket_options))
 
     async def connect_unix_socket(self, path: str, timeout: float | None = None,
                                   socket_options: Iterable[Any] | None = None,
@@ -357,7 +450,7 @@ def fetch(url: str, *, max_bytes: int, timeout: float = DEFAULT_TIMEOUT_S,
     Args:
         url: an http(s) URL.
         max_bytes: the largest body accepted.
-        timeout: seconds per network operation.
+        timeout: the fetch's total deadline in seconds (connect, headers and body).
         policy: address policy (default: from the environment).
         headers: extra request headers.
         client: a client to use instead of a new :func:`guarded_client` (tests).
@@ -372,7 +465,7 @@ def fetch(url: str, *, max_bytes: int, timeout: float = DEFAULT_TIMEOUT_S,
     own = client is None
     http = client or guarded_client(policy=policy, timeout=timeout)
     try:
-        with http.stream("GET", url, headers=headers) as response:
+        with deadline(timeout), http.stream("GET", url, headers=headers) as response:
             hops = [str(r.url) for r in response.history]
             if response.status_code >= 400:
                 raise FetchError(f"GET {url} answered HTTP {response.status_code}")

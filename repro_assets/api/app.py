@@ -63,7 +63,8 @@ def create_app(
     app.add_middleware(BodySizeLimitMiddleware, max_bytes=limit)
 
     @app.get("/healthz", tags=["meta"], summary="Liveness probe (never needs the API key)")
-    def healthz() -> dict[str, str]:
+    async def healthz() -> dict[str, str]:
+        # async: answered on the event loop, never queued behind busy worker threads
         return {"status": "ok"}
 
     protected = [Depends(require_api_key)]

@@ -37,15 +37,18 @@ class ApiError(Exception):
         code: machine-readable code (``no_input_docs``, ``E_FILE_TOO_LARGE`` ...).
         message: human-readable message.
         extra: additional JSON fields (e.g. ``run_id``).
+        headers: response headers (e.g. ``Retry-After``).
     """
 
     def __init__(self, status_code: int, code: str, message: str,
-                 extra: dict[str, Any] | None = None) -> None:
+                 extra: dict[str, Any] | None = None,
+                 headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status_code = status_code
         self.code = code
         self.message = message
         self.extra = dict(extra or {})
+        self.headers = dict(headers or {})
 
     def body(self) -> dict[str, Any]:
         """The JSON body."""
@@ -61,7 +64,7 @@ def error_response(status_code: int, code: str, message: str,
 
 async def _handle(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, ApiError)
-    return JSONResponse(exc.body(), status_code=exc.status_code)
+    return JSONResponse(exc.body(), status_code=exc.status_code, headers=exc.headers or None)
 
 
 async def _handle_http(request: Request, exc: Exception) -> JSONResponse:

@@ -40,6 +40,7 @@ from starlette.datastructures import UploadFile
 from repro_assets.api.errors import ApiError
 from repro_assets.api.runner import BackgroundRun, JobRunner, RunOutcome, get_runner
 from repro_assets.api.services import Services, get_services
+from repro_assets.api.workers import fetch_pool
 from repro_assets.papers.pdf import MAX_PDF_BYTES, PaperIngestError, validate_pdf
 from repro_assets.papers.plan_models import ClaimTarget
 from repro_assets.partitions import papers_partitions
@@ -71,6 +72,7 @@ ERROR_STATUS: dict[str, int] = {
     "E_PDF_TOO_MANY_PAGES": 422,
     "E_PDF_TOO_COMPLEX": 422,
     "E_PARTITION_MISMATCH": 500,
+    "E_SERVER_BUSY": 503,
     "E_INVALID_REQUEST": 400,
     "E_INVALID_PAPER_ID": 400,
     "E_INVALID_RUN_ID": 400,
@@ -162,7 +164,7 @@ class IngestUrlRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    url: str = Field(description="http(s) URL of the PDF (downloaded with a 30 s timeout).",
+    url: str = Field(description="http(s) URL of the PDF (downloaded within one 30 s deadline).",
                      max_length=2048)
     title: str | None = Field(default=None, description="Title (default: the PDF's metadata).",
                               max_length=500)
@@ -222,8 +224,8 @@ async def _read_ingest_request(request: Request) -> tuple[bytes, str | None, str
             raise api_error("E_INVALID_REQUEST", f"expected {{url, title}}: {exc}") from exc
         if not body.url.startswith(("http://", "https://")):
             raise api_error("E_FETCH_FAILED", "url must be an http(s) URL")
-        try:
-            data = await run_in_threadpool(read_source, body.url)
+        try:  # in the bounded fetch pool: a slow server never holds the shared threads
+            data = await fetch_pool(request).run(read_source, body.url)
         except PaperIngestError as exc:
             raise api_error(exc.code, exc.message) from exc
         return data, body.title, body.url

@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 import fsspec
 import psycopg
 
-from repro_assets import net
+from repro_assets import net, settings
 from repro_assets.papers.pdf import MAX_PDF_BYTES, PaperIngestError, PdfInfo, validate_pdf
 from repro_assets.papers.store import find_paper_by_sha256
 from repro_assets.resources.blobstore import BlobStore, paper_pdf_key
@@ -22,6 +22,7 @@ from repro_assets.resources.database import Database
 
 log = logging.getLogger(__name__)
 
+#: The total deadline of a PDF download (connect, headers and body): ``REPRO_FETCH_TIMEOUT_S``.
 FETCH_TIMEOUT_S = 30.0
 USER_AGENT = "repro-assets/0.1 (+paper ingest)"
 
@@ -39,8 +40,16 @@ class IngestResult:
     title: str | None
 
 
-def fetch_pdf(url: str, timeout: float = FETCH_TIMEOUT_S, max_bytes: int = MAX_PDF_BYTES) -> bytes:
+def fetch_timeout() -> float:
+    """The download deadline in seconds (``REPRO_FETCH_TIMEOUT_S``, default 30)."""
+    return float(max(1, settings.env_int("REPRO_FETCH_TIMEOUT_S", int(FETCH_TIMEOUT_S))))
+
+
+def fetch_pdf(url: str, timeout: float | None = None, max_bytes: int = MAX_PDF_BYTES) -> bytes:
     """Download a PDF over HTTP(S) through the outbound guard (:mod:`repro_assets.net`).
+
+    One total deadline (``timeout``, default :func:`fetch_timeout`) covers connect, headers
+    and body: a server that trickles bytes is cut off at the deadline.
 
     Private, loopback and link-local addresses are refused (each redirect hop too) unless
     allowed by ``REPRO_ALLOW_PRIVATE_FETCH`` / ``REPRO_FETCH_ALLOWLIST``; the body is streamed
@@ -51,7 +60,7 @@ def fetch_pdf(url: str, timeout: float = FETCH_TIMEOUT_S, max_bytes: int = MAX_P
             network/HTTP errors, E_FILE_TOO_LARGE past the limit.
     """
     try:
-        return net.fetch(url, max_bytes=max_bytes, timeout=timeout,
+        return net.fetch(url, max_bytes=max_bytes, timeout=timeout or fetch_timeout(),
                          headers={"User-Agent": USER_AGENT}).body
     except net.FetchError as exc:
         code = {"E_FETCH_BLOCKED": "E_FETCH_BLOCKED",

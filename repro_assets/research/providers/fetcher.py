@@ -16,6 +16,7 @@ renders pages in Chromium instead of reading the HTTP body.
 
 from __future__ import annotations
 
+import asyncio
 from html.parser import HTMLParser
 from typing import Any
 from urllib.parse import urljoin, urlsplit, urlunsplit
@@ -221,8 +222,9 @@ class PageFetcher:
         client = self._client or httpx.AsyncClient(
             transport=net.AsyncGuardedTransport(), trust_env=False, follow_redirects=True,
             max_redirects=net.MAX_REDIRECTS, event_hooks={"request": [_gate_request]})
-        try:
-            async with client.stream("GET", url, headers=headers, timeout=timeout) as response:
+        try:  # one total deadline for connect, headers and body (httpx's is per read)
+            async with asyncio.timeout(timeout), \
+                    client.stream("GET", url, headers=headers, timeout=timeout) as response:
                 chunks: list[bytes] = []
                 size = 0
                 async for chunk in response.aiter_bytes():
@@ -237,7 +239,7 @@ class PageFetcher:
             raise OutboundURLRejected(str(exc)) from exc
         except net.FetchError as exc:
             raise ProviderError(f"{self.name}: {exc}", code="E_PROVIDER_NETWORK") from exc
-        except httpx.TimeoutException as exc:
+        except (httpx.TimeoutException, TimeoutError) as exc:
             raise ProviderTimeoutError(f"{self.name}: timed out fetching {url}") from exc
         except httpx.TransportError as exc:
             raise ProviderError(f"{self.name}: {type(exc).__name__} for {url}",
