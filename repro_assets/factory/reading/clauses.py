@@ -443,6 +443,11 @@ class ClauseReader:
                 cursor.take()
                 _exclude(statement, token.value.machines)
                 continue
+            excluded = _excluded_by_name(token, self.names)
+            if excluded is not None:
+                cursor.take()  # "M1 2h, M3 1h (no welding)": the welder is not in the route
+                _exclude(statement, (excluded,))
+                continue
             if token.kind is Kind.WORD and token.value in FILLERS:
                 cursor.take()
                 continue
@@ -781,6 +786,19 @@ def _without_preamble(clause: Clause) -> Clause:
     return dataclasses.replace(clause, text=match.group("rest"))
 
 
+def _excluded_by_name(token: Token, names: NameIndex | None) -> str | None:
+    """The machine an aside such as ``(no welding)`` / ``(without the oven)`` rules out."""
+    if names is None or not is_paren(token, "other") or token.value.machines:
+        return None
+    words = [t for t in tokenize(token.value.text) if t.kind is Kind.WORD]
+    if len(words) < 2 or len(words) > 3 or words[0].value not in {"no", "without", "skipping"}:
+        return None
+    rest = [w for w in words[1:] if w.value != "the"]
+    if len(rest) != 1 or len(words) != len(tokenize(token.value.text)):
+        return None
+    return names.word(rest[0].value)
+
+
 def _same_route_as(cursor: Cursor) -> str | None:
     """Read ``(the) same route as J1`` / ``same routing as J1``; the other job's id."""
     start = cursor.index
@@ -827,15 +845,15 @@ def _machine_name(tokens: list[Token], index: int, labelled: bool) -> str | None
     if after and is_paren(after[0], "name"):
         return after[0].value.text
     position = 0
-    if after and (after[0].kind is Kind.COMMA or (after[0].kind is Kind.OTHER
-                                                   and after[0].text == "=")):
-        if after[0].text == "=":
-            labelled = True
+    separator = False
+    if after and (after[0].kind in (Kind.COMMA, Kind.COLON) or (after[0].kind is Kind.OTHER
+                                                                 and after[0].text == "=")):
+        separator = after[0].text in "=:"  # "M1 = bandsaw", "- M2: ultrasonic welder"
         position = 1
     if position < len(after) and after[position].is_word("is"):
         position += 1
     article = position < len(after) and after[position].is_word("the", "a", "an", "our")
-    if not article and not (labelled and position == 0):
+    if not article and not (labelled and position == 0) and not separator:
         return None
     if article:
         position += 1

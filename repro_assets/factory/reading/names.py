@@ -5,8 +5,8 @@ route may use the name instead of the id. A name refers to a machine only when i
 
 * the whole name as declared ("pick & place", "the reflow oven"), or
 * one word that belongs to the name of exactly one machine: equal to one of its words, or,
-  with three letters or more, the start of one ("tap" for "tapping arm"), while no other
-  machine's name has a word equal to it or starting with it.
+  with three letters or more, the start of one ("tap" for "tapping arm"), or the same stem
+  ("welding" for "welder"), while no other machine's name has such a word.
 
 Words of the route grammar (verbs, prepositions, fillers, words that change a route's
 meaning) are never names. A name that fits two machines is no reference: the clause stays
@@ -24,6 +24,17 @@ _WORD_RE = re.compile(r"[a-z0-9]+")
 def name_words(text: str) -> tuple[str, ...]:
     """Lower-case words of a name (``&``, ``-`` and punctuation dropped)."""
     return tuple(_WORD_RE.findall(text.lower()))
+
+
+_SUFFIXES = ("ing", "ers", "er", "ed", "es", "s")
+
+
+def stem(word: str) -> str:
+    """``word`` without one common English ending ("welding", "welder" -> "weld")."""
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
 
 
 @dataclass
@@ -59,7 +70,8 @@ class NameIndex:
         for machine, names in self.names.items():
             for name in names:
                 for part in name_words(name):
-                    if part == word or (len(word) >= 3 and part.startswith(word)):
+                    if part == word or (len(word) >= 3 and part.startswith(word)) or (
+                            len(stem(word)) >= 4 and stem(part) == stem(word)):
                         found.add(machine)
         return found.pop() if len(found) == 1 else None
 

@@ -467,6 +467,10 @@ def read_step(cursor: Cursor, continuing: bool = False) -> Route | None:
                 names = []
                 if is_paren(cursor.peek(), "name") and not target[1]:
                     names.append((target[0], cursor.take().value.text))
+                elif target[1] and is_paren(cursor.peek(), "machines"):
+                    if cursor.peek().value.machines != (target[0],):
+                        raise UnreadPhrase(f"the name of {target[0]} is followed by another id")
+                    cursor.take()
                 return Route([StepSpec(target[0], token.value)], names=names,
                              duration_first=True)
         cursor.index = start
