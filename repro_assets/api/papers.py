@@ -25,6 +25,7 @@ Errors use the seed's codes and statuses (:data:`ERROR_STATUS`), in the API's er
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
 import re
@@ -41,7 +42,7 @@ from repro_assets.api.errors import ApiError
 from repro_assets.api.runner import BackgroundRun, JobRunner, RunOutcome, get_runner
 from repro_assets.api.services import Services, get_services
 from repro_assets.api.workers import fetch_pool
-from repro_assets.papers.pdf import MAX_PDF_BYTES, PaperIngestError, validate_pdf
+from repro_assets.papers.pdf import MAX_PDF_BYTES, PaperIngestError, PdfInfo, validate_pdf
 from repro_assets.papers.plan_models import ClaimTarget
 from repro_assets.partitions import papers_partitions
 from repro_assets.resources.llm_events import parse_log_message
@@ -235,36 +236,46 @@ async def _read_ingest_request(request: Request) -> tuple[bytes, str | None, str
 
 def _ingest(runner: JobRunner, services: Services, data: bytes, title: str | None,
             url: str | None) -> IngestResponse:
-    from repro_assets.papers.ingest import store_paper
+    """Single-flight ingest per content: identical concurrent uploads wait for the first one,
+    which validates, stores and runs ``paper_ingest_job``; they then find its result (one
+    paper, one run, one ``already_exists: false``)."""
+    from repro_assets.papers.ingest import single_flight, store_paper
     from repro_assets.papers.store import find_paper_by_sha256
 
-    try:
-        info = validate_pdf(data)
-    except PaperIngestError as exc:
-        raise api_error(exc.code, exc.message) from exc
+    sha = hashlib.sha256(data).hexdigest()
     db = _db()
-    existing = find_paper_by_sha256(db, info.sha256)
-    try:
-        stored = store_paper(db, services.blob_store, data, title=title, source_url=url,
-                             info=info)
-    except PaperIngestError as exc:
-        raise api_error(exc.code, exc.message) from exc
-    paper_id = stored.paper_id
-    runner.ensure_partition(papers_partitions.name, paper_id)
-    embedded = runner.latest_materialization("paper_embeddings", paper_id)
-    run_id = None
-    if existing is None or existing.status != "indexed" or embedded is None:
-        # the asset re-validates the stored blob (empty source) and takes it to pgvector
-        outcome = runner.run(
-            "paper_ingest_job", paper_id,
-            run_config={"ops": {"paper_pdf": {"config": {"source": "",
-                                                         "title": title or ""}}}},
-            tags={"repro/api": "POST /api/v1/papers/ingest"},
-        )
-        if not outcome.success:
-            raise _run_failed(outcome, "ingest")
-        run_id = outcome.run_id
-        embedded = outcome.materializations.get("paper_embeddings")
+    with single_flight(db, sha):
+        existing = find_paper_by_sha256(db, sha)
+        if existing is None:
+            try:
+                info = validate_pdf(data)
+            except PaperIngestError as exc:
+                raise api_error(exc.code, exc.message) from exc
+        else:  # the same bytes were validated when first stored
+            info = PdfInfo(sha256=sha, paper_id=existing.id, byte_size=len(data),
+                           page_count=existing.page_count or 0,
+                           metadata_title=existing.title)
+        try:
+            stored = store_paper(db, services.blob_store, data, title=title, source_url=url,
+                                 info=info)
+        except PaperIngestError as exc:
+            raise api_error(exc.code, exc.message) from exc
+        paper_id = stored.paper_id
+        runner.ensure_partition(papers_partitions.name, paper_id)
+        embedded = runner.latest_materialization("paper_embeddings", paper_id)
+        run_id = None
+        if existing is None or existing.status != "indexed" or embedded is None:
+            # the asset re-validates the stored blob (empty source) and takes it to pgvector
+            outcome = runner.run(
+                "paper_ingest_job", paper_id,
+                run_config={"ops": {"paper_pdf": {"config": {"source": "",
+                                                             "title": title or ""}}}},
+                tags={"repro/api": "POST /api/v1/papers/ingest"},
+            )
+            if not outcome.success:
+                raise _run_failed(outcome, "ingest")
+            run_id = outcome.run_id
+            embedded = outcome.materializations.get("paper_embeddings")
     chunks = runner.latest_materialization("paper_chunks", paper_id)
     document_id = (embedded or {}).get("document_id")
     return IngestResponse(

@@ -7,6 +7,9 @@ entry point applies the same rules and error codes.
 from __future__ import annotations
 
 import logging
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -25,6 +28,9 @@ log = logging.getLogger(__name__)
 #: The total deadline of a PDF download (connect, headers and body): ``REPRO_FETCH_TIMEOUT_S``.
 FETCH_TIMEOUT_S = 30.0
 USER_AGENT = "repro-assets/0.1 (+paper ingest)"
+_FLIGHTS_LOCK = threading.Lock()
+#: checksum -> (its lock, callers holding or waiting for it)
+_FLIGHTS: dict[str, tuple[threading.Lock, int]] = {}
 
 
 @dataclass(frozen=True)
@@ -147,3 +153,31 @@ def store_paper(
         paper_id=info.paper_id, already_exists=False, storage_path=key, sha256=info.sha256,
         page_count=info.page_count, byte_size=info.byte_size, title=final_title,
     )
+
+
+@contextmanager
+def single_flight(db: Database, sha256: str) -> Iterator[None]:
+    """Serialize every ingest of the same content (one PDF checksum).
+
+    In this process a lock per checksum; across processes a Postgres advisory lock on the
+    checksum, held on a connection of its own (not one of the pool, which the ingest itself
+    needs). The first caller validates, stores and runs; the others find its result.
+    """
+    with _FLIGHTS_LOCK:
+        lock, waiting = _FLIGHTS.get(sha256, (threading.Lock(), 0))
+        _FLIGHTS[sha256] = (lock, waiting + 1)
+    try:
+        with lock, psycopg.connect(db.url, autocommit=True) as conn:
+            key = "repro_assets:paper:" + sha256
+            conn.execute("SELECT pg_advisory_lock(hashtextextended(%s, 0))", (key,))
+            try:
+                yield
+            finally:
+                conn.execute("SELECT pg_advisory_unlock(hashtextextended(%s, 0))", (key,))
+    finally:
+        with _FLIGHTS_LOCK:
+            lock, waiting = _FLIGHTS[sha256]
+            if waiting <= 1:
+                del _FLIGHTS[sha256]
+            else:
+                _FLIGHTS[sha256] = (lock, waiting - 1)

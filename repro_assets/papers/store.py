@@ -63,13 +63,20 @@ def find_paper_by_sha256(db: Database, sha256: str) -> PaperRecord | None:
 
 
 def save_pages(db: Database, pages: PaperPages) -> None:
-    """Replace the stored pages of a paper (one transaction)."""
+    """Replace the stored pages of a paper (one transaction, upserts).
+
+    Pages are upserted by ``(paper_id, page_no)`` and pages past the new last page deleted,
+    so two concurrent saves of the same paper never collide on the primary key (a
+    DELETE-then-INSERT pair did: the second INSERT hit the first one's rows).
+    """
     with db.connection() as conn, conn.transaction():
-        conn.execute("DELETE FROM paper_pages WHERE paper_id = %s", (pages.paper_id,))
         with conn.cursor() as cur:
             cur.executemany(
                 "INSERT INTO paper_pages (paper_id, page_no, text, blocks, section_titles,"
-                " has_text_layer) VALUES (%s, %s, %s, %s, %s, %s)",
+                " has_text_layer) VALUES (%s, %s, %s, %s, %s, %s)"
+                " ON CONFLICT (paper_id, page_no) DO UPDATE SET text = EXCLUDED.text,"
+                " blocks = EXCLUDED.blocks, section_titles = EXCLUDED.section_titles,"
+                " has_text_layer = EXCLUDED.has_text_layer",
                 [
                     (
                         pages.paper_id,
@@ -82,6 +89,8 @@ def save_pages(db: Database, pages: PaperPages) -> None:
                     for page in pages.pages
                 ],
             )
+        conn.execute("DELETE FROM paper_pages WHERE paper_id = %s AND page_no > %s",
+                     (pages.paper_id, max((p.page_no for p in pages.pages), default=0)))
         if pages.title:
             conn.execute(
                 "UPDATE papers SET title = COALESCE(title, %s), updated_at = now() WHERE id = %s",
