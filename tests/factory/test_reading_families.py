@@ -1,0 +1,261 @@
+"""The offline reader on the phrasing families of issue #24 (texts written for these tests)."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+from repro_assets.factory.agent import OnboardingAgent
+from repro_assets.factory.eval import in_fold, parse_fold, select_cases
+from repro_assets.factory.grading import LabelledCase
+from repro_assets.factory.models import ErrorCode, ExtractionError
+
+Route = tuple[list[str], list[int], int | None]
+
+
+def _read(text: str) -> dict[str, Route]:
+    result = OnboardingAgent().run_detailed(text)
+    return {
+        job.id: ([s.machine_id for s in job.steps], [s.duration_hours for s in job.steps],
+                 job.due_time_hour)
+        for job in result.config.jobs
+    }
+
+
+def _fails(text: str, code: ErrorCode = ErrorCode.INVALID_STRUCTURE) -> ExtractionError:
+    with pytest.raises(ExtractionError) as info:
+        OnboardingAgent().run(text)
+    assert info.value.code is code
+    return info.value
+
+
+# --------------------------------------------------------------------------- undeclared machines
+
+
+def test_a_machine_named_in_a_route_beside_the_machine_list_is_not_declared() -> None:
+    error = _fails("The floor has M1 (bender) and M2 (welder).\n"
+                   "J8: M1 2h → M2 1h → M4 (polish) 1h\nJ9: M1 1h")
+    assert error.details["route_only_machines"] == ["M4"]
+    assert "M4" in error.message
+
+
+def test_a_machine_named_in_a_route_without_a_machine_list_is_a_machine() -> None:
+    assert _read("J8: M1 (bender) 2h → M4 (polish) 1h") == {"J8": (["M1", "M4"], [2, 1], None)}
+
+
+# --------------------------------------------------------------------------- due times
+
+
+def test_a_term_the_text_defines_is_a_due_time() -> None:
+    text = ("Note: our COB is 17:30 for the courier. M5 = sander, M6 = sprayer.\n"
+            "J20: M5 1h, M6 2h - COB\nJ21: M6 1h - by 2pm")
+    assert _read(text) == {"J20": (["M5", "M6"], [1, 2], 17), "J21": (["M6"], [1], 14)}
+
+
+def test_an_undefined_term_is_not_a_due_time() -> None:
+    error = _fails("Machines: M5 (sander), M6 (sprayer).\nJ20: M5 1h, M6 2h, due COB.")
+    assert "J20" in error.details["unread"][0]["sentence"]
+
+
+def test_end_of_shift_from_the_shift_table_or_written_next_to_it() -> None:
+    text = ("Shift pattern: early 05:00-13:00, late 13:00-21:00.\n"
+            "Machines: M3 (lathe), M4 (grinder).\n"
+            "J5: M3 1h then M4 1h, due end of late shift.\n"
+            "J6: M4 3h, due end of early shift.\n"
+            "J7: M3 2h, due end of shift (21:00).\n"
+            "J8: M4 1h, no deadline.")
+    assert _read(text) == {
+        "J5": (["M3", "M4"], [1, 1], 21), "J6": (["M4"], [3], 13),
+        "J7": (["M3"], [2], 21), "J8": (["M4"], [1], None),
+    }
+
+
+def test_a_weekday_named_once_for_the_whole_plan() -> None:
+    text = ("All of this goes out on Tuesday.\nMachines: M1 (mill), M2 (oven).\n"
+            "J3: M1 2h, M2 1h, ship by 11:00 Tuesday\nJ4: M2 2h, due 16:00 on Tuesday")
+    assert _read(text) == {"J3": (["M1", "M2"], [2, 1], 11), "J4": (["M2"], [2], 16)}
+
+
+def test_two_weekdays_are_not_one_day() -> None:
+    _fails("Machines: M1 (mill), M2 (oven).\nJ3: M1 2h, due Tuesday 11:00\n"
+           "J4: M2 2h, due Wednesday 9am")
+
+
+def test_a_job_without_a_due_time_beside_jobs_with_one() -> None:
+    text = "Machines: M1 (mill), M2 (oven).\nJ3: M1 2h, no due date.\nAll jobs are due by 15:00."
+    _fails(text)  # "no due date" against "all jobs due 15:00": stated twice, not guessed
+
+
+# --------------------------------------------------------------------------- tables
+
+
+def test_wiki_table_with_route_and_hours_cells() -> None:
+    text = ("Machines: M1 press, M2 deburr, M3 wash\n"
+            "|| Job || Route || Hours || Due ||\n"
+            "| J30 | M3 -> M1 | 2 / 1 | 9:00 |\n"
+            "| J31 | M1 -> M2 -> M3 | 1 / 1 / 3 | - |")
+    assert _read(text) == {"J30": (["M3", "M1"], [2, 1], 9),
+                           "J31": (["M1", "M2", "M3"], [1, 1, 3], None)}
+
+
+def test_table_with_one_column_per_step() -> None:
+    text = ("Machines: M1 = cutter, M2 = folder.\n\n"
+            "| Job | Step 1 | Step 2 | Due |\n|---|---|---|---|\n"
+            "| J1 | M2 (2h) | M1 (1h) | 10:00 |\n| J2 | M1 (3h) | | |")
+    assert _read(text) == {"J1": (["M2", "M1"], [2, 1], 10), "J2": (["M1"], [3], None)}
+
+
+def test_a_gap_between_step_cells_is_not_read() -> None:
+    _fails("Machines: M1 = cutter, M2 = folder.\n\n| Job | Step 1 | Step 2 | Step 3 |\n"
+           "|---|---|---|---|\n| J1 | M2 (2h) | | M1 (1h) |")
+
+
+@pytest.mark.parametrize("delimiter", [",", ";", "\t", " | "])
+def test_rows_without_a_header_whose_columns_say_what_they_are(delimiter: str) -> None:
+    rows = [("J4", "M2", "90 min"), ("J4", "M1", "1h"), ("J9", "M2", "2h")]
+    text = "export below\n" + "\n".join(delimiter.join(row) for row in rows)
+    assert _read(text) == {"J4": (["M2", "M1"], [2, 1], None), "J9": (["M2"], [2], None)}
+
+
+def test_rows_without_a_header_and_bare_numbers_are_not_read() -> None:
+    error = _fails("J4,M2,2\nJ4,M1,1\nJ9,M2,2")
+    assert error.details["unread"]
+
+
+def test_fixed_width_report_with_operation_numbers_and_informational_columns() -> None:
+    text = ("WORK CENTERS: M5 SAW / M6 DRILL\n\n"
+            "WO      OPER  WORK CTR  QTY   RUN HRS  DUE\n"
+            "J700    0020  M6        12    2.0      11:00\n"
+            "J700    0010  M5        12    1.0      11:00\n"
+            "J701    0010  M6        3     3.0      16:00\n")
+    assert _read(text) == {"J700": (["M5", "M6"], [1, 2], 11), "J701": (["M6"], [3], 16)}
+
+
+def test_route_cell_with_hours_in_the_unit_of_its_header() -> None:
+    text = ("Order   Part     Route (hrs)        Due\n"
+            "J12     A-100    M1 2.0 > M2 1.0    8:00\n"
+            "J13     B-7      M2 3.0             -\n"
+            "Machines: M1 laser, M2 brake")
+    assert _read(text) == {"J12": (["M1", "M2"], [2, 1], 8), "J13": (["M2"], [3], None)}
+
+
+# --------------------------------------------------------------------------- names
+
+
+def test_routes_by_the_names_of_the_machines() -> None:
+    text = ("Our kit: a band saw (M7), the pillar drill (that's M8) and a tapping head (M9).\n"
+            "J1: saw 2h, drill 1h, tap 1h.\nJ2: pillar drill 3h then tapping head 1h.")
+    assert _read(text) == {"J1": (["M7", "M8", "M9"], [2, 1, 1], None),
+                           "J2": (["M8", "M9"], [3, 1], None)}
+
+
+def test_a_name_that_fits_two_machines_is_not_read() -> None:
+    _fails("Machines: M1 (small press), M2 (large press).\nJ1: press 2h.")
+
+
+def test_standard_flow_with_exceptions_by_machine_name() -> None:
+    text = ("All parts follow the standard flow: M1 (cutting) → M2 (bending) → M3 (painting), "
+            "2 hours per step.\nExceptions:\n- J2 skips painting.\n"
+            "- J3 needs 4 hours on bending.\nParts: J1 to J3.")
+    assert _read(text) == {"J1": (["M1", "M2", "M3"], [2, 2, 2], None),
+                           "J2": (["M1", "M2"], [2, 2], None),
+                           "J3": (["M1", "M2", "M3"], [2, 4, 2], None)}
+
+
+def test_same_route_as_another_job() -> None:
+    text = ("Machines: M1 (lathe), M2 (mill), M3 (plating).\nJ5: M1 2h → M2 1h → M3 3h.\n"
+            "J6: same route as J5 but skip plating.\nJ7: same route as J5, due 13:00.")
+    assert _read(text) == {"J5": (["M1", "M2", "M3"], [2, 1, 3], None),
+                           "J6": (["M1", "M2"], [2, 1], None),
+                           "J7": (["M1", "M2", "M3"], [2, 1, 3], 13)}
+
+
+def test_no_process_in_parentheses_rules_out_that_machine() -> None:
+    text = ("- M1: laser cutter\n- M2: spot welder\n- M3: paint booth\n\n"
+            "- J1: M1 1h, M2 2h, M3 1h\n- J2: M1 1h, M3 2h (no welding)")
+    assert _read(text)["J2"] == (["M1", "M3"], [1, 2], None)
+    _fails("- M1: laser cutter\n- M2: spot welder\n\n- J2: M1 1h, M2 2h (no welding)")
+
+
+# --------------------------------------------------------------------------- defaults, units
+
+
+def test_a_duration_stated_once_for_every_step() -> None:
+    text = ("Each operation takes two hours unless noted.\nMachines: M1 (saw), M2 (lathe).\n"
+            "J1: M1, M2\nJ2: M2 (1h), M1")
+    assert _read(text) == {"J1": (["M1", "M2"], [2, 2], None),
+                           "J2": (["M2", "M1"], [1, 2], None)}
+
+
+def test_the_per_step_duration_of_the_standard_route_fills_an_exception() -> None:
+    text = ("Machines: M1 (saw), M2 (lathe), M3 (paint), M4 (polish). Jobs pass through M1, M2, "
+            "M3 in sequence, one hour per step. J1 uses M1, M2, M4 (not M3). "
+            "J2 follows the standard routing.")
+    assert _read(text) == {"J1": (["M1", "M2", "M4"], [1, 1, 1], None),
+                           "J2": (["M1", "M2", "M3"], [1, 1, 1], None)}
+
+
+def test_quantity_times_cycle_time() -> None:
+    text = ("Machines: M1 (press), M2 (oven).\n"
+            "J1: 720 parts, 5 seconds each on M1, then the whole batch goes in M2 for 1 hour.")
+    assert _read(text) == {"J1": (["M1", "M2"], [1, 1], None)}
+    result = OnboardingAgent().run_detailed(
+        "Machines: M1 (press), M2 (oven).\nJ1: 100 pieces at 1 min each on M1.")
+    assert result.config.jobs[0].steps[0].duration_hours == 2
+    assert any("rounded" in repair for repair in result.repairs)
+
+
+# --------------------------------------------------------------------------- prose
+
+
+def test_planned_revisit_with_a_note() -> None:
+    text = ("Machines: M1 (lathe), M2 (mill), M3 (wash).\n"
+            "J1: M1 1h → M2 2h → back to M1 for 1h (trim the burrs) → M3 1h. Due 17:00.")
+    assert _read(text) == {"J1": (["M1", "M2", "M1", "M3"], [1, 2, 1, 1], 17)}
+    _fails(text.replace("trim the burrs", "only if needed"))  # a note with a condition
+
+
+def test_conditional_rework_is_not_a_step() -> None:
+    _fails("Machines: M1 (lathe), M2 (gauge).\nJ1: M1 1h, then M2 1h. "
+           "If it is out of tolerance it goes back to M1 for an hour.")
+
+
+def test_numbered_sentences_one_step_each() -> None:
+    text = ("Machines: M1 = saw, M2 = router.\n"
+            "1. J4 is cut on M1 first and runs for 3 hours.\n"
+            "2. After that, J4 goes to M2 for 1 hour.\n"
+            "3. J5 starts on M2 (2 hours), then it is sanded on M1 in 1 hour. "
+            "It has to be ready by 4 pm.")
+    assert _read(text) == {"J4": (["M1", "M2"], [3, 1], None),
+                           "J5": (["M2", "M1"], [2, 1], 16)}
+
+
+def test_usual_route_replaced_this_week() -> None:
+    text = ("M3 (oven) is down all week. J1 normally runs M1 → M3 but this week it goes "
+            "M1 → M2 instead, 1h on each. J2 is M1 2h → M2 1h as usual. "
+            "Machines: M1 press, M2 backup oven, M3 oven (down).")
+    assert _read(text) == {"J1": (["M1", "M2"], [1, 1], None),
+                           "J2": (["M1", "M2"], [2, 1], None)}
+    _fails("Machines: M1 (press), M2 (oven).\nJ1 normally runs M1 → M2.")
+
+
+def test_a_remark_before_a_dash() -> None:
+    text = ("Quick note, list of machines to follow - J2 starts on M5 for 1 hour and finishes "
+            "on M6 for 2 hours; J3 only needs M6, for 1 hour, and has to be out by 13:00.")
+    assert _read(text) == {"J2": (["M5", "M6"], [1, 2], None), "J3": (["M6"], [1], 13)}
+
+
+# --------------------------------------------------------------------------- eval folds
+
+
+def test_fold_selection_is_the_sha1_of_the_name() -> None:
+    cases = [LabelledCase(f"case{i}", "J1: M1 1h", "ok", None, None) for i in range(30)]
+    fold = parse_fold("1/3")
+    inside = select_cases(cases, fold=fold)
+    outside = select_cases(cases, exclude_fold=fold)
+    assert {c.name for c in inside} | {c.name for c in outside} == {c.name for c in cases}
+    assert not {c.name for c in inside} & {c.name for c in outside}
+    assert all(in_fold(c.name, fold) for c in inside) and 0 < len(inside) < 30
+    with pytest.raises(argparse.ArgumentTypeError):
+        parse_fold("3/3")
