@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import pymupdf
 
+from repro_assets.forms.input_fields import label_near, page_lines
 from repro_assets.forms.models import ALIASES, V1_FIELDS
 from repro_assets.forms.parties import party_of
 
@@ -34,8 +35,8 @@ _KINDS = {
     pymupdf.PDF_WIDGET_TYPE_BUTTON: "button",
 }
 #: Widget name words of one part of a split value.
-DATE_PARTS = {"month": ("month", "mm", "mo"), "day": ("day", "dd"),
-              "year": ("year", "yyyy", "yy", "yr")}
+DATE_PARTS = {"month": ("month", "mm", "mo", "m"), "day": ("day", "dd", "d"),
+              "year": ("year", "yyyy", "yy", "yr", "y")}
 NAME_PARTS = {"first": ("first", "given"), "middle": ("middle", "mi", "initial"),
               "last": ("last", "surname", "family")}
 #: Names of postal fields that are not the subject's street address.
@@ -46,29 +47,49 @@ PHONE_QUALIFIERS = ("home", "primary", "main", "cell", "mobile", "work", "day", 
 
 @dataclass(frozen=True)
 class FormWidget:
-    """One widget of a target form."""
+    """One widget of a target form.
+
+    ``label`` is its tooltip; ``printed`` the label printed next to it on the page (above,
+    else left); ``section`` the nearest section heading above it that names a party
+    ("TO BE COMPLETED BY THE DOCTOR", "Patient information").
+    """
 
     name: str
     label: str | None
     kind: str
     page: int
     maxlen: int = 0
+    printed: str | None = None
+    section: str | None = None
 
 
 @dataclass(frozen=True)
 class WidgetRole:
-    """What a widget asks for: a v1 key, the party, the part of a split value."""
+    """What a widget asks for: a v1 key, the party, the part of a split value.
+
+    ``part`` is a date part (month/day/year), a name part (first/middle/last), a phone part
+    (area/prefix/line) or a medication-row column (row_name/row_dose/row_often, with
+    ``row`` its number); ``order`` is the name order the label asks for (``last_first``).
+    """
 
     widget: FormWidget
     key: str | None
     problem: str | None = None
     party: str | None = None
     part: str | None = None
+    row: int | None = None
+    order: str | None = None
 
     @property
     def words(self) -> list[str]:
-        """The widget's name words (letters and digits)."""
-        return name_words(self.widget.name)
+        """The widget's name words, then its tooltip's (letters and digits)."""
+        return name_words(self.widget.name) + name_words(self.widget.label or "")
+
+    @property
+    def description(self) -> str:
+        """Everything the form says about the widget: name, tooltip, printed label."""
+        return " ".join(filter(None, [self.widget.name, self.widget.label,
+                                      self.widget.printed]))
 
 
 def normalize_acroform_name(name: str) -> str:
@@ -107,6 +128,50 @@ def match_acroform_field(name: str) -> tuple[str | None, str | None]:
     return None, None
 
 
+#: What a widget's tooltip or printed label asks for: (pattern, key, part). First match wins.
+MEANINGS: tuple[tuple[re.Pattern[str], str, str | None], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), key, part) for pattern, key, part in (
+        (r"\bname\s+of\s+(?:the\s+)?medication|\bmedications?\b|\bdrug\s+name", "medications",
+         "row_name"),
+        (r"\bdos(?:e|age)\b|\bstrength\b", "medications", "row_dose"),
+        (r"\bhow\s+often\b|\bfrequency\b", "medications", "row_often"),
+        (r"\ballerg", "allergies", None),
+        (r"\barea\s+code\b", "phone", "area"),
+        (r"\bfirst\s+three\b|\bprefix\b", "phone", "prefix"),
+        (r"\blast\s+four\b", "phone", "line"),
+        (r"\bphone\b|\btelephone\b|\bmobile\b", "phone", None),
+        (r"\bdate\s+of\s+birth\b|\bbirth\s*date\b|\bdob\b", "dob", None),
+        (r"\baddress\b", "address", None),
+        (r"\bname\b", "full_name", None),
+    ))
+_ROW = re.compile(r"(?:(\d{1,2})\W*$)|\((\d{1,2})\)")
+_SECTION = re.compile(r"^\s*(?:section|part)\s+\w+|\bto\s+be\s+completed\s+by\b|"
+                      r"\binformation\b", re.IGNORECASE)
+
+
+def meaning_of(text: str) -> tuple[str, str | None] | None:
+    """``(key, part)`` a tooltip or printed label asks for, or None."""
+    for pattern, key, part in MEANINGS:
+        if pattern.search(text):
+            return key, part
+    return None
+
+
+def _row(widget: FormWidget) -> int | None:
+    for text in (widget.name, widget.label or ""):
+        match = _ROW.search(text)
+        if match:
+            return int(match.group(1) or match.group(2))
+    return None
+
+
+def _section_above(rect: pymupdf.Rect, lines: list[tuple[pymupdf.Rect, str]]) -> str | None:
+    """The nearest line above ``rect`` that heads a section and names a party."""
+    above = [(box, text) for box, text in lines
+             if box.y1 <= rect.y0 + 1 and _SECTION.search(text) and party_of(text)]
+    return max(above, key=lambda item: item[0].y1)[1] if above else None
+
+
 def read_widgets(pdf_bytes: bytes) -> list[FormWidget]:
     """Every widget of the target form, in page order (one entry per field name).
 
@@ -123,13 +188,19 @@ def read_widgets(pdf_bytes: bytes) -> list[FormWidget]:
             return []
         try:
             for number, page in enumerate(doc, start=1):
-                for widget in page.widgets() or []:
+                widgets = list(page.widgets() or [])
+                lines = page_lines(page, [pymupdf.Rect(w.rect) for w in widgets]) \
+                    if widgets else []
+                for widget in widgets:
                     name = widget.field_name or ""
                     if name and name not in seen:
+                        rect = pymupdf.Rect(widget.rect)
                         seen[name] = FormWidget(
                             name=name, label=widget.field_label or None,
                             kind=_KINDS.get(widget.field_type, "unknown"), page=number,
-                            maxlen=int(widget.text_maxlen or 0))
+                            maxlen=int(widget.text_maxlen or 0),
+                            printed=label_near(rect, lines),
+                            section=_section_above(rect, lines))
         except Exception as exc:  # a broken widget dictionary: the form is unreadable
             raise ValueError(f"cannot read the target's form fields: {exc}") from exc
     return list(seen.values())
@@ -141,21 +212,50 @@ def _part(words: list[str], parts: dict[str, tuple[str, ...]]) -> str | None:
     return named[0] if len(named) == 1 else None
 
 
+def _name_order(text: str) -> str | None:
+    """``last_first`` when a label asks for "Last, First ...", ``first_last`` for the other
+    order, None when it does not say."""
+    words = name_words(text)
+    if "last" in words and "first" in words:
+        return "last_first" if words.index("last") < words.index("first") else "first_last"
+    return None
+
+
 def classify(widget: FormWidget) -> WidgetRole:
-    """The role of one widget: key by the locked rule, then its party and part."""
+    """The role of one widget: its key (the locked name rule, else what its tooltip says),
+    its party (name and tooltip, else the section heading above it) and its part."""
     key, problem = match_acroform_field(widget.name)
-    if key is None:
+    tooltip = widget.label or ""
+    meaning = meaning_of(tooltip) if tooltip else None
+    if key is None and (meaning is None or problem == "ambiguous"):
         return WidgetRole(widget, None, problem)
-    text = " ".join(filter(None, [widget.name, widget.label]))
+    if key is None and meaning is not None:
+        key = meaning[0]
+    elif meaning is not None and meaning[0] != key and meaning[0] != "full_name":
+        return WidgetRole(widget, None, f"meaning_conflict:{key}/{meaning[0]}")
+    assert key is not None
+    text = " ".join(filter(None, [widget.name, tooltip]))
     words = name_words(widget.name)
     if key == "address" and NOT_POSTAL.search(normalize_acroform_name(text)):
         return WidgetRole(widget, None, "not_postal")
-    part = None
+    party = party_of(normalize_acroform_name(text))
+    if party is None and widget.section:
+        party = party_of(widget.section)
+    part, row, order = None, None, None
+    said = meaning[1] if meaning and meaning[0] == key else None
     if key == "dob":
-        part = _part(words, DATE_PARTS)
+        part = _part(words, DATE_PARTS) or _part(name_words(tooltip), DATE_PARTS)
     elif key == "full_name":
-        part = _part(words, NAME_PARTS)
-    return WidgetRole(widget, key, None, party_of(text), part)
+        order = _name_order(tooltip)
+        part = None if order else _part(words, NAME_PARTS)  # the label asks for the whole name
+    elif key == "phone":
+        part = said
+    elif key == "medications" and said:
+        row = _row(widget)
+        part = said if row is not None else None
+        if part is None and said != "row_name":
+            return WidgetRole(widget, None, "medication_column_without_row")
+    return WidgetRole(widget, key, None, party, part, row, order)
 
 
 def phone_rank(role: WidgetRole) -> int:

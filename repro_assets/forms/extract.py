@@ -23,6 +23,7 @@ import re
 
 import pymupdf
 
+from repro_assets.forms.input_fields import filled_fields
 from repro_assets.forms.models import DocIndexItem, LayoutDoc, LayoutPageText
 
 PDF_MIME = "application/pdf"
@@ -93,6 +94,8 @@ def extract_layout(doc_id: str, data: bytes) -> LayoutDoc:
     except Exception as exc:
         raise ValueError(f"parse_error: {exc}") from exc
     with doc:
-        pages = [LayoutPageText(page=number, full_text=page.get_text("text"))
+        form = doc.is_form_pdf
+        pages = [LayoutPageText(page=number, full_text=page.get_text("text"),
+                                form_fields=filled_fields(page) if form else [])
                  for number, page in enumerate(doc, start=1)]
     return LayoutDoc(doc_id=doc_id, pages=pages)

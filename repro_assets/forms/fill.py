@@ -26,6 +26,7 @@ import pymupdf
 from nameparser import HumanName
 
 from repro_assets.forms.acroform import TEXT, WidgetRole, normalize_acroform_name, phone_rank
+from repro_assets.forms.med_rows import MedicationRow, dose_text, rows
 from repro_assets.forms.models import (
     FinalResult,
     ReviewItem,
@@ -80,6 +81,13 @@ def _format_date(role: WidgetRole, iso: str) -> str:
 def _format_name(role: WidgetRole, value: str) -> str:
     words = role.words
     name = HumanName(value)
+    if role.order:  # the label asks for the whole name in its order ("Last, First, MI")
+        initial = "initial" in words or "mi" in words
+        middle = (f"{name.middle[:1]}." if initial else name.middle) if name.middle else ""
+        given = " ".join(p for p in (name.first, middle) if p)
+        if role.order == "last_first":
+            return f"{name.last}, {given}" if given else name.last
+        return " ".join(p for p in (given, name.last) if p)
     if role.part == "first":
         return name.first
     if role.part == "last":
@@ -96,6 +104,11 @@ def _format_name(role: WidgetRole, value: str) -> str:
 
 def _format_phone(role: WidgetRole, e164: str) -> str:
     number = phonenumbers.parse(e164, None)
+    if role.part in ("area", "prefix", "line"):  # split North American number widgets
+        national = str(number.national_number)
+        if number.country_code != 1 or len(national) != 10:
+            raise ValueError("not a North American number")
+        return {"area": national[:3], "prefix": national[3:6], "line": national[6:]}[role.part]
     style = (phonenumbers.PhoneNumberFormat.NATIONAL if number.country_code == 1
              else phonenumbers.PhoneNumberFormat.INTERNATIONAL)
     text = phonenumbers.format_number(number, style)
@@ -128,11 +141,39 @@ def _splits_address(roles: list[WidgetRole]) -> bool:
                for r in roles)
 
 
+def _base_name(name: str) -> str:
+    """A widget name without its copy number ("First Name_2" -> "first name")."""
+    return re.sub(r"[\s_\-.#]*\d+$", "", normalize_acroform_name(name))
+
+
+def _row_value(role: WidgetRole, items: list[MedicationRow]) -> str:
+    """The text of one medication-row widget ("" when the item has no such column)."""
+    assert role.row is not None
+    if role.row < 1 or role.row > len(items):
+        return ""
+    row = items[role.row - 1]
+    if role.part == "row_name":
+        return row.name
+    if role.part == "row_dose":
+        return dose_text(row, role.description)
+    return row.often
+
+
 def plan_fill(roles: list[WidgetRole], final: FinalResult) -> FillPlan:
     """Decide, for every text widget of the target, what is written into it (if anything)."""
     plan = FillPlan(form_subject=subject_word(
         " ".join(filter(None, [r.widget.name, r.widget.label])) for r in roles))
     texts = [r for r in roles if r.widget.kind == TEXT]
+    bases: dict[tuple[str, str], int] = {}
+    for r in texts:
+        if r.key and not (r.part or "").startswith("row_"):
+            bases[(r.key, _base_name(r.widget.name))] = bases.get(
+                (r.key, _base_name(r.widget.name)), 0) + 1
+    med = final.fields.get("medications")
+    med_rows = rows(med.normalized_value or "", "\n".join(e.quoted_text for e in med.evidence)) \
+        if med is not None and med.normalized_value else []
+    row_slots = sum(1 for r in texts if r.key == "medications" and r.part == "row_name"
+                    and is_subject(r.party))
     phones = [phone_rank(r) for r in texts if r.key == "phone" and is_subject(r.party)]
     best_phone = min(phones, default=0)
     split_address = _splits_address(roles)
@@ -142,6 +183,12 @@ def plan_fill(roles: list[WidgetRole], final: FinalResult) -> FillPlan:
             continue
         if not is_subject(role.party):
             plan.skipped.append(_skip(role, f"other_party:{role.party}"))
+            continue
+        if role.party is None and not (role.part or "").startswith("row_") and \
+                bases.get((role.key, _base_name(role.widget.name)), 0) > 1:
+            # "First Name" and "First Name_2" with no party said: whose is which?
+            plan.skipped.append(_skip(role, "party_uncertain:same_field_twice_no_party"))
+            plan.review_widgets.setdefault(role.key, []).append(role.widget.name)
             continue
         item = final.fields.get(role.key)
         if item is None:
@@ -159,6 +206,17 @@ def plan_fill(roles: list[WidgetRole], final: FinalResult) -> FillPlan:
         if role.key == "address" and split_address and not _SPLIT_ADDRESS.search(
                 normalize_acroform_name(role.widget.name)):
             plan.skipped.append(_skip(role, "address_split"))
+            continue
+        if role.part and role.part.startswith("row_"):
+            if len(med_rows) > row_slots:
+                plan.skipped.append(_skip(role, "more_items_than_rows"))
+                plan.review_widgets.setdefault(role.key, []).append(role.widget.name)
+                continue
+            value = _row_value(role, med_rows)
+            if value:
+                plan.writes.append(Write(role, role.key, value))
+            else:
+                plan.skipped.append(_skip(role, "missing_part"))
             continue
         try:
             value = format_value(role, item.normalized_value)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import phonenumbers
 
-from repro_assets.forms.models import Evidence, LayoutDoc, LayoutPageText
+from repro_assets.forms.models import Evidence, FilledField, LayoutDoc, LayoutPageText
 from repro_assets.forms.normalize import (
     NormalizationError,
     collapse_ws,
@@ -741,6 +741,59 @@ def _list_field(field: str) -> Scanner:
     return scan
 
 
+_LEADING_NUMBER = re.compile(r"^\s*(?:\d{1,2}[a-z]?|[A-Z])[.)]?\s+(?=[A-Za-z])")
+_CITY_PART = re.compile(r"\b(?:city|state|zip|postal|province)\b", re.IGNORECASE)
+
+
+def label_phrase(label: str) -> str:
+    """A widget's printed label as a label: its number dropped, cut after its first
+    parenthetical or sentence ("1 Name (as shown on ...). Name is required" -> "Name (as
+    shown on ...)")."""
+    text = _LEADING_NUMBER.sub("", label.strip())
+    depth = 0
+    for index, char in enumerate(text):
+        if char == "(":
+            depth += 1
+        elif char == ")" and depth:
+            depth -= 1
+            if not depth:
+                return text[: index + 1].strip()
+        elif char in ".;:" and not depth and index > 0:
+            return text[:index].strip()
+    return text.strip()
+
+
+def widget_lines(fields: list[FilledField]) -> list[str]:
+    """The filled widgets of an input page as ``"<label>: <value>"`` lines, in page order; a
+    city/state/ZIP widget right after an address widget continues the address."""
+    lines: list[str] = []
+    in_address = False
+    for item in fields:
+        if not item.label:
+            in_address = False
+            continue
+        phrase = label_phrase(item.label)
+        if in_address and _CITY_PART.search(phrase):
+            lines.append(item.value)
+            continue
+        lines.append(f"{phrase}: {item.value}")
+        in_address = bool(ADDRESS_LABEL.search(lines[-1]))
+    return lines
+
+
+def _widget_hits(scanner: Scanner, doc_id: str, page: LayoutPageText,
+                 labels: frozenset[str], order: str | None) -> Iterator[HeuristicHit]:
+    """Hits from the filled widgets of an input page: the label decides the field, the
+    value (printed on the page) is the quote."""
+    lines = widget_lines(page.form_fields)
+    if not lines:
+        return
+    bare = page.model_copy(update={"full_text": ""})  # no prose pass over widget lines
+    for hit in scanner(_Page(doc_id, bare, lines, [None] * len(lines), labels, order)):
+        quote = Evidence(doc_id=doc_id, page=page.page, quoted_text=hit.raw_value)
+        yield HeuristicHit(hit.raw_value, quote, hit.flags, hit.rejected)
+
+
 SCANNERS: dict[str, Scanner] = {
     "full_name": _names,
     "dob": _dobs,
@@ -791,7 +844,9 @@ def scan_field(field: str, docs: list[LayoutDoc],
             if field in JOINED_LABEL_FIELDS:
                 lines = join_label_lines(lines)
             parties = cache[doc.doc_id].get(page.page, [])
-            for hit in scanner(_Page(doc.doc_id, page, lines, parties, labels, order)):
+            found = scanner(_Page(doc.doc_id, page, lines, parties, labels, order))
+            widget_found = _widget_hits(scanner, doc.doc_id, page, labels, order)
+            for hit in [*found, *widget_found]:
                 if hit.rejected and not include_rejected:
                     continue
                 key = (collapse_ws(hit.raw_value).casefold(), doc.doc_id, page.page,

@@ -138,12 +138,24 @@ class LayoutSpan(_Model):
     bbox: list[float] | None = Field(None, description="[x1,y1,x2,y2] page coordinates.")
 
 
+class FilledField(_Model):
+    """A text widget of an input document that holds a value, with its printed label."""
+
+    name: str = Field(description="The widget's field name.")
+    label: str | None = Field(default=None, description="Tooltip, else the text printed next "
+                                                       "to the widget (above, else left).")
+    value: str = Field(description="The widget's value.")
+    bbox: list[float] | None = Field(default=None, description="The widget's box.")
+
+
 class LayoutPageText(_Model):
     """Native text of one page."""
 
     page: int = Field(description="1-indexed page number.")
     full_text: str = Field(description="Native text of the page.")
     spans: list[LayoutSpan] = Field(default_factory=list, description="Lines with boxes.")
+    form_fields: list[FilledField] = Field(
+        default_factory=list, description="Filled text widgets of the page with their labels.")
 
 
 class LayoutDoc(_Model):

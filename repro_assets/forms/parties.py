@@ -40,7 +40,7 @@ PARTY_WORDS: dict[str, tuple[str, ...]] = {
                      "network", "plan", "agency", "department", "services", "service",
                      "billing", "location", "school", "associates", "group", "partners",
                      "institute", "llc", "inc.", "pllc", "corporation", "health system",
-                     "medical center", "customer"),
+                     "medical center", "customer", "requester"),
 }
 
 ORGANIZATION = "organization"

@@ -15,6 +15,7 @@ Only accepted candidates take part in agreement, contradiction and winner select
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from repro_assets.forms.models import (
@@ -35,6 +36,21 @@ MAX_ALTERNATIVES = 2
 #: a list read from prose, a value read by OCR that no second document confirms.
 REVIEW_FLAGS = ("default_country_assumed", "ambiguous_date_order", "list_from_prose",
                 "ocr_unconfirmed")
+
+
+def _name_words(value: str) -> list[str]:
+    return [w for w in re.split(r"[\s,]+", value.casefold().replace(".", "")) if w]
+
+
+def shorter_name_of(short: str, full: str) -> bool:
+    """True when ``short`` is ``full`` without some middle names or initials ("Peter Fern"
+    of "Peter Julius Fern"), same first and last word, in the same order."""
+    a, b = _name_words(short), _name_words(full)
+    if len(a) < 2 or len(a) >= len(b) or a[0] != b[0] or a[-1] != b[-1]:
+        return False
+    rest = iter(b[1:-1])
+    return all(any(word == other or (len(word) == 1 and other.startswith(word))
+                   for other in rest) for word in a[1:-1])
 
 
 def rank_key(candidate: Candidate) -> tuple[float, int]:
@@ -127,16 +143,26 @@ def select(
                            alternatives=ranked[:MAX_ALTERNATIVES])
         return Selection(final, ranked)
     winner = accepted[0]
+    if spec.type == "string" and spec.key == "full_name":
+        fuller = [c for c in accepted if c is not winner
+                  and shorter_name_of(winner.normalized_value, c.normalized_value)
+                  and base_confidence(c.scores) >= base_confidence(winner.scores)]
+        if fuller:  # "Peter Fern" and "Peter Julius Fern": the full form wins
+            winner = fuller[0]
     strong_values = {
         c.normalized_value for c in accepted if base_confidence(c.scores) >= CONTRADICTION_MIN_BASE
     }
+    if spec.key == "full_name":  # a name without its middle names is the same person
+        strong_values = {v for v in strong_values
+                         if not any(shorter_name_of(v, other) for other in strong_values)}
     contradiction = len(strong_values) >= 2
     if contradiction:
         penalized = winner.scores.model_copy(
             update={"contradiction_penalty": CONTRADICTION_PENALTY}
         )
+        chosen = winner
         winner = winner.model_copy(update={"scores": penalized})
-        ranked = [winner if c is accepted[0] else c for c in ranked]
+        ranked = [winner if c is chosen else c for c in ranked]
     confidence = final_confidence(winner.scores)
     rationale.append(f"winner_from:{winner.from_method}")
     if winner.scores.cross_doc_agreement > 0:
