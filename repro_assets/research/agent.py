@@ -24,7 +24,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from repro_assets.llm.types import LLMClient, LLMError, Role
 from repro_assets.research import prompts
 from repro_assets.research.analysis import cross_verify, follow_up_entities
+from repro_assets.research.answering import SourceText, answer_check_dict, check_answer
 from repro_assets.research.breaker import BreakerRegistry
+from repro_assets.research.corpus_answer import check_corpus
 from repro_assets.research.domains import (
     DOMAINS,
     DomainConfiguration,
@@ -48,6 +50,7 @@ from repro_assets.research.obstacles import Action, ObstacleHandler
 from repro_assets.research.privacy import llm_allowed
 from repro_assets.research.providers.base import SearchProvider
 from repro_assets.research.providers.fetcher import PageFetcher
+from repro_assets.research.providers.local import LocalCorpusProvider
 from repro_assets.research.ratelimit import (
     PostgresRateLimiter,
     RateLimiter,
@@ -70,6 +73,8 @@ TIER_PRIOR = {"primary": 0.3, "secondary": 0.15, "other": 0.0}
 #: Seconds between two heartbeats of a running session (the reaper's threshold is larger).
 HEARTBEAT_S = 10.0
 STOPPED_BY_USER = "Stopped early at the user's request"
+#: Closest sources listed as "related, does not answer" (or beside the answer).
+RELATED_SOURCES = 5
 
 
 class ProviderCallCapReached(ResearchError):
@@ -366,6 +371,8 @@ class ResearchAgent:
                 "decisions": [Decision(node="evaluate", cycle=self.state.cycle,
                                        decision="stop", reason=reason)],
             })
+        if self.state.results:
+            self.state = merge_update(self.state, {"answer_check": self.check_answer(self.state)})
         self.state = merge_update(self.state, {"outcome": self.outcome(self.state)})
         self._apply("synthesize", self.synthesize(self.state))
         self._apply("export", self.export(self.state))
@@ -381,10 +388,72 @@ class ResearchAgent:
         return [r for r in state.results
                 if r.relevance is not None and r.relevance >= self.options.relevance_floor]
 
+    def check_answer(self, state: ResearchState) -> dict[str, Any]:
+        """Does a source state the asked fact? (see :mod:`repro_assets.research.answering`).
+
+        The local corpus is read through its lexicon (every stored document, not only the
+        retrieved chunks); results of other providers through their texts.
+        """
+        question = state.original_query
+        local = self.providers.get("local")
+        store = getattr(local, "_get_store", None)
+        check = None
+        if isinstance(local, LocalCorpusProvider) and callable(store):
+            hits = [(r.metadata.get("document_id"), r.metadata.get("chunk_id"))
+                    for r in state.results if r.source_name == "local"]
+            try:
+                check, _ = check_corpus(question, store().db, hits)
+            except Exception as exc:  # a failed check never passes as an answer
+                log.warning("answer check over the local corpus failed: %s", exc)
+        if check is None or not check.answered:
+            web = [r for r in state.results if r.source_name != "local"]
+            if web or check is None:
+                from repro_assets.research.report import document_of
+
+                by_doc: dict[str, list[str]] = {}
+                titles: dict[str, str] = {}
+                for r in web or state.results:
+                    doc = document_of(r.url)
+                    by_doc.setdefault(doc, []).append(r.full_content or r.snippet or "")
+                    titles.setdefault(doc, r.title)
+                other = check_answer(question, [SourceText(key=k, title=titles[k],
+                                                           windows=tuple(v))
+                                                for k, v in by_doc.items()])
+                if check is None or other.answered:
+                    check = other
+        related = self._related(state, check.answer.source if check.answer else None)
+        return answer_check_dict(check, related)
+
+    def _related(self, state: ResearchState, answer_source: str | None) -> list[dict[str, Any]]:
+        """The closest sources by relevance (document level), best first."""
+        from repro_assets.research.report import document_of
+
+        best: dict[str, tuple[float, str]] = {}
+        for r in state.results:
+            doc = document_of(r.url)
+            score = r.relevance or 0.0
+            if doc != answer_source and score > best.get(doc, (-1.0, ""))[0]:
+                best[doc] = (score, r.title)
+        ranked = sorted(best.items(), key=lambda kv: -kv[1][0])[:RELATED_SOURCES]
+        return [{"url": doc, "title": title, "relevance": round(score, 4)}
+                for doc, (score, title) in ranked]
+
     def outcome(self, state: ResearchState) -> str:
-        """``no_sources``, ``insufficient_evidence`` or ``answered``."""
+        """``no_sources``, ``insufficient_evidence`` or ``answered``.
+
+        A question that asks for a number is answered only when a source states it (the
+        answer check found a grounded passage); a forecast (a future year) or a name no
+        source holds is never answered.
+        """
         if not state.results:
             return "no_sources"
+        check = state.answer_check or {}
+        if check.get("future_years") or check.get("missing_anchors"):
+            return "insufficient_evidence"
+        if check.get("asks_number") and not check.get("answer"):
+            return "insufficient_evidence"
+        if check.get("answer"):
+            return "answered"
         on_topic = [f for f in state.facts_extracted
                     if f.relevance >= self.options.fact_relevance_floor]
         if not self.relevant_results(state) or not on_topic:

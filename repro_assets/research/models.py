@@ -224,6 +224,9 @@ class ResearchState(BaseModel):
     stop_reason: str | None = Field(default=None, description="Why research stopped.")
     outcome: Outcome = Field(default="pending", description="answered, no_sources or "
                              "insufficient_evidence (set when the session finishes).")
+    answer_check: dict[str, Any] | None = Field(
+        default=None, description="Does a source state the asked fact: the grounded answer "
+        "(value, quote, source) or why none does (set when the session finishes).")
     extraction_method: str = Field(default="heuristic", description="llm or heuristic.")
     synthesis_method: str = Field(default="heuristic", description="llm or heuristic.")
     llm_notes: list[str] = Field(default_factory=list, description="LLM fallbacks and why.")

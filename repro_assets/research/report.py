@@ -102,6 +102,9 @@ def _citation_numbers(
             numbers[doc] = len(order) + 1
             order.append(doc)
 
+    answer = (state.answer_check or {}).get("answer")
+    if answer and state.outcome == "answered":
+        add(answer["source"])
     for fact in _fact_order(state.facts_extracted):
         for url in fact.sources:
             add(url)
@@ -146,12 +149,15 @@ def template_summary(
             f"({len(state.sources_queried)} search(es), {state.privacy_mode} mode). This report "
             "contains no answer. If the local corpus is empty, ingest documents first, or "
             "allow other providers (privacy mode cloud_allowed)."), key_points=[])
+    check = state.answer_check or {}
     if state.outcome == "insufficient_evidence":
+        why = check.get("reason") or "no finding in them addresses it"
+        related = "; ".join(r["title"] for r in check.get("related") or [] if r.get("title"))
         return ReportDraft(summary=(
             f"Insufficient evidence: the {len(state.results)} source(s) found do not answer "
-            f"\u201c{question}\u201d ({used} of them close enough to the question to be read, "
-            "and no finding in them addresses it), so this report gives no key points. Nothing "
-            "here should be read as an answer."),
+            f"\u201c{question}\u201d ({used} of them close enough to the question to be read; "
+            f"{why}), so this report gives no key points. Nothing here should be read as an "
+            "answer." + (f" Related, does not answer: {related}." if related else "")),
             key_points=[])
     facts = _on_topic(state, fact_floor)
     verified = [f for f in facts if f.verified]
@@ -167,6 +173,10 @@ def template_summary(
         + f". Research stopped because: {state.stop_reason or 'not recorded'}."
     )
     points = [KeyPoint(text=f.statement, fact_ids=[f.id]) for f in top]
+    answer = check.get("answer")
+    if answer:
+        summary = (f"Answer: {answer['value']}, as stated in {answer['title']}: "
+                   f"\u201c{answer['quote']}\u201d. " + summary)
     return ReportDraft(summary=summary, key_points=points)
 
 
@@ -230,6 +240,12 @@ def synthesize(
         key_points.append({"text": point.text, "fact_ids": point.fact_ids,
                            "citations": _numbers_for(urls, numbers)})
     off_topic = sum(1 for r in state.results if (r.relevance or 0.0) < result_floor)
+    check = state.answer_check or {}
+    answer = check.get("answer") if state.outcome == "answered" else None
+    if answer:
+        key_points.insert(0, {
+            "text": f"Answer: {answer['value']} \u2014 \u201c{answer['quote']}\u201d",
+            "fact_ids": [], "citations": _numbers_for([answer["source"]], numbers)})
     report = {
         "session_id": state.session_id,
         "query": state.original_query,
@@ -243,6 +259,10 @@ def synthesize(
         "off_topic_sources": off_topic,
         "method": {"extraction": state.extraction_method, "synthesis": method},
         "summary": draft.summary,
+        "answer": None if answer is None else {
+            **answer, "citations": _numbers_for([answer["source"]], numbers)},
+        "answer_check": check,
+        "related_not_answering": check.get("related", []) if answer is None else [],
         "key_points": key_points,
         "clarifying_questions": state.clarifying_questions,
         "facts": [
@@ -287,6 +307,10 @@ def render_markdown(report: dict[str, Any]) -> str:
     if report["off_topic_sources"]:
         lines += [f"*{report['off_topic_sources']} source(s) found were below the relevance "
                   f"floor ({report['relevance_floor']['results']}) and were not used.*", ""]
+    if report.get("related_not_answering"):
+        lines += ["## Related, does not answer", ""]
+        lines += [f"- {_md_escape(r['title'] or r['url'])} (relevance {r['relevance']:.2f})"
+                  for r in report["related_not_answering"]] + [""]
     if report["key_points"]:
         lines += ["## Key points", ""]
         for p in report["key_points"]:

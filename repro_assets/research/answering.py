@@ -1,0 +1,654 @@
+"""Does a source *state* the asked fact? Question terms, grounded passages and the asked number.
+
+Retrieval finds near-topic text for any question; finding the answer is another matter. This
+module reads a question for its own terms and checks candidate passages against them:
+
+* **anchors**: the names a question pins its fact to (a model, variant, dataset, benchmark,
+  metric: words written with capitals or digits, such as ``ResNet-50``, ``SQuAD`` or ``F1``,
+  and runs of capitalised words). Every anchor must be found in the passage's local context
+  (the passage, the lines around it, a table's header and caption, the document's title); a
+  variant or dataset no source names is evidence that the corpus does not hold the fact.
+* **a year in the future** is a forecast: no source can state it.
+* **the asked quantity**: the kind of number the question wants (a ratio such as ``8x``, a
+  count, a duration, a score). A passage answers only when it holds a number of that kind next
+  to the question's words; the number is quoted with its passage.
+
+Passages are sentences of running text and table rows. PDF text puts table cells on lines of
+their own, so a row is a label line followed by value lines; its columns are named by the run
+of short header lines above the first row when their count matches the row's values.
+
+Everything here is pure: the caller hands in document texts (see
+:mod:`repro_assets.research.corpus_answer` for the corpus side).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+#: Words that never make a question term.
+STOPWORDS = frozenset("""
+a an the of on in at to for from by with without and or but not no is are was were be been
+being do does did doing done has have had having get gets got reach reaches reached achieve
+achieves achieved obtain obtains obtained score scores scored what which who whom whose when
+where why how many much long large small big its it this that these those there their they them
+than then into over under per each any all some one ones end up ended use used using uses if
+handed given give gives right whole both either own reported report reports paper papers
+according say says said set about as so such can could will would should may might must
+model models method methods approach network networks
+""".split())
+#: Question words that open a sentence (a capital there is no name).
+_OPENERS = frozenset({"what", "which", "how", "who", "when", "where", "why", "if", "on", "in",
+                      "for", "during", "over", "the", "a", "an", "is", "are", "does", "do",
+                      "did", "at", "by", "with", "from", "after", "under", "to", "of"})
+_YEAR_RE = re.compile(r"\b(19\d\d|20\d\d|21\d\d)\b")
+_TOKEN_RE = re.compile(r"[^\s,;:?!()\[\]{}\"\u201c\u201d]+")
+#: A value cell or token: a number, optionally signed, with a percent, ratio or +/- part.
+_NUMBER_RE = re.compile(
+    r"(?<![\w.\-/])([-\u2212]?\d+(?:[.,]\d+)?)(\s?(?:%|x|\u00d7|times\b))?(?![\w\-/]*[A-Za-z])")
+_TIME_UNITS = ("second", "sec", "minute", "min", "hour", "hr", "day", "week", "month")
+_RATIO_WORDS = ("times",)
+_METRIC_HINT = re.compile(
+    r"\b(accuracy|error|f1|bleu|rouge|auc|wer|per|cer|map|ap|mos|smape|mase|score|perplexity|"
+    r"ndcg|recall|precision|hit|rate|em|exact|top-1|top-5|loss|reward)\b", re.IGNORECASE)
+_COMPARE_RE = re.compile(
+    r"\b(better|worse|lower|higher|more|less|fewer|smaller|larger|bigger|faster|slower)\s+than"
+    r"\b|\bdifference\b|\bgap\b", re.IGNORECASE)
+
+
+#: Names this short match whole words only.
+SHORT_KEY = 3
+
+
+def fold(text: str) -> str:
+    """Text for term matching: NFKC (ligatures unfolded), lower case, letters and digits only.
+
+    The squeezed form (``resnet50``) is followed by a spaced form (`` resnet 50 ``) in which
+    short names are matched as whole words.
+    """
+    text = unicodedata.normalize("NFKC", text).lower()
+    spaced = " ".join(re.findall(r"[a-z0-9]+", text))
+    return re.sub(r"[^a-z0-9]+", "", text) + "\u0000 " + spaced + " "
+
+
+def squeeze(text: str) -> str:
+    """Letters and digits only, lower case (an anchor's key)."""
+    return re.sub(r"[^a-z0-9]+", "", unicodedata.normalize("NFKC", text).lower())
+
+
+def _words(text: str) -> list[str]:
+    text = unicodedata.normalize("NFKC", text).lower()
+    return [_stem(w) for w in re.findall(r"[a-z][a-z0-9\-']*[a-z0-9]|[a-z]", text)]
+
+
+def _stem(word: str) -> str:
+    word = word.strip("'-").removesuffix("'s")
+    for suffix in ("ies", "es", "s"):
+        if len(word) > 4 and word.endswith(suffix) and not word.endswith("ss"):
+            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
+    return word
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """A name the question pins its fact to: as written, and folded for matching."""
+
+    text: str
+    key: str
+    variants: tuple[str, ...] = ()
+
+    def found_in(self, folded_text: str) -> bool:
+        """True when the anchor (or one of its variants) occurs in folded text.
+
+        A short name (``EM``, ``AP``) is looked up as a whole word of the spaced form that
+        :func:`fold` appends (see :func:`fold`), never inside another word.
+        """
+        if len(self.key) <= SHORT_KEY:
+            return any(f" {v} " in folded_text for v in (self.key, *self.variants))
+        return any(v in folded_text for v in (self.key, *self.variants))
+
+
+@dataclass(frozen=True)
+class QuestionTerms:
+    """What a question asks about.
+
+    Attributes:
+        anchors: names (entities, variants, datasets, metrics) the fact is pinned to.
+        keywords: the question's other content words (stemmed).
+        future_years: years after the current one (a forecast: unanswerable from sources).
+        kind: the asked quantity: ``ratio``, ``duration``, ``count``, ``value`` or ``none``
+            (the question asks for no number).
+        compare: the question asks for a difference between two reported numbers.
+    """
+
+    anchors: tuple[Anchor, ...]
+    keywords: tuple[str, ...]
+    future_years: tuple[int, ...]
+    kind: str
+    compare: bool
+
+
+_METRIC_WORDS = frozenset({"f1", "bleu", "auc", "ap", "wer", "per", "cer", "mos", "em", "map",
+                           "smape", "mase", "ndcg", "top1", "top5", "rouge", "rougel",
+                           "rouge1", "rouge2", "accuracy", "error"})
+
+
+def _strong(core: str) -> bool:
+    """A name by its spelling: digits, inner capitals or all capitals (``SQuAD``, ``B7``)."""
+    if not any(ch.isalpha() for ch in core):
+        return False
+    if any(ch.isdigit() for ch in core):
+        return True
+    return sum(ch.isupper() for ch in core) >= 2 or any(ch.isupper() for ch in core[1:])
+
+
+def _title_word(core: str, first: bool) -> bool:
+    if not core[:1].isupper() or not core[1:].islower() or not core.isalpha():
+        return False
+    return not (first and core.lower() in _OPENERS) and core.lower() not in STOPWORDS \
+        and core.lower() not in _OPENERS
+
+
+def _clean(token: str) -> str:
+    core = re.sub(r"['\u2019]s$", "", token.strip(".,;:'\u2019"))
+    # "GloVe-feature", "ELMo-enhanced": a lower-case word glued to a name is not the name
+    head, sep, tail = core.rpartition("-")
+    if sep and head and tail.isalpha() and tail.islower() and len(tail) > 3 and _strong(head):
+        core = head
+    return core
+
+
+def _anchor(text: str) -> Anchor:
+    key = squeeze(text)
+    variants: list[str] = []
+    if key.endswith("s") and len(key) > 4:
+        variants.append(key[:-1])  # "Answers" / "Answer"
+    if "-" in text:
+        head, _, tail = text.partition("-")
+        if tail.lower() in ("large", "base", "small", "big", "tiny"):
+            variants.append(squeeze(head) + squeeze(tail))
+    return Anchor(text=text, key=key, variants=tuple(variants))
+
+
+def question_terms(question: str, today: _dt.date | None = None) -> QuestionTerms:
+    """Read ``question`` for its anchors, keywords, future years and asked quantity.
+
+    A name spelled with digits or inner capitals is one anchor; a run of capitalised words
+    (``New York Times``, with a trailing number: ``Deep Speech 2``) is another.
+    """
+    year_now = (today or _dt.date.today()).year
+    years = tuple(int(y) for y in _YEAR_RE.findall(question) if int(y) > year_now)
+    tokens = _TOKEN_RE.findall(question)
+    anchors: list[Anchor] = []
+    run: list[str] = []
+
+    def flush() -> None:
+        if run:
+            anchors.append(_anchor(" ".join(run)))
+            run.clear()
+
+    for i, token in enumerate(tokens):
+        core = _clean(token)
+        if not core or _YEAR_RE.fullmatch(core):
+            flush()
+            continue
+        if _strong(core):
+            flush()
+            following = tokens[i + 1].strip(".,;:") if i + 1 < len(tokens) else ""
+            if re.fullmatch(r"\d+(\.\d+)?", following) and not _YEAR_RE.fullmatch(following):
+                core = f"{core} {following}"  # a version: "SQuAD 2.0"
+            anchors.append(_anchor(core))
+        elif _title_word(core, first=i == 0):
+            run.append(core)
+            if token.rstrip(",;:").endswith((".", "'s", "\u2019s")):
+                flush()
+        elif run and re.fullmatch(r"\d+(\.\d+)?", core):
+            run.append(core)
+            flush()
+        else:
+            flush()
+    flush()
+    anchors = [a for a in anchors if len(a.key) >= 2 and a.key not in ("et", "al", "etal")]
+    anchor_words = {w for a in anchors for w in _words(a.text)}
+    keywords = tuple(dict.fromkeys(
+        w for w in _words(question)
+        if w not in STOPWORDS and w not in anchor_words and len(w) > 2 and not w.isdigit()))
+    return QuestionTerms(anchors=tuple(dict.fromkeys(anchors)), keywords=keywords,
+                         future_years=years, kind=_asked_kind(question),
+                         compare=bool(_COMPARE_RE.search(question)))
+
+
+def _asked_kind(question: str) -> str:
+    q = question.lower()
+    if re.search(r"\bhow many times\b|\btimes (fewer|smaller|larger|faster|slower|more|less)",
+                 q):
+        return "ratio"
+    if re.search(r"\bhow long\b|\bhow many (" + "|".join(_TIME_UNITS) + r")", q) or \
+            re.search(r"\b(" + "|".join(_TIME_UNITS) + r")s?\b", q):
+        return "duration"
+    if re.search(r"\bhow many\b", q):
+        return "count"
+    if re.search(r"\b(what|how much|how accurate|how (well|did|does)|which value|"
+                 r"what value)\b", q) and (_METRIC_HINT.search(q) or re.search(
+                     r"\b(proportion|ratio|size|number|rate|value|accurate|score)\b", q)):
+        return "value"
+    return "none"
+
+
+# -- passages ---------------------------------------------------------------------------------
+
+@dataclass
+class Passage:
+    """A candidate statement: a sentence or a table row, with its local context."""
+
+    text: str
+    values: list[str]
+    context: str
+    table: bool = False
+    headers: list[str] = field(default_factory=list)
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class SourceText:
+    """One document's text the answer may come from.
+
+    Attributes:
+        key: the document's citation key (URL or corpus id).
+        title: its title.
+        windows: passages of its text (a chunk with its neighbours, in reading order).
+        identity: what names the document itself (title, authors, opening text): a name
+            found there holds for every window (``U-Net``, an author's name).
+    """
+
+    key: str
+    title: str
+    windows: tuple[str, ...]
+    identity: str = ""
+
+
+@dataclass(frozen=True)
+class GroundedAnswer:
+    """The asked number, the passage that states it and its source."""
+
+    value: str
+    quote: str
+    source: str
+    title: str
+    score: float
+    column: str | None = None
+
+
+@dataclass
+class AnswerCheck:
+    """The verdict on a question: a grounded answer, or why there is none."""
+
+    answer: GroundedAnswer | None
+    reason: str
+    terms: QuestionTerms
+    best_score: float = 0.0
+    related: list[str] = field(default_factory=list)
+    missing_anchors: list[str] = field(default_factory=list)
+
+    @property
+    def answered(self) -> bool:
+        """True when a grounded answer was found."""
+        return self.answer is not None
+
+
+_CELL_TOKEN = re.compile(r"[-\u2212]?\d+(?:[.,]\d+)?[%x\u00d7*]?|[\u00b1/]|OOM|N/?A|"
+                         r"[\u2013\-]{1,2}|\([-\u2212]?\d+(?:\.\d+)?\)")
+_NUM = re.compile(r"[-\u2212]?\d+(?:\.\d+)?")
+
+
+def _is_value_line(line: str) -> bool:
+    cells = line.split()
+    return bool(cells) and all(_CELL_TOKEN.fullmatch(c) for c in cells) and any(
+        _NUM.match(c) for c in cells)
+
+
+def _cells(line: str) -> list[str]:
+    """Cells of a value line: ``a / b`` and ``a \u00b1 b`` are one cell, else one per token."""
+    if "/" in line or "\u00b1" in line:
+        return [line.strip()]
+    return line.split()
+
+
+def cell_values(cell: str) -> list[str]:
+    """The numbers of a cell (``22.15 / 20.80`` -> both; ``4.21 \u00b1 0.08`` -> ``4.21``)."""
+    if "\u00b1" in cell:
+        cell = cell.split("\u00b1")[0]
+    return [m.replace("\u2212", "-") for m in _NUM.findall(cell)]
+
+
+def _table_passages(lines: list[str], context: str) -> list[Passage]:
+    """Rows (a label line, then its value lines) with the header run above them."""
+    out: list[Passage] = []
+    i = 0
+    header_run: list[str] = []
+    while i < len(lines):
+        line = lines[i]
+        j = i + 1
+        values: list[str] = []
+        while j < len(lines) and _is_value_line(lines[j]):
+            values += _cells(lines[j])
+            j += 1
+        if not _is_value_line(line) and len(line.split()) <= 12 and values:
+            out.append(Passage(text=f"{line} {' '.join(values)}".strip(), values=values,
+                               context=context, table=True, headers=list(header_run),
+                               label=line))
+            i = j
+            continue
+        if len(line.split()) <= 4 and not _is_value_line(line):
+            header_run = [*header_run, line][-12:]
+        elif not _is_value_line(line):
+            header_run = []
+        i += 1
+    # a row printed on one line ("Model 12.3 45.6")
+    for line in lines:
+        m = re.match(r"^(.*?[A-Za-z\)].*?)((?:\s+[-\u2212]?\d+(?:\.\d+)?%?){2,})$", line)
+        if m and len(m.group(1).split()) <= 10:
+            out.append(Passage(text=line, values=m.group(2).split(), context=context,
+                               table=True, label=m.group(1)))
+    return out
+
+
+def _prose(text: str) -> str:
+    """Running text of a window: short lines (cells, headings) become paragraph breaks."""
+    kept: list[str] = []
+    for line in text.split("\n"):
+        line = line.strip()
+        if len(line.split()) >= 4 and not _is_value_line(line):
+            kept.append(line)
+        else:
+            kept.append("")
+    joined = "\n".join(kept)
+    joined = re.sub(r"(?<=[a-z])-\n(?=[a-z])", "", joined)
+    return re.sub(r"(?<!\n)\n(?!\n)", " ", joined)
+
+
+def _sentences(text: str) -> list[str]:
+    out = []
+    for paragraph in _prose(text).split("\n"):
+        flat = re.sub(r"\s+", " ", paragraph).strip()
+        out += [s.strip() for s in re.split(r"(?<=[.!?])\s+(?=[A-Z(\[])", flat) if s.strip()]
+    return out
+
+
+def passages(window: str) -> list[Passage]:
+    """Sentences and table rows of a text window, each with the window as context."""
+    window = unicodedata.normalize("NFKC", window)
+    lines = [ln.strip() for ln in window.split("\n") if ln.strip()]
+    out = _table_passages(lines, window)
+    for sentence in _sentences(window):
+        words = sentence.split()
+        numeric = sum(1 for w in words if _NUM.fullmatch(w.strip(",.;:%")))
+        if len(words) >= 5 and numeric <= len(words) * 0.3:
+            out.append(Passage(text=sentence, values=[], context=window))
+    return out
+
+
+# -- numbers ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class NumberToken:
+    """A number in a passage: its text, position (in words) and unit cue."""
+
+    text: str
+    position: int
+    unit: str
+
+
+def numbers_in(text: str) -> list[NumberToken]:
+    """Numbers of a passage that can be answers (not years, references, names or labels)."""
+    out: list[NumberToken] = []
+    words = text.split()
+    for position, word in enumerate(words):
+        bare = word.strip(",;:.)(")
+        if word.startswith(("[", "(")) and word.rstrip(",;:.").endswith(("]", ")")):
+            continue  # citations and equation numbers
+        m = re.fullmatch(r"([-\u2212]?\d+(?:\.\d+)?)(%|x|\u00d7)?", bare)
+        if not m:
+            continue
+        value = m.group(1)
+        if _YEAR_RE.fullmatch(value):
+            continue
+        prev = words[position - 1].lower().strip(".,") if position else ""
+        if prev in ("table", "tab", "figure", "fig", "section", "sec", "eq", "equation",
+                    "appendix", "chapter", "step", "layer"):
+            continue
+        following = " ".join(words[position + 1: position + 2]).lower()
+        unit = m.group(2) or ""
+        if not unit and following.startswith("times"):
+            unit = "x"
+        if not unit and any(following.startswith(u) for u in _TIME_UNITS):
+            unit = "time"
+        if not unit and following.startswith("%"):
+            unit = "%"
+        out.append(NumberToken(text=value.replace("\u2212", "-"), position=position,
+                               unit=unit))
+    return out
+
+
+def _kind_fits(token: NumberToken, kind: str) -> bool:
+    if kind == "ratio":
+        return token.unit in ("x", "\u00d7")
+    if kind == "duration":
+        return token.unit == "time"
+    if kind == "count":
+        return "." not in token.text and token.unit not in ("x", "\u00d7", "%")
+    if kind == "value":
+        return token.unit not in ("x", "\u00d7", "time") and (
+            "." in token.text or token.unit == "%" or 10 <= abs(float(token.text)) < 1000)
+    return False
+
+
+# -- scoring ---------------------------------------------------------------------------------
+
+def _coverage(keywords: Sequence[str], text: str) -> float:
+    if not keywords:
+        return 0.0
+    words = set(_words(text))
+    folded = fold(text)
+
+    def found(k: str) -> bool:
+        if k in words or (len(k) > 5 and squeeze(k) in folded):
+            return True
+        return len(k) >= 4 and any(len(w) >= 4 and (w.startswith(k) or k.startswith(w))
+                                   for w in words)
+
+    return sum(1 for k in keywords if found(k)) / len(keywords)
+
+
+def _anchor_positions(anchor: Anchor, words: list[str]) -> list[int]:
+    size = max(1, len(anchor.text.split()))
+    found = []
+    for i in range(len(words)):
+        piece = squeeze(" ".join(words[i: i + size]))
+        if piece and (piece == anchor.key or anchor.key in piece and len(piece) <= len(
+                anchor.key) + 3 or any(v == piece for v in anchor.variants)):
+            found.append(i)
+    return found
+
+
+def _subvalue(cell: str, terms: QuestionTerms, context: str) -> str | None:
+    """The asked number of a cell; ``a / b`` cells pick the side the question names."""
+    values = cell_values(cell)
+    if not values:
+        return None
+    if len(values) == 1:
+        return values[0]
+    asked = set(terms.keywords) | {a.key for a in terms.anchors}
+    for m in re.finditer(r"([A-Za-z][\w\-]*)\s*/\s*([A-Za-z0-9][\w\-]*)", context):
+        left, right = (set(_words(m.group(1))) | {squeeze(m.group(1))},
+                       set(_words(m.group(2))) | {squeeze(m.group(2))})
+        if asked & left and not asked & right:
+            return values[0]
+        if asked & right and not asked & left:
+            return values[1]
+    return None
+
+
+def _row_value(passage: Passage, terms: QuestionTerms) -> tuple[str, str | None] | None:
+    """The asked cell of a table row: the column a question term names, else the only one."""
+    cells = passage.values
+    if not any(cell_values(c) for c in cells):
+        return None
+    label_fold = fold(passage.label)
+    headers = passage.headers
+    column_anchors = [a for a in terms.anchors if not a.found_in(label_fold)]
+    if headers and len(headers) >= len(cells):
+        names = headers[-len(cells):]
+        for anchor in column_anchors:
+            for index, name in enumerate(names):
+                if anchor.found_in(fold(name)):
+                    value = _subvalue(cells[index], terms, passage.context)
+                    return (value, name) if value is not None else None
+    if column_anchors and any(a.found_in(fold(" ".join(headers))) for a in column_anchors):
+        return None  # the asked column is named but cannot be aligned: no guess
+    if terms.kind != "value":
+        return None
+    numeric = [c for c in cells if cell_values(c)]
+    if len(numeric) > 1:
+        # several columns, none named by an anchor: only the first, when the first column
+        # header after the label is one of the question's words
+        asked = set(terms.keywords) | {a.key for a in terms.anchors}
+        names = headers[-len(cells):] if headers and len(headers) >= len(cells) else []
+        if not names or not (set(_words(names[0])) | {squeeze(names[0])}) & asked:
+            return None
+    first = _subvalue(numeric[0], terms, passage.context)
+    return (first, None) if first is not None else None
+
+
+def check_answer(question: str, sources: Sequence[SourceText],
+                 today: _dt.date | None = None) -> AnswerCheck:
+    """Find the passage that states the asked fact, or say why no source does.
+
+    Args:
+        question: the user's question.
+        sources: candidate documents (already retrieved for the question).
+        today: the current date (tests fix it).
+    """
+    terms = question_terms(question, today)
+    related = [s.key for s in sources]
+    if terms.future_years:
+        return AnswerCheck(None, f"asks about the future ({', '.join(map(str, terms.future_years))}"
+                           "): no source can state it", terms, related=related)
+    if terms.kind == "none":
+        return AnswerCheck(None, "the question asks for no number", terms, related=related)
+    if terms.compare:
+        return AnswerCheck(None, "a comparison across sources is not answered offline",
+                           terms, related=related)
+    best: tuple[float, GroundedAnswer] | None = None
+    best_score = 0.0
+    seen_anchor: dict[str, bool] = {a.key: False for a in terms.anchors}
+    for source in sources:
+        title_fold = fold(source.title) + fold(source.identity)
+        for window in source.windows:
+            window_fold = fold(window) + title_fold
+            present = [a for a in terms.anchors if a.found_in(window_fold)]
+            for a in present:
+                seen_anchor[a.key] = True
+            if len(present) < len(terms.anchors):
+                continue
+            for passage in passages(window):
+                found = _grounded(passage, terms, source)
+                if found is not None and found.score > best_score:
+                    best_score = found.score
+                    best = (found.score, found)
+    missing = [a.text for a in terms.anchors if not seen_anchor[a.key]]
+    if best is None:
+        reason = (f"no source names {', '.join(missing)}" if missing else
+                  "no retrieved passage states the asked quantity with the question's terms")
+        return AnswerCheck(None, reason, terms, best_score=best_score, related=related,
+                           missing_anchors=missing)
+    return AnswerCheck(best[1], "a passage states the asked quantity", terms,
+                       best_score=best_score, related=related)
+
+
+#: A passage must cover this share of the question's keywords (beside its anchors).
+MIN_COVERAGE = 0.34
+
+
+def _grounded(passage: Passage, terms: QuestionTerms, source: SourceText
+              ) -> GroundedAnswer | None:
+    """The passage's answer to the question, when it states the asked quantity."""
+    words = passage.text.split()
+    text_fold = fold(passage.text)
+    in_passage = [a for a in terms.anchors if a.found_in(text_fold)]
+    local = passage.text + " " + " ".join(passage.headers)
+    coverage = _coverage(terms.keywords, local)
+    if terms.anchors and not in_passage and coverage < 0.5:
+        return None
+    if not terms.anchors and coverage < 0.5:
+        return None
+    if coverage < MIN_COVERAGE and len(in_passage) < max(1, len(terms.anchors)):
+        return None
+    score = coverage + (len(in_passage) / len(terms.anchors) if terms.anchors else 0.0)
+    if passage.table:
+        if terms.kind in ("ratio", "duration") and not any(
+                k in fold(passage.context) for k in ("second", "time", "hour")):
+            return None
+        if not [a for a in terms.anchors if a.found_in(fold(passage.label))] and terms.anchors:
+            return None  # a row answers only for the entity its label names
+        picked = _row_value(passage, terms)
+        if picked is None:
+            return None
+        value, column = picked
+        return GroundedAnswer(value=value, quote=passage.text, source=source.key,
+                              title=source.title, score=round(score, 3), column=column)
+    numbers = [n for n in numbers_in(passage.text) if _kind_fits(n, terms.kind)]
+    if not numbers:
+        return None
+    targets = [p for a in in_passage for p in _anchor_positions(a, words)]
+    if not targets:
+        keyword_set = set(terms.keywords)
+        targets = [i for i, w in enumerate(words) if _words(w) and _words(w)[0] in keyword_set]
+    if not targets:
+        return None
+    chosen = min(numbers, key=lambda n: (min(abs(n.position - t) for t in targets),
+                                         n.position))
+    if min(abs(chosen.position - t) for t in targets) > 25:
+        return None
+    return GroundedAnswer(value=chosen.text, quote=passage.text, source=source.key,
+                          title=source.title, score=round(score, 3))
+
+
+def number_in_quotes(number: str, quotes: Sequence[str]) -> bool:
+    """True when ``number`` occurs as a whole number token in one of ``quotes``.
+
+    ``85.3`` is in "85.30%", ``30`` is not in "300".
+    """
+    try:
+        target = float(number.replace(",", ""))
+    except ValueError:
+        return False
+    for quote in quotes:
+        for match in re.finditer(r"(?<![\d.])\d+(?:,\d{3})*(?:\.\d+)?(?![\d])", quote):
+            try:
+                if float(match.group(0).replace(",", "")) == target:
+                    return True
+            except ValueError:
+                continue
+    return False
+
+
+def answer_check_dict(check: AnswerCheck, related: list[dict] | None = None) -> dict:
+    """The check as stored in the session state and the report (JSON-friendly)."""
+    answer = check.answer
+    return {
+        "answer": None if answer is None else {
+            "value": answer.value, "quote": answer.quote, "source": answer.source,
+            "title": answer.title, "score": answer.score, "column": answer.column},
+        "reason": check.reason,
+        "asks_number": check.terms.kind != "none",
+        "asked_kind": check.terms.kind,
+        "anchors": [a.text for a in check.terms.anchors],
+        "missing_anchors": list(check.missing_anchors),
+        "future_years": list(check.terms.future_years),
+        "best_score": check.best_score,
+        "related": related or [],
+    }

@@ -1,0 +1,164 @@
+"""The local corpus side of answer checking: which documents name the question's terms.
+
+Embedding retrieval ranks chunks by topic; a table row or a sentence that states the asked
+number often ranks low, and a near-topic document ranks high. :class:`CorpusLexicon` reads the
+stored chunks once per process (folded text per chunk) and answers two questions exactly:
+which documents name every anchor of a question, and which chunks (with their neighbours) of
+those documents name the rarest one. :func:`check_corpus` hands those windows, plus the
+vector search's nearest chunks, to :func:`repro_assets.research.answering.check_answer`.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import threading
+from dataclasses import dataclass, field
+
+from repro_assets.research.answering import (
+    AnswerCheck,
+    SourceText,
+    fold,
+    question_terms,
+)
+
+#: Chunks on each side of a matching chunk that make its window (tables span chunk limits).
+NEIGHBOURS = 1
+#: Windows read per document, and documents read per question.
+MAX_WINDOWS = 24
+MAX_DOCUMENTS = 8
+#: Nearest chunks by embedding that are read beside the lexical windows.
+VECTOR_K = 12
+#: Opening chunks that name a document itself (title block, abstract).
+IDENTITY_CHUNKS = 2
+
+
+@dataclass
+class _Document:
+    document_id: int
+    title: str
+    key: str
+    paper_id: str | None
+    authors: str = ""
+    chunks: list[tuple[int, str, str]] = field(default_factory=list)  # (chunk id, text, folded)
+    folded: str = ""
+
+
+def document_key(url: str | None, doi: str | None, kind: str, external_id: str) -> str:
+    """The citable key of a stored document (as the local provider cites it)."""
+    if url and url.startswith(("http://", "https://")):
+        return url
+    if doi:
+        return f"https://doi.org/{doi}"
+    return f"corpus://{kind}/{external_id}"
+
+
+class CorpusLexicon:
+    """Folded chunk texts of the stored corpus, loaded once (reloaded when the corpus grows)."""
+
+    _cache: dict[str, tuple[int, CorpusLexicon]] = {}
+    _lock = threading.Lock()
+
+    def __init__(self, documents: dict[int, _Document]) -> None:
+        self.documents = documents
+
+    @classmethod
+    def load(cls, db: object) -> CorpusLexicon:
+        """The lexicon of ``db``'s corpus (cached per database while its chunk count holds)."""
+        key = str(getattr(db, "url", id(db)))
+        with db.connection() as conn:  # type: ignore[attr-defined]
+            count = conn.execute("SELECT count(*) FROM chunks").fetchone()[0]
+        with cls._lock:
+            cached = cls._cache.get(key)
+            if cached and cached[0] == count:
+                return cached[1]
+        documents: dict[int, _Document] = {}
+        with db.connection() as conn:  # type: ignore[attr-defined]
+            for row in conn.execute(
+                "SELECT d.id, d.title, d.url, d.doi, src.kind, src.external_id, d.paper_id, "
+                "d.authors "
+                "FROM documents d JOIN sources src ON src.id = d.source_id"
+            ).fetchall():
+                documents[row[0]] = _Document(
+                    document_id=row[0], title=row[1] or row[5],
+                    key=document_key(row[2], row[3], row[4], row[5]), paper_id=row[6],
+                    authors=" ".join(row[7] or []))
+            for doc_id, chunk_id, content in conn.execute(
+                "SELECT document_id, id, content FROM chunks ORDER BY document_id, ordinal"
+            ).fetchall():
+                if doc_id in documents:
+                    documents[doc_id].chunks.append((chunk_id, content, fold(content)))
+        for doc in documents.values():
+            doc.folded = fold(doc.title) + "".join(c[2] for c in doc.chunks)
+        lexicon = cls(documents)
+        with cls._lock:
+            cls._cache[key] = (count, lexicon)
+        return lexicon
+
+    def identity(self, doc: _Document) -> str:
+        """What names the document itself: title, authors and its opening chunks."""
+        return "\n".join([doc.title, doc.authors, *(c[1] for c in doc.chunks[:IDENTITY_CHUNKS])])
+
+    def window(self, doc: _Document, position: int) -> str:
+        """The chunk at ``position`` of ``doc`` with its neighbours, in reading order."""
+        lo, hi = max(0, position - NEIGHBOURS), min(len(doc.chunks), position + NEIGHBOURS + 1)
+        return "\n".join(c[1] for c in doc.chunks[lo:hi])
+
+
+def check_corpus(question: str, db: object, vector_hits: list[tuple[int, int]] | None = None,
+                 today: _dt.date | None = None) -> tuple[AnswerCheck, dict[str, str]]:
+    """Check the stored corpus for a passage stating the asked fact.
+
+    Args:
+        question: the question.
+        db: the project database holding the corpus.
+        vector_hits: ``(document_id, chunk id)`` of the nearest chunks by embedding.
+        today: the current date (tests fix it).
+
+    Returns:
+        The check, and the titles of the documents it read (key -> title).
+    """
+    lexicon = CorpusLexicon.load(db)
+    terms = question_terms(question, today)
+    anchors = list(terms.anchors)
+    per_anchor = {a.key: [d for d in lexicon.documents.values() if a.found_in(d.folded)]
+                  for a in anchors}
+    if anchors:
+        docs = [d for d in lexicon.documents.values() if all(a.found_in(d.folded)
+                                                              for a in anchors)]
+    else:
+        docs = []
+    windows: dict[int, list[str]] = {}
+    if docs:
+        rarest = min(anchors, key=lambda a: len(per_anchor[a.key]))
+        for doc in docs[:MAX_DOCUMENTS]:
+            hits = [i for i, c in enumerate(doc.chunks) if rarest.found_in(c[2])
+                    or (i == 0 and rarest.found_in(fold(doc.title)))]
+            windows[doc.document_id] = [lexicon.window(doc, i) for i in hits[:MAX_WINDOWS]]
+    for doc_id, chunk_id in vector_hits or []:
+        doc = lexicon.documents.get(doc_id)
+        if doc is None:
+            continue
+        positions = [i for i, c in enumerate(doc.chunks) if c[0] == chunk_id]
+        if positions:
+            windows.setdefault(doc_id, []).append(lexicon.window(doc, positions[0]))
+    sources = [SourceText(key=lexicon.documents[d].key, title=lexicon.documents[d].title,
+                          windows=tuple(dict.fromkeys(w)),
+                          identity=lexicon.identity(lexicon.documents[d]))
+               for d, w in windows.items()]
+    from repro_assets.research.answering import check_answer
+
+    check = check_answer(question, sources, today)
+    absent = [a.text for a in anchors if not per_anchor[a.key]]
+    if absent and not check.answered:
+        check.missing_anchors = absent
+        check.reason = f"no source in the corpus names {', '.join(absent)}"
+    elif anchors and not docs and not check.answered:
+        check.reason = ("no single source names all of " + ", ".join(a.text for a in anchors))
+    titles = {lexicon.documents[d].key: lexicon.documents[d].title for d in windows}
+    return check, titles
+
+
+def paper_ids(db: object) -> dict[str, str | None]:
+    """Citable key -> paper id of every stored document (for evaluators)."""
+    lexicon = CorpusLexicon.load(db)
+    return {d.key: d.paper_id for d in lexicon.documents.values()}
