@@ -33,6 +33,8 @@ class Column(StrEnum):
     NAME = "name"  # a job name / description (no ids or durations allowed in it)
     STEP_CELL = "step cell"  # "Step 1", "Step 2" ...: one step (machine and duration) each
     INFO = "info"  # part numbers, quantities: informational (no ids allowed in it)
+    SETUP = "setup"  # setup time of the step (added to the run time)
+    RUN = "run"  # run time of the step (with a setup column)
 
 
 _HEADERS: dict[str, Column] = {
@@ -62,6 +64,8 @@ _HEADERS: dict[str, Column] = {
     "wc": Column.MACHINE, "run hrs": Column.HOURS, "run hours": Column.HOURS,
     "part": Column.INFO, "part no": Column.INFO, "part number": Column.INFO,
     "qty": Column.INFO, "quantity": Column.INFO, "pcs": Column.INFO,
+    "setup": Column.SETUP, "setup time": Column.SETUP, "set up": Column.SETUP,
+    "run": Column.RUN, "run time": Column.RUN, "runtime": Column.RUN,
 }
 _HOUR_UNITS = frozenset({"h", "hr", "hrs", "hour", "hours"})
 _MINUTE_UNITS = frozenset({"min", "mins", "minute", "minutes"})
@@ -75,7 +79,7 @@ def _words(cell: str) -> str:
 
 def column_unit(cell: str) -> str | None:
     """``hours`` or ``minutes`` when the header cell names the unit of its numbers."""
-    words = _words(cell).split(" ")
+    words = _words(cell).replace("_", " ").split(" ")
     if _HEADERS.get(" ".join(words)) is Column.MINUTES:
         return "minutes"
     if _HEADERS.get(" ".join(words)) is Column.HOURS:
@@ -96,12 +100,12 @@ def column_role(cell: str) -> Column | None:
         return role
     if _STEP_CELL_RE.match(cell.strip().lower()):
         return Column.STEP_CELL
-    parts = words.split(" ")
+    parts = words.replace("_", " ").split(" ")
     if len(parts) > 1 and (parts[-1] in _HOUR_UNITS or parts[-1] in _MINUTE_UNITS):
         base = _HEADERS.get(" ".join(parts[:-1]))
-        if base in (Column.ROUTE, Column.HOURS, Column.MINUTES):
+        if base in (Column.ROUTE, Column.HOURS, Column.MINUTES, Column.SETUP, Column.RUN):
             return base
-    return None
+    return _HEADERS.get(" ".join(parts))
 
 
 def header_roles(cells: list[str]) -> list[Column | None]:

@@ -124,11 +124,48 @@ def is_paren(token: Token | None, kind: str | None = None) -> bool:
     )
 
 
+_SETUP_WORDS = frozenset({"setup", "set-up", "changeover"})
+_RUN_WORDS = frozenset({"run", "runtime", "running", "cycle", "processing"})
+
+
+def read_setup_run(cursor: Cursor) -> float | None:
+    """Read ``30 min setup + 90 min run`` / ``setup 0.5h, run 2h``: the sum, or None."""
+    start = cursor.index
+    found: dict[str, float] = {}
+    for _ in range(2):
+        word = None
+        duration = cursor.kind(Kind.DURATION)
+        if duration is not None:
+            word = cursor.word(_SETUP_WORDS | _RUN_WORDS)
+        else:
+            word = cursor.word(_SETUP_WORDS | _RUN_WORDS)
+            if word is not None:
+                cursor.kind(Kind.COLON)
+                duration = cursor.kind(Kind.DURATION)
+        if word is None or duration is None:
+            cursor.index = start
+            return None
+        kind = "setup" if word in _SETUP_WORDS else "run"
+        if kind in found:
+            cursor.index = start
+            return None
+        found[kind] = duration.value
+        if len(found) == 1 and not (cursor.kind(Kind.AMP, Kind.COMMA)
+                                    or cursor.word({"and", "plus"})):
+            cursor.index = start
+            return None
+    return found["setup"] + found["run"]
+
+
 def _aside(inner: list[Token], text: str) -> ParenGroup:
     machines = tuple(m for t in inner if t.kind in (Kind.MACHINE, Kind.MACHINE_RANGE)
                      for m in t.value)
     if len(inner) == 1 and inner[0].kind is Kind.DURATION:
         return ParenGroup("duration", text, hours=inner[0].value)
+    inner_cursor = Cursor(inner)
+    total = read_setup_run(inner_cursor)
+    if total is not None and inner_cursor.done:
+        return ParenGroup("duration", text, hours=total)
     words = [t.value for t in inner if t.kind is Kind.WORD]
     if (
         machines
@@ -339,8 +376,12 @@ def _says_every_step(cursor: Cursor, offset: int) -> bool:
 
 
 def _step_duration(cursor: Cursor) -> float | None:
-    """The duration written right after a machine id (``2h``, ``for 2h``, ``: 2h``), unless
-    it is a duration for every step (``for 1h each``), which the caller reads as such."""
+    """The duration written right after a machine id (``2h``, ``for 2h``, ``: 2h``, ``30 min
+    setup + 1h run``), unless it is a duration for every step (``for 1h each``), which the
+    caller reads as such."""
+    total = read_setup_run(cursor)
+    if total is not None:
+        return total
     for offset, lead in ((0, None), (1, "for"), (1, ":"), (1, "in")):
         token = cursor.peek(offset)
         if token is None or token.kind is not Kind.DURATION:

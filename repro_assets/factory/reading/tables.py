@@ -132,6 +132,27 @@ def _step_cells(values: list[tuple[Column | None, str]]) -> list[StepSpec]:
     return steps
 
 
+def _setup_and_run(values: dict[Column | None, str], units: dict[Column, str | None]) -> float:
+    """A step's setup time plus its run time, each in its column's unit (or its own)."""
+    total = 0.0
+    for role in (Column.SETUP, Column.RUN):
+        if role not in values:
+            continue
+        cell = values[role]
+        if cell.strip().lower() in _EMPTY and role is Column.SETUP:
+            continue
+        tokens = tokenize(cell)
+        if len(tokens) != 1 or tokens[0].kind not in (Kind.NUMBER, Kind.DURATION):
+            raise _BadCell(f"'{cell}' is not a duration")
+        if tokens[0].kind is Kind.DURATION:
+            total += tokens[0].value
+        elif units.get(role) is None:
+            raise _BadCell(f"'{cell}' has no unit")
+        else:
+            total += tokens[0].value / (60 if units[role] == "minutes" else 1)
+    return total
+
+
 def _due(cell: str) -> float | None:
     if cell.strip().lower() in _EMPTY:
         return None
@@ -157,6 +178,8 @@ def read_table(table: Table, reading: Reading) -> None:
         return
     minutes = Column.MINUTES in roles
     per_step = Column.MACHINE in roles
+    units = {role: column_unit(cell) for cell, role in zip(table.header, roles, strict=True)
+             if role is not None}
     route_unit = next((column_unit(cell) for cell, role in zip(table.header, roles, strict=True)
                        if role is Column.ROUTE), None)
     steps_by_job: dict[str, list[tuple[int, int, StepSpec]]] = {}
@@ -181,6 +204,10 @@ def read_table(table: Table, reading: Reading) -> None:
                 raise _BadCell(f"the name '{name}' holds ids or numbers")
             hours_cell = values.get(Column.HOURS, values.get(Column.MINUTES, ""))
             hours = _durations(hours_cell, minutes) if hours_cell.strip() else []
+            if Column.SETUP in values or Column.RUN in values:
+                if hours_cell.strip() or Column.RUN not in values:
+                    raise _BadCell("a setup time without one run time column")
+                hours = [_setup_and_run(values, units)]
             due = _due(values[Column.DUE]) if Column.DUE in values else None
             if per_step:
                 machine = _ids(values[Column.MACHINE], Kind.MACHINE, "machine ids")
