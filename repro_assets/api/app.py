@@ -7,6 +7,8 @@ one ``app.include_router(<module>.router, dependencies=protected)`` line in
 :class:`repro_assets.api.errors.ApiError` for coded errors.
 
 Security: ``REPRO_API_KEY`` enables the ``X-API-Key`` header check on every included router;
+without a key, cross-site requests are refused (``Host`` and ``Origin`` must name loopback or
+``REPRO_API_ALLOWED_HOSTS``; :class:`repro_assets.api.security.SiteGuardMiddleware`);
 CORS is closed unless ``REPRO_API_CORS_ORIGINS`` lists origins (comma-separated); request
 bodies are limited to ``REPRO_API_MAX_BODY_MB`` (default 15 MiB) while streaming.
 """
@@ -24,6 +26,8 @@ from repro_assets.api import debate, errors, factory, forms, papers, research
 from repro_assets.api.security import (
     BodySizeLimitMiddleware,
     BodyTooLarge,
+    SiteGuardMiddleware,
+    allowed_hosts_from_env,
     body_too_large_handler,
     configured_api_key,
     require_api_key,
@@ -37,6 +41,7 @@ def create_app(
     api_key: str | None = None,
     cors_origins: list[str] | None = None,
     max_body_bytes: int | None = None,
+    allowed_hosts: frozenset[str] | None = None,
 ) -> FastAPI:
     """Build the app.
 
@@ -45,6 +50,8 @@ def create_app(
         api_key: required ``X-API-Key`` value (default ``REPRO_API_KEY``; None/empty = open).
         cors_origins: allowed origins (default ``REPRO_API_CORS_ORIGINS``; empty = closed).
         max_body_bytes: request body limit (default ``REPRO_API_MAX_BODY_MB`` MiB, 15).
+        allowed_hosts: host names the API answers to without a key (default: loopback names
+            plus ``REPRO_API_ALLOWED_HOSTS`` and the CORS origins' hosts).
     """
     app = FastAPI(title="repro_assets API", version="1",
                   description="Documents to trustworthy, traceable data assets.")
@@ -61,6 +68,10 @@ def create_app(
                            allow_headers=["*"])
     limit = max_body_bytes or settings.env_int("REPRO_API_MAX_BODY_MB", 15) * 1024 * 1024
     app.add_middleware(BodySizeLimitMiddleware, max_bytes=limit)
+    # outermost: a cross-site request is refused before anything reads it
+    app.add_middleware(SiteGuardMiddleware, cors_origins=origins,
+                       allowed_hosts=allowed_hosts if allowed_hosts is not None
+                       else allowed_hosts_from_env(origins))
 
     @app.get("/healthz", tags=["meta"], summary="Liveness probe (never needs the API key)")
     async def healthz() -> dict[str, str]:

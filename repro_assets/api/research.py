@@ -49,6 +49,8 @@ DEAD_RUN_STATUSES = ("FAILURE", "CANCELED")
 RUN_END_TIMEOUT = 60.0
 #: Seconds between two reads of the session row by the WebSocket.
 WS_POLL_SECONDS = 0.3
+#: Seconds a keyed WebSocket without the header has to send its key as its first message.
+WS_AUTH_SECONDS = 10.0
 
 
 class ResearchRequest(BaseModel):
@@ -203,12 +205,39 @@ def research_report(session_id: str) -> dict[str, Any]:
                        f"session {session_id} has no report yet ({status.status})") from exc
 
 
-def _ws_authorized(websocket: WebSocket) -> bool:
+def _key_matches(given: str, expected: str) -> bool:
+    return hmac.compare_digest(given.encode(), expected.encode())
+
+
+async def _ws_authorize(websocket: WebSocket) -> bool:
+    """Accept the socket if it may follow sessions; else close it (1008) and return False.
+
+    With ``REPRO_API_KEY`` the key comes in the ``X-API-Key`` header or, for browsers (which
+    cannot set headers on a WebSocket), in the first message ``{"api_key": "..."}`` within
+    :data:`WS_AUTH_SECONDS`. Never in the URL: a query string lands in access logs (the
+    site guard removes an ``api_key`` parameter before anything sees it).
+    """
     expected = getattr(websocket.app.state, "api_key", None)
     if not expected:
+        await websocket.accept()
         return True
-    given = websocket.headers.get(API_KEY_HEADER) or websocket.query_params.get("api_key", "")
-    return hmac.compare_digest(given.encode(), expected.encode())
+    header = websocket.headers.get(API_KEY_HEADER)
+    if header is not None:
+        if _key_matches(header, expected):
+            await websocket.accept()
+            return True
+        await websocket.close(code=1008, reason="missing or invalid API key")
+        return False
+    await websocket.accept()
+    try:
+        first = await asyncio.wait_for(websocket.receive_json(), WS_AUTH_SECONDS)
+    except (TimeoutError, ValueError, KeyError, WebSocketDisconnect):
+        first = None
+    given = first.get("api_key") if isinstance(first, dict) else None
+    if isinstance(given, str) and _key_matches(given, expected):
+        return True
+    await websocket.close(code=1008, reason="missing or invalid API key")
+    return False
 
 
 def _final_result(session_id: str) -> dict[str, Any] | None:
@@ -247,10 +276,8 @@ async def progress_socket(
     websocket: WebSocket, session_id: str, instance: Any | None = None
 ) -> None:
     """Send progress until the session ends (see the module docstring for the messages)."""
-    if not _ws_authorized(websocket):
-        await websocket.close(code=1008, reason="missing or invalid API key")
+    if not await _ws_authorize(websocket):
         return
-    await websocket.accept()
     if not SESSION_ID_RE.match(session_id):
         await websocket.send_json({"type": "error", "message": "Invalid session id"})
         await websocket.close(code=1008)
@@ -297,7 +324,7 @@ async def progress_socket(
 
 @ws_router.websocket("/{session_id}/ws")
 async def research_ws(websocket: WebSocket, session_id: str) -> None:
-    """Progress stream (API key: ``X-API-Key`` header or ``?api_key=`` for browsers)."""
+    """Progress stream (API key: ``X-API-Key`` header, or a first message ``{"api_key"}``)."""
     try:
         instance = get_runner(websocket).instance  # type: ignore[arg-type]
     except Exception as exc:  # no Dagster instance: still report the session itself

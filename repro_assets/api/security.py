@@ -122,3 +122,112 @@ class BodySizeLimitMiddleware:
                                 (b"content-length", str(len(payload)).encode()),
                                 (b"connection", b"close")]})
         await send({"type": "http.response.body", "body": payload})
+
+
+# --------------------------------------------------------------------------- cross-site guard
+#: Host names a local API answers to by default: loopback names, and Starlette's TestClient
+#: host (a single-label name no public DNS answers, so no page can rebind to it).
+LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1", "testserver"})
+CROSS_SITE_CODE = "E_CROSS_SITE_REFUSED"
+
+
+def _host_of(value: str) -> str:
+    """The host name of a ``Host`` header value or an origin URL (lower case, no port)."""
+    value = value.strip().lower()
+    if "://" in value:
+        value = value.split("://", 1)[1]
+    value = value.split("/", 1)[0]
+    if value.startswith("["):  # [::1]:8000
+        return value[1:].split("]", 1)[0]
+    return value.rsplit(":", 1)[0] if value.count(":") == 1 else value
+
+
+def allowed_hosts_from_env(cors_origins: list[str] | None = None) -> frozenset[str]:
+    """Loopback names, ``REPRO_API_ALLOWED_HOSTS`` (comma-separated) and the CORS origins'
+    hosts."""
+    extra = {_host_of(h) for h in os.environ.get("REPRO_API_ALLOWED_HOSTS", "").split(",")
+             if h.strip()}
+    extra |= {_host_of(o) for o in cors_origins or [] if o.strip()}
+    return LOOPBACK_HOSTS | frozenset(extra)
+
+
+def host_allowed(host: str, allowed: frozenset[str]) -> bool:
+    """Whether ``host`` (no port) is allowed: listed, or a ``*.localhost`` name."""
+    return host in allowed or host.endswith(".localhost") or "*" in allowed
+
+
+class SiteGuardMiddleware:
+    """Refuse cross-site requests to an API without a key (pure ASGI, HTTP and WebSocket).
+
+    Without ``REPRO_API_KEY`` any web page the user visits could otherwise call the local API
+    (a form POST, a fetch, a WebSocket) or read it after rebinding its DNS name to 127.0.0.1.
+    So, when no key is configured:
+
+    * the ``Host`` header must name an allowed host (:func:`allowed_hosts_from_env`; DNS
+      rebinding sends the attacker's name);
+    * an ``Origin`` header, when sent (browsers send it on every cross-origin request, every
+      POST and every WebSocket), must name an allowed host or be a configured CORS origin;
+    * ``Sec-Fetch-Site: cross-site`` without an ``Origin`` (an image, a link) is refused
+      unless its ``Referer`` names an allowed host (the Dagster UI showing an API image).
+
+    A refused HTTP request is answered 403 ``E_CROSS_SITE_REFUSED``; a WebSocket is closed
+    (1008) before it is accepted. With a key, the key is the check (a page cannot know it).
+    Independently, an ``api_key`` query parameter is removed from every request before any
+    handler or access log sees it: keys travel in headers (or a WebSocket's first message).
+    """
+
+    def __init__(self, app: ASGIApp, allowed_hosts: frozenset[str],
+                 cors_origins: list[str] | None = None) -> None:
+        self.app = app
+        self.allowed_hosts = allowed_hosts
+        self.cors_origins = {o.strip().rstrip("/").lower() for o in cors_origins or []}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        _scrub_api_key(scope)
+        state = getattr(scope.get("app"), "state", None)
+        reason = None
+        if not getattr(state, "api_key", None):
+            reason = self.refusal(dict(scope.get("headers") or []))
+        if reason is None:
+            await self.app(scope, receive, send)
+        elif scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": 1008, "reason": reason[:120]})
+        else:
+            payload = json.dumps({"error": CROSS_SITE_CODE, "message": reason}).encode()
+            await send({"type": "http.response.start", "status": 403,
+                        "headers": [(b"content-type", b"application/json"),
+                                    (b"content-length", str(len(payload)).encode())]})
+            await send({"type": "http.response.body", "body": payload})
+
+    def refusal(self, headers: dict[bytes, bytes]) -> str | None:
+        """Why a request with these headers is refused (None: allowed)."""
+        host = _host_of(headers.get(b"host", b"").decode("latin-1"))
+        if not host_allowed(host, self.allowed_hosts):
+            return (f"host {host or '(none)'!r} is not an allowed name of this API "
+                    "(REPRO_API_ALLOWED_HOSTS, or set REPRO_API_KEY)")
+        origin = headers.get(b"origin", b"").decode("latin-1").strip()
+        if origin and origin.rstrip("/").lower() not in self.cors_origins and (
+                origin == "null" or not host_allowed(_host_of(origin), self.allowed_hosts)):
+            return (f"cross-site request from {origin[:100]!r} refused (list the origin in "
+                    "REPRO_API_CORS_ORIGINS, or set REPRO_API_KEY)")
+        if headers.get(b"sec-fetch-site", b"").decode("latin-1").lower() == "cross-site" \
+                and not origin:
+            # an image or link from another local site (the Dagster UI on localhost:3000)
+            # names its page in Referer; a page elsewhere, or one hiding its address, is refused
+            referer = headers.get(b"referer", b"").decode("latin-1")
+            if not referer or not host_allowed(_host_of(referer), self.allowed_hosts):
+                return "cross-site request refused (set REPRO_API_KEY to allow it)"
+        return None
+
+
+def _scrub_api_key(scope: Scope) -> None:
+    """Remove ``api_key`` from the query string in place (uvicorn logs the scope's)."""
+    query = scope.get("query_string") or b""
+    if b"api_key" not in query.lower():
+        return
+    kept = [part for part in query.split(b"&")
+            if part.split(b"=", 1)[0].lower() != b"api_key"]
+    scope["query_string"] = b"&".join(kept)

@@ -52,11 +52,91 @@ def test_websocket_key(locked):
             locked.websocket_connect("/api/research/r-none/ws") as ws:
         ws.receive_json()
     assert refused.value.code == 1008
-    with locked.websocket_connect("/api/research/r-none/ws?api_key=s3cret") as ws:
+    with locked.websocket_connect("/api/research/r-none/ws") as ws:  # browsers: first message
+        ws.send_json({"api_key": "s3cret"})
         assert ws.receive_json()["message"] == "Session not found"
     with locked.websocket_connect("/api/research/r-none/ws",
                                   headers={"X-API-Key": "s3cret"}) as ws:
         assert ws.receive_json()["type"] == "error"
+    with pytest.raises(WebSocketDisconnect) as wrong, \
+            locked.websocket_connect("/api/research/r-none/ws") as ws:
+        ws.send_json({"api_key": "nope"})
+        ws.receive_json()
+    assert wrong.value.code == 1008
+
+
+def test_websocket_key_in_the_url_is_not_used(locked):
+    """A key in the query string is removed before anything (handler, access log) sees it."""
+    with pytest.raises(WebSocketDisconnect) as refused, \
+            locked.websocket_connect("/api/research/r-none/ws?api_key=s3cret") as ws:
+        ws.send_json({"hello": "no key here"})
+        ws.receive_json()
+    assert refused.value.code == 1008
+
+
+def test_api_key_is_scrubbed_from_the_query_string():
+    from repro_assets.api.security import _scrub_api_key
+
+    scope = {"query_string": b"a=1&api_key=s3cret&API_KEY=x&b=2"}
+    _scrub_api_key(scope)
+    assert scope["query_string"] == b"a=1&b=2"
+
+
+# --------------------------------------------------------------------------- cross-site
+def test_cross_site_requests_are_refused_without_a_key(client):
+    evil = client.post("/api/interrupt", headers={"Origin": "https://evil.example"})
+    assert evil.status_code == 403 and evil.json()["error"] == "E_CROSS_SITE_REFUSED"
+    opaque = client.post("/api/interrupt", headers={"Origin": "null"})
+    assert opaque.status_code == 403
+    fetch_meta = client.get("/api/research/r-none/status",
+                            headers={"Sec-Fetch-Site": "cross-site"})
+    assert fetch_meta.status_code == 403
+    rebound = client.get("/api/research/r-none/status", headers={"Host": "evil.example"})
+    assert rebound.status_code == 403 and "host" in rebound.json()["message"]
+    upload = client.post("/api/v1/papers/ingest", headers={"Origin": "http://evil.example"},
+                         files={"file": ("a.pdf", b"%PDF-1.7", "application/pdf")})
+    assert upload.status_code == 403
+
+
+def test_same_site_requests_pass(client):
+    for origin in ("http://127.0.0.1:8000", "http://localhost:3000", "http://[::1]:8000"):
+        answer = client.get("/api/research/r-none/status", headers={"Origin": origin})
+        assert answer.status_code != 403, (origin, answer.text)
+    image = client.get("/healthz", headers={"Sec-Fetch-Site": "cross-site",
+                                            "Referer": "http://localhost:3000/runs/x"})
+    assert image.status_code == 200  # e.g. the Dagster UI showing an API image
+    hidden = client.get("/healthz", headers={"Sec-Fetch-Site": "cross-site",
+                                             "Referer": "https://evil.example/"})
+    assert hidden.status_code == 403
+    local = client.get("/healthz", headers={"Host": "localhost:8000",
+                                            "Sec-Fetch-Site": "same-origin"})
+    assert local.status_code == 200
+
+
+def test_configured_hosts_and_origins_pass(services, monkeypatch):
+    monkeypatch.setenv("REPRO_API_ALLOWED_HOSTS", "repro.internal")
+    app = TestClient(create_app(services, api_key="", cors_origins=["https://ok.example"]))
+    assert app.get("/healthz", headers={"Host": "repro.internal"}).status_code == 200
+    assert app.post("/api/interrupt",
+                    headers={"Origin": "https://ok.example"}).status_code != 403
+    assert app.post("/api/interrupt",
+                    headers={"Origin": "https://evil.example"}).status_code == 403
+
+
+def test_with_a_key_the_key_is_the_check(locked):
+    answer = locked.post("/api/interrupt", headers={"Origin": "https://evil.example"})
+    assert answer.status_code == 401
+
+
+def test_websocket_checks_origin_without_a_key(client):
+    with pytest.raises(WebSocketDisconnect) as refused, \
+            client.websocket_connect("/api/research/r-none/ws",
+                                     headers={"Origin": "https://evil.example"}) as ws:
+        ws.receive_json()
+    assert refused.value.code == 1008
+    with client.websocket_connect("/api/research/r-none/ws",
+                                  headers={"Origin": "http://127.0.0.1:8000"}) as ws:
+        assert ws.receive_json()["message"] == "Session not found"
 
 
 def test_cors_closed_by_default(client):
