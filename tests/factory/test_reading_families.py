@@ -259,3 +259,31 @@ def test_fold_selection_is_the_sha1_of_the_name() -> None:
     assert all(in_fold(c.name, fold) for c in inside) and 0 < len(inside) < 30
     with pytest.raises(argparse.ArgumentTypeError):
         parse_fold("3/3")
+
+
+# --------------------------------------------------------------------------- later additions
+
+
+def test_setup_plus_run_times() -> None:
+    table = ("job,op,machine,setup_min,run_min,due\nJ1,10,M1,30,90,14:00\n"
+             "J1,20,M2,15,45,14:00\nJ2,10,M2,0,120,\n")
+    assert _read(table) == {"J1": (["M1", "M2"], [2, 1], 14), "J2": (["M2"], [2], None)}
+    prose = ("Machines: M1 (lathe), M2 (mill).\n"
+             "J1: M1 30 min setup + 90 min run → M2 (setup 15 min, run 45 min), due 3pm.")
+    assert _read(prose) == {"J1": (["M1", "M2"], [2, 1], 15)}
+    _fails("Machines: M1 (lathe), M2 (mill).\nJ1: M1 30 min setup → M2 1h")
+
+
+def test_a_standard_route_label_and_a_reference_with_a_change() -> None:
+    text = ("Machines: M1, M2, M3.\nStandard route: M1 -> M2 -> M3, 2h per step.\n"
+            "J1 follows the standard route. J3 follows the standard route but skips M3.")
+    assert _read(text) == {"J1": (["M1", "M2", "M3"], [2, 2, 2], None),
+                           "J3": (["M1", "M2"], [2, 2], None)}
+    _fails("Machines: M1, M2, M3.\nStandard route: M1 -> M2 -> M3, 2h per step.\n"
+           "J1: M1 1h. J1 follows the standard route.")
+
+
+def test_rows_without_a_header_read_as_sentences() -> None:
+    text = "J1 | M1 2h -> M2 1h | due 13:00\nJ2 | M2 3h | -"
+    assert _read(text) == {"J1": (["M1", "M2"], [2, 1], 13), "J2": (["M2"], [3], None)}
+    _fails("J1 | M1 2h -> M2 1h | due 13:00\nJ1 | M2 3h | -")

@@ -33,6 +33,7 @@ from repro_assets.factory.models import (
 from repro_assets.factory.reading.names import name_words
 from repro_assets.factory.reading.statements import (
     LEVEL_LISTED,
+    LEVEL_ONE,
     DueStatement,
     ModifyStatement,
     Reading,
@@ -42,6 +43,7 @@ from repro_assets.factory.reading.statements import (
 )
 
 Steps = tuple[tuple[str, float | None], ...]
+Candidate = tuple[int, Steps, list[RouteStatement], bool]
 
 
 @dataclass(frozen=True)
@@ -207,9 +209,10 @@ class _Assembler:
                 return hours
         return None
 
-    def candidates(self, job: str) -> list[tuple[int, Steps, list[RouteStatement]]]:
-        """Every route stated for ``job``: (level, steps, the statements behind it)."""
-        found = [(s.level, self.resolve(s, job), [s]) for s in self.applicable(job)
+    def candidates(self, job: str) -> list[Candidate]:
+        """Every route stated for ``job``: (level, steps, the statements behind it, whether it
+        is another route referred to: "follows the standard route", "same route as J1")."""
+        found = [(s.level, self.resolve(s, job), [s], False) for s in self.applicable(job)
                  if not self.is_override(s, job)]
         for same in self.reading.same_routes:
             if job not in same.jobs:
@@ -223,15 +226,15 @@ class _Assembler:
                 self.resolving.discard(same.source)
             if len(routes) != 1:
                 raise _Conflict(f"{same.source} has no single route to copy", same.quote)
-            # another job's route is a base the job's own changes apply to
-            found.append((LEVEL_LISTED, routes[0], []))
+            level = LEVEL_ONE if len(same.jobs) == 1 else LEVEL_LISTED
+            found.append((level, routes[0], [], True))
         for standard in self.reading.standards:
             if job not in standard.jobs:
                 continue
             if not self.generic:
                 raise _Conflict("it refers to a standard route the text does not give",
                                 standard.quote)
-            found += [(standard.level, self.resolve(s, job), [s]) for s in self.generic]
+            found += [(standard.level, self.resolve(s, job), [s], True) for s in self.generic]
         return found
 
     def is_override(self, statement: RouteStatement, job: str) -> bool:
@@ -268,33 +271,36 @@ class _Assembler:
             return [self.modified(job, candidates, modifications)]
         if not candidates:
             return []
-        top = max(level for level, _, _ in candidates)
-        chosen = [(steps, sources) for level, steps, sources in candidates if level == top]
+        top = max(level for level, _, _, _ in candidates)
+        chosen = [(steps, sources) for level, steps, sources, _ in candidates if level == top]
         for _, sources in chosen:
             self.used.update(id(s) for s in sources)
         return list(dict.fromkeys(steps for steps, _ in chosen))
 
-    def modified(self, job: str, candidates: list[tuple[int, Steps, list[RouteStatement]]],
+    def modified(self, job: str, candidates: list[Candidate],
                  modifications: list[ModifyStatement]) -> Steps:
         level = min(m.level for m in modifications)
-        own = [steps for lvl, steps, _ in candidates if lvl >= level]
+        own = [steps for lvl, steps, _, reference in candidates
+               if lvl >= level and not reference]
         if own:
             raise _Conflict(f"{job} has a route of its own and also a change to a broader "
                             "route", modifications[0].quote)
-        base_candidates = [(lvl, steps, src) for lvl, steps, src in candidates if lvl < level]
+        base_candidates = [(lvl, steps, src) for lvl, steps, src, reference in candidates
+                           if lvl < level or reference]
         if not base_candidates:
             raise _Conflict(f"it changes a route the text does not give for {job}",
                             modifications[0].quote)
         top = max(lvl for lvl, _, _ in base_candidates)
         bases = list(dict.fromkeys(s for lvl, s, _ in base_candidates if lvl == top))
+        base_statements: list[RouteStatement] = []
         for lvl, _, sources in base_candidates:
             if lvl == top:
                 self.used.update(id(s) for s in sources)
+                base_statements += sources
         if len(bases) > 1:
             raise _Conflict(f"{job} has two different routes to change",
                             modifications[0].quote)
         steps = list(bases[0])
-        base_statements = [s for s in self.applicable(job) if s.level == top]
         for change in modifications:
             for machine in change.skip:
                 positions = [i for i, (m, _) in enumerate(steps) if m == machine]

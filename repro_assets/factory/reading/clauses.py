@@ -254,13 +254,15 @@ class ClauseReader:
     def _read_job_clause(
         self, cursor: Cursor, clause: Clause, pending: _Pending, outer: RouteStatement | None
     ) -> None:
-        _label(cursor)
+        standard_label = _standard_label(cursor)
+        if not standard_label:
+            _label(cursor)
         if cursor.done:
             return  # a header line such as "Jobs:" or "Today's orders:"
         continuation = cursor.any_sequence(LEADS) is not None
         if continuation:
             cursor.kind(Kind.COMMA)  # "After that, J1 goes to M1"
-        subject = _explicit_subject(cursor)
+        subject = Subject(None, LEVEL_ALL) if standard_label else _explicit_subject(cursor)
         explicit = subject is not None
         may_start = False
         if subject is None:
@@ -368,6 +370,7 @@ class ClauseReader:
                     raise _Unreadable("'every job follows the standard route' names no route")
                 pending.standards.append(StandardStatement(subject.jobs, subject.level,
                                                            clause.sentence))
+                cursor.word({"but"})  # "J3 follows the standard route but skips M3"
                 continue
             if statement is None and cursor.word({"normally", "usually", "typically"}):
                 route = _read_usual_but(cursor)
@@ -645,6 +648,21 @@ def _dash(cursor: Cursor) -> bool:
 
 
 _LABEL_VERBS = ROUTE_VERBS - {"is", "are", "be", "then"}
+
+
+_STANDARD_WORDS = frozenset({"standard", "default", "normal", "usual", "common", "general"})
+_ROUTE_NOUNS = frozenset({"route", "routing", "flow", "sequence", "path", "process"})
+
+
+def _standard_label(cursor: Cursor) -> bool:
+    """Read a ``Standard route:`` label (the route that follows is every job's)."""
+    start = cursor.index
+    cursor.word({"the", "our"})
+    if cursor.word(_STANDARD_WORDS) and cursor.word(_ROUTE_NOUNS) and cursor.kind(Kind.COLON):
+        if _starts_route(cursor):
+            return True
+    cursor.index = start
+    return False
 
 
 def _label(cursor: Cursor) -> None:

@@ -159,6 +159,36 @@ def _fixed_width_cells(line: str) -> list[str]:
     return [cell for cell in _FIXED_WIDTH_RE.split(line.strip()) if cell]
 
 
+_JOB_CELL_RE = re.compile(r"^J(?:[0-9][A-Za-z0-9_]*|_[A-Z0-9][A-Za-z0-9_]*)$")
+
+
+def _rows_as_sentences(lines: list[str], start: int) -> None:
+    """Rewrite a run of header-less pipe or tab rows that each start with one job id
+    (``J1 | M1 2h -> M2 1h | due 13:00``) as sentences (``J1: M1 2h -> M2 1h, due 13:00``),
+    unless their columns say what they are (then they are a table): the clause reader then
+    reads each row strictly, like any other sentence about a job."""
+    end = start
+    rewritten = []
+    while end < len(lines) and lines[end].strip():
+        line = lines[end]
+        cells = _pipe_cells(line) if "|" in line else (
+            [c.strip() for c in line.split("\t")] if "\t" in line else None)
+        if cells is None or len(cells) < 2 or not _JOB_CELL_RE.match(cells[0]):
+            break
+        rest = [c for c in cells[1:] if c and not _PIPE_SEPARATOR_RE.match(c)]
+        rewritten.append((line, cells, f"{cells[0]}: {', '.join(rest)}"))
+        end += 1
+    if not rewritten:
+        return
+    if infer_roles([cells for _, cells, _ in rewritten]) is not None:
+        return
+    if start > 0 and lines[start - 1].strip() and (
+            _pipe_cells(lines[start - 1]) is not None or "\t" in lines[start - 1]):
+        return  # rows under a header row: a table
+    for offset, (_, _, sentence) in enumerate(rewritten):
+        lines[start + offset] = sentence
+
+
 def _table_at(lines: list[str], start: int) -> tuple[Table | None, int]:
     """A table starting at ``lines[start]`` and the index after it (or None, start)."""
     cells = _pipe_cells(lines[start])
@@ -226,6 +256,7 @@ def segment(text: str) -> list[Segment]:
     header: str | None = None
     index = 0
     while index < len(lines):
+        _rows_as_sentences(lines, index)
         line = lines[index]
         if not line.strip():
             paragraph += 1
