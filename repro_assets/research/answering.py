@@ -161,9 +161,22 @@ def _clean(token: str) -> str:
     return core
 
 
-def _anchor(text: str) -> Anchor:
+def _anchor(text: str, year: str | None = None) -> Anchor:
+    """An anchor with the other spellings of its name.
+
+    ``Answers`` is also ``Answer``; ``BERT-Large`` also ``BERTLarge``; a name with a year
+    (``WMT 2014``) also its first word with the short year (``WMT14``); a run of capitalised
+    words ending in a number (``Deep Speech 2``) also its initials (``DS2``).
+    """
     key = squeeze(text)
     variants: list[str] = []
+    words = text.split()
+    if year:
+        variants += [squeeze(words[0]) + year[2:], squeeze(words[0]) + year,
+                     squeeze(" ".join(words[:-1])) + year[2:]]
+    elif len(words) >= 3 and re.fullmatch(r"\d+(\.\d+)?", words[-1]) and all(
+            w[:1].isupper() for w in words[:-1]):
+        variants.append("".join(w[0].lower() for w in words[:-1]) + squeeze(words[-1]))
     if key.endswith("s") and len(key) > 4:
         variants.append(key[:-1])  # "Answers" / "Answer"
     if "-" in text:
@@ -184,16 +197,34 @@ def question_terms(question: str, today: _dt.date | None = None) -> QuestionTerm
     tokens = _TOKEN_RE.findall(question)
     anchors: list[Anchor] = []
     run: list[str] = []
+    chain: list[str] = []  # consecutive name tokens, for a year that follows them
+    chain_anchors = 0
 
     def flush() -> None:
+        nonlocal chain_anchors
         if run:
             anchors.append(_anchor(" ".join(run)))
+            chain_anchors += 1
             run.clear()
+
+    def end_chain() -> None:
+        nonlocal chain_anchors
+        chain.clear()
+        chain_anchors = 0
 
     for i, token in enumerate(tokens):
         core = _clean(token)
-        if not core or _YEAR_RE.fullmatch(core):
+        if core and _YEAR_RE.fullmatch(core):
             flush()
+            if chain and chain_anchors:
+                # "KDD Cup 2012", "WMT 2014": one name, also written "KDD12", "WMT14"
+                del anchors[len(anchors) - chain_anchors:]
+                anchors.append(_anchor(" ".join([*chain, core]), year=core))
+            end_chain()
+            continue
+        if not core:
+            flush()
+            end_chain()
             continue
         if _strong(core):
             flush()
@@ -201,15 +232,21 @@ def question_terms(question: str, today: _dt.date | None = None) -> QuestionTerm
             if re.fullmatch(r"\d+(\.\d+)?", following) and not _YEAR_RE.fullmatch(following):
                 core = f"{core} {following}"  # a version: "SQuAD 2.0"
             anchors.append(_anchor(core))
+            chain.append(core)
+            chain_anchors += 1
         elif _title_word(core, first=i == 0):
             run.append(core)
+            chain.append(core)
             if token.rstrip(",;:").endswith((".", "'s", "\u2019s")):
                 flush()
+                end_chain()
         elif run and re.fullmatch(r"\d+(\.\d+)?", core):
             run.append(core)
             flush()
+            end_chain()
         else:
             flush()
+            end_chain()
     flush()
     anchors = [a for a in anchors if len(a.key) >= 2 and a.key not in ("et", "al", "etal")]
     anchor_words = {w for a in anchors for w in _words(a.text)}
@@ -299,22 +336,48 @@ class AnswerCheck:
         return self.answer is not None
 
 
-_CELL_TOKEN = re.compile(r"[-\u2212]?\d+(?:[.,]\d+)?[%x\u00d7*]?|[\u00b1/]|OOM|N/?A|"
+_CELL_TOKEN = re.compile(r"[-\u2212]?\d+(?:[.,]\d+)?(?:e[-+]?\d+)?[%x\u00d7*]?|[\u00b1/]|OOM|N/?A|"
                          r"[\u2013\-]{1,2}|\([-\u2212]?\d+(?:\.\d+)?\)")
 _NUM = re.compile(r"[-\u2212]?\d+(?:\.\d+)?")
 
 
-def _is_value_line(line: str) -> bool:
+def _is_value_line(line: str, continuing: bool = False) -> bool:
+    """A line of value cells only (``continuing``: a row's placeholder such as ``OOM``)."""
     cells = line.split()
-    return bool(cells) and all(_CELL_TOKEN.fullmatch(c) for c in cells) and any(
-        _NUM.match(c) for c in cells)
+    return bool(cells) and all(_CELL_TOKEN.fullmatch(c) for c in cells) and (
+        continuing or any(_NUM.match(c) for c in cells))
+
+
+def _group(tokens: list[str]) -> list[str]:
+    """Cells of value tokens: ``a / b`` and ``a \u00b1 b`` are one cell."""
+    cells: list[str] = []
+    i = 0
+    while i < len(tokens):
+        if tokens[i] in ("/", "\u00b1") and cells and i + 1 < len(tokens):
+            cells[-1] = f"{cells[-1]} {tokens[i]} {tokens[i + 1]}"
+            i += 2
+            continue
+        cells.append(tokens[i])
+        i += 1
+    return cells
 
 
 def _cells(line: str) -> list[str]:
-    """Cells of a value line: ``a / b`` and ``a \u00b1 b`` are one cell, else one per token."""
-    if "/" in line or "\u00b1" in line:
-        return [line.strip()]
-    return line.split()
+    """Cells of a value line."""
+    return _group(line.split())
+
+
+def _one_line_row(line: str) -> tuple[str, list[str]] | None:
+    """``label v1 v2 ...`` printed on one line: the label and its value cells."""
+    tokens = line.split()
+    k = len(tokens)
+    while k > 0 and _CELL_TOKEN.fullmatch(tokens[k - 1]):
+        k -= 1
+    label, values = " ".join(tokens[:k]), tokens[k:]
+    if (not label or not re.search(r"[A-Za-z]", label) or len(tokens[:k]) > 10
+            or sum(1 for v in values if _NUM.fullmatch(v.rstrip("%x*"))) < 1):
+        return None
+    return label, _group(values)
 
 
 def cell_values(cell: str) -> list[str]:
@@ -325,7 +388,7 @@ def cell_values(cell: str) -> list[str]:
 
 
 def _table_passages(lines: list[str], context: str) -> list[Passage]:
-    """Rows (a label line, then its value lines) with the header run above them."""
+    """Rows (a label line then value lines, or one line) with the header run above them."""
     out: list[Passage] = []
     i = 0
     header_run: list[str] = []
@@ -333,7 +396,7 @@ def _table_passages(lines: list[str], context: str) -> list[Passage]:
         line = lines[i]
         j = i + 1
         values: list[str] = []
-        while j < len(lines) and _is_value_line(lines[j]):
+        while j < len(lines) and _is_value_line(lines[j], continuing=bool(values)):
             values += _cells(lines[j])
             j += 1
         if not _is_value_line(line) and len(line.split()) <= 12 and values:
@@ -342,17 +405,15 @@ def _table_passages(lines: list[str], context: str) -> list[Passage]:
                                label=line))
             i = j
             continue
-        if len(line.split()) <= 4 and not _is_value_line(line):
+        row = None if _is_value_line(line) else _one_line_row(line)
+        if row is not None and len(row[1]) >= 1 and len(line.split()) <= 16:
+            out.append(Passage(text=line, values=row[1], context=context, table=True,
+                               headers=list(header_run), label=row[0]))
+        elif len(line.split()) <= 4 and not _is_value_line(line):
             header_run = [*header_run, line][-12:]
         elif not _is_value_line(line):
             header_run = []
         i += 1
-    # a row printed on one line ("Model 12.3 45.6")
-    for line in lines:
-        m = re.match(r"^(.*?[A-Za-z\)].*?)((?:\s+[-\u2212]?\d+(?:\.\d+)?%?){2,})$", line)
-        if m and len(m.group(1).split()) <= 10:
-            out.append(Passage(text=line, values=m.group(2).split(), context=context,
-                               table=True, label=m.group(1)))
     return out
 
 
@@ -468,8 +529,8 @@ def _anchor_positions(anchor: Anchor, words: list[str]) -> list[int]:
     found = []
     for i in range(len(words)):
         piece = squeeze(" ".join(words[i: i + size]))
-        if piece and (piece == anchor.key or anchor.key in piece and len(piece) <= len(
-                anchor.key) + 3 or any(v == piece for v in anchor.variants)):
+        if piece and (piece in (anchor.key, anchor.key + "s")
+                      or any(v == piece for v in anchor.variants)):
             found.append(i)
     return found
 
@@ -577,23 +638,32 @@ def _grounded(passage: Passage, terms: QuestionTerms, source: SourceText
               ) -> GroundedAnswer | None:
     """The passage's answer to the question, when it states the asked quantity."""
     words = passage.text.split()
-    text_fold = fold(passage.text)
-    in_passage = [a for a in terms.anchors if a.found_in(text_fold)]
     local = passage.text + " " + " ".join(passage.headers)
-    coverage = _coverage(terms.keywords, local)
+    if passage.table:
+        local += " " + " ".join(_captions(passage.context))
+    local_fold = fold(local) if passage.table else fold(passage.text)
+    in_passage = [a for a in terms.anchors if a.found_in(local_fold)]
+    coverage = _coverage(terms.keywords, passage.text + " " + " ".join(passage.headers))
+    if not passage.table and not _metric_named(terms, passage.text):
+        return None
+    complete = bool(terms.anchors) and len(in_passage) == len(terms.anchors)
     if terms.anchors and not in_passage and coverage < 0.5:
         return None
     if not terms.anchors and coverage < 0.5:
         return None
-    if coverage < MIN_COVERAGE and len(in_passage) < max(1, len(terms.anchors)):
+    if coverage < MIN_COVERAGE and not complete:
         return None
     score = coverage + (len(in_passage) / len(terms.anchors) if terms.anchors else 0.0)
+    # the asked metric is named where the number stands: the sentence, or the row's table
+    if any(not a.found_in(local_fold) for a in terms.anchors if a.key in _METRIC_WORDS):
+        return None
     if passage.table:
         if terms.kind in ("ratio", "duration") and not any(
                 k in fold(passage.context) for k in ("second", "time", "hour")):
             return None
-        if not [a for a in terms.anchors if a.found_in(fold(passage.label))] and terms.anchors:
-            return None  # a row answers only for the entity its label names
+        label_words = passage.label.replace("(", " ").replace(")", " ").split()
+        if terms.anchors and not any(_anchor_positions(a, label_words) for a in terms.anchors):
+            return None  # a row answers only for the entity its label names (not a variant)
         picked = _row_value(passage, terms)
         if picked is None:
             return None
@@ -615,6 +685,42 @@ def _grounded(passage: Passage, terms: QuestionTerms, source: SourceText
         return None
     return GroundedAnswer(value=chosen.text, quote=passage.text, source=source.key,
                           title=source.title, score=round(score, 3))
+
+
+#: Metric words a sentence must name (or abbreviate) when the question asks for that metric.
+METRIC_KEYWORDS = frozenset({"accuracy", "error", "exact-match", "precision", "recall",
+                             "perplexity", "bleu", "rouge", "auc", "f1"})
+
+
+def _metric_named(terms: QuestionTerms, text: str) -> bool:
+    """The question's metric words are in ``text``, or the initials of its metric phrase.
+
+    "phone error rate" is also written "PER"; "exact-match" also "exact match" or "EM".
+    """
+    asked = [k for k in terms.keywords if k in METRIC_KEYWORDS]
+    if not asked:
+        return True
+    words = set(_words(text))
+    spaced = fold(text)
+    for metric in asked:
+        parts = metric.split("-")
+        if metric in words or all(p in words for p in parts):
+            continue
+        initials = "".join(p[0] for p in parts)
+        if len(parts) > 1 and f" {initials} " in spaced:
+            continue
+        phrase = [k for k in terms.keywords]
+        at = phrase.index(metric)
+        window = phrase[max(0, at - 1): at + 2]
+        if len(window) >= 2 and f" {''.join(w[0] for w in window)} " in spaced:
+            continue
+        return False
+    return True
+
+
+def _captions(context: str) -> list[str]:
+    """Table captions of a window (``Table 3: ...`` up to the next blank or short line)."""
+    return re.findall(r"(?:^|\n)(Table\s+\d+[.:][^\n]*(?:\n[^\n]{40,})*)", context)
 
 
 def number_in_quotes(number: str, quotes: Sequence[str]) -> bool:
