@@ -287,3 +287,19 @@ def test_rows_without_a_header_read_as_sentences() -> None:
     text = "J1 | M1 2h -> M2 1h | due 13:00\nJ2 | M2 3h | -"
     assert _read(text) == {"J1": (["M1", "M2"], [2, 1], 13), "J2": (["M2"], [3], None)}
     _fails("J1 | M1 2h -> M2 1h | due 13:00\nJ1 | M2 3h | -")
+
+
+def test_email_with_named_machines_in_routes_and_both() -> None:
+    text = ("Hi team,\n\nFor tomorrow: J1 goes on the laser (M1) for 2h, then the brake (M2) "
+            "for 1h. J2 only needs the brake, 3h. Both need to ship by 5pm.\n\nThanks,\nBob")
+    assert _read(text) == {"J1": (["M1", "M2"], [2, 1], 17), "J2": (["M2"], [3], 17)}
+    _fails("Machines: M1 (saw), M2 (drill).\nJ1: M1 1h. J2: M2 1h. J3: M1 2h. "
+           "Both need to ship by 5pm.")
+
+
+def test_shift_note_bullets_with_pickup_and_due_in_parentheses() -> None:
+    text = ("Shift handover\nMachines running: M1 (CNC), M2 (grinder), M3 (wash)\n"
+            "- J7: M1 2h then M2 1h, then wash 1h. Customer pickup 14:00.\n"
+            "- J8: M2 only, 2h (due 9:00).")
+    assert _read(text) == {"J7": (["M1", "M2", "M3"], [2, 1, 1], 14),
+                           "J8": (["M2"], [2], 9)}

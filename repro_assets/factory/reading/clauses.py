@@ -36,6 +36,7 @@ from repro_assets.factory.reading.phrases import (
     JOB_WORDS,
     MACHINE_WORDS,
     MEANING_WORDS,
+    NOT_NAMES,
     ROUTE_VERBS,
     Cursor,
     Route,
@@ -112,6 +113,7 @@ class _Context:
     header_subject: Subject | None = None
     current: dict[tuple[str, ...] | None, RouteStatement] = field(default_factory=dict)
     item: bool = False  # the previous clause sat in a list item
+    paragraph_jobs: list[str] = field(default_factory=list)  # subjects of the paragraph
 
 
 class _Unreadable(Exception):
@@ -161,6 +163,12 @@ class ClauseReader:
         for index, token in enumerate(tokens[:-1]):
             if token.kind is Kind.MACHINE and is_paren(tokens[index + 1], "name"):
                 self.reading.aside_names.append((token.value[0], tokens[index + 1].value.text))
+            following = tokens[index + 1]
+            if (token.kind is Kind.WORD and is_paren(following, "machines")
+                    and len(following.value.machines) == 1):
+                name = _name_before(tokens, index + 1)  # "goes on the laser (M1)"
+                if name and not set(name.lower().split()) & NOT_NAMES:
+                    self.reading.aside_names.append((following.value.machines[0], name))
         default = _default_duration(tokens)
         if default is not None:
             self.reading.defaults.append((default, clause.sentence))
@@ -187,6 +195,7 @@ class ClauseReader:
             context.paragraph = clause.paragraph
             if not same_list:
                 context.paragraph_subject = None
+                context.paragraph_jobs = []
                 if not next_item:
                     context.current = {}
         context.item = clause.item
@@ -297,8 +306,14 @@ class ClauseReader:
                 cursor.index = start
                 raise _Unreadable("'it' does not refer to exactly one job named before")
             return subject
-        if cursor.word({"they"}) or cursor.sequence("these", "jobs") or cursor.sequence(
-                "both", "of", "them"):
+        if (cursor.sequence("both", "of", "them") or cursor.sequence("both", "jobs")
+                or cursor.word({"both"})):
+            jobs = self.context.paragraph_jobs
+            if len(jobs) != 2:
+                cursor.index = start
+                raise _Unreadable("'both' does not refer to two jobs named before")
+            return _subject_of(list(jobs))
+        if cursor.word({"they"}) or cursor.sequence("these", "jobs"):
             subject = self.context.paragraph_subject
             if subject is None:
                 cursor.index = start
@@ -445,6 +460,11 @@ class ClauseReader:
             if is_paren(token, "exclude"):
                 cursor.take()
                 _exclude(statement, token.value.machines)
+                continue
+            if is_paren(token, "other") and (hour := _due_aside(token, self.terms)) is not None:
+                cursor.take()  # "M3 1h (due 15:00)"
+                pending.dues.append(DueStatement(subject.jobs, subject.level, hour,
+                                                 clause.sentence))
                 continue
             excluded = _excluded_by_name(token, self.names)
             if excluded is not None:
@@ -631,6 +651,10 @@ class _Pending:
         if self.subjects:
             context.paragraph_subject = self.subjects[-1]
             context.group_subject = self.subjects[-1]
+        for subject in self.subjects:
+            for job in subject.jobs or ():
+                if job not in context.paragraph_jobs:
+                    context.paragraph_jobs.append(job)
 
 
 PERIOD_WORDS = (("this", "week"), ("this", "shift"), ("this", "morning"), ("tonight",),
@@ -802,6 +826,16 @@ def _without_preamble(clause: Clause) -> Clause:
             t.value in JOB_WORDS or t.value in DUE_KEYS for t in before if t.kind is Kind.WORD):
         return clause
     return dataclasses.replace(clause, text=match.group("rest"))
+
+
+def _due_aside(token: Token, terms: TimeTerms | None) -> float | None:
+    """The hour of an aside that is only a due phrase ("(due 15:00)"), or None."""
+    cursor = Cursor(tokenize(token.value.text))
+    try:
+        hour = read_due(cursor, terms)
+    except UnreadPhrase:
+        return None
+    return hour if hour is not None and cursor.done else None
 
 
 def _excluded_by_name(token: Token, names: NameIndex | None) -> str | None:

@@ -65,14 +65,14 @@ MEANING_WORDS = frozenset({
     "while", "during", "once", "when", "whenever", "also", "too", "additionally", "further",
     "first", "last", "beginning",
 })
-DUE_KEYS = frozenset({"due", "deadline"})
+DUE_KEYS = frozenset({"due", "deadline", "pickup", "pick-up"})
 DUE_KEYS_NEED_BY = frozenset({
     "ship", "ships", "shipped", "shipping", "done", "finished", "complete", "completed",
     "ready", "delivered", "needed", "required", "out",
 })
 DUE_AUX = frozenset({
     "is", "are", "must", "should", "will", "shall", "has", "have", "needs", "need", "to", "be",
-    "being", "both", "all", "each", "gets", "get",
+    "being", "both", "all", "each", "gets", "get", "customer", "truck", "the",
 })
 DUE_PREPOSITIONS = frozenset({"at", "by", "before", "is", "of", "time", "hour", "for"})
 SEQUENCE_WORDS = frozenset({"sequence", "order", "turn", "series"})
@@ -331,6 +331,22 @@ def read_machine_ref(cursor: Cursor) -> tuple[str, bool] | None:
     return None
 
 
+def read_named_id(cursor: Cursor) -> str | None:
+    """Read ``the laser (M1)``: a name and its machine id in parentheses; the id."""
+    start = cursor.index
+    cursor.word({"the", "our", "a", "an"})
+    count = 0
+    while (token := cursor.peek(count)) is not None and token.kind is Kind.WORD and (
+            token.value not in NOT_NAMES) and count < 4:
+        count += 1
+    aside = cursor.peek(count)
+    if count and is_paren(aside, "machines") and len(aside.value.machines) == 1:
+        cursor.index += count + 1
+        return aside.value.machines[0]
+    cursor.index = start
+    return None
+
+
 def _is_process_verb(cursor: Cursor) -> bool:
     """True when the next word is a verb describing the work done at the following step.
 
@@ -482,6 +498,8 @@ def read_step(cursor: Cursor, continuing: bool = False) -> Route | None:
     if token.kind is Kind.MACHINE_RANGE:
         raise UnreadPhrase(f"'{token.text}' in a route could mean two machines or a range")
     reference = read_machine_ref(cursor)
+    if reference is None and (named := read_named_id(cursor)) is not None:
+        reference = (named, False)
     if reference is not None:
         machine, by_name = reference
         hours: float | None = None
