@@ -8,6 +8,7 @@ client always gets a machine-readable code.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -15,6 +16,8 @@ from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+
+log = logging.getLogger(__name__)
 
 #: The code of a framework error by HTTP status (anything else: ``http_<status>``).
 HTTP_CODES: dict[int, str] = {
@@ -83,8 +86,49 @@ async def _handle_validation(request: Request, exc: Exception) -> JSONResponse:
                          "errors": errors}, status_code=422)
 
 
+#: Exception type names (anywhere in the cause chain) meaning the database is unreachable:
+#: psycopg's and psycopg2's OperationalError (AdminShutdown, connection refused ...), a pool
+#: timeout, SQLAlchemy's wrapper of them (Dagster's storage).
+_DB_DOWN_TYPES = ("OperationalError", "PoolTimeout", "TooManyRequests", "InterfaceError")
+_DB_MODULES = ("psycopg", "psycopg2", "psycopg_pool", "sqlalchemy")
+
+
+def database_unavailable(exc: BaseException) -> bool:
+    """Whether ``exc`` (or an exception it was raised from) says the database is unreachable."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        for cls in type(current).__mro__:
+            if cls.__name__ in _DB_DOWN_TYPES and cls.__module__.split(".")[0] in _DB_MODULES:
+                return True
+        current = current.__cause__ or current.__context__
+    return False
+
+
+async def _handle_unexpected(request: Request, exc: Exception) -> JSONResponse:
+    """Every exception no other handler took: coded JSON, never a plain-text 500.
+
+    A database that cannot be reached is 503 ``E_DB_UNAVAILABLE`` (retry later); anything
+    else 500 ``E_INTERNAL`` (RecursionError from a deeply nested body included). The
+    exception is logged with its traceback; the answer names only its type.
+    """
+    if database_unavailable(exc):
+        log.warning("database unavailable during %s %s: %s", request.method, request.url.path,
+                    type(exc).__name__)
+        return JSONResponse({"error": "E_DB_UNAVAILABLE",
+                             "message": "the database is unavailable; retry shortly"},
+                            status_code=503, headers={"Retry-After": "5"})
+    log.error("unexpected %s during %s %s", type(exc).__name__, request.method,
+              request.url.path, exc_info=exc)
+    return JSONResponse({"error": "E_INTERNAL",
+                         "message": f"internal error ({type(exc).__name__})"}, status_code=500)
+
+
 def install(app: FastAPI) -> None:
-    """Register the :class:`ApiError` handler and the coded framework-error handlers."""
+    """Register the :class:`ApiError` handler, the coded framework-error handlers and the one
+    handler of every other exception (:func:`_handle_unexpected`)."""
     app.add_exception_handler(ApiError, _handle)
     app.add_exception_handler(StarletteHTTPException, _handle_http)
     app.add_exception_handler(RequestValidationError, _handle_validation)
+    app.add_exception_handler(Exception, _handle_unexpected)

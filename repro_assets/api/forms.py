@@ -39,6 +39,13 @@ from repro_assets.forms.runfolder import (
     validate_artifact_name,
     validate_run_id,
 )
+from repro_assets.papers.pdf import (
+    HEADER_WINDOW,
+    MAX_PDF_BYTES,
+    PDF_MAGIC,
+    PaperIngestError,
+    validate_pdf,
+)
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +63,28 @@ def _read(files: list[UploadFile] | None) -> list[UploadedFile]:
             continue  # an empty form part (no file chosen)
         out.append(UploadedFile(filename=upload.filename or "upload", data=data))
     return out
+
+
+#: Codes of a PDF that must not reach the in-process forms pipeline (it would explode there).
+_HOSTILE_PDF_CODES = ("E_PDF_TOO_COMPLEX", "E_PDF_TOO_MANY_PAGES")
+
+
+def _check_pdfs(files: list[UploadedFile]) -> None:
+    """Parse every uploaded PDF first in the limited worker (page cap, content budget, memory
+    and CPU limits): a PDF that would explode is refused before the forms pipeline opens it.
+
+    Raises:
+        ApiError: 422 ``E_PDF_TOO_COMPLEX`` / ``E_PDF_TOO_MANY_PAGES``.
+    """
+    for upload in files:
+        if upload.data.find(PDF_MAGIC, 0, HEADER_WINDOW) < 0:
+            continue
+        try:
+            validate_pdf(upload.data, max_bytes=max(MAX_PDF_BYTES, len(upload.data)))
+        except PaperIngestError as exc:
+            if exc.code in _HOSTILE_PDF_CODES:
+                raise ApiError(422, exc.code, f"{upload.filename}: {exc.message}") from exc
+            # other defects (corrupt, encrypted) are the pipeline's to report, as before
 
 
 def _artifact_refs(folder: RunFolder) -> dict[str, str]:
@@ -115,9 +144,14 @@ def create_run(
             except (ValueError, UnicodeDecodeError) as exc:
                 raise ApiError(400, "invalid_schema_json",
                                f"schema_json is not JSON: {exc}") from exc
+            except RecursionError as exc:
+                raise ApiError(400, "invalid_schema_json",
+                               "schema_json is nested too deeply") from exc
+    targets = _read(target_docs)
+    _check_pdfs([*inputs, *targets])
     folder: RunFolder | None = None
     try:
-        folder = ingest(services.blob_store, inputs, target_docs=_read(target_docs),
+        folder = ingest(services.blob_store, inputs, target_docs=targets,
                         user_schema=user_schema, options=run_options, source="api")
         dagster_run_id = run_job(runner, services, folder)
     except (NoInputDocs, InvalidUserSchema) as exc:

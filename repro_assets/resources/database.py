@@ -218,6 +218,9 @@ class Database:
             min_size=min_size,
             max_size=max_size,
             configure=_configure_connection,
+            # a connection is checked before it is handed out: after a Postgres restart the
+            # pool replaces its dead connections instead of failing the next requests
+            check=ConnectionPool.check_connection,
             open=True,
             name="repro_assets",
         )

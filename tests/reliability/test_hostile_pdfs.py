@@ -150,3 +150,14 @@ MEASURE = (
     "print('peak_kib', resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)\n"
     "sys.exit(code)\n"
 )
+
+
+def test_forms_upload_refuses_the_bomb_before_the_pipeline(
+        client: TestClient, bomb: bytes, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("REPRO_PDF_MAX_CONTENT_MB", "100000")  # the worker's limits must hold
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    answer = client.post("/api/runs", files=[
+        ("input_docs", ("bomb.pdf", bomb, "application/pdf"))])
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["error"] == "E_PDF_TOO_COMPLEX"
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 300 * 1024
