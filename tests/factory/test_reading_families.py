@@ -303,3 +303,19 @@ def test_shift_note_bullets_with_pickup_and_due_in_parentheses() -> None:
             "- J8: M2 only, 2h (due 9:00).")
     assert _read(text) == {"J7": (["M1", "M2", "M3"], [2, 1, 1], 14),
                            "J8": (["M2"], [2], 9)}
+
+
+def test_more_route_shapes() -> None:
+    text = ("Machines: M1 (saw), M2 (drill), M3 (paint)\n"
+            "All jobs: M1 → M2 → M3, 1h each. Exceptions: J2 skips M3; J3 takes 3h on M2.\n"
+            "Jobs: J1, J2, J3.")
+    assert _read(text) == {"J1": (["M1", "M2", "M3"], [1, 1, 1], None),
+                           "J2": (["M1", "M2"], [1, 1], None),
+                           "J3": (["M1", "M2", "M3"], [1, 3, 1], None)}
+    text = ("Machines: M1 (saw), M2 (drill).\nJ1 → M1 (2h) → M2 (1h); due 11\n"
+            "J2: 2h drill, 1h saw\nJ3 same as J1.")
+    assert _read(text) == {"J1": (["M1", "M2"], [2, 1], 11), "J2": (["M2", "M1"], [2, 1], None),
+                           "J3": (["M1", "M2"], [2, 1], None)}
+    text = ("We have M1 (cutter) and M2 (sewer).\n"
+            "J1 requires cutting (2 hours) and sewing (3 hours), in that order.")
+    assert _read(text) == {"J1": (["M1", "M2"], [2, 3], None)}

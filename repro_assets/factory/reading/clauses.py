@@ -285,7 +285,11 @@ class ClauseReader:
                 raise _Unreadable(
                     "it gives steps without naming the job (start it with the job id)")
             continuation = True
-        cursor.kind(Kind.COLON)
+        if not cursor.kind(Kind.COLON) and explicit and subject.jobs is not None:
+            arrow = cursor.peek()
+            if arrow is not None and arrow.kind is Kind.ARROW and _starts_route(
+                    Cursor(cursor.tokens[cursor.index + 1:], cursor.names)):
+                cursor.take()  # "J1 → M1 (2h) → M2 (1h)"
         if cursor.any_sequence(LEADS) is not None:
             continuation = True
         next_token = cursor.peek()
@@ -700,6 +704,11 @@ def _label(cursor: Cursor) -> None:
         index += 1
     token = cursor.peek(index)
     if index and token is not None and token.kind is Kind.COLON:
+        words = [t.value for t in cursor.tokens[cursor.index:cursor.index + index]]
+        if words[0] in {"every", "each", "all"} and set(words) & (JOB_WORDS | GENERIC_JOB_NOUNS):
+            after = Cursor(cursor.tokens[cursor.index + index + 1:], cursor.names)
+            if _starts_route(after):
+                return  # "All jobs: M1 -> M2 -> M3" says who the route is for
         cursor.index += index + 1
 
 
@@ -856,10 +865,9 @@ def _same_route_as(cursor: Cursor) -> str | None:
     start = cursor.index
     cursor.word({"the", "takes", "take", "follows", "follow", "uses", "use", "has", "runs"})
     cursor.word({"the"})
-    if cursor.word({"same"}) and cursor.word({"route", "routing", "path", "flow"}) and (
-            cursor.word({"as", "like"})):
-        job = cursor.kind(Kind.JOB)
-        if job is not None:
+    if cursor.word({"same"}):
+        cursor.word({"route", "routing", "path", "flow", "steps"})
+        if cursor.word({"as", "like"}) and (job := cursor.kind(Kind.JOB)) is not None:
             return job.value[0]
     cursor.index = start
     return None

@@ -31,7 +31,8 @@ SHIFT_RE = re.compile(
     r"(?P<bm>\d{2})\)?"
 )
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_WEEKDAY_RE = re.compile(rf"(?i)\b(?:{'|'.join(WEEKDAYS)})\b")
+_WEEKDAY_RE = re.compile(r"(?i)\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|"
+                         r"nesday|rsday|urday)?\b")
 _JOB_ID_RE = re.compile(r"(?<![A-Za-z0-9_])J(?:[0-9][A-Za-z0-9_]*|_[A-Z0-9][A-Za-z0-9_]*)")
 
 
@@ -42,11 +43,13 @@ class TimeTerms:
     Attributes:
         terms: lower-case word sequence (``("eod",)``, ``("end", "of", "1st", "shift")``) ->
             hour of the day.
-        plan_day: the one weekday the whole plan is for, if the text says so.
+        plan_day: the one weekday the whole plan is for (first three letters), if the text
+            says so.
     """
 
     terms: dict[tuple[str, ...], float] = field(default_factory=dict)
     plan_day: str | None = None
+    plan_day_forms: frozenset[str] = frozenset()  # how the text writes it ("fri", "friday")
 
 
 def _hour(hours: str, minutes: str) -> float | None:
@@ -76,7 +79,8 @@ def find_terms(text: str) -> TimeTerms:
         for alias in {name, _ORDINALS.get(name, name)}:
             terms.setdefault(("end", "of", alias, "shift"), set()).add(hour)
             terms.setdefault(("end", "of", "the", alias, "shift"), set()).add(hour)
-    days = {m.group(0).lower() for m in _WEEKDAY_RE.finditer(text)}
+    found = {m.group(0).lower() for m in _WEEKDAY_RE.finditer(text)}
+    days = {day[:3] for day in found}
     plan_day = None
     if len(days) == 1:
         day = next(iter(days))
@@ -85,7 +89,8 @@ def find_terms(text: str) -> TimeTerms:
             for line in text.splitlines()
         ) else None
     # a term defined twice with different hours is not defined
-    return TimeTerms({k: v.pop() for k, v in terms.items() if len(v) == 1}, plan_day)
+    forms = frozenset(day for day in found) if plan_day else frozenset()
+    return TimeTerms({k: v.pop() for k, v in terms.items() if len(v) == 1}, plan_day, forms)
 
 
 def is_definition_only(clause: str) -> bool:

@@ -71,7 +71,7 @@ class NameIndex:
             for name in names:
                 for part in name_words(name):
                     if part == word or (len(word) >= 3 and part.startswith(word)) or (
-                            len(stem(word)) >= 4 and stem(part) == stem(word)):
+                            len(stem(word)) >= 3 and stem(part) == stem(word)):
                         found.add(machine)
         return found.pop() if len(found) == 1 else None
 

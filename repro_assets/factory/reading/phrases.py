@@ -519,6 +519,16 @@ def read_step(cursor: Cursor, continuing: bool = False) -> Route | None:
         return Route([StepSpec(machine, hours)], names=names)
     if token.kind is Kind.DURATION:
         following = cursor.peek(1)
+        if following is not None and following.kind is Kind.WORD and cursor.names is not None:
+            cursor.index += 1
+            target = read_machine_ref(cursor)  # "2h saw, 1h drill"
+            after = cursor.peek()
+            if target is not None and target[1] and (after is None or after.kind in (
+                    Kind.COMMA, Kind.ARROW) or after.is_word("then", "and")):
+                return Route([StepSpec(target[0], token.value)], duration_first=True)
+            cursor.index = start
+            _lead_in(cursor, continuing)
+            following = cursor.peek(1)
         if following is not None and following.is_word(*DURATION_PREPOSITIONS):
             cursor.index += 2
             target = read_machine_ref(cursor)
@@ -842,8 +852,8 @@ def _plan_day(cursor: Cursor, terms: TimeTerms | None) -> None:
     if terms is None or terms.plan_day is None:
         return
     start = cursor.index
-    cursor.word({"on", "this", "next"})
-    if cursor.word({terms.plan_day}) is None:
+    cursor.word({"on", "this"})
+    if cursor.word(terms.plan_day_forms) is None:
         cursor.index = start
 
 
