@@ -141,9 +141,13 @@ def _splits_address(roles: list[WidgetRole]) -> bool:
                for r in roles)
 
 
-def _base_name(name: str) -> str:
-    """A widget name without its copy number ("First Name_2" -> "first name")."""
-    return re.sub(r"[\s_\-.#]*\d+$", "", normalize_acroform_name(name))
+def _copy_key(role: WidgetRole) -> tuple[str, ...]:
+    """What tells a widget from its copies: field, part, row, name without its copy number
+    ("First Name_2" -> "first name") and tooltip. Two subject widgets with the same key are
+    the same question asked twice (the patient's and, say, the prescriber's)."""
+    base = re.sub(r"[\s_\-.#]*\d+$", "", normalize_acroform_name(role.widget.name))
+    tip = re.sub(r"\d+", "", role.widget.label or "").strip().lower()
+    return (role.key or "", role.part or "", str(role.row), base, tip)
 
 
 def _row_value(role: WidgetRole, items: list[MedicationRow]) -> str:
@@ -164,11 +168,10 @@ def plan_fill(roles: list[WidgetRole], final: FinalResult) -> FillPlan:
     plan = FillPlan(form_subject=subject_word(
         " ".join(filter(None, [r.widget.name, r.widget.label])) for r in roles))
     texts = [r for r in roles if r.widget.kind == TEXT]
-    bases: dict[tuple[str, str], int] = {}
+    copies: dict[tuple[str, ...], int] = {}
     for r in texts:
-        if r.key and not (r.part or "").startswith("row_"):
-            bases[(r.key, _base_name(r.widget.name))] = bases.get(
-                (r.key, _base_name(r.widget.name)), 0) + 1
+        if r.key and is_subject(r.party):
+            copies[_copy_key(r)] = copies.get(_copy_key(r), 0) + 1
     med = final.fields.get("medications")
     med_rows = rows(med.normalized_value or "", "\n".join(e.quoted_text for e in med.evidence)) \
         if med is not None and med.normalized_value else []
@@ -184,8 +187,7 @@ def plan_fill(roles: list[WidgetRole], final: FinalResult) -> FillPlan:
         if not is_subject(role.party):
             plan.skipped.append(_skip(role, f"other_party:{role.party}"))
             continue
-        if role.party is None and not (role.part or "").startswith("row_") and \
-                bases.get((role.key, _base_name(role.widget.name)), 0) > 1:
+        if copies.get(_copy_key(role), 0) > 1:
             # "First Name" and "First Name_2" with no party said: whose is which?
             plan.skipped.append(_skip(role, "party_uncertain:same_field_twice_no_party"))
             plan.review_widgets.setdefault(role.key, []).append(role.widget.name)

@@ -153,7 +153,9 @@ PAGE_FILTER: dict[str, re.Pattern[str]] = {
     "insurance_member_id": re.compile(r"member|subscriber|insurance|policy|\bid\b",
                                       re.IGNORECASE),
     "allergies": re.compile(r"allerg", re.IGNORECASE),
-    "medications": re.compile(r"medic|\bmeds\b", re.IGNORECASE),
+    "medications": re.compile(r"medic|\bmeds\b|treated\s+with|taking|takes|prescribed|"
+                              r"(?:started|continued|discharged|maintained)\s+on",
+                              re.IGNORECASE),
 }
 
 
@@ -185,6 +187,17 @@ def _is_subject_label_line(line: str) -> bool:
     if not label or len(label) > 60:
         return False
     return party_of(label) == SUBJECT and bool(_SUBJECT_FIELD.search(label))
+
+
+def _is_party_label_line(line: str) -> bool:
+    """``Physician: ...`` / ``Emergency contact:``: a label naming another party; the lines
+    that follow (its phone, its address) are that party's until a heading or a label of
+    the subject."""
+    label = line.split(":", 1)[0] if ":" in line else ""
+    if not label or len(label) > 40 or _SUBJECT_FIELD.search(label):  # a field of its own
+        return False
+    party = party_of(label)
+    return party not in (None, SUBJECT, ORGANIZATION)
 
 
 def _is_letterhead_end(number: int, line: str) -> bool:
@@ -245,9 +258,13 @@ def line_parties(doc: LayoutDoc) -> dict[int, list[str | None]]:
                 parties.append(head_party)
                 continue
             if is_heading(line):
-                section = party_of(line)
+                named = party_of(line)
+                if named is not None or not _LABEL_ONLY.match(line):  # "Phone:" is no heading
+                    section = named
             elif _is_subject_label_line(line):
                 section = SUBJECT
+            elif _is_party_label_line(line):  # "Physician:" - what follows is the doctor's
+                section = party_of(line.split(":", 1)[0])
             parties.append(section)
         out[page.page] = parties
     return out
@@ -357,6 +374,7 @@ class _Page:
     parties: list[str | None]
     labels: frozenset[str] = frozenset()
     date_order: str | None = None
+    joined: frozenset[int] = frozenset()  # lines joined to the value on the next line
 
 
 Scanner = Callable[[_Page], Iterator[HeuristicHit]]
@@ -378,8 +396,25 @@ def _previous_line(lines: list[str], index: int) -> str:
     return next((lines[i] for i in range(index - 1, -1, -1) if lines[i].strip()), "")
 
 
+_SECTION_WORD = re.compile(
+    r"\b(?:information|info|contact|details|history|section|insurance|emergency|"
+    r"demographics|medications?|allerg(?:y|ies)|coverage|list|record|form|signature|date|"
+    r"address|phone|number|street|city|state|zip|sex|gender|ssn)\b", re.IGNORECASE)
+
+
+def _not_a_name(value: str, labels: frozenset[str]) -> str | None:
+    """Why a name-shaped text is not a person's name: blank-form text, a role or section
+    word ("Emergency Contact", "Current Patient"), or only hint words ("Last, First MI")."""
+    reason = _blank(value, labels)
+    if reason:
+        return f"blank_form:{reason}"
+    if mentions(value) or _SECTION_WORD.search(value):
+        return "not_a_name:role_or_section_word"
+    return None
+
+
 def _names(p: _Page) -> Iterator[HeuristicHit]:
-    for line, context in zip(p.lines, p.parties, strict=False):
+    for number, (line, context) in enumerate(zip(p.lines, p.parties, strict=False)):
         for match in NAME_LABEL.finditer(line):
             label = match.group("label")
             if NOT_FULL_NAME.search(strip_parentheticals(label)):
@@ -393,9 +428,12 @@ def _names(p: _Page) -> Iterator[HeuristicHit]:
                 if looks_like_name(value):
                     yield _rejected(value, evidence, f"other_party:{party}")
                 continue
-            reason = _blank(value, p.labels)
+            reason = _not_a_name(value, p.labels)
             if reason:
-                yield _rejected(value, evidence, f"blank_form:{reason}")
+                yield _rejected(value, evidence, reason)
+            elif number in p.joined and len(value.split()) < 2:
+                # a label's next line: one word may be the next label ("Sex", "SSN")
+                yield _rejected(value, evidence, "not_a_name:one_word_on_the_next_line")
             elif looks_like_name(value):
                 yield HeuristicHit(value, evidence)
         for match in NAME_PROSE.finditer(line):
@@ -406,11 +444,17 @@ def _names(p: _Page) -> Iterator[HeuristicHit]:
             continue
         above = _previous_line(p.lines, index)
         if is_heading(above) and party_of(above) == SUBJECT:  # "PATIENT INFORMATION"
-            yield HeuristicHit(match.group(1), _evidence(p.doc_id, p.page, [line]))
+            evidence = _evidence(p.doc_id, p.page, [line])
+            reason = _not_a_name(match.group(1), p.labels)
+            yield _rejected(match.group(1), evidence, reason) if reason else \
+                HeuristicHit(match.group(1), evidence)
     first = next((line for line in p.lines if line.strip()), "")
     title = TITLE_NAME.match(first) if p.page.page == 1 else None
     if title:
-        yield HeuristicHit(title.group("name"), _evidence(p.doc_id, p.page, [first]))
+        evidence = _evidence(p.doc_id, p.page, [first])
+        reason = _not_a_name(title.group("name"), p.labels)
+        yield _rejected(title.group("name"), evidence, reason) if reason else \
+            HeuristicHit(title.group("name"), evidence)
 
 
 def _date_flags(raw: str, document_order: str | None) -> tuple[str, ...]:
@@ -650,6 +694,7 @@ PROSE_CUES = {
         r"(?:started|continued|discharged|maintained)\s+on|"
         r"medications?\s+(?:include[sd]?|are|were|consist\s+of))\s+", re.IGNORECASE),
 }
+_FIRST_PERSON = re.compile(r"\b(?:I|my|me|we|our|you|your)\b")
 _NEGATION = re.compile(r"\b(?:no|not|denies|denied|without|nkda|nka|never)\b[^.]{0,30}$",
                        re.IGNORECASE)
 #: A word that ends a prose list ("... and peanuts were documented", "... during their stay").
@@ -680,6 +725,11 @@ def _prose_list(field: str, p: _Page) -> Iterator[HeuristicHit]:
         before = text[max(0, match.start() - 200): match.start()]
         sentence = re.split(r"(?<=[.!?])\s+", before)[-1]
         if _NEGATION.search(sentence) or not is_subject(party_of(sentence)):
+            continue
+        tail = re.split(r"(?<=[.!?])(?:\s|$)", text[match.start(): match.start() + 300])[0]
+        whole = f"{sentence} {tail}"
+        if blank_reason(whole) in ("question", "instruction", "example", "fill_in_line") \
+                or _FIRST_PERSON.search(whole):  # a form's question or its consent text
             continue
         rest = text[match.end(): match.end() + 160]
         stop = _PROSE_END.search(rest)
@@ -841,10 +891,13 @@ def scan_field(field: str, docs: list[LayoutDoc],
             if doc.doc_id not in cache:
                 cache[doc.doc_id] = line_parties(doc)
             lines = page.full_text.split("\n")
+            joined: frozenset[int] = frozenset()
             if field in JOINED_LABEL_FIELDS:
-                lines = join_label_lines(lines)
+                raw, lines = lines, join_label_lines(lines)
+                joined = frozenset(i for i, (a, b) in enumerate(zip(raw, lines, strict=True))
+                                   if a != b)
             parties = cache[doc.doc_id].get(page.page, [])
-            found = scanner(_Page(doc.doc_id, page, lines, parties, labels, order))
+            found = scanner(_Page(doc.doc_id, page, lines, parties, labels, order, joined))
             widget_found = _widget_hits(scanner, doc.doc_id, page, labels, order)
             for hit in [*found, *widget_found]:
                 if hit.rejected and not include_rejected:

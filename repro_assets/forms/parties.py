@@ -30,7 +30,7 @@ PARTY_WORDS: dict[str, tuple[str, ...]] = {
                      "responsible party", "cardholder", "card holder", "account holder"),
     "doctor": ("doctor", "physician", "dr.", "provider", "pcp", "clinician", "surgeon",
                "therapist", "dentist", "practitioner", "nurse", "prescriber", "referring",
-               "referral", "treating", "designated", "certifying", "chiropractor",
+               "referral", "treating", "designated", "certifying", "chiropractor", "ordering",
                "specialist", "examiner", "evaluator"),
     "employer": ("employer", "supervisor", "place of employment", "manager"),
     "representative": ("attorney", "lawyer", "representative", "agent", "witness",
