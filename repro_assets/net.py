@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import logging
 import os
 import re
 import socket
@@ -44,6 +45,8 @@ from urllib.parse import urlsplit
 
 import httpcore
 import httpx
+
+log = logging.getLogger(__name__)
 
 ALLOWED_SCHEMES = ("http", "https")
 MAX_REDIRECTS = 5
@@ -183,12 +186,25 @@ def checked_address(host: str, port: int, policy: FetchPolicy | None = None) -> 
         return str(addresses[0])
     refused = [a for a in addresses if not policy.address_allowed(a)]
     if refused:
-        shown = ", ".join(str(a) for a in refused[:3])
+        # the addresses stay in the server's log: an error the caller sees must not tell
+        # what an internal name resolves to
+        log.info("outbound fetch to %s refused: %s", host, ", ".join(map(str, refused[:3])))
+        literal = _is_literal(host)
         raise FetchBlocked(
-            f"refusing to connect to {host} ({shown}): loopback, private, link-local and other "
-            "non-public addresses are not fetched; set REPRO_ALLOW_PRIVATE_FETCH=1 or list the "
-            "host in REPRO_FETCH_ALLOWLIST to allow it")
+            f"refusing to connect to {host}: "
+            + ("" if literal else "it resolves to ")
+            + "a loopback, private, link-local or other non-public address, which is not "
+            "fetched; set REPRO_ALLOW_PRIVATE_FETCH=1 or list the host in "
+            "REPRO_FETCH_ALLOWLIST to allow it")
     return str(addresses[0])
+
+
+def _is_literal(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host.strip("[]").split("%", 1)[0])
+    except ValueError:
+        return False
+    return True
 
 
 def _split_url(url: str) -> tuple[str, int]:

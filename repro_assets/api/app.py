@@ -26,6 +26,7 @@ from repro_assets.api import debate, errors, factory, forms, papers, research
 from repro_assets.api.security import (
     BodySizeLimitMiddleware,
     BodyTooLarge,
+    SecurityHeadersMiddleware,
     SiteGuardMiddleware,
     allowed_hosts_from_env,
     body_too_large_handler,
@@ -68,6 +69,7 @@ def create_app(
                            allow_headers=["*"])
     limit = max_body_bytes or settings.env_int("REPRO_API_MAX_BODY_MB", 15) * 1024 * 1024
     app.add_middleware(BodySizeLimitMiddleware, max_bytes=limit)
+    app.add_middleware(SecurityHeadersMiddleware)
     # outermost: a cross-site request is refused before anything reads it
     app.add_middleware(SiteGuardMiddleware, cors_origins=origins,
                        allowed_hosts=allowed_hosts if allowed_hosts is not None

@@ -23,12 +23,14 @@ import asyncio
 import hmac
 import logging
 import re
+from pathlib import PurePosixPath
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field
 
+from repro_assets import settings
 from repro_assets.api.errors import ApiError
 from repro_assets.api.runner import JobRunner, get_runner
 from repro_assets.api.security import API_KEY_HEADER
@@ -84,7 +86,8 @@ class ResearchStatus(BaseModel):
     saturation_metrics: dict[str, Any] | None = Field(description="Last cycle's metrics.")
     stop_requested: bool = Field(description="A stop was requested.")
     stop_reason: str | None = Field(description="Why research stopped.")
-    report_path: str | None = Field(description="Where the exported report is.")
+    report_path: str | None = Field(
+        description="Where the exported report is (relative to the data directory).")
     dagster_run_id: str | None = Field(default=None, description="The session's latest run.")
     dagster_run_status: str | None = Field(
         default=None, description="That run's status (STARTED, SUCCESS, FAILURE ...).")
@@ -126,8 +129,27 @@ def read_status(session_id: str) -> ResearchStatus | None:
         sources_queried=len(checkpoint.sources_queried) if checkpoint else 0,
         entities_found=len(checkpoint.entities_found) if checkpoint else 0,
         saturation_metrics=metrics, stop_requested=bool(row["stop_requested"]),
-        stop_reason=row["stop_reason"], report_path=row["report_key"],
+        stop_reason=row["stop_reason"], report_path=public_report_path(row["report_key"]),
     )
+
+
+def public_report_path(location: str | None) -> str | None:
+    """A report location fit for an API answer: relative, never the server's file system.
+
+    A location under the data directory is given relative to it; any other absolute path or
+    URL only by its last two parts (``<session>/report.md``); a relative key as stored.
+    """
+    if not location:
+        return None
+    if "://" in location:
+        location = location.split("://", 1)[1].split("/", 1)[-1]
+    path = PurePosixPath(location)
+    if not path.is_absolute():
+        return location
+    try:
+        return str(path.relative_to(settings.data_dir().resolve()))
+    except ValueError:
+        return "/".join(path.parts[-2:])
 
 
 def latest_run(instance: Any, session_id: str) -> tuple[str | None, str | None]:

@@ -231,3 +231,41 @@ def _scrub_api_key(scope: Scope) -> None:
     kept = [part for part in query.split(b"&")
             if part.split(b"=", 1)[0].lower() != b"api_key"]
     scope["query_string"] = b"&".join(kept)
+
+
+# --------------------------------------------------------------------------- response headers
+#: Content-Security-Policy of the HTML the API serves (the page, and /docs whose Swagger UI
+#: loads from jsDelivr): its own scripts, no framing, no plugins, requests to itself only.
+HTML_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+            "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+            "img-src 'self' data: https://fastapi.tiangolo.com; connect-src 'self'; "
+            "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+SECURITY_HEADERS = [(b"x-content-type-options", b"nosniff"), (b"x-frame-options", b"DENY"),
+                    (b"referrer-policy", b"same-origin")]
+
+
+class SecurityHeadersMiddleware:
+    """Add ``nosniff``, ``X-Frame-Options: DENY`` and a referrer policy to every answer, and
+    :data:`HTML_CSP` to HTML ones (pure ASGI: streaming answers are not buffered)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers") or [])
+                present = {name.lower() for name, _ in headers}
+                headers += [h for h in SECURITY_HEADERS if h[0] not in present]
+                content_type = dict(headers).get(b"content-type", b"")
+                if content_type.startswith(b"text/html") \
+                        and b"content-security-policy" not in present:
+                    headers.append((b"content-security-policy", HTML_CSP.encode()))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)

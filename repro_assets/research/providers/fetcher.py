@@ -266,6 +266,8 @@ class PageFetcher:
                 parser.disallow_all = True  # type: ignore[union-attr]
             else:
                 parser.parse(_decode(body, ctype).splitlines())  # type: ignore[union-attr]
+        except OutboundURLRejected:
+            raise  # a refused address is reported as such, not as a robots.txt refusal
         except (ProviderError, ProviderTimeoutError):
             parser = RobotFileParser(origin + "/robots.txt")
             parser.disallow_all = True
