@@ -319,3 +319,12 @@ def test_more_route_shapes() -> None:
     text = ("We have M1 (cutter) and M2 (sewer).\n"
             "J1 requires cutting (2 hours) and sewing (3 hours), in that order.")
     assert _read(text) == {"J1": (["M1", "M2"], [2, 3], None)}
+
+
+def test_due_times_given_together_and_no_deadline() -> None:
+    text = ("The shop has two machines, M1 and M2.\nJ1 runs on M1 for 2 hours and then on M2 "
+            "for 1 hour. J2 runs on M2 for 2 hours; it has no deadline. J3 runs on M1 for 1 "
+            "hour. J1 is due at 10:00 and J3 at 12:00.")
+    assert _read(text) == {"J1": (["M1", "M2"], [2, 1], 10), "J2": (["M2"], [2], None),
+                           "J3": (["M1"], [1], 12)}
+    _fails("Machines: M1, M2.\nJ1: M1 1h. J2: M2 1h. J1 is due at 10:00 and J2 at tomorrow.")

@@ -70,6 +70,7 @@ from repro_assets.factory.reading.statements import (
     StandardStatement,
     Unread,
 )
+from repro_assets.factory.reading.times import read_time
 
 LEADS = (("and", "then"), ("then",), ("next",), ("afterwards",), ("afterward",), ("finally",),
          ("lastly",), ("after", "that"), ("after", "this"))
@@ -374,6 +375,11 @@ class ClauseReader:
             if hour is not None:
                 pending.dues.append(DueStatement(subject.jobs, subject.level, hour,
                                                  clause.sentence))
+                for jobs, other in _gapped_dues(cursor, self.terms):
+                    other_subject = _subject_of(jobs)  # "J1 is due at 10:00 and J2 at 12:00"
+                    pending.subject(other_subject, context=False)
+                    pending.dues.append(DueStatement(other_subject.jobs, other_subject.level,
+                                                     other, clause.sentence))
                 continue
             if cursor.word({"except"}):
                 self._except(cursor, clause, subject, pending, statement)
@@ -835,6 +841,31 @@ def _without_preamble(clause: Clause) -> Clause:
             t.value in JOB_WORDS or t.value in DUE_KEYS for t in before if t.kind is Kind.WORD):
         return clause
     return dataclasses.replace(clause, text=match.group("rest"))
+
+
+def _gapped_dues(cursor: Cursor, terms: TimeTerms | None) -> list[tuple[list[str], float]]:
+    """Due times that repeat the verb of the one just read for other jobs
+    (``... and J2 at 12:00``, ``, J3 by noon``)."""
+    found = []
+    while True:
+        start = cursor.index
+        if not (cursor.kind(Kind.COMMA) or cursor.word({"and"})):
+            break
+        cursor.word({"and"})
+        jobs = _job_list(cursor)
+        if jobs is None or cursor.word({"at", "by", "before"}) is None:
+            cursor.index = start
+            break
+        reading = read_time(cursor.tokens, cursor.index)
+        if reading.hour is None:
+            hour = read_term(cursor, terms)
+            if hour is None:
+                raise _Unreadable(f"the due time of {', '.join(jobs)} cannot be read")
+        else:
+            cursor.index += reading.used
+            hour = reading.hour
+        found.append((jobs, hour))
+    return found
 
 
 def _due_aside(token: Token, terms: TimeTerms | None) -> float | None:

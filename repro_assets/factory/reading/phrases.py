@@ -863,7 +863,10 @@ NO_DUE_ADJECTIVES = frozenset({"hard", "fixed", "firm", "set", "real", "specific
 def read_no_due(cursor: Cursor) -> bool:
     """Read ``no due`` / ``no hard deadline`` / ``no due date`` (the job has no due time)."""
     start = cursor.index
+    while cursor.word({"it", "has", "have", "there", "is", "are", "with"}):
+        pass
     if cursor.word({"no"}) is None:
+        cursor.index = start
         return False
     while cursor.word(NO_DUE_ADJECTIVES):
         pass
