@@ -77,3 +77,38 @@ def test_outcomes() -> None:
     assert field_outcome("dob", "04/12/1978", "filled", "1978-04-12") == "filled_right"
     assert field_outcome("dob", None, "needs_review", "1978-04-12") == "review_wrong"
     assert field_outcome("phone", "608-555-0199", "missing", None) == "missed"
+
+
+def test_list_fields_compare_as_sets_of_items() -> None:
+    assert field_outcome("medications", "Metformin 500 mg; Aspirin 81 mg", "filled",
+                         "aspirin 81 mg; METFORMIN 500 mg") == "filled_right"
+    assert field_outcome("allergies", "penicillin; peanuts", "needs_review",
+                         "Penicillin") == "review_wrong"  # a missing item is another list
+    assert field_outcome("medications", "Aspirin 81 mg", "filled",
+                         "Aspirin 81 mg daily") == "filled_wrong"  # dosing is not the item
+
+
+def test_fold_selection_and_options(tmp_path: Path,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    from repro_assets.forms.evaluation import in_fold, load_cases, parse_fold
+
+    names = [f"case_{n}" for n in range(9)]
+    for name in names:
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "expected.json").write_text('{"fields": {"dob": null}}')
+    held = {n for n in names if in_fold(n, (2, 3))}
+    assert held and held != set(names)
+    assert {c.name for c in load_cases(tmp_path, fold=(2, 3))} == held
+    assert {c.name for c in load_cases(tmp_path, exclude_fold=(2, 3))} == set(names) - held
+    with pytest.raises(CasesError):
+        parse_fold("3/3")
+    assert main(["eval", "forms", "--cases", str(tmp_path), "--fold", "x"]) == 2
+    capsys.readouterr()
+
+
+def test_per_widget_outcomes() -> None:
+    from repro_assets.forms.evaluation import widget_scores
+
+    got = {w.widget: w.outcome for w in widget_scores(
+        {"A": "1", "B": "2", "C": "3"}, {"A": "1", "B": "9", "D": "x"})}
+    assert got == {"A": "right", "B": "wrong", "C": "missed", "D": "unexpected"}
