@@ -113,6 +113,17 @@ class PaperContext:
         key = normalize_key(clean_name(name))
         return bool(key) and key in self.dataset_names
 
+    def names_dataset(self, name: str) -> bool:
+        """True when ``name`` is a dataset of the paper or a word of one ("Citation" when the
+        text presents "the Citation and Reddit data")."""
+        if self.is_dataset(name):
+            return True
+        key = normalize_key(clean_name(name))
+        if len(key) < 3:
+            return False
+        return any(re.search(rf"(?<![a-z0-9]){re.escape(key)}(?![a-z0-9])", " ".join(
+            re.findall(r"[a-z0-9]+", printed.lower()))) for printed in self.dataset_names.values())
+
     def add_dataset(self, name: str) -> None:
         """Record a name the tables use as a dataset."""
         key = normalize_key(name)
@@ -133,8 +144,8 @@ class PaperContext:
 
     def is_own(self, text: str) -> bool:
         """True when ``text`` names the paper's own method."""
-        low = text.lower()
-        return any(re.search(rf"(?<![a-z0-9]){re.escape(n)}(?![a-z0-9])", low)
+        low = text.lower()  # 'SSD512' is the paper's SSD at input size 512
+        return any(re.search(rf"(?<![a-z0-9]){re.escape(n)}(?![a-z])", low)
                    for n in self.own_names)
 
     def section_dataset(self, kind: str, number: str | None) -> str | None:
@@ -212,8 +223,9 @@ def build_context(pages: PaperPages, tables: list[ParsedTable]) -> PaperContext:
     for k, text in enumerate(texts):
         for name, _ in name_phrases(text, caption=k >= len(sentences)):
             key = normalize_key(name)
-            if key and key not in own_keys:
-                names.setdefault(key, name)
+            if key and key not in own_keys and not any(
+                    re.match(rf"{re.escape(o)}\d", key) for o in own_keys):
+                names.setdefault(key, name)  # 'SSD300' is the paper's SSD, not a dataset
     metric_map: dict[str, str] = {}
     task_map: dict[str, str] = {}
     for table in tables:
@@ -305,7 +317,7 @@ def _read_dataset_table(
     dataset_rows = any(_DATASET_HEADER.match(h) for h in headers[:1]) and (
         not headers[0].lower().startswith("name") or about_datasets) or (
         about_datasets and no_metric)
-    if not dataset_rows:
+    if not dataset_rows or _results_columns(table):
         return
     labels = table.column_labels()
     for index, row in enumerate(table.rows):
@@ -324,6 +336,36 @@ def _read_dataset_table(
             elif head in {"task", "type", "task type"} and text.strip():
                 task_map[key] = text.strip().lower()
         del index
+
+
+def _results_columns(table: ParsedTable) -> bool:
+    """True when most value columns are headed by a metric ("Citation F1", "AUC"): the rows
+    are then methods with results, not datasets (a dataset table has at most a "Metric"
+    column whose cells name metrics)."""
+    heads = [" ".join(table.column_header(c))
+             for c in range(table.label_cols, len(table.column_labels()))]
+    if not heads or any(h.strip().lower().startswith("metric") for h in heads):
+        return False
+    with_metric = [h for h in heads if find_metric_mentions(h)]
+    return len(with_metric) >= max(1, 0.5 * len(heads))
+
+
+_ALIAS = re.compile(
+    r"(?P<long>(?:[A-Z][\w\-]*|[a-z]+\d[\w\-]*)(?:\s+[A-Z][\w\-]*){0,3})\s+"
+    r"\((?P<short>[A-Za-z][\w\-']{0,15})\)")
+
+
+def caption_aliases(caption: str) -> dict[str, str]:
+    """Short names a caption defines for column headers: 'newstest2014 (Test14)' maps the
+    header 'Test14' to 'newstest2014' (keys are normalized short names)."""
+    out = {}
+    for match in _ALIAS.finditer(caption):
+        long, short = match.group("long"), match.group("short")
+        if find_metric_mentions(long) or find_metric_mentions(short) or is_generic(long):
+            continue
+        if normalize_key(short) != normalize_key(long):
+            out[normalize_key(short)] = long
+    return out
 
 
 def caption_abbreviations(caption: str) -> dict[str, str]:

@@ -16,9 +16,11 @@ from repro_assets.papers.claims.metrics import find_metric_mentions
 from repro_assets.papers.registry import find_dataset_mentions, resolve_alias
 
 #: Words after a name that say it is a dataset.
-_STRONG_NOUN = (r"(?:data\s?sets?|datasets?|benchmarks?|corpus|corpora|test\s?sets?|"
-                r"dev(?:elopment)?\s?sets?|validation\s?sets?|challenges?|competition|treebank|"
-                r"leaderboard)")
+_STRONG_NOUN = (r"(?:[Dd]ata\s?[Ss]ets?|[Dd]atasets?|[Bb]enchmarks?|[Cc]orpus|[Cc]orpora|"
+                r"test\s?sets?|dev(?:elopment)?\s?sets?|validation\s?sets?|challenges?|"
+                r"competition|treebank|leaderboard)")
+#: Public alias: a name followed by one of these is presented as a dataset.
+STRONG_NOUN = _STRONG_NOUN
 _WEAK_NOUN = r"(?:data(?!\s+[a-z])|shared\s?tasks?|tasks?|collection|split)"
 _DATASET_NOUN = rf"(?:{_STRONG_NOUN}|{_WEAK_NOUN})"
 _NAME_TOKEN = r"(?:[A-Z0-9][\w’'\-+]*(?:\.[\w’'\-+]+)*|[a-z]+[A-Z0-9][\w’'\-+]*)"
@@ -36,7 +38,7 @@ _ON_NAME = re.compile(rf"\b(?:on|for|of)\s+(?:the\s+)?(?P<name>{_NAME})(?=\s*(?:
 _LEADING_NAME = re.compile(rf"^(?P<name>{_NAME})\s+results\b")
 _NAMED_AS_TASK = re.compile(
     rf"(?<![\w-])(?P<name>(?:[A-Z][A-Z0-9\-’']{{2,}}|[A-Z][\w\-]*\d[\w\-]*)"
-    rf"(?:\s+{_NAME_TOKEN})?)(?:\s+{_FUNCTION}[a-z]+){{0,2}}\s+(?:classification|locali[sz]ation|"
+    rf"(?:\s+{_NAME_TOKEN})?)(?:\s+{_FUNCTION}[a-z][\w\-]*){{0,2}}\s+(?:classification|locali[sz]ation|"
     r"detection|segmentation|recognition|translation|summarization|tracking|estimation)\b")
 _TRAINING = re.compile(
     r"(?i)\b(?:pre-?train(?:ed|ing)?|train(?:ed|ing)?)\s+(?:\w+\s+){0,6}?"
@@ -157,6 +159,10 @@ def name_phrases(text: str, caption: bool = False) -> list[tuple[str, int]]:
                 "," in name or " and " in name) else [name]
             if len(parts) > 1 and all(looks_like_name(p) for p in parts):
                 found += [(p, start + name.find(p)) for p in parts]
+            elif plural and " " in name and (not _acronym_like(name) or all(
+                    t.islower() for t in name.split()[1:])):
+                continue  # 'Transfer Learning Datasets', 'mAP across multiple datasets'
+                # describe several datasets, they are not one dataset's name
             else:
                 found.append((name, start))
     found += registry_names(text)

@@ -58,6 +58,9 @@ METRICS: tuple[MetricSpec, ...] = (
     MetricSpec("wer", ("wer", "word error rate", "word error rates"), lower_is_better=True),
     MetricSpec("cer", ("cer", "character error rate"), lower_is_better=True),
     MetricSpec("aer", ("aer", "alignment error rate"), lower_is_better=True),
+    MetricSpec("per", ("phone error rate", "phoneme error rate", "phone error rates",
+                       "phone error", "phoneme error"), lower_is_better=True,
+               case_sensitive=("PER",)),
     MetricSpec("error_rate", ("error", "errors", "error rate", "error rates", "test error",
                               "test errors", "err", "err.", "classification error",
                               "classification errors", "misclassification rate",
@@ -74,6 +77,17 @@ METRICS: tuple[MetricSpec, ...] = (
     MetricSpec("auc", ("auc", "roc auc", "roc-auc", "auroc", "area under the curve",
                        "area under the roc curve")),
     MetricSpec("ndcg", ("ndcg",)),
+    MetricSpec("hr", ("hit ratio", "hit rate")),
+    MetricSpec("mrr", ("mean reciprocal rank",), scale="unbounded", low=0.0, high=100.0,
+               case_sensitive=("MRR",)),
+    MetricSpec("mean_rank", ("mean rank", "mean r"), lower_is_better=True, scale="unbounded",
+               low=0.0, high=None),
+    MetricSpec("median_rank", ("median rank", "med r", "median r"), lower_is_better=True,
+               scale="unbounded", low=0.0, high=None),
+    MetricSpec("logloss", ("log loss", "logloss", "log-loss", "logistic loss"),
+               lower_is_better=True, scale="unbounded", low=0.0, high=None),
+    MetricSpec("mos", ("mean opinion score", "mean opinion scores"), scale="unbounded",
+               low=0.0, high=10.0, case_sensitive=("MOS",)),
     MetricSpec("map", ("mean ap", "mean average precision", "mean avg. precision"),
                case_sensitive=("mAP", "MAP")),
     MetricSpec("ap50", ("ap50", "ap@50", "ap@0.5", "ap_50", "ap 50")),
@@ -116,6 +130,10 @@ METRICS: tuple[MetricSpec, ...] = (
                scale="unbounded", high=None),
     MetricSpec("mae", ("mae", "mean absolute error"), lower_is_better=True, scale="unbounded",
                high=None),
+    MetricSpec("smape", ("smape", "symmetric mean absolute percentage error"),
+               lower_is_better=True, scale="unbounded", high=None),
+    MetricSpec("mape", ("mape", "mean absolute percentage error"), lower_is_better=True,
+               scale="unbounded", high=None),
     MetricSpec("r2", ("r2", "r^2", "r²", "coefficient of determination"), low=-100.0),
     MetricSpec("score", ("overall score", "average score", "avg. score"), scale="fraction"),
     MetricSpec("test_errors_count", (), lower_is_better=True, scale="count", high=None),
@@ -161,6 +179,13 @@ def _norm(text: str) -> str:
 
 _CASE_SENSITIVE: dict[str, str] = {a: s.name for s in METRICS for a in s.case_sensitive}
 _NDCG_AT = re.compile(r"(?i)\bndcg\s*@\s*(\d+)")
+#: Ranking metrics with a cut-off: "HR@10", "Hit Ratio@5", "R@1", "Recall@10", "P@1", "prec@5".
+_AT_K = re.compile(
+    r"(?<![A-Za-z0-9])(?P<m>(?i:hr|hit\s*ratio|hit\s*rate|hits|recall|prec(?:ision)?|map|mrr)"
+    r"|R|P)\s*@\s*(?P<k>\d+)(?![\d.])")
+_AT_K_NAME = {"hr": "hr", "hitratio": "hr", "hitrate": "hr", "hits": "hr", "recall": "recall",
+              "r": "recall", "prec": "precision", "precision": "precision", "p": "precision",
+              "map": "map", "mrr": "mrr"}
 _AP_VARIANT = re.compile(
     r"(?<![A-Za-z0-9])AP\^?_?(bb|mk|kp|dp|box|mask|50|75|S|M|L)?(?![A-Za-z0-9])")
 _AP_SUFFIX = {"bb": "ap_bbox", "box": "ap_bbox", "mk": "ap_mask", "mask": "ap_mask",
@@ -195,6 +220,10 @@ def find_metric_mentions(text: str) -> list[tuple[str, int, int]]:
     for match in _NDCG_AT.finditer(text):
         out = [m for m in out if not (m[0] == "ndcg" and match.start() <= m[1] < match.end())]
         out.append((f"ndcg@{match.group(1)}", match.start(), match.end()))
+    for match in _AT_K.finditer(text):
+        base = _AT_K_NAME[re.sub(r"\s+", "", match.group("m").lower())]
+        out = [m for m in out if not match.start() <= m[1] < match.end()]
+        out.append((f"{base}@{match.group('k')}", match.start(), match.end()))
     out = _refine_topk(text, sorted(out, key=lambda m: m[1]))
     out = [m for m in out if not (m[0] == "error_rate" and _NOT_A_METRIC.search(
         text[max(0, m[1] - 12):m[2] + 14]))]
@@ -228,6 +257,27 @@ def resolve_metric(name: str | None) -> str | None:
         return _CASE_SENSITIVE[name.strip()]
     mentions = find_metric_mentions(name)
     return mentions[0][0] if mentions else None
+
+
+def canonical_metric(name: str) -> str:
+    """The one canonical form of a metric name, for the reader and the evaluation alike.
+
+    Canonical names stay as they are; other spellings map only when they are a whole alias
+    ("phone_error_rate" -> per, "Top-1 err." -> top1_error, "HR@10" -> hr@10, "prec@1" ->
+    precision@1), never by a word inside them: "test_errors_count" stays a count. F1,
+    micro-F1 and macro-F1 all read as ``f1`` (the reader cannot tell them apart from a cell).
+    """
+    if name in SPECS:
+        return name
+    spaced = name.replace("_", " ").strip()
+    index, _, _ = _index()
+    if _norm(spaced) in index:
+        return index[_norm(spaced)]
+    if spaced in _CASE_SENSITIVE:
+        return _CASE_SENSITIVE[spaced]
+    bare = spaced.rstrip(" .")
+    whole = [m for m in find_metric_mentions(bare) if m[1] == 0 and m[2] == len(bare)]
+    return whole[0][0] if len(whole) == 1 else name
 
 
 def spec_of(metric: str | None) -> MetricSpec | None:
@@ -279,7 +329,11 @@ def metric_family(metric: str) -> frozenset[str]:
 
 
 def compatible_metrics(a: str, b: str) -> bool:
-    """True when two canonical metrics can name the same result (one refines the other)."""
+    """True when two metric names can name the same result (one refines the other).
+
+    Both names go through :func:`canonical_metric` first.
+    """
+    a, b = canonical_metric(a), canonical_metric(b)
     if a == b:
         return True
     fa, fb = metric_family(a), metric_family(b)

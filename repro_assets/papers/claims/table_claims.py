@@ -26,9 +26,11 @@ from dataclasses import dataclass
 from repro_assets.papers.claims.context import (
     PaperContext,
     caption_abbreviations,
+    caption_aliases,
     caption_metric_map,
 )
 from repro_assets.papers.claims.datasets import (
+    STRONG_NOUN,
     clean_name,
     is_generic,
     looks_like_name,
@@ -70,7 +72,10 @@ _NON_RESULT_TABLE = re.compile(
 _OTHER_NAME = re.compile(r"(?<![\w-])(?:[A-Z]{2,}[\w\-]*|[A-Z][\w\-]*\d[\w\-]*)(?![\w-])")
 _CAPTION_PREFIX = re.compile(r"^\s*(?:Table|TABLE|Tab\.|Figure|FIGURE|Fig\.)\s*\w+\s*[:.]\s*")
 _SPLIT_ID = re.compile(r"(?i)^(?:train|val|test|dev|trainval|minival)[\w+\-]*\d")
-_TOPK = re.compile(r"(?i)^\s*top[-\s]?([15])\s*$")
+_TOPK = re.compile(r"(?i)^\s*top[-\s]?([15])(?:\s*\(\s*(?:val|test|dev)\.?\s*\))?\s*$")
+_SPLIT_NAME = re.compile(r"(?i)\b(?:dev|test|eval)\b")
+_SET_HEADER = re.compile(r"(?i)\b(?:test\s?sets?|data\s?sets?|benchmarks?)$")
+_TRAIN_DATA = re.compile(r"(?i)^(?:train|trainval|\d\d\+|[\w\-]*\+\d\d)")
 
 
 @dataclass
@@ -82,6 +87,10 @@ class _Column:
     split: str
     skip: str | None
     percent: bool
+    topk: str | None = None
+    qualifier: str = ""
+    blank: bool = False
+    placeholder: bool = False
 
 
 def _metric_of(text: str, abbreviations: dict[str, str]) -> str | None:
@@ -95,7 +104,8 @@ def _metric_of(text: str, abbreviations: dict[str, str]) -> str | None:
 
 
 def _column(table: ParsedTable, col: int, abbreviations: dict[str, str],
-            caption_metric: str | None) -> _Column:
+            caption_metric: str | None, context: PaperContext | None = None,
+            aliases: dict[str, str] | None = None) -> _Column:
     parts = table.column_header(col)
     text = " ".join(parts)
     skip = None
@@ -108,12 +118,33 @@ def _column(table: ParsedTable, col: int, abbreviations: dict[str, str],
                                    "top1_accuracy", "top5_accuracy"}:
         family = "error" if "error" in caption_metric else "accuracy"
         metric = f"top{topk.group(1)}_{family}"
+    parts = [aliases.get(normalize_key(p), p) for p in parts] if aliases else parts
+    qualifier = " ".join(re.findall(r"\(([^()]{2,40})\)", re.sub(r"-\s+", "-", text)))
+    qualifier = qualifier if qualifier and not find_metric_mentions(qualifier) and not (
+        is_generic(without_split(qualifier))) else ""
     names = [without_split(clean_name(p)) for p in parts]
     names = [_TASK_WORDS.sub(" ", n) for n in names]
     names = [re.sub(r"\s+", " ", n).strip(" .,-") for n in names]
     names = [n for n in names if n and not is_generic(n)]
-    name = names[-1] if names else ""
-    return _Column(metric, name, split_from(text), skip, "%" in text or "percent" in text.lower())
+    # a spanning header over a qualifier ("Citation" over "Unsup. F1"): the dataset level wins
+    strict = [n for n in names if context is not None and context.is_dataset(n)]
+    loose = [n for n in names if context is not None and context.names_dataset(n)]
+    last = names[-1] if names else ""
+    name = (strict[-1] if strict else last if last in loose or _acronym(last)
+            else loose[-1] if loose else last)
+    if name and context is not None and not context.is_dataset(name):
+        whole = re.sub(r"\s+", " ", clean_name(parts[-1])).strip(" .,-")
+        if whole != name and _SPLIT_NAME.search(whole) and looks_like_name(whole):
+            name = whole  # 'Regular Dev': a named split of the paper's own data
+    return _Column(metric, name, split_from(text), skip, "%" in text or "percent" in text.lower(),
+                   topk=topk.group(1) if topk else None, qualifier=qualifier,
+                   blank=not re.search(r"\w", text), placeholder=bool(text.strip()) and not (
+                       re.search(r"\w", text)))
+
+
+def _acronym(name: str) -> bool:
+    """Two capitals or a digit ('STSB', 'CoLA', 'M4'): a name, not a qualifier word."""
+    return bool(re.search(r"\d", name)) or len(re.findall(r"[A-Z]", name)) >= 2
 
 
 def _caption_datasets(caption: str, context: PaperContext) -> list[str]:
@@ -123,6 +154,15 @@ def _caption_datasets(caption: str, context: PaperContext) -> list[str]:
         found = [p for n, o in on_names(caption) for p in re.split(r"\s*(?:,|\band\b)\s*", n)
                  if context.is_dataset(p) or (_OTHER_NAME.fullmatch(p.split()[0]) and re.search(
                      r"\bon\s+(?:the\s+)?$", caption[max(0, o - 12):o]))]
+    if len(found) > 1:  # 'German NER results (TagBank test set)': the set named as a set wins
+        strong = [n for n in found if re.search(
+            rf"(?<![\w-]){re.escape(n)}\s+{STRONG_NOUN}\b", caption)]
+        found = strong if len(strong) == 1 else found
+    if not found:  # names the paper uses as datasets elsewhere, printed in the caption
+        text = _CAPTION_PREFIX.sub("", caption)
+        found = [n for n in context.dataset_names.values() if looks_like_name(n) and re.search(
+            rf"(?<![\w-]){re.escape(n)}(?![\w-])", text)]
+        found = [n for n in found if not any(n != o and n in o for o in found)]
     out: list[str] = []
     for name in found:
         name = " ".join(t for t in without_split(name).split() if not _SPLIT_ID.match(t))
@@ -153,10 +193,15 @@ def _dataset_label_columns(table: ParsedTable, context: PaperContext) -> list[in
     out = []
     headers = table.label_headers()
     for col in range(table.label_cols):
-        if col < len(headers) and _DATASET_HEADER.match(headers[col].strip()):
+        values = {r[col].strip() for r in table.rows if col < len(r) and r[col].strip()}
+        if values and sum(bool(_TRAIN_DATA.match(v)) for v in values) >= 0.5 * len(values):
+            continue  # training data ('trainval', '07+12'), not what the results are on
+        header = headers[col].strip() if col < len(headers) else ""
+        if _DATASET_HEADER.match(header) or _SET_HEADER.search(header):
             out.append(col)
             continue
-        values = {r[col].strip() for r in table.rows if col < len(r) and r[col].strip()}
+        if any(context.is_own(v) for v in values):
+            continue  # the paper's own method is a row: the rows are methods
         known = [v for v in values if context.is_dataset(v)]
         if values and len(known) >= max(1, 0.5 * len(values)) and (
                 len(values) >= 2 or table.label_cols > 1):
@@ -197,7 +242,8 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext) -> list[Ca
     dataset_cols = _dataset_label_columns(table, context)
     rows_are_datasets = 0 in dataset_cols and table.label_cols == len(dataset_cols)
     width = max(len(r) for r in table.rows)
-    columns = {c: _column(table, c, abbreviations, caption_metric)
+    aliases = caption_aliases(caption)
+    columns = {c: _column(table, c, abbreviations, caption_metric, context, aliases)
                for c in range(table.label_cols, width)}
     if table_skip:
         for info in columns.values():
@@ -234,7 +280,7 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext) -> list[Ca
                     title_datasets=title_datasets, ref_datasets=ref_datasets,
                     percent_table=percent_table, methods_as_columns=methods_as_columns,
                     says_datasets=says_datasets or bool(known_cols),
-                    context=context,
+                    context=context, n_columns=len(columns),
                 )
                 quote = (row_quote(page_text, label, printed_row, value.printed)
                          or value_context(page_text, value.printed, [label, info.name]))
@@ -250,7 +296,7 @@ def _cell(
     caption_metrics: list[str], ref_metrics: list[str], implied: str | None,
     caption_datasets: list[str], section_dataset: str | None,
     title_datasets: list[str], ref_datasets: list[str], percent_table: bool,
-    methods_as_columns: bool, says_datasets: bool, context: PaperContext,
+    methods_as_columns: bool, says_datasets: bool, context: PaperContext, n_columns: int = 1,
 ) -> Candidate:
     confidence = 0.9 if table.method != "given" else 0.85
     reason: str | None = info.skip
@@ -276,6 +322,13 @@ def _cell(
             table.caption or "", context):
         dataset = context.main_dataset  # the paper's only dataset; the caption names no other
         confidence -= 0.2
+    if dataset and not row_dataset.strip() and label and normalize_key(dataset) != (
+            normalize_key(label)) and re.match(rf"(?i){re.escape(dataset)}\b", label.strip()):
+        dataset = clean_name(label)  # 'VoxForge Indian' under a VoxForge table: a subset
+    if info.blank and (n_columns > 1 or info.placeholder):
+        reason = reason or "the column has no header: several columns could be several datasets"
+    if dataset and not row_dataset.strip() and dataset != info.name:
+        dataset = _qualified(dataset, info, table.caption or "", methods_as_columns)
     # --- metric --------------------------------------------------------------------------
     metric = info.metric or row_metric
     if metric is None and dataset:
@@ -299,6 +352,10 @@ def _cell(
     if metric is None and not reason and implied:
         metric = implied
         confidence -= 0.2
+        if info.topk:  # "Top-1" with no metric word: an error or an accuracy
+            reason = f"column 'Top-{info.topk}' names no metric (error or accuracy)"
+    if info.topk and metric in {"accuracy", "error_rate"} and not info.metric:
+        metric = f"top{info.topk}_{'error' if metric == 'error_rate' else 'accuracy'}"
     if dataset and metric in {"accuracy", "score"} and not info.metric:
         mapped = context.dataset_metric.get(normalize_key(dataset))
         if mapped and mapped != metric:
@@ -329,6 +386,29 @@ def _cell(
         role=role, source_citation=citation, confidence=round(max(confidence, 0.0), 2),
         page=table.page_no, quoted_text="", source="table", reason=reason,
     )
+
+
+_LANGUAGES = re.compile(
+    r"\b(English|German|French|Spanish|Dutch|Italian|Portuguese|Chinese|Mandarin|Japanese|"
+    r"Korean|Russian|Czech|Romanian|Finnish|Turkish|Arabic|Hindi)\b")
+
+
+def _qualified(dataset: str, info: _Column, caption: str, methods_as_columns: bool) -> str:
+    """A dataset from the caption or the text, narrowed by what the column header or the
+    caption adds: 'SST' under 'Error rate (Fine-grained)' is 'SST Fine-grained'; 'M4' over a
+    'Yearly' column is 'M4 Yearly'; 'CoNLL-2003' in a caption 'German NER results' is
+    'CoNLL-2003 German' (a benchmark reported per language or subset is several datasets)."""
+    extra = []
+    if not methods_as_columns:
+        column = info.name if info.name and looks_like_name(info.name) else ""
+        for part in (column, info.qualifier):
+            if part and normalize_key(part) not in normalize_key(dataset) and not (
+                    find_metric_mentions(part)):
+                extra.append(part)
+    languages = set(_LANGUAGES.findall(caption))
+    if len(languages) == 1 and not _LANGUAGES.search(f"{dataset} {' '.join(extra)}"):
+        extra.append(languages.pop())
+    return " ".join([dataset, *dict.fromkeys(extra)])
 
 
 def _implied_metric(table: ParsedTable, context: PaperContext, caption_metrics: list[str],
