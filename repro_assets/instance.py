@@ -187,3 +187,72 @@ def get_instance(hold_connections: bool = False) -> dg.DagsterInstance:
         instance.optimize_for_webserver(statement_timeout=0, pool_recycle=-1, max_overflow=2)
     configure_pools(instance)
     return instance
+
+
+# --------------------------------------------------------------------------- orphaned runs
+#: Run tag naming the process that executes a run in process: ``host:pid:start-ticks``.
+PROCESS_TAG = "repro/process"
+_ACTIVE = (dg.DagsterRunStatus.STARTED, dg.DagsterRunStatus.STARTING,
+           dg.DagsterRunStatus.CANCELING)
+
+
+def _start_ticks(pid: int) -> str | None:
+    """The process's start time in clock ticks since boot (Linux), or None if it is gone."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    # the command name (field 2) may hold spaces and parentheses: fields follow the last ')'
+    fields = stat.rsplit(")", 1)[-1].split()
+    return fields[19] if len(fields) > 19 else None
+
+
+def process_identity(pid: int | None = None) -> str:
+    """``host:pid:start-ticks`` of a process (default: this one); pid reuse cannot fake it."""
+    import socket
+
+    pid = pid or os.getpid()
+    return f"{socket.gethostname()}:{pid}:{_start_ticks(pid) or '?'}"
+
+
+def process_alive(identity: str) -> bool | None:
+    """Whether the process of a :func:`process_identity` still runs; None when it ran on
+    another host (it cannot be checked from here)."""
+    import socket
+
+    host, _, rest = identity.partition(":")
+    pid_text, _, ticks = rest.partition(":")
+    if host != socket.gethostname() or not pid_text.isdigit():
+        return None
+    current = _start_ticks(int(pid_text))
+    if current is None:
+        return False
+    return ticks in ("?", current)
+
+
+def fail_orphaned_runs(instance: dg.DagsterInstance) -> list[str]:
+    """Mark failed the active runs whose executing process (``repro/process`` tag) is dead.
+
+    A process that runs jobs in process (the API) and is killed leaves its runs STARTED for
+    ever: no run worker exists for Dagster's run monitoring to check. Called when such a
+    process starts; runs of live processes and of other hosts are left alone.
+
+    Returns:
+        The ids of the runs marked failed.
+    """
+    failed = []
+    try:
+        runs = instance.get_runs(dg.RunsFilter(statuses=list(_ACTIVE)))
+    except Exception as exc:  # storage unavailable: nothing to do now
+        log.warning("could not look for orphaned runs: %s", exc)
+        return failed
+    for run in runs:
+        identity = run.tags.get(PROCESS_TAG)
+        if not identity or process_alive(identity) is not False:
+            continue
+        instance.report_run_failed(
+            run, message=f"E_RUN_ORPHANED: the process that ran it ({identity}) has ended")
+        failed.append(run.run_id)
+    if failed:
+        log.warning("marked %d orphaned run(s) failed: %s", len(failed), ", ".join(failed))
+    return failed

@@ -19,6 +19,7 @@ import dagster as dg
 from starlette.requests import Request
 
 from repro_assets.demo import failure_message, quiet_run_config
+from repro_assets.instance import PROCESS_TAG, fail_orphaned_runs, process_identity
 
 log = logging.getLogger(__name__)
 
@@ -115,7 +116,9 @@ class JobRunner:
         self.instance = instance
         self._defs = defs
         self._lock = threading.Lock()
+        self._process = process_identity()
         avoid_logging_reconfiguration(instance)
+        fail_orphaned_runs(instance)  # runs a killed API process left STARTED
 
     @property
     def defs(self) -> dg.Definitions:
@@ -161,7 +164,7 @@ class JobRunner:
             partition_key=partition_key,
             run_config=quiet_run_config(run_config),
             asset_selection=selection,
-            tags={API_TAG: "api", **dict(tags or {})},
+            tags={API_TAG: "api", PROCESS_TAG: self._process, **dict(tags or {})},
             run_id=run_id or str(uuid.uuid4()),
             raise_on_error=False,
         )
