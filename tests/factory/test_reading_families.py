@@ -328,3 +328,12 @@ def test_due_times_given_together_and_no_deadline() -> None:
     assert _read(text) == {"J1": (["M1", "M2"], [2, 1], 10), "J2": (["M2"], [2], None),
                            "J3": (["M1"], [1], 12)}
     _fails("Machines: M1, M2.\nJ1: M1 1h. J2: M2 1h. J1 is due at 10:00 and J2 at tomorrow.")
+
+
+def test_quantity_forms_and_24_hour_clock_digits() -> None:
+    text = ("Machines: M1 (press), M2 (oven).\nJ1: 600 pcs @ 6 s/pc on M1, then M2 1h.\n"
+            "J2: M1 - 120 parts x 30 sec, then M2 for 2h, due 1500\nJ3: M2 1h, due 1630 hrs")
+    assert _read(text) == {"J1": (["M1", "M2"], [1, 1], None), "J2": (["M1", "M2"], [1, 2], 15),
+                           "J3": (["M2"], [1], 16)}
+    _fails("Machines: M1 (press), M2 (oven).\nJ1: M1 120 parts, then M2 for 2h.")
+    _fails("Machines: M1 (press), M2 (oven).\nJ1: M1 2h, due 2575")

@@ -398,6 +398,13 @@ def _step_duration(cursor: Cursor) -> float | None:
     total = read_setup_run(cursor)
     if total is not None:
         return total
+    start = cursor.index
+    if not (cursor.kind(Kind.COLON) or _symbol(cursor, "-", "–", "—")):
+        cursor.word({"for", "with"})
+    batch = batch_hours(cursor)  # "M1 - 120 parts x 30 sec"
+    if batch is not None:
+        return batch
+    cursor.index = start
     for offset, lead in ((0, None), (1, "for"), (1, ":"), (1, "in")):
         token = cursor.peek(offset)
         if token is None or token.kind is not Kind.DURATION:
@@ -453,9 +460,13 @@ PER_PIECE = (("each",), ("apiece",), ("per", "piece"), ("per", "unit"), ("per", 
              ("a", "piece"), ("per", "pc"))
 
 
-def _read_batch(cursor: Cursor) -> Route | None:
-    """Read ``240 pieces, 15 seconds each on M1`` / ``50 units at 1 min each on M1``: the
-    pieces run one after another, so the step takes quantity × cycle time."""
+def batch_hours(cursor: Cursor) -> float | None:
+    """Read ``240 pieces, 15 seconds each`` / ``600 pcs @ 6 s/pc`` / ``120 parts x 30 sec``:
+    the pieces run one after another, so the step takes quantity × cycle time (hours).
+
+    Raises:
+        UnreadPhrase: a quantity whose time per piece cannot be read.
+    """
     start = cursor.index
     quantity = cursor.kind(Kind.NUMBER)
     if quantity is None or quantity.value != int(quantity.value) or not cursor.word(
@@ -463,17 +474,39 @@ def _read_batch(cursor: Cursor) -> Route | None:
         cursor.index = start
         return None
     cursor.kind(Kind.COMMA)
-    cursor.word({"at", "of", "with"})
+    times = cursor.word({"x"}) is not None or _symbol(cursor, "×", "*")
+    if not times:
+        cursor.word({"at", "of", "with"}) or _symbol(cursor, "@")
     cycle = cursor.kind(Kind.DURATION)
-    if cycle is None or cursor.any_sequence(PER_PIECE) is None:
+    per_piece = cycle is not None and (
+        cursor.any_sequence(PER_PIECE) is not None
+        or (_symbol(cursor, "/") and cursor.word(QUANTITY_NOUNS | {"pc", "piece", "part"})))
+    if cycle is None or not (per_piece or times):
         raise UnreadPhrase(f"'{quantity.text} {cursor.tokens[start + 1].text}' without a time "
                            "per piece")
+    return round(quantity.value * cycle.value * 3600, 6) / 3600
+
+
+def _symbol(cursor: Cursor, *symbols: str) -> bool:
+    token = cursor.peek()
+    if token is not None and token.kind in (Kind.OTHER, Kind.AMP) and token.text in symbols:
+        cursor.take()
+        return True
+    return False
+
+
+def _read_batch(cursor: Cursor) -> Route | None:
+    """Read a quantity × cycle time step with its machine after it (``... on M1``)."""
+    start = cursor.index
+    hours = batch_hours(cursor)
+    if hours is None:
+        return None
     cursor.word(PREPOSITIONS)
     machine = read_machine_ref(cursor)
     if machine is None:
+        cursor.index = start
         raise UnreadPhrase("a quantity and a cycle time without the machine")
-    seconds = round(quantity.value * cycle.value * 3600, 6)
-    return Route([StepSpec(machine[0], seconds / 3600)])
+    return Route([StepSpec(machine[0], hours)])
 
 
 def read_step(cursor: Cursor, continuing: bool = False) -> Route | None:

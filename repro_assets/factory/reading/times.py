@@ -3,8 +3,8 @@
 Accepted, after a due keyword (``due``, ``deadline``, ``ship by`` ...):
 
 * ``16``, ``9`` (a bare whole number is an hour of a 24-hour clock);
-* ``16:00``, ``16.30`` (minutes make a fractional hour; normalization floors it and records
-  the repair);
+* ``16:00``, ``16.30``, ``1630`` (minutes make a fractional hour; normalization floors it
+  and records the repair);
 * ``4pm``, ``11 am``, ``3 p.m.``, ``12pm`` (= 12);
 * ``noon``, ``midday``, ``12 noon`` (= 12); ``midnight``, ``12 midnight`` (= 24, the end of the
   day).
@@ -18,6 +18,7 @@ than a deadline, which is the opposite of what the certainty rule needs.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from repro_assets.factory.reading.lexicon import Clock, Kind, Token
@@ -64,6 +65,12 @@ def read_time(tokens: list[Token], index: int) -> TimeReading:
         return TimeReading(None, 0, "no time follows")
     token = tokens[index]
     following = tokens[index + 1] if index + 1 < len(tokens) else None
+    military = re.fullmatch(r"(\d{2})(\d{2})\s*(?:hrs|hours|h)", token.text, re.IGNORECASE)
+    if token.kind is Kind.DURATION and military:  # "1530 hrs": a 24-hour clock
+        hour, minute = int(military.group(1)), int(military.group(2))
+        if minute >= 60 or hour > 24 or (hour == 24 and minute):
+            return TimeReading(None, 0, f"{token.text} is not a time")
+        return TimeReading(hour + minute / 60, 1)
     if token.kind is Kind.CLOCK:
         hour, problem = _clock_hour(token.value)
         return TimeReading(hour, 1 if hour is not None else 0, problem)
@@ -77,6 +84,13 @@ def read_time(tokens: list[Token], index: int) -> TimeReading:
             return TimeReading(24.0, 2)
         if value != int(value):
             return TimeReading(None, 0, f"{token.text} is not an hour of the day")
+        if len(token.text) == 4 and token.text.isdigit():  # "1500": 24-hour clock as HHMM
+            hour, minute = divmod(int(token.text), 100)
+            if minute >= 60 or hour > 24 or (hour == 24 and minute):
+                return TimeReading(None, 0, f"{token.text} is not a time")
+            if following is not None and following.is_word("hrs", "hours", "h"):
+                return TimeReading(hour + minute / 60, 2)
+            return TimeReading(hour + minute / 60, 1)
         return TimeReading(float(value), 1)
     if token.is_word(*NOON_WORDS):
         return TimeReading(12.0, 1)
