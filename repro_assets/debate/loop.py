@@ -17,7 +17,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Literal
+from typing import Any, Literal
 
 from repro_assets.debate import offline
 from repro_assets.debate.evidence import build_turn_query, references_for, retrieve_evidence
@@ -140,6 +140,7 @@ class DebateRunner:
         if not self.llm.available:
             self.status("Offline mode: no LLM configured; scientists write extractive evidence "
                         "digests with rule-decided markers.")
+        self._check_question()
         try:
             for number in range(1, self.settings.max_turns + 1):
                 self._check_stop()
@@ -172,6 +173,14 @@ class DebateRunner:
         must hold an addressing chunk, and the proposal under review must cite a document
         that had an addressing chunk in its retrieval.
         """
+        answer_refusal = self._answer_refusal(review)
+        if answer_refusal is None:
+            return None  # a source states the asked number and the conclusion gives it
+        refusal = self._evidence_refusal(review)
+        return refusal or (answer_refusal or None)
+
+    def _evidence_refusal(self, review: Turn) -> str | None:
+        """The similarity rule: the evidence must address the question (None: it does)."""
         if review.assessment is None or not review.assessment.addresses:
             return "the reviewer's evidence does not address the question: " + (
                 review.assessment.summary() if review.assessment else "not assessed")
@@ -198,8 +207,77 @@ class DebateRunner:
         turns = self.transcript.turns
         return sum(c.documents_new for t in turns[-2:] for c in t.ingestion.values()) == 0
 
+    # -- does a source state the asked fact? ------------------------------------------------
+    def _check_question(self) -> None:
+        """Run the answer check once for the question (its terms do not change by turn)."""
+        from repro_assets.research.answering import answer_check_dict
+        from repro_assets.research.corpus_answer import check_corpus
+
+        question = self.settings.question
+        try:
+            hits = self.store.search(question, k=self.settings.top_k)
+            check, titles = check_corpus(question, self.store.db,
+                                         [(h.document_id, h.chunk_id) for h in hits])
+        except Exception as exc:  # the debate runs on; its own rules decide
+            log.warning("answer check failed: %s", exc)
+            return
+        related = [{"url": h.url or "", "title": h.document_title or h.external_id,
+                    "relevance": round(1.0 - h.distance, 4)} for h in hits]
+        seen: set[str] = set()
+        related = [r for r in related if not (r["title"] in seen or seen.add(r["title"]))]
+        self.transcript.answer_check = answer_check_dict(check, related[:5])
+        if check.answer is not None:
+            self.status(f"Answer check: {check.answer.value} stated in {check.answer.title}")
+        else:
+            self.status(f"Answer check: no source states the asked fact ({check.reason})")
+
+    def _blocked(self) -> str | None:
+        """Why no source can answer the question (None: not known to be unanswerable)."""
+        check = self.transcript.answer_check
+        if not check or check.get("answer"):
+            return None
+        if check.get("future_years") or check.get("missing_anchors") or check.get(
+                "asks_number"):
+            return check.get("reason") or "no source states the asked fact"
+        return None
+
+    def _answer_refusal(self, review: Turn) -> str | None | bool:
+        """Consensus rule of the answer check: a refusal, None (stands) or False (no say).
+
+        A question no source can answer gets no consensus. When a source states the asked
+        number, the consensus stands only when the conclusion gives that number and every
+        number the conclusion presents is in a cited quote or the answer's quote.
+        """
+        blocked = self._blocked()
+        if blocked:
+            return f"no retrieved quote states the asked fact: {blocked}"
+        check = self.transcript.answer_check or {}
+        answer = check.get("answer")
+        conclusion = review.markers.conclusion or ""
+        if answer is None:
+            return False
+        from repro_assets.research.answering import number_in_quotes, numbers_stated
+
+        if not number_in_quotes(answer["value"], [conclusion]):
+            return (f"the conclusion does not give the number the source states "
+                    f"({answer['value']})")
+        quotes = [answer["quote"], answer["title"], *(c.content for c in review.evidence
+                                     if c.index in review.citations)]
+        unsupported = [n for n in numbers_stated(conclusion) if not number_in_quotes(n, quotes)]
+        if unsupported:
+            return f"the conclusion's number(s) {', '.join(unsupported)} are in no cited quote"
+        return None
+
     def _addressed(self) -> bool:
-        """True when some turn so far retrieved a chunk that addresses the question."""
+        """True when some turn so far retrieved a chunk that addresses the question.
+
+        A question the answer check finds no source for is never addressed; one whose
+        asked number a source states always is.
+        """
+        if self._blocked():
+            return False
+        if (self.transcript.answer_check or {}).get("answer"):
+            return True
         return any(t.assessment is not None and t.assessment.addresses
                    for t in self.transcript.turns)
 
@@ -207,6 +285,13 @@ class DebateRunner:
         assessed = [t.assessment for t in self.transcript.turns if t.assessment]
         scores = [a.best_similarity for a in assessed if a.best_similarity is not None]
         best = f"{max(scores):.3f}" if scores else "none"
+        blocked = self._blocked()
+        if blocked:
+            related = "; ".join(r["title"] for r in
+                                (self.transcript.answer_check or {}).get("related", []))
+            return (f"NOT_VIABLE: insufficient evidence. No evidence states the asked fact: "
+                    f"{blocked}." + (f" Related, does not answer: {related}." if related
+                                      else ""))
         return (f"NOT_VIABLE: insufficient evidence. No retrieved source addresses the question "
                 f"(best sentence similarity {best} < floor {self.floor:.2f}).")
 
@@ -223,6 +308,8 @@ class DebateRunner:
         transcript = self.transcript
         transcript.terminal_state = state  # type: ignore[assignment]
         transcript.conclusion = conclusion
+        if state == "consensus":
+            transcript.answer = (transcript.answer_check or {}).get("answer")
         transcript.finished_at = _now()
         transcript.llm_usage = self.llm.usage_summary()
         if state == "consensus":
@@ -366,5 +453,11 @@ class DebateRunner:
     def _offline_response(self, turn: Turn) -> str:
         if turn.role == "optimist":
             reviewer = self.transcript.turns[-1] if self.transcript.turns else None
-            return offline.optimist_turn(turn.evidence, reviewer, self.floor)
-        return offline.pessimist_turn(turn.evidence, self.transcript.turns[-1], self.floor)
+            return offline.optimist_turn(turn.evidence, reviewer, self.floor, **self._stated())
+        return offline.pessimist_turn(turn.evidence, self.transcript.turns[-1], self.floor,
+                                      **self._stated())
+
+    def _stated(self) -> dict[str, Any]:
+        """The answer check's verdict for the offline scientists."""
+        check = self.transcript.answer_check or {}
+        return {"answer": check.get("answer"), "blocked": self._blocked()}

@@ -210,6 +210,11 @@ class DebateTranscript(BaseModel):
     turns: list[Turn] = Field(default_factory=list, description="Turns in order.")
     terminal_state: TerminalState = Field(default="running", description="How the debate ended.")
     conclusion: str | None = Field(default=None, description="Final conclusion summary.")
+    answer_check: dict[str, Any] | None = Field(
+        default=None, description="Does a stored source state the asked fact: the grounded "
+        "answer (value, quote, source) or why none does (see repro_assets.research.answering).")
+    answer: dict[str, Any] | None = Field(
+        default=None, description="The grounded answer a consensus rests on (None otherwise).")
     error_code: str | None = Field(default=None, description="Code when the debate failed.")
     error: str | None = Field(default=None, description="Message when the debate failed.")
     llm_usage: dict[str, Any] = Field(default_factory=dict, description="LLM usage totals.")

@@ -21,6 +21,8 @@ Every response's "References (APA 7)" lists the document of every chunk its text
 
 from __future__ import annotations
 
+from typing import Any
+
 from repro_assets.debate.evidence import references_for
 from repro_assets.debate.markers import cited_indices
 from repro_assets.debate.models import OFFLINE_LABEL, EvidenceChunk, Turn
@@ -75,9 +77,38 @@ def _insufficient(evidence: list[EvidenceChunk], floor: float) -> str:
             "is quoted as evidence.")
 
 
+def answer_line(answer: dict[str, Any]) -> str:
+    """The answer as the scientists state it: the number, its source and its quote."""
+    return (f"Answer: {answer['value']}, stated in {answer['title']}: "
+            f"\u201c{answer['quote']}\u201d")
+
+
 def optimist_turn(evidence: list[EvidenceChunk], reviewer: Turn | None,
-                  floor: float) -> str:
-    """Scientist 1's offline digest: position, evidence synthesis, critique, next step."""
+                  floor: float, answer: dict[str, Any] | None = None,
+                  blocked: str | None = None) -> str:
+    """Scientist 1's offline digest: position, evidence synthesis, critique, next step.
+
+    With the answer check's ``answer`` (a source states the asked number) the proposal is
+    that number with its quote; with ``blocked`` (no source can state it) it is NOT_VIABLE
+    whatever the retrieved chunks' similarity.
+    """
+    if blocked:
+        return _finish([
+            f"Research Scientist 1 (optimist), {OFFLINE_LABEL}: extractive evidence digest.",
+            "", f"Position: no evidence states the asked fact: {blocked}.", "",
+            "Evidence synthesis:", "- (no retrieved quote states the asked fact; the nearest "
+            "sources are related but do not answer)",
+        ], evidence, {"Agreement": "AGREE" if reviewer is None or
+                      reviewer.markers.viability == "NOT_VIABLE" else "DISAGREE",
+                      "Viability": "NOT_VIABLE", "Validation": "N/A",
+                      "Conclusion": f"NOT_VIABLE: no evidence states the asked fact ({blocked})."})
+    if answer:
+        return _finish([
+            f"Research Scientist 1 (optimist), {OFFLINE_LABEL}: extractive evidence digest.",
+            "", f"Position: a source states the asked fact. {answer_line(answer)}.", "",
+            "Evidence synthesis:", f"- {answer['title']}: \u201c{answer['quote']}\u201d",
+        ], evidence, {"Agreement": "AGREE", "Viability": "VIABLE", "Validation": "N/A",
+                      "Conclusion": f"{answer_line(answer)}."})
     support = supporting(evidence, floor)
     cited_chunks = diverse(support, DIGEST_CHUNKS)
     docs = _documents(support)
@@ -132,8 +163,15 @@ def optimist_turn(evidence: list[EvidenceChunk], reviewer: Turn | None,
 
 
 def pessimist_turn(evidence: list[EvidenceChunk], proposal: Turn,
-                   floor: float) -> str:
-    """Scientist 2's offline review of Scientist 1's latest proposal."""
+                   floor: float, answer: dict[str, Any] | None = None,
+                   blocked: str | None = None) -> str:
+    """Scientist 2's offline review of Scientist 1's latest proposal.
+
+    With the answer check's ``answer`` the review verifies that the proposal gives the number
+    its quote states; with ``blocked`` it rejects any proposal (no source states the fact).
+    """
+    if blocked or answer:
+        return _answer_review(evidence, proposal, answer, blocked)
     proposer_cited = [c for c in proposal.evidence if c.index in proposal.citations]
     proposer_docs = _documents(proposer_cited)
     weak = [c for c in proposer_cited if not addresses(c, floor)]
@@ -197,3 +235,33 @@ def pessimist_turn(evidence: list[EvidenceChunk], proposal: Turn,
         "Answer": "VERIFIED" if verified else "UNVERIFIED",
         "Verification Reason": reason[0].upper() + reason[1:] + ".",
     })
+
+
+def _answer_review(evidence: list[EvidenceChunk], proposal: Turn,
+                   answer: dict[str, Any] | None, blocked: str | None) -> str:
+    """Scientist 2's offline review against the answer check (see :func:`pessimist_turn`)."""
+    from repro_assets.research.answering import number_in_quotes
+
+    header = f"Research Scientist 2 (pessimist), {OFFLINE_LABEL}: rule-based review."
+    proposed = proposal.markers.conclusion or ""
+    if blocked or answer is None:
+        reason = f"no evidence states the asked fact: {blocked}"
+        return _finish([header, "", f"Position: not established; {reason}.", "",
+                        "Critique:", "- The nearest sources are related but none states the "
+                        "asked fact; nothing is offered as an answer."], evidence, {
+            "Agreement": "AGREE" if proposal.markers.viability == "NOT_VIABLE" else "DISAGREE",
+            "Viability": "NOT_VIABLE", "Validation": "FAIL",
+            "Conclusion": f"NOT_VIABLE: {reason}.", "Answer": "UNVERIFIED",
+            "Verification Reason": reason[0].upper() + reason[1:] + "."})
+    stated = number_in_quotes(answer["value"], [proposed]) and number_in_quotes(
+        answer["value"], [answer["quote"]])
+    reason = ("the proposal gives the number its quoted source states" if stated else
+              "the proposal does not give the number its quoted source states")
+    return _finish([header, "", f"Position: {reason}.", "", "Evidence synthesis:",
+                    f"- {answer['title']}: \u201c{answer['quote']}\u201d"], evidence, {
+        "Agreement": "AGREE" if stated else "DISAGREE",
+        "Viability": "VIABLE" if stated else "NOT_VIABLE",
+        "Validation": "PASS" if stated else "FAIL",
+        "Conclusion": f"{answer_line(answer)}." if stated else f"Not viable: {reason}.",
+        "Answer": "VERIFIED" if stated else "UNVERIFIED",
+        "Verification Reason": reason[0].upper() + reason[1:] + "."})

@@ -758,3 +758,9 @@ def answer_check_dict(check: AnswerCheck, related: list[dict] | None = None) -> 
         "best_score": check.best_score,
         "related": related or [],
     }
+
+
+def numbers_stated(text: str) -> list[str]:
+    """Numbers a text presents as findings (not citation marks, years or list labels)."""
+    cleaned = re.sub(r"\[[\d,;\s\-\u2013]+\]", " ", text)
+    return [n.text for n in numbers_in(cleaned)]
