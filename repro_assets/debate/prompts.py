@@ -8,6 +8,11 @@ CONTRACT = """Rules you must follow:
 - Use ONLY the retrieved scholarly evidence below. No Wikipedia, no unsourced claims, no
   outside knowledge presented as fact. If the evidence does not address the question, say
   "insufficient evidence" and answer Viability: NOT_VIABLE.
+- When the question asks for a number (a score, a size, a count, a time), answer it only with
+  a number that a cited evidence quote states for the exact entity, dataset, metric and year
+  the question names. A number of a near-topic paper (another model, size, dataset or split)
+  is not the answer: then say "insufficient evidence" and answer Viability: NOT_VIABLE. A
+  question about a future year cannot be answered from published evidence.
 - Quote whole sentences only. Code is not a citation: cite with [n] in prose, never in code.
 - Cite evidence inline with its chunk index in square brackets, e.g. [2] or [1, 3]. Cite only
   indices that appear in the evidence list.

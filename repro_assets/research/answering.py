@@ -253,9 +253,11 @@ def question_terms(question: str, today: _dt.date | None = None) -> QuestionTerm
     keywords = tuple(dict.fromkeys(
         w for w in _words(question)
         if w not in STOPWORDS and w not in anchor_words and len(w) > 2 and not w.isdigit()))
+    kind = _asked_kind(question)
+    # "how many times faster than" asks for a stated ratio, not a difference of two numbers
     return QuestionTerms(anchors=tuple(dict.fromkeys(anchors)), keywords=keywords,
-                         future_years=years, kind=_asked_kind(question),
-                         compare=bool(_COMPARE_RE.search(question)))
+                         future_years=years, kind=kind,
+                         compare=kind != "ratio" and bool(_COMPARE_RE.search(question)))
 
 
 def _asked_kind(question: str) -> str:
@@ -542,7 +544,8 @@ def _subvalue(cell: str, terms: QuestionTerms, context: str) -> str | None:
         return None
     if len(values) == 1:
         return values[0]
-    asked = set(terms.keywords) | {a.key for a in terms.anchors}
+    asked = set(terms.keywords) | {a.key for a in terms.anchors} | {
+        part for k in terms.keywords for part in k.split("-") if len(part) > 2}
     for m in re.finditer(r"([A-Za-z][\w\-]*)\s*/\s*([A-Za-z0-9][\w\-]*)", context):
         left, right = (set(_words(m.group(1))) | {squeeze(m.group(1))},
                        set(_words(m.group(2))) | {squeeze(m.group(2))})

@@ -20,5 +20,8 @@ SYNTHESIZE_SYSTEM = (
     "You write the summary of a research report from verified facts. Write 3-6 sentences that "
     "answer the research question using only the facts given, and list key points each citing "
     "the fact ids (F1, F2 ...) they rest on. Mention contradictions when there are any. Do not "
-    "add facts that are not in the list."
+    "add facts that are not in the list. Every number you write must appear in a fact you "
+    "cite. If no fact states what the question asks (the exact entity, dataset, metric or "
+    "year), say plainly that the sources give insufficient evidence and give no number as "
+    "the answer; never answer with a number of another model, dataset or size."
 )

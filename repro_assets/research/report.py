@@ -29,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from repro_assets.llm.types import Guardrail, GuardrailError, LLMClient, LLMError, Role
 from repro_assets.research import prompts
+from repro_assets.research.answering import number_in_quotes, numbers_stated
 from repro_assets.research.models import Fact, ResearchState, SourceResult
 from repro_assets.research.relevance import FACT_FLOOR, RESULT_FLOOR
 
@@ -202,6 +203,12 @@ def llm_summary(llm: LLMClient, state: ResearchState, fact_floor: float = FACT_F
         schema=ReportDraft,
     ).value
     Guardrail(
+        name="numbers_in_cited_facts",
+        description="every number of the summary and key points is in a fact it cites",
+        check=lambda d: _numbers_grounded(d, facts, state),
+        code="E_UNGROUNDED_NUMBER",
+    ).enforce(draft)
+    Guardrail(
         name="key_points_cite_known_facts",
         description="every key point cites at least one existing fact id",
         check=lambda d: (
@@ -211,6 +218,29 @@ def llm_summary(llm: LLMClient, state: ResearchState, fact_floor: float = FACT_F
         code="E_UNGROUNDED_SUMMARY",
     ).enforce(draft)
     return draft
+
+
+def _numbers_grounded(draft: ReportDraft, facts: list[Fact], state: ResearchState
+                      ) -> tuple[bool, str]:
+    """Post-check of an LLM draft: a number it states must be in a quote it rests on.
+
+    A key point's numbers must be in the statements of the facts it cites (or the answer
+    check's quote); the summary's in any listed fact or that quote.
+    """
+    by_id = {f.id: f.statement for f in facts}
+    answer = (state.answer_check or {}).get("answer")
+    extra = [answer["quote"], answer["title"]] if answer else []
+    question = [state.original_query, state.refined_query]
+    for point in draft.key_points:
+        quotes = [by_id[i] for i in point.fact_ids if i in by_id] + extra + question
+        bad = [n for n in numbers_stated(point.text) if not number_in_quotes(n, quotes)]
+        if bad:
+            return False, f"key point number(s) {', '.join(bad)} are in no cited fact"
+    quotes = list(by_id.values()) + extra + question
+    bad = [n for n in numbers_stated(draft.summary) if not number_in_quotes(n, quotes)]
+    if bad:
+        return False, f"summary number(s) {', '.join(bad)} are in no listed fact"
+    return True, ""
 
 
 def synthesize(
