@@ -337,3 +337,22 @@ def test_quantity_forms_and_24_hour_clock_digits() -> None:
                            "J3": (["M2"], [1], 16)}
     _fails("Machines: M1 (press), M2 (oven).\nJ1: M1 120 parts, then M2 for 2h.")
     _fails("Machines: M1 (press), M2 (oven).\nJ1: M1 2h, due 2575")
+
+
+def test_one_sentence_per_step_narrative() -> None:
+    text = ("J5 starts on the saw (M1) for two hours. Then it moves to the drill, M2, for an "
+            "hour. After that it goes back to the saw for one more hour. J6 only needs the "
+            "drill: three hours, due by 1 pm.")
+    assert _read(text) == {"J5": (["M1", "M2", "M1"], [2, 1, 1], None),
+                           "J6": (["M2"], [3], 13)}
+    text = ("Machines: M1 (saw), M2 (drill).\nJ5 starts on M1, where it spends two hours. "
+            "Next it goes to M2 for an hour.\nJ6 starts on M2 and stays there for 2 hours, "
+            "then moves to M1 for 1 hour.\nJ7 is simple: M2 for 3 hours and nothing else.")
+    assert _read(text) == {"J5": (["M1", "M2"], [2, 1], None),
+                           "J6": (["M2", "M1"], [2, 1], None), "J7": (["M2"], [3], None)}
+
+
+def test_a_name_next_to_another_machines_id_is_not_read() -> None:
+    _fails("Machines: M1 (saw), M2 (drill).\nJ5 goes to the saw, M2, for 1h")
+    _fails("Machines: M1 (saw), M2 (drill).\nJ5 goes to the saw (M2) for 1h")
+    _fails("Machines: M1 (saw), M2 (drill).\nJ5: the saw, M2, 1h")

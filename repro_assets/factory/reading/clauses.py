@@ -37,6 +37,7 @@ from repro_assets.factory.reading.phrases import (
     MACHINE_WORDS,
     MEANING_WORDS,
     NOT_NAMES,
+    PREPOSITIONS,
     ROUTE_VERBS,
     Cursor,
     Route,
@@ -170,6 +171,15 @@ class ClauseReader:
                 name = _name_before(tokens, index + 1)  # "goes on the laser (M1)"
                 if name and not set(name.lower().split()) & NOT_NAMES:
                     self.reading.aside_names.append((following.value.machines[0], name))
+            if (token.kind is Kind.WORD and following.kind is Kind.COMMA
+                    and index + 2 < len(tokens) and tokens[index + 2].kind is Kind.MACHINE
+                    and (index + 3 == len(tokens) or tokens[index + 3].kind is Kind.COMMA)):
+                name = _name_before(tokens, index + 1)  # "goes to the punch, M2, for ..."
+                start = index + 1 - len(name.split()) if name else 0
+                if (name and start > 1 and tokens[start - 1].is_word("the", "a", "an", "our")
+                        and tokens[start - 2].is_word(*PREPOSITIONS)
+                        and not set(name.lower().split()) & NOT_NAMES):
+                    self.reading.aside_names.append((tokens[index + 2].value[0], name))
         default = _default_duration(tokens)
         if default is not None:
             self.reading.defaults.append((default, clause.sentence))
@@ -286,6 +296,10 @@ class ClauseReader:
                 raise _Unreadable(
                     "it gives steps without naming the job (start it with the job id)")
             continuation = True
+        if explicit and cursor.peek() is not None and cursor.peek().is_word("is") and (
+                cursor.peek(1) is not None and cursor.peek(1).is_word(*_EASY)) and (
+                cursor.peek(2) is not None and cursor.peek(2).kind is Kind.COLON):
+            cursor.index += 2  # "J4 is simpler: three hours on M2"
         if not cursor.kind(Kind.COLON) and explicit and subject.jobs is not None:
             arrow = cursor.peek()
             if arrow is not None and arrow.kind is Kind.ARROW and _starts_route(
@@ -365,6 +379,8 @@ class ClauseReader:
                 continue
             if cursor.any_sequence(PERIOD_WORDS) is not None:
                 continue
+            if statement is not None and cursor.any_sequence(_ONLY) is not None:
+                continue  # "three hours on the drill and nothing else"
             if read_no_due(cursor):
                 pending.dues.append(DueStatement(subject.jobs, subject.level, None,
                                                  clause.sentence))
@@ -437,7 +453,15 @@ class ClauseReader:
             if (statement is not None and len(statement.steps) == 1
                     and statement.steps[0].hours is None and cursor.word({"first"})):
                 continue  # "J1 is loaded on M2 first"
-            route = read_route(cursor)
+            then = statement is not None and cursor.any_sequence(LEADS) is not None
+            route = read_route(cursor, continuing=continuation or then)
+            if route is not None and then and statement is not None:
+                if route.all_machines or statement.all_machines:
+                    raise _Unreadable("'all machines' cannot be continued")
+                statement.steps += route.steps  # "stays there for 2h, then moves to M2"
+                pending.names += route.names or []
+                pending.machines += [step.machine for step in route.steps]
+                continue
             if route is not None:
                 replaced = read_instead_of(cursor)
                 if replaced is not None:
@@ -667,6 +691,10 @@ class _Pending:
                     context.paragraph_jobs.append(job)
 
 
+_EASY = frozenset({"simple", "simpler", "easy", "easier", "short", "shorter", "quick",
+                   "quicker", "straightforward"})
+_ONLY = (("and", "nothing", "else"), ("nothing", "else"), ("and", "that's", "it"),
+         ("and", "that", "is", "it"))
 PERIOD_WORDS = (("this", "week"), ("this", "shift"), ("this", "morning"), ("tonight",),
                 ("this", "afternoon"), ("as", "usual"), ("as", "always"))
 _DASHES = frozenset({"-", "–", "—"})

@@ -96,6 +96,7 @@ _PATTERNS = [
               rf"(?:\s*(?:-|–|—|\.\.)\s*|\s+(?:to|through|thru)\s+)"
               rf"(?P=rk)(?P<rb>\d+){_EDGE_AFTER}"),
     ("HALF_HOUR", r"(?i:\b(?:half\s+an?\s+hour|a\s+half[\s-]hour|half[\s-]hour)\b)"),
+    ("ONE_MORE_HOUR", r"(?i:\b(?:another|one\s+more)\s+hour\b)"),
     ("HOUR_AND_HALF", rf"(?i:\b(?P<hh>{_AMOUNT})\s+hours?\s+and\s+a\s+half\b)"),
     ("HOURS_MINUTES", rf"(?i:\b(?P<hm_h>\d+)\s*{_HOUR_UNIT}\s*(?:and\s+)?(?P<hm_m>\d+)\s*"
                       rf"(?:{_MINUTE_UNIT}|m)\b"
@@ -182,6 +183,8 @@ def tokenize(text: str, *, ranges: bool = True) -> list[Token]:
                 continue
             range_kind = Kind.MACHINE_RANGE if ids[0].startswith("M") else Kind.JOB_RANGE
             tokens.append(Token(range_kind, raw, start, end, ids))
+        elif kind == "ONE_MORE_HOUR":  # "back to M1 for one more hour": that step's hour
+            tokens.append(Token(Kind.DURATION, raw, start, end, 1.0))
         elif kind == "HALF_HOUR":
             tokens.append(Token(Kind.DURATION, raw, start, end, 0.5))
         elif kind == "HOUR_AND_HALF":

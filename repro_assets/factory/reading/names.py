@@ -75,6 +75,18 @@ class NameIndex:
                         found.add(machine)
         return found.pop() if len(found) == 1 else None
 
+    def elsewhere(self, words: list[str], machine: str) -> bool:
+        """True when one of ``words`` names a machine other than ``machine``."""
+        for other, names in self.names.items():
+            if other == machine:
+                continue
+            for name in names:
+                parts = name_words(name)
+                if any(w == p or (len(w) >= 3 and p.startswith(w)) for w in words
+                       for p in parts if w not in self.grammar):
+                    return True
+        return False
+
     def longest_name(self) -> int:
         """The number of words of the longest name."""
         return max((len(name_words(n)) for names in self.names.values() for n in names),

@@ -331,6 +331,12 @@ def read_machine_ref(cursor: Cursor) -> tuple[str, bool] | None:
     return None
 
 
+def _same_machine(cursor: Cursor, words: list[str], machine: str) -> None:
+    """Refuse a name written next to an id when it names another machine."""
+    if cursor.names is not None and cursor.names.elsewhere(words, machine):
+        raise UnreadPhrase(f"'{' '.join(words)}' names another machine than {machine}")
+
+
 def read_named_id(cursor: Cursor) -> str | None:
     """Read ``the laser (M1)``: a name and its machine id in parentheses; the id."""
     start = cursor.index
@@ -339,10 +345,21 @@ def read_named_id(cursor: Cursor) -> str | None:
     while (token := cursor.peek(count)) is not None and token.kind is Kind.WORD and (
             token.value not in NOT_NAMES) and count < 4:
         count += 1
+    words = [t.value for t in cursor.tokens[cursor.index:cursor.index + count]]
     aside = cursor.peek(count)
     if count and is_paren(aside, "machines") and len(aside.value.machines) == 1:
+        _same_machine(cursor, words, aside.value.machines[0])
         cursor.index += count + 1
         return aside.value.machines[0]
+    comma, machine, closing = cursor.peek(count), cursor.peek(count + 1), cursor.peek(count + 2)
+    determined = cursor.index > 1 and cursor.tokens[cursor.index - 1].is_word(
+        "the", "a", "an", "our") and cursor.tokens[cursor.index - 2].is_word(*PREPOSITIONS)
+    if (count and determined and comma is not None and comma.kind is Kind.COMMA
+            and machine is not None and machine.kind is Kind.MACHINE
+            and (closing is None or closing.kind is Kind.COMMA)):
+        _same_machine(cursor, words, machine.value[0])
+        cursor.index += count + 3 if closing is not None else count + 2
+        return machine.value[0]  # "the drill, M2, for an hour"
     cursor.index = start
     return None
 
@@ -543,6 +560,12 @@ def read_step(cursor: Cursor, continuing: bool = False) -> Route | None:
             if cursor.peek().value.machines != (machine,):
                 raise UnreadPhrase(f"the name of {machine} is followed by another id")
             cursor.take()
+        elif by_name and cursor.peek() is not None and cursor.peek().kind is Kind.COMMA and (
+                cursor.peek(1) is not None and cursor.peek(1).kind is Kind.MACHINE):
+            if cursor.peek(1).value[0] != machine:
+                raise UnreadPhrase(f"the name of {machine} is followed by another id")
+            cursor.index += 2  # "the drill, M2, for an hour"
+            cursor.kind(Kind.COMMA)
         if is_paren(cursor.peek(), "duration"):
             hours = cursor.take().value.hours
         else:
@@ -602,10 +625,14 @@ def _separator(cursor: Cursor) -> bool:
     return found
 
 
-def read_route(cursor: Cursor) -> Route | None:
-    """Read a route fragment: steps joined by separators. None when no step starts here."""
+def read_route(cursor: Cursor, continuing: bool = False) -> Route | None:
+    """Read a route fragment: steps joined by separators. None when no step starts here.
+
+    ``continuing``: the fragment continues a route given before ("After that it goes back to
+    M1"), so its first step may be a revisit.
+    """
     start = cursor.index
-    first = read_step(cursor)
+    first = read_step(cursor, continuing)
     if first is None:
         return None
     lead_words = cursor.tokens[start:cursor.index]
@@ -741,9 +768,21 @@ _STAY_VERBS = ROUTE_VERBS | {"stays", "stay", "spends", "spend", "remains", "sit
 
 
 def read_there(cursor: Cursor) -> tuple[float, bool] | None:
-    """Read ``takes 2 hours there`` / ``stays there for 2h`` / ``runs for 2 hours`` (the last
-    machine named); (hours, True when "there" was said)."""
+    """Read ``takes 2 hours there`` / ``stays there for 2h`` / ``runs for 2 hours`` / ``where it
+    spends two hours`` (the last machine named); (hours, True when the machine was referred
+    to: "there", "where")."""
     start = cursor.index
+    if cursor.word({"where", "which"}):
+        cursor.word({"it", "they"})
+        verbs = False
+        while cursor.word(_STAY_VERBS):
+            verbs = True
+        cursor.word({"for"})
+        duration = cursor.kind(Kind.DURATION)
+        if verbs and duration is not None:
+            return duration.value, True
+        cursor.index = start
+        return None
     while cursor.word(_STAY_VERBS):
         pass
     verbs = cursor.index > start
