@@ -39,6 +39,7 @@ from repro_assets.forms.routing import field_query, tokenize
 from repro_assets.forms.scoring import apply_agreement, select
 from repro_assets.forms.validate import (
     UNSUPPORTED,
+    ValidatorResult,
     anchor_match,
     evidence_supports,
     quote_on_page,
@@ -134,6 +135,9 @@ def build_candidate(
     # a failing validator scores 0.0 (locked), it does not reject: a future DOB is a value
     # to review, not a missing one
     results = run_validators(spec.key, spec.type, normalized, raw_value, today)
+    if "ocr_text" in flags:  # read by OCR: a weaker reading, reviewed unless confirmed
+        results.append(ValidatorResult("ocr_text", "warn"))
+        flags = (*flags, "ocr_unconfirmed")
     grounded = not {"quote_not_on_page", "evidence_doc_not_routed"} & set(rejected)
     if not (grounded and evidence_supports(spec.type, normalized, evidence)):
         rejected.append(UNSUPPORTED)

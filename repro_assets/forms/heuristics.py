@@ -31,6 +31,7 @@ from repro_assets.forms.normalize import (
     normalize_phone,
     numeric_date_order,
 )
+from repro_assets.forms.ocr import span_box
 from repro_assets.forms.parties import (
     NOT_MEMBER_ID_OWNERS,
     ORGANIZATION,
@@ -902,6 +903,11 @@ def scan_field(field: str, docs: list[LayoutDoc],
             for hit in [*found, *widget_found]:
                 if hit.rejected and not include_rejected:
                     continue
+                if page.ocr:  # read by OCR: lower confidence, the quote's box from OCR lines
+                    box = span_box(page, hit.evidence.quoted_text)
+                    hit = HeuristicHit(hit.raw_value,
+                                       hit.evidence.model_copy(update={"bbox": box}),
+                                       (*hit.flags, "ocr_text"), hit.rejected)
                 key = (collapse_ws(hit.raw_value).casefold(), doc.doc_id, page.page,
                        hit.rejected)
                 if key not in seen:

@@ -128,6 +128,8 @@ class DocIndexItem(_Model):
     unreadable_reason: Literal["no_text_layer", "parse_error"] | None = Field(
         None, description="Why the document has no usable text."
     )
+    text_source: Literal["text_layer", "ocr"] | None = Field(
+        None, description="Where its text came from (ocr: a scan read by OCR).")
     sha256: str = Field(description="SHA-256 of the file bytes.")
 
 
@@ -156,6 +158,7 @@ class LayoutPageText(_Model):
     spans: list[LayoutSpan] = Field(default_factory=list, description="Lines with boxes.")
     form_fields: list[FilledField] = Field(
         default_factory=list, description="Filled text widgets of the page with their labels.")
+    ocr: bool = Field(default=False, description="True when the text was read by OCR.")
 
 
 class LayoutDoc(_Model):

@@ -55,6 +55,7 @@ from repro_assets.forms.models import (
     TraceError,
     TraceEvent,
 )
+from repro_assets.forms.ocr import ocr_layout
 from repro_assets.forms.routing import route
 from repro_assets.forms.runfolder import (
     FormsError,
@@ -251,15 +252,25 @@ def step_extract_text(folder: RunFolder) -> list[LayoutDoc]:
     with traced(folder, "extract_text", [folder.ref(s) for s in stored.values()]) as rec:
         layouts: list[LayoutDoc] = []
         blank: list[str] = []
+        read_by_ocr: list[str] = []
         for doc_id, item in index.items():
-            if item.unreadable_reason or item.mime_type != PDF_MIME:
+            if item.unreadable_reason == "parse_error" or item.mime_type != PDF_MIME:
                 continue
             try:
-                layout = extract_layout(doc_id, folder.read_input(stored[doc_id]))
-                if any(page.full_text.strip() for page in layout.pages):
+                data = folder.read_input(stored[doc_id])
+                layout: LayoutDoc | None = None
+                if item.unreadable_reason is None:
+                    layout = extract_layout(doc_id, data)
+                    if not any(page.full_text.strip() for page in layout.pages):
+                        layout = None
+                if layout is None:  # a scan (or whitespace text): OCR when it is installed
+                    layout = ocr_layout(doc_id, data)
+                    if layout is not None:
+                        read_by_ocr.append(doc_id)
+                    elif item.unreadable_reason is None:
+                        blank.append(doc_id)
+                if layout is not None:
                     layouts.append(layout)
-                else:
-                    blank.append(doc_id)
             except RunFolderError:
                 raise
             except Exception as exc:  # one unreadable document never stops the run
@@ -267,11 +278,14 @@ def step_extract_text(folder: RunFolder) -> list[LayoutDoc]:
                 rec.notes.append(f"warn:parse_error:{doc_id}")
                 rec.error = TraceError(kind="parse_error",
                                        message=f"{doc_id}: {type(exc).__name__}: {exc}")
-        if blank:
+        rec.notes += [f"ocr:{doc_id}" for doc_id in read_by_ocr]
+        if blank or read_by_ocr:
             rec.notes += [f"warn:no_text_layer:{doc_id}" for doc_id in blank]
             fixed = [i.model_copy(update={"has_text_layer": False,
                                           "unreadable_reason": "no_text_layer"})
-                     if i.doc_id in blank else i for i in index.values()]
+                     if i.doc_id in blank else i.model_copy(update={
+                         "unreadable_reason": None, "text_source": "ocr"})
+                     if i.doc_id in read_by_ocr else i for i in index.values()]
             rec.outputs_ref.append(folder.write_artifact("doc_index", fixed))
         rec.outputs_ref.append(folder.write_artifact("layout", layouts))
     return layouts

@@ -175,6 +175,8 @@ def select(
         status = "needs_review"
         rationale.append("below_auto_fill_threshold")
     for flag in REVIEW_FLAGS:
+        if flag == "ocr_unconfirmed" and winner.scores.cross_doc_agreement > 0:
+            continue  # another document says the same: the OCR reading is confirmed
         if flag in winner.validators:
             status = "needs_review"
             rationale.append(flag)

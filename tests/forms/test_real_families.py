@@ -280,3 +280,28 @@ def test_target_widgets_by_tooltip_label_and_section(run_bundle: RunHelper) -> N
     assert reasons["S2.Telephone"] == "other_party:doctor"  # the section heading above it
     assert reasons["First Name"].startswith("party_uncertain")
     assert reasons["First Name_2"].startswith("party_uncertain")
+
+
+def test_scanned_pages_are_read_by_ocr_and_offered_for_review(run_bundle: RunHelper) -> None:
+    from repro_assets.forms.ocr import tessdata
+    from repro_assets.forms.samples import scanned_pdf_bytes
+
+    if tessdata() is None:
+        pytest.skip("no Tesseract language data (apt-get install tesseract-ocr)")
+    scan = scanned_pdf_bytes("Westgate Clinic - faxed intake\n\nPatient Name: Nora Blake\n"
+                             "DOB: 11/23/1984\nPhone: (414) 555-0163\n", dpi=150)
+    folder = run_bundle(docs=[UploadedFile("scan.pdf", scan)])
+    (item,) = folder.read_artifact("doc_index")
+    assert item.has_text_layer is False and item.text_source == "ocr"
+    final = folder.read_artifact("final").fields
+    assert {k: (final[k].status, final[k].normalized_value) for k in
+            ("full_name", "dob", "phone")} == {
+        "full_name": ("needs_review", "Nora Blake"), "dob": ("needs_review", "1984-11-23"),
+        "phone": ("needs_review", "+14145550163")}
+    for key in ("full_name", "dob", "phone"):  # OCR evidence: its box, a weaker reading
+        assert final[key].evidence[0].bbox is not None
+        assert "ocr_unconfirmed" in final[key].rationale
+    # a typed copy of the same name confirms the OCR reading: it may be filled
+    typed = UploadedFile("typed.pdf", text_pdf_bytes("Patient Name: Nora Blake"))
+    folder = run_bundle(docs=[UploadedFile("scan.pdf", scan), typed])
+    assert folder.read_artifact("final").fields["full_name"].status == "filled"
