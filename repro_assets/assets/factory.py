@@ -396,6 +396,7 @@ def _load_cursor(cursor: str | None) -> list[str]:
 @dg.sensor(
     job=factory_job,
     minimum_interval_seconds=30,
+    default_status=dg.DefaultSensorStatus.RUNNING,  # like the other drop folders (README)
     description="Onboards every new `factories/*.txt` in the drop folder (one partition each).",
 )
 def factory_drop_sensor(

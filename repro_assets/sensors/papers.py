@@ -118,6 +118,10 @@ def paper_inbox_sensor(
         cursor[entry.name] = signature
         if any(info.paper_id == other.paper_id for other, _, _ in new):
             context.log.info("%s is paper %s (a copy in this tick)", entry.name, info.paper_id)
+        elif info.paper_id in existing and processed(context.instance, info.paper_id):
+            # e.g. `make demo` ran it, or the API/CLI: the same bytes never run twice
+            context.log.info("%s is paper %s (already processed: no new run)", entry.name,
+                             info.paper_id)
         elif info.paper_id in existing:
             context.log.info("%s is paper %s (already known)", entry.name, info.paper_id)
             requests.append(_one_paper_request(info, folder.url(entry), entry.name))
@@ -138,6 +142,21 @@ def paper_inbox_sensor(
         ),
         cursor=json.dumps(cursor, sort_keys=True),
     )
+
+
+#: Run statuses that mean a paper was (or is being) processed: a drop of it needs no run.
+_PROCESSED = [dg.DagsterRunStatus.SUCCESS, dg.DagsterRunStatus.STARTED,
+              dg.DagsterRunStatus.STARTING, dg.DagsterRunStatus.QUEUED,
+              dg.DagsterRunStatus.NOT_STARTED]
+
+
+def processed(instance: dg.DagsterInstance, paper_id: str) -> bool:
+    """Whether a ``papers_job`` run of the paper succeeded or is under way on ``instance``
+    (by any door: this sensor, ``make demo``, the API, the CLI)."""
+    records = instance.get_run_records(
+        dg.RunsFilter(job_name=papers_job.name, tags={"dagster/partition": paper_id},
+                      statuses=_PROCESSED), limit=1)
+    return bool(records)
 
 
 def _one_paper_request(info: PdfInfo, url: str, name: str) -> dg.RunRequest:
