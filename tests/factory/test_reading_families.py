@@ -356,3 +356,14 @@ def test_a_name_next_to_another_machines_id_is_not_read() -> None:
     _fails("Machines: M1 (saw), M2 (drill).\nJ5 goes to the saw, M2, for 1h")
     _fails("Machines: M1 (saw), M2 (drill).\nJ5 goes to the saw (M2) for 1h")
     _fails("Machines: M1 (saw), M2 (drill).\nJ5: the saw, M2, 1h")
+
+
+def test_narrative_with_notes_nominal_durations_and_closing_words() -> None:
+    text = ("J8 begins at the press (M4), where it takes about two hours. From there it goes "
+            "to the oven, M5, for an hour. It then comes back to the press for a quick "
+            "deburr, another hour, and it's done. J9 is simpler: three hours in the oven and "
+            "nothing else, and it has to be finished by 11 am.")
+    assert _read(text) == {"J8": (["M4", "M5", "M4"], [2, 1, 1], None),
+                           "J9": (["M5"], [3], 11)}
+    _fails("Machines: M4 (press), M5 (oven).\nJ8: M4 for at least two hours.")
+    _fails("Machines: M4 (press), M5 (oven).\nJ8: M4 2h then M5 for a rework if needed.")

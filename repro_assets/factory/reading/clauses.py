@@ -42,6 +42,7 @@ from repro_assets.factory.reading.phrases import (
     Cursor,
     Route,
     UnreadPhrase,
+    drop_approximations,
     group_asides,
     is_paren,
     read_assignments,
@@ -74,7 +75,7 @@ from repro_assets.factory.reading.statements import (
 from repro_assets.factory.reading.times import read_time
 
 LEADS = (("and", "then"), ("then",), ("next",), ("afterwards",), ("afterward",), ("finally",),
-         ("lastly",), ("after", "that"), ("after", "this"))
+         ("lastly",), ("after", "that"), ("after", "this"), ("from", "there"))
 GENERIC_DETERMINERS = frozenset({"every", "each", "all", "the", "our", "other", "remaining",
                                  "of", "rest", "these", "those"})
 DISTRIBUTIVE = frozenset({"each", "both", "all", "together"})
@@ -158,7 +159,7 @@ class ClauseReader:
         self._enter(clause)
         clause = _without_preamble(clause)
         try:
-            tokens = group_asides(tokenize(clause.text), clause.text)
+            tokens = drop_approximations(group_asides(tokenize(clause.text), clause.text))
         except UnreadPhrase as exc:
             self._unread(clause, str(exc), [])
             return
@@ -485,7 +486,14 @@ class ClauseReader:
                 continue
             durations = read_duration_list(cursor)
             if durations is not None:
-                _respective(statement or self._current(subject, pending), *durations)
+                target = statement or self._current(subject, pending)
+                values, respectively = durations
+                if (target is not None and len(values) == 1 and not respectively
+                        and len(target.steps) > 1 and target.steps[-1].hours is None
+                        and all(step.hours is not None for step in target.steps[:-1])):
+                    target.steps[-1].hours = values[0]  # "back to the shear ..., another hour"
+                    continue
+                _respective(target, *durations)
                 continue
             if read_sequence_marker(cursor):
                 continue
@@ -694,7 +702,8 @@ class _Pending:
 _EASY = frozenset({"simple", "simpler", "easy", "easier", "short", "shorter", "quick",
                    "quicker", "straightforward"})
 _ONLY = (("and", "nothing", "else"), ("nothing", "else"), ("and", "that's", "it"),
-         ("and", "that", "is", "it"))
+         ("and", "that", "is", "it"), ("and", "it's", "done"), ("and", "it", "is", "done"),
+         ("it's", "done"), ("and", "done"))
 PERIOD_WORDS = (("this", "week"), ("this", "shift"), ("this", "morning"), ("tonight",),
                 ("this", "afternoon"), ("as", "usual"), ("as", "always"))
 _DASHES = frozenset({"-", "–", "—"})

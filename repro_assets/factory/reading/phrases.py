@@ -33,10 +33,11 @@ ROUTE_VERBS = frozenset({
     "finish", "finishes", "end", "ends", "need", "needs", "require", "requires", "take",
     "takes", "spend", "spends", "get", "gets", "is", "are", "be", "processed", "routed",
     "handled", "do", "does", "follow", "follows", "enter", "enters", "sent", "then",
+    "come", "comes",
 })
 CONTINUATION_VERBS = frozenset({
     "move", "moves", "continue", "continues", "proceed", "proceeds", "finish", "finishes",
-    "end", "ends",
+    "end", "ends", "comes", "come",
 })
 STEP_ADVERBS = frozenset({"first", "directly", "straight", "next", "finally", "lastly",
                           "afterwards", "the", "machine"})
@@ -72,7 +73,7 @@ DUE_KEYS_NEED_BY = frozenset({
 })
 DUE_AUX = frozenset({
     "is", "are", "must", "should", "will", "shall", "has", "have", "needs", "need", "to", "be",
-    "being", "both", "all", "each", "gets", "get", "customer", "truck", "the",
+    "being", "both", "all", "each", "gets", "get", "customer", "truck", "the", "it", "they",
 })
 DUE_PREPOSITIONS = frozenset({"at", "by", "before", "is", "of", "time", "hour", "for"})
 SEQUENCE_WORDS = frozenset({"sequence", "order", "turn", "series"})
@@ -408,6 +409,36 @@ def _says_every_step(cursor: Cursor, offset: int) -> bool:
         following.is_word("each", "every", "all"))
 
 
+APPROXIMATELY = frozenset({"about", "around", "roughly", "approximately", "approx", "some"})
+
+
+def drop_approximations(tokens: list[Token]) -> list[Token]:
+    """Drop ``about`` in ``about an hour``: the nominal duration is the duration planned
+    (``at least`` / ``up to`` stay and keep the sentence unread)."""
+    return [token for index, token in enumerate(tokens)
+            if not (token.is_word(*APPROXIMATELY) and index + 1 < len(tokens)
+                    and tokens[index + 1].kind is Kind.DURATION)]
+
+
+def _purpose_note(cursor: Cursor) -> None:
+    """Consume ``for a final trim`` after a step: what is done there, no duration, no id."""
+    start = cursor.index
+    if not (cursor.word({"for"}) and cursor.word({"a", "an", "the", "its"})):
+        cursor.index = start
+        return
+    count = 0
+    while (token := cursor.peek()) is not None and token.kind is Kind.WORD and count < 3:
+        if token.value in NOT_NAMES or (cursor.names is not None
+                                         and cursor.names.word(token.value)):
+            cursor.index = start
+            return
+        cursor.take()
+        count += 1
+    following = cursor.peek()
+    if not count or not (following is None or following.kind is Kind.COMMA):
+        cursor.index = start
+
+
 def _step_duration(cursor: Cursor) -> float | None:
     """The duration written right after a machine id (``2h``, ``for 2h``, ``: 2h``, ``30 min
     setup + 1h run``), unless it is a duration for every step (``for 1h each``), which the
@@ -572,6 +603,7 @@ def read_step(cursor: Cursor, continuing: bool = False) -> Route | None:
             hours = _step_duration(cursor)
         if hours is not None and is_paren(cursor.peek(), "name"):
             cursor.take()  # a note on the step: "back to M1 for 1h (re-cut the tabs)"
+        _purpose_note(cursor)
         return Route([StepSpec(machine, hours)], names=names)
     if token.kind is Kind.DURATION:
         following = cursor.peek(1)
