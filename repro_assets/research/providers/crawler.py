@@ -125,6 +125,7 @@ class BrowserFetcher(PageFetcher):
                 raise ProviderError(f"{self.name}: {url}: {exc}", code="E_BROWSER") from exc
             if response is None:
                 raise ProviderError(f"{self.name}: no response for {url}", code="E_BROWSER")
+            await self._check_redirects(response)
             content_type = (await response.all_headers()).get("content-type", "")
             if "html" not in content_type.lower():
                 return await super()._retrieve(url, timeout)
@@ -140,6 +141,21 @@ class BrowserFetcher(PageFetcher):
                     "status": response.status, "content_type": "text/html", "links": links}
         finally:
             await page.close()
+
+    @staticmethod
+    async def _check_redirects(response: Any) -> None:
+        """Every hop of the navigation passes the outbound gate (the route handler is not
+        called for redirects, Playwright's documented behaviour): a public page redirecting
+        to an internal address is refused and nothing it returned is read.
+
+        Raises:
+            OutboundURLRejected: a hop or the final URL is refused.
+        """
+        await check_outbound_address(response.url)
+        hop = response.request.redirected_from
+        while hop is not None:
+            await check_outbound_address(hop.url)
+            hop = hop.redirected_from
 
     async def aclose(self) -> None:
         """Close the browser and remove its profile."""
