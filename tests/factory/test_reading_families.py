@@ -367,3 +367,11 @@ def test_narrative_with_notes_nominal_durations_and_closing_words() -> None:
                            "J9": (["M5"], [3], 11)}
     _fails("Machines: M4 (press), M5 (oven).\nJ8: M4 for at least two hours.")
     _fails("Machines: M4 (press), M5 (oven).\nJ8: M4 2h then M5 for a rework if needed.")
+
+
+def test_shift_end_sentences_and_night_shifts() -> None:
+    text = ("Our shift ends at 22:00.\nMachines: M1, M2.\nJ1: M1 1h, due end of shift.\n"
+            "J2: M2 1h, due EOD (18:00).")
+    assert _read(text) == {"J1": (["M1"], [1], 22), "J2": (["M2"], [1], 18)}
+    _fails("Shifts: day 06:00-14:00, night 22:00-06:00.\nMachines: M1, M2.\n"
+           "J1: M1 1h, due end of night shift.")

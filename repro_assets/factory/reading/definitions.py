@@ -3,9 +3,11 @@
 A due time such as ``EOD`` or ``end of 2nd shift`` is not an hour by itself (end of business
 could be 17:00 or midnight); it becomes one only where the same text says which hour it is:
 
-* ``our EOD is 18:00`` / ``end of day = 17:30`` / ``COB: 16:00`` define the term;
+* ``our EOD is 18:00`` / ``end of day = 17:30`` / ``COB: 16:00`` / ``the shift ends at
+  22:00`` define the term;
 * a shift table ``1st 06:00-14:00, 2nd 14:00-22:00`` defines ``end of 1st shift`` (14) and
-  ``end of 2nd shift`` (22), with ``first``/``second`` as the same shifts;
+  ``end of 2nd shift`` (22), with ``first``/``second`` as the same shifts (a shift that ends
+  after midnight defines nothing: its end is not an hour of the plan's day);
 * a weekday named once for the whole plan (``Everything below ships Friday``: the only weekday
   of the text, in a line that names no job) makes that weekday after a due hour redundant.
 
@@ -21,13 +23,15 @@ from dataclasses import dataclass, field
 _CLOCK = r"(?P<h>\d{1,2})[:.](?P<m>\d{2})"
 _TERM = r"(?P<term>eod|eob|cob|close of business|end of (?:the )?(?:day|shift|business))"
 TERM_RE = re.compile(rf"(?i)\b{_TERM}\s*(?:is|=|:|means|at|will be)\s*(?:at\s+)?{_CLOCK}\b")
+ENDS_RE = re.compile(rf"(?i)\b(?:the\s+|our\s+)?(?P<what>shift|day|working day|workday)\s+"
+                     rf"(?:ends|finishes|is over)\s+(?:at\s+)?{_CLOCK}\b")
 _ORDINALS = {
     "1st": "first", "2nd": "second", "3rd": "third", "first": "1st", "second": "2nd",
     "third": "3rd",
 }
 SHIFT_RE = re.compile(
     r"(?i)\b(?P<ord>1st|2nd|3rd|first|second|third|early|late|day|night|morning|afternoon)"
-    r"(?:\s+shift)?\s*:?\s*\(?(?P<a>\d{1,2}[:.]\d{2})\s*(?:-|–|—|to)\s*(?P<bh>\d{1,2})[:.]"
+    r"(?:\s+shift)?\s*:?\s*\(?(?P<ah>\d{1,2})[:.](?P<am>\d{2})\s*(?:-|–|—|to)\s*(?P<bh>\d{1,2})[:.]"
     r"(?P<bm>\d{2})\)?"
 )
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -71,10 +75,17 @@ def find_terms(text: str) -> TimeTerms:
         hour = _hour(match.group("h"), match.group("m"))
         if hour is not None:
             terms.setdefault(term_words(match.group("term")), set()).add(hour)
+    for match in ENDS_RE.finditer(text):  # "the shift ends at 22:00"
+        hour = _hour(match.group("h"), match.group("m"))
+        what = term_words(match.group("what"))
+        if hour is not None:
+            for words in (("end", "of", *what), ("end", "of", "the", *what)):
+                terms.setdefault(words, set()).add(hour)
     for match in SHIFT_RE.finditer(text):
         hour = _hour(match.group("bh"), match.group("bm"))
-        if hour is None:
-            continue
+        begin = _hour(match.group("ah"), match.group("am"))
+        if hour is None or begin is None or hour <= begin:
+            continue  # a night shift ends the next day: its end is no hour of this plan
         name = match.group("ord").lower()
         for alias in {name, _ORDINALS.get(name, name)}:
             terms.setdefault(("end", "of", alias, "shift"), set()).add(hour)
@@ -100,4 +111,5 @@ def is_definition_only(clause: str) -> bool:
         return False
     spans = [m.span() for m in TERM_RE.finditer(clause)]
     spans += [m.span() for m in SHIFT_RE.finditer(clause)]
+    spans += [m.span() for m in ENDS_RE.finditer(clause)]
     return all(any(a <= c.start() and c.end() <= b for a, b in spans) for c in clocks)
