@@ -152,11 +152,17 @@ def _title_word(core: str, first: bool) -> bool:
         and core.lower() not in _OPENERS
 
 
+#: Words glued to a name that describe how it is used rather than name a variant.
+_DESCRIPTIVE_SUFFIXES = frozenset({"based", "enhanced", "feature", "features", "style", "like",
+                                   "augmented", "driven", "powered", "inspired", "type"})
+
+
 def _clean(token: str) -> str:
     core = re.sub(r"['\u2019]s$", "", token.strip(".,;:'\u2019"))
-    # "GloVe-feature", "ELMo-enhanced": a lower-case word glued to a name is not the name
+    # "GloVe-feature", "ELMo-enhanced": a descriptive word glued to a name is not the name
+    # ("Net-static", "Net-large" name variants and stay whole)
     head, sep, tail = core.rpartition("-")
-    if sep and head and tail.isalpha() and tail.islower() and len(tail) > 3 and _strong(head):
+    if sep and head and tail in _DESCRIPTIVE_SUFFIXES and _strong(head):
         core = head
     return core
 

@@ -55,7 +55,7 @@ def document_key(url: str | None, doi: str | None, kind: str, external_id: str) 
 class CorpusLexicon:
     """Folded chunk texts of the stored corpus, loaded once (reloaded when the corpus grows)."""
 
-    _cache: dict[str, tuple[int, CorpusLexicon]] = {}
+    _cache: dict[str, tuple[tuple[int, int], CorpusLexicon]] = {}
     _lock = threading.Lock()
 
     def __init__(self, documents: dict[int, _Document]) -> None:
@@ -63,10 +63,12 @@ class CorpusLexicon:
 
     @classmethod
     def load(cls, db: object) -> CorpusLexicon:
-        """The lexicon of ``db``'s corpus (cached per database while its chunk count holds)."""
+        """The lexicon of ``db``'s corpus (cached per database while its chunks are unchanged:
+        same count, same newest chunk id)."""
         key = str(getattr(db, "url", id(db)))
         with db.connection() as conn:  # type: ignore[attr-defined]
-            count = conn.execute("SELECT count(*) FROM chunks").fetchone()[0]
+            count = tuple(conn.execute(
+                "SELECT count(*), coalesce(max(id), 0) FROM chunks").fetchone())
         with cls._lock:
             cached = cls._cache.get(key)
             if cached and cached[0] == count:
@@ -151,8 +153,9 @@ def check_corpus(question: str, db: object, vector_hits: list[tuple[int, int]] |
     absent = [a.text for a in anchors if not per_anchor[a.key]]
     if absent and not check.answered:
         check.missing_anchors = absent
-        check.reason = f"no source in the corpus names {', '.join(absent)}"
-    elif anchors and not docs and not check.answered:
+        if not terms.future_years:  # a forecast is the first reason
+            check.reason = f"no source in the corpus names {', '.join(absent)}"
+    elif anchors and not docs and not check.answered and not terms.future_years:
         check.reason = ("no single source names all of " + ", ".join(a.text for a in anchors))
     titles = {lexicon.documents[d].key: lexicon.documents[d].title for d in windows}
     return check, titles
