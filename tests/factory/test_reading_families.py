@@ -375,3 +375,11 @@ def test_shift_end_sentences_and_night_shifts() -> None:
     assert _read(text) == {"J1": (["M1"], [1], 22), "J2": (["M2"], [1], 18)}
     _fails("Shifts: day 06:00-14:00, night 22:00-06:00.\nMachines: M1, M2.\n"
            "J1: M1 1h, due end of night shift.")
+
+
+def test_table_with_quantity_and_cycle_time() -> None:
+    text = ("Job,Machine,Qty,Cycle (s),Due\nJ1,M1,240,15,12:00\nJ1,M2,240,30,12:00\n"
+            "J2,M2,100,36,\n")
+    assert _read(text) == {"J1": (["M1", "M2"], [1, 2], 12), "J2": (["M2"], [1], None)}
+    _fails("Job,Machine,Qty,Cycle,Due\nJ1,M1,240,15,12:00\n")  # no unit for the cycle
+    _fails("Job,Machine,Qty,Cycle (s),Hours\nJ1,M1,240,15,1\n")  # two durations

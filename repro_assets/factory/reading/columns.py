@@ -33,6 +33,7 @@ class Column(StrEnum):
     NAME = "name"  # a job name / description (no ids or durations allowed in it)
     STEP_CELL = "step cell"  # "Step 1", "Step 2" ...: one step (machine and duration) each
     INFO = "info"  # part numbers, quantities: informational (no ids allowed in it)
+    CYCLE = "cycle"  # time per piece (the step takes quantity × cycle time)
     SETUP = "setup"  # setup time of the step (added to the run time)
     RUN = "run"  # run time of the step (with a setup column)
 
@@ -65,10 +66,14 @@ _HEADERS: dict[str, Column] = {
     "part": Column.INFO, "part no": Column.INFO, "part number": Column.INFO,
     "qty": Column.INFO, "quantity": Column.INFO, "pcs": Column.INFO,
     "setup": Column.SETUP, "setup time": Column.SETUP, "set up": Column.SETUP,
+    "cycle": Column.CYCLE, "cycle time": Column.CYCLE, "time per piece": Column.CYCLE,
+    "per piece": Column.CYCLE, "sec/pc": Column.CYCLE, "s/pc": Column.CYCLE,
+    "min/pc": Column.CYCLE, "sec per piece": Column.CYCLE, "seconds per piece": Column.CYCLE,
     "run": Column.RUN, "run time": Column.RUN, "runtime": Column.RUN,
 }
 _HOUR_UNITS = frozenset({"h", "hr", "hrs", "hour", "hours"})
 _MINUTE_UNITS = frozenset({"min", "mins", "minute", "minutes"})
+_SECOND_UNITS = frozenset({"s", "sec", "secs", "second", "seconds"})
 _STEP_CELL_RE = re.compile(r"^(?:step|op|operation|stage)\s*#?\s*\d+$")
 
 
@@ -85,10 +90,16 @@ def column_unit(cell: str) -> str | None:
     if _HEADERS.get(" ".join(words)) is Column.HOURS:
         return "hours"
     last = words[-1] if words else ""
+    if words and words[0] in {"sec/pc", "s/pc", "sec", "seconds"}:
+        return "seconds"
+    if words and words[0] == "min/pc":
+        return "minutes"
     if last in _HOUR_UNITS:
         return "hours"
     if last in _MINUTE_UNITS:
         return "minutes"
+    if last in _SECOND_UNITS:
+        return "seconds"
     return None
 
 
@@ -101,9 +112,13 @@ def column_role(cell: str) -> Column | None:
     if _STEP_CELL_RE.match(cell.strip().lower()):
         return Column.STEP_CELL
     parts = words.replace("_", " ").split(" ")
-    if len(parts) > 1 and (parts[-1] in _HOUR_UNITS or parts[-1] in _MINUTE_UNITS):
+    if len(parts) > 1 and (parts[-1] in _HOUR_UNITS or parts[-1] in _MINUTE_UNITS
+                           or parts[-1] in _SECOND_UNITS):
         base = _HEADERS.get(" ".join(parts[:-1]))
-        if base in (Column.ROUTE, Column.HOURS, Column.MINUTES, Column.SETUP, Column.RUN):
+        if parts[-1] in _SECOND_UNITS:
+            return base if base is Column.CYCLE else None
+        if base in (Column.ROUTE, Column.HOURS, Column.MINUTES, Column.SETUP, Column.RUN,
+                    Column.CYCLE):
             return base
     return _HEADERS.get(" ".join(parts))
 

@@ -132,6 +132,30 @@ def _step_cells(values: list[tuple[Column | None, str]]) -> list[StepSpec]:
     return steps
 
 
+def _quantity_times_cycle(header: tuple[str, ...], roles: list[Column | None],
+                          cells: tuple[str, ...], units: dict[Column, str | None]) -> float:
+    """Quantity × cycle time in hours (the quantity column is the one headed qty/quantity)."""
+    quantities = [cell for name, role, cell in zip(header, roles, cells, strict=True)
+                  if role is Column.INFO and name.strip().lower() in ("qty", "quantity", "pcs")]
+    cycle = [cell for role, cell in zip(roles, cells, strict=True) if role is Column.CYCLE]
+    if len(quantities) != 1 or len(cycle) != 1:
+        raise _BadCell("a cycle time needs one quantity column")
+    quantity, time = tokenize(quantities[0]), tokenize(cycle[0])
+    if len(quantity) != 1 or quantity[0].kind is not Kind.NUMBER or quantity[0].value != int(
+            quantity[0].value):
+        raise _BadCell(f"'{quantities[0]}' is not a quantity")
+    if len(time) != 1 or time[0].kind not in (Kind.NUMBER, Kind.DURATION):
+        raise _BadCell(f"'{cycle[0]}' is not a cycle time")
+    if time[0].kind is Kind.DURATION:
+        seconds = time[0].value * 3600
+    else:
+        unit = units.get(Column.CYCLE)
+        if unit is None:
+            raise _BadCell(f"'{cycle[0]}' has no unit")
+        seconds = time[0].value * {"seconds": 1, "minutes": 60, "hours": 3600}[unit]
+    return round(quantity[0].value * seconds, 6) / 3600
+
+
 def _setup_and_run(values: dict[Column | None, str], units: dict[Column, str | None]) -> float:
     """A step's setup time plus its run time, each in its column's unit (or its own)."""
     total = 0.0
@@ -204,7 +228,11 @@ def read_table(table: Table, reading: Reading) -> None:
                 raise _BadCell(f"the name '{name}' holds ids or numbers")
             hours_cell = values.get(Column.HOURS, values.get(Column.MINUTES, ""))
             hours = _durations(hours_cell, minutes) if hours_cell.strip() else []
-            if Column.SETUP in values or Column.RUN in values:
+            if Column.CYCLE in values:
+                if hours_cell.strip() or Column.SETUP in values or Column.RUN in values:
+                    raise _BadCell("a cycle time beside other durations")
+                hours = [_quantity_times_cycle(table.header, roles, cells, units)]
+            elif Column.SETUP in values or Column.RUN in values:
                 if hours_cell.strip() or Column.RUN not in values:
                     raise _BadCell("a setup time without one run time column")
                 hours = [_setup_and_run(values, units)]
