@@ -383,3 +383,8 @@ def test_table_with_quantity_and_cycle_time() -> None:
     assert _read(text) == {"J1": (["M1", "M2"], [1, 2], 12), "J2": (["M2"], [1], None)}
     _fails("Job,Machine,Qty,Cycle,Due\nJ1,M1,240,15,12:00\n")  # no unit for the cycle
     _fails("Job,Machine,Qty,Cycle (s),Hours\nJ1,M1,240,15,1\n")  # two durations
+
+
+def test_decimal_comma_in_a_step_row() -> None:
+    assert _read("job;machine;hours\nJ1;M1;2,5\nJ1;M2;2\n") == {"J1": (["M1", "M2"], [3, 2],
+                                                                        None)}

@@ -16,6 +16,7 @@ unread: the run fails and quotes it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from repro_assets.factory.reading.columns import Column, column_unit, header_roles
@@ -239,6 +240,9 @@ def read_table(table: Table, reading: Reading) -> None:
             due = _due(values[Column.DUE]) if Column.DUE in values else None
             if per_step:
                 machine = _ids(values[Column.MACHINE], Kind.MACHINE, "machine ids")
+                decimal = re.fullmatch(r"\s*(\d+),(\d+)\s*", hours_cell)
+                if len(hours) == 2 and decimal:  # one step, so "1,5" is a decimal comma
+                    hours = _durations(f"{decimal.group(1)}.{decimal.group(2)}", minutes)
                 if len(machine) != 1 or len(hours) > 1:
                     raise _BadCell("a step row needs one machine and at most one duration")
                 order = row_number
