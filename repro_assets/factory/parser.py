@@ -1,12 +1,17 @@
 """Stages 1 and 2 without an LLM: the skeleton and the routes read by
 :mod:`repro_assets.factory.reading`.
 
-The reader understands a set of phrasing families (arrows and "then", colon routes, bullet
-and numbered lists, markdown/pipe tables, CSV lines, minutes and fractional hours, due times
-such as ``16``, ``16:00``, ``4pm``, ``noon``, ``midnight``, "ship by", a standard route with
-per-job exceptions, jobs before machines, machines named only in routes, id ranges, named
-ids, out-of-service machines) and reports every sentence about jobs it cannot fully read;
-the agent turns those into a hard fail (the certainty rule).
+The reader understands a set of phrasing families: arrows and "then", colon routes, bullet
+and numbered lists (one step per sentence, pronouns, "after that", "back to M1"), tables of
+any delimiter (markdown/pipe/wiki tables, CSV/TSV/semicolon lines with or without a header,
+fixed-width ERP reports, one column per step, route cells with hours in the header's unit),
+durations (minutes, "1h30", setup + run, quantity × cycle time, a default stated once), due
+times (``16``, ``16:00``, ``1600``, ``4pm``, ``noon``, "ship by", terms the text defines such
+as "our EOD is 18:00" or a shift table, one plan weekday), a standard route with per-job
+exceptions and references ("same route as J1", "follows the standard route but skips M3"),
+machines referenced by their declared names, jobs before machines, machines named only in
+routes, id ranges, named ids, out-of-service machines. It reports every sentence about jobs
+it cannot fully read; the agent turns those into a hard fail (the certainty rule).
 """
 
 from __future__ import annotations

@@ -3,16 +3,20 @@
 It runs in four steps, one module each:
 
 1. ``segments.py``: text → clauses (sentences split at ``;``, with their line, list item and
-   paragraph) and tables (markdown/pipe tables, CSV/TSV lines);
+   paragraph) and tables (markdown/pipe/wiki tables, CSV/TSV lines with or without a header,
+   fixed-width reports; ``columns.py`` names the columns);
 2. ``lexicon.py`` + ``phrases.py`` + ``clauses.py`` / ``tables.py``: recognizers turn each
    clause or table row into statements (machines, jobs, routes, skips and replacements,
-   standard-route references, due times; ``times.py`` is the due-time grammar);
+   standard-route and same-route references, defaults, due times; ``times.py`` is the
+   due-time grammar, ``definitions.py`` the time words a text defines for itself,
+   ``names.py`` the machines' names that routes may use instead of ids);
 3. ``assemble.py``: statements → the stage-1 skeleton and the stage-2 raw configuration;
 4. the certainty check: every sentence about jobs that was not fully read, and every conflict
    between statements, is kept as an :class:`~repro_assets.factory.reading.statements.Unread`
    with the sentence and the reason; the agent fails the run on any of them.
 
-:func:`read_factory_text` runs them all (pure, cached per text).
+:func:`read_factory_text` runs them all (pure, cached per text), twice when the text names
+its machines: the first pass finds the names wherever they stand, the second reads with them.
 """
 
 from __future__ import annotations

@@ -1,8 +1,12 @@
 """Segmentation: a factory description → clauses and tables, each with its source text.
 
-* Tables: a run of lines with ``|`` cells (markdown separator rows dropped) and CSV/TSV blocks
-  (a header line whose cells are routing columns, then the rows with the same number of cells,
-  read with :mod:`csv`).
+* Tables: a run of lines with ``|`` cells (markdown separator rows dropped, wiki ``||``
+  headers), CSV/TSV/semicolon blocks (a header line whose cells are routing columns, then the
+  rows, read with :mod:`csv`), fixed-width reports (columns apart by two spaces or more under
+  a header of routing columns), and rows without a header whose every column holds one kind
+  of cell (job ids, machine ids, durations with their unit, clock times). Header-less pipe or
+  tab rows that start with a job id but are no such table become one sentence per row
+  (``J1: M1 2h -> M2 1h, due 13:00``), read strictly like any other sentence.
 * Lines: each bullet or numbered item is a group of its own (indented continuation lines
   join it); other lines are groups too, except that a line starting in lower case (or after a
   line ending with ``,``, an arrow, ``then`` or ``and``) continues the previous line.
