@@ -9,6 +9,10 @@ Also ``python -m repro_assets.factory.eval`` with the same options.
   verdict: correct / safe fail / silent wrong / unverified, detail) and the totals; exit 1 when
   any case is silently wrong.
 
+``--fold K/N`` keeps only the cases whose name's SHA-1 (as an integer) modulo N is K;
+``--exclude-fold K/N`` leaves them out (a held-back fold stays reproducible);
+``--totals-only`` prints the totals without per-case lines.
+
 Without ``--use-llm`` stages 1 and 2 use the offline reader; with it they use the configured
 provider (``OPENAI_API_KEY``, ``ANTHROPIC_API_KEY``, or ``REPRO_LLM_PROVIDER`` /
 ``REPRO_LLM_BASE_URL`` for an OpenAI-compatible server). ``--no-cache`` bypasses the LLM

@@ -388,3 +388,11 @@ def test_table_with_quantity_and_cycle_time() -> None:
 def test_decimal_comma_in_a_step_row() -> None:
     assert _read("job;machine;hours\nJ1;M1;2,5\nJ1;M2;2\n") == {"J1": (["M1", "M2"], [3, 2],
                                                                         None)}
+
+
+def test_more_clock_forms() -> None:
+    text = ("Machines: M1, M2.\nJ1: M1 1h, due: 14h\nJ2: M2 1h, due 2 PM\n"
+            "J3: M1 1h, due by 15.00\nJ4: M2 1h, due at 9h30 sharp")
+    assert _read(text) == {"J1": (["M1"], [1], 14), "J2": (["M2"], [1], 14),
+                           "J3": (["M1"], [1], 15), "J4": (["M2"], [1], 9)}
+    _fails("Machines: M1, M2.\nJ1: M1 1h, due in 14h")

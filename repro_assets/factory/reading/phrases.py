@@ -905,6 +905,8 @@ def read_due(cursor: Cursor, terms: TimeTerms | None = None) -> float | None:
         raise UnreadPhrase(f"the due time cannot be read: {reading.problem}")
     cursor.index += reading.used
     _plan_day(cursor, terms)
+    if not cursor.word({"sharp", "latest"}):
+        cursor.sequence("at", "the", "latest")
     return reading.hour
 
 

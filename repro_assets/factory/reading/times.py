@@ -3,8 +3,8 @@
 Accepted, after a due keyword (``due``, ``deadline``, ``ship by`` ...):
 
 * ``16``, ``9`` (a bare whole number is an hour of a 24-hour clock);
-* ``16:00``, ``16.30``, ``1630`` (minutes make a fractional hour; normalization floors it
-  and records the repair);
+* ``16:00``, ``16.30``, ``1630``, ``1630 hrs``, ``16h30``, ``16h`` (minutes make a fractional
+  hour; normalization floors it and records the repair);
 * ``4pm``, ``11 am``, ``3 p.m.``, ``12pm`` (= 12);
 * ``noon``, ``midday``, ``12 noon`` (= 12); ``midnight``, ``12 midnight`` (= 24, the end of the
   day).
@@ -68,6 +68,12 @@ def read_time(tokens: list[Token], index: int) -> TimeReading:
     military = re.fullmatch(r"(\d{2})(\d{2})\s*(?:hrs|hours|h)", token.text, re.IGNORECASE)
     if token.kind is Kind.DURATION and military:  # "1530 hrs": a 24-hour clock
         hour, minute = int(military.group(1)), int(military.group(2))
+        if minute >= 60 or hour > 24 or (hour == 24 and minute):
+            return TimeReading(None, 0, f"{token.text} is not a time")
+        return TimeReading(hour + minute / 60, 1)
+    glued = re.fullmatch(r"(\d{1,2})h(\d{2})?", token.text, re.IGNORECASE)
+    if token.kind is Kind.DURATION and glued:  # "due 14h", "due 14h30": French-style clock
+        hour, minute = int(glued.group(1)), int(glued.group(2) or 0)
         if minute >= 60 or hour > 24 or (hour == 24 and minute):
             return TimeReading(None, 0, f"{token.text} is not a time")
         return TimeReading(hour + minute / 60, 1)
