@@ -29,6 +29,7 @@ import hashlib
 import json
 import logging
 import re
+import time
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
@@ -42,6 +43,7 @@ from repro_assets.api.errors import ApiError
 from repro_assets.api.runner import BackgroundRun, JobRunner, RunOutcome, get_runner
 from repro_assets.api.services import Services, get_services
 from repro_assets.api.workers import fetch_pool
+from repro_assets.papers.ingest import fetch_timeout
 from repro_assets.papers.pdf import MAX_PDF_BYTES, PaperIngestError, PdfInfo, validate_pdf
 from repro_assets.papers.plan_models import ClaimTarget
 from repro_assets.partitions import papers_partitions
@@ -204,7 +206,6 @@ async def _upload_bytes(upload: UploadFile) -> bytes:
 
 async def _read_ingest_request(request: Request) -> tuple[bytes, str | None, str | None]:
     """(pdf bytes, title, source url) from a multipart or JSON request."""
-    from repro_assets.papers.ingest import read_source
 
     media = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if media == "multipart/form-data":
@@ -226,12 +227,31 @@ async def _read_ingest_request(request: Request) -> tuple[bytes, str | None, str
         if not body.url.startswith(("http://", "https://")):
             raise api_error("E_FETCH_FAILED", "url must be an http(s) URL")
         try:  # in the bounded fetch pool: a slow server never holds the shared threads
-            data = await fetch_pool(request).run(read_source, body.url)
+            data = await fetch_pool(request).run(
+                _fetch_until, body.url, time.monotonic() + fetch_timeout())
         except PaperIngestError as exc:
             raise api_error(exc.code, exc.message) from exc
         return data, body.title, body.url
     raise api_error("E_UNSUPPORTED_MEDIA_TYPE",
                     "send multipart/form-data (file, title) or application/json (url, title)")
+
+
+def _fetch_until(url: str, end: float) -> bytes:
+    """Fetch ``url`` by ``end`` (``time.monotonic()``): the deadline counts from when the
+    request was accepted, so time spent waiting for a fetch worker is part of it.
+
+    Raises:
+        PaperIngestError: E_FETCH_FAILED past the deadline, or the fetch's own codes.
+    """
+    from repro_assets import net
+    from repro_assets.papers.ingest import read_source
+
+    left = end - time.monotonic()
+    if left <= 0:
+        raise PaperIngestError("E_FETCH_FAILED",
+                               f"GET {url} not started within the {fetch_timeout():g}s deadline")
+    with net.deadline(left):
+        return read_source(url)
 
 
 def _ingest(runner: JobRunner, services: Services, data: bytes, title: str | None,
