@@ -396,3 +396,10 @@ def test_more_clock_forms() -> None:
     assert _read(text) == {"J1": (["M1"], [1], 14), "J2": (["M2"], [1], 14),
                            "J3": (["M1"], [1], 15), "J4": (["M2"], [1], 9)}
     _fails("Machines: M1, M2.\nJ1: M1 1h, due in 14h")
+
+
+def test_a_machine_count_that_does_not_match_the_ids() -> None:
+    error = _fails("We have four machines. J1: M1 2h → M2 1h. J2: M3 1h.")
+    assert "it says 4 machines but the text names 3" in error.message
+    assert _read("We have three machines. J1: M1 2h → M2 1h. J2: M3 1h.")["J2"] == (
+        ["M3"], [1], None)

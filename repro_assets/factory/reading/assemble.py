@@ -355,6 +355,11 @@ def assemble(reading: Reading) -> Assembly:
     if not declarations.inventory:
         machines += [m for m in reading.route_machines if m not in machines]
     unread = list(reading.unread)
+    working = [m for m in machines if m not in declarations.out_of_service]
+    for count, quote in reading.machine_counts:
+        if count not in (len(machines), len(working)):  # "3 machines" + one out for repair
+            unread.append(Unread(quote=quote, reason=f"it says {count} machines but the text "
+                                 f"names {len(machines)} ({', '.join(machines) or 'none'})"))
     assembler = _Assembler(reading, declarations, machines)
     raw_jobs: list[RawJob] = []
     for job in reading.jobs:

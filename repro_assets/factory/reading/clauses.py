@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass, field
 
 from repro_assets.factory.reading.definitions import TimeTerms, is_definition_only
-from repro_assets.factory.reading.lexicon import Kind, Token, tokenize
+from repro_assets.factory.reading.lexicon import NUMBER_WORDS, Kind, Token, tokenize
 from repro_assets.factory.reading.names import NameIndex
 from repro_assets.factory.reading.phrases import (
     CONTINUATION_VERBS,
@@ -186,6 +186,11 @@ class ClauseReader:
             self.reading.defaults.append((default, clause.sentence))
             return
         kind = self._classify(tokens, clause)
+        if kind in ("prose", "machines"):
+            for match in _MACHINE_COUNT_RE.finditer(clause.text):
+                count = match.group("n").lower()
+                number = int(count) if count.isdigit() else int(NUMBER_WORDS[count])
+                self.reading.machine_counts.append((number, clause.sentence))
         if kind == "prose":
             return
         if kind == "machines":
@@ -863,6 +868,9 @@ def _read_usual_but(cursor: Cursor) -> Route:
     return route
 
 
+_MACHINE_COUNT_RE = re.compile(
+    r"(?i)\b(?P<n>\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+"
+    r"(?:machines|work ?centers|work ?centres|stations)\b")
 _PREAMBLE_RE = re.compile(r"^(?P<pre>[^|]+?)\s+[-–—]\s+(?P<rest>J(?:[0-9]|_[A-Z0-9]).*)$")
 
 
