@@ -20,9 +20,9 @@ from dataclasses import dataclass
 
 import pymupdf
 
-from repro_assets.forms.input_fields import label_near, page_lines
+from repro_assets.forms.input_fields import Line, label_near, page_lines, row_left
 from repro_assets.forms.models import ALIASES, V1_FIELDS
-from repro_assets.forms.parties import party_of
+from repro_assets.forms.parties import nearest_party, party_of
 
 TEXT = "text"
 _KINDS = {
@@ -49,9 +49,10 @@ PHONE_QUALIFIERS = ("home", "primary", "main", "cell", "mobile", "work", "day", 
 class FormWidget:
     """One widget of a target form.
 
-    ``label`` is its tooltip; ``printed`` the label printed next to it on the page (above,
-    else left); ``section`` the nearest section heading above it that names a party
-    ("TO BE COMPLETED BY THE DOCTOR", "Patient information").
+    ``label`` is its tooltip; ``printed`` the label printed next to it on the page (left,
+    else above); ``row_text`` everything printed left of it in its row; ``section`` the
+    nearest section heading above it that names a party ("TO BE COMPLETED BY THE DOCTOR",
+    "Patient information").
     """
 
     name: str
@@ -61,6 +62,7 @@ class FormWidget:
     maxlen: int = 0
     printed: str | None = None
     section: str | None = None
+    row_text: str | None = None
 
 
 @dataclass(frozen=True)
@@ -144,6 +146,12 @@ MEANINGS: tuple[tuple[re.Pattern[str], str, str | None], ...] = tuple(
         (r"\baddress\b", "address", None),
         (r"\bname\b", "full_name", None),
     ))
+#: Name widgets that ask for something other than a person's name ("Primary Insurance Name",
+#: "Business Name", "Pharmacy Name").
+NOT_PERSON_NAME = re.compile(
+    r"\b(?:business|company|employer|pharmacy|drug|brand|product|facility|clinic|hospital|"
+    r"network|carrier|insurance|insurer|plan|practice|school|program|account|file|user|group|"
+    r"contact|relative|emergency|street|city|town)\b", re.IGNORECASE)
 _ROW = re.compile(r"(?:(\d{1,2})\W*$)|\((\d{1,2})\)")
 _SECTION = re.compile(r"^\s*(?:section|part)\s+\w+|\bto\s+be\s+completed\s+by\b|"
                       r"\binformation\b", re.IGNORECASE)
@@ -165,9 +173,9 @@ def _row(widget: FormWidget) -> int | None:
     return None
 
 
-def _section_above(rect: pymupdf.Rect, lines: list[tuple[pymupdf.Rect, str]]) -> str | None:
+def _section_above(rect: pymupdf.Rect, lines: list[Line]) -> str | None:
     """The nearest line above ``rect`` that heads a section and names a party."""
-    above = [(box, text) for box, text in lines
+    above = [(box, text) for box, text, _ in lines
              if box.y1 <= rect.y0 + 1 and _SECTION.search(text) and party_of(text)]
     return max(above, key=lambda item: item[0].y1)[1] if above else None
 
@@ -200,6 +208,7 @@ def read_widgets(pdf_bytes: bytes) -> list[FormWidget]:
                             kind=_KINDS.get(widget.field_type, "unknown"), page=number,
                             maxlen=int(widget.text_maxlen or 0),
                             printed=label_near(rect, lines),
+                            row_text=row_left(rect, lines) or None,
                             section=_section_above(rect, lines))
         except Exception as exc:  # a broken widget dictionary: the form is unreadable
             raise ValueError(f"cannot read the target's form fields: {exc}") from exc
@@ -238,7 +247,17 @@ def classify(widget: FormWidget) -> WidgetRole:
     words = name_words(widget.name)
     if key == "address" and NOT_POSTAL.search(normalize_acroform_name(text)):
         return WidgetRole(widget, None, "not_postal")
+    if key == "full_name":
+        said_else = meaning_of(normalize_acroform_name(text))
+        if said_else and said_else[0] != "full_name":  # "Medication Name": a drug's name
+            key, meaning = said_else[0], said_else
+        elif NOT_PERSON_NAME.search(normalize_acroform_name(" ".join(
+                filter(None, [text, widget.printed])))):
+            return WidgetRole(widget, None, "not_a_persons_name")
     party = party_of(normalize_acroform_name(text))
+    for printed in (widget.printed, widget.row_text):  # "Physician: ____ Telephone: [ ]"
+        if party is None and printed:
+            party = nearest_party(printed)
     if party is None and widget.section:
         party = party_of(widget.section)
     part, row, order = None, None, None

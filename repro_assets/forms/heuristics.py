@@ -525,15 +525,16 @@ def _phone_in(segment: str) -> str | None:
     return None
 
 
-def _organisation_number(raw: str, line: str, above: str) -> str | None:
-    """Why a number is the organisation's own line: toll-free, or a "call us" line."""
+def _organisation_number(raw: str, before: str, above: str) -> str | None:
+    """Why a number is the organisation's own line: toll-free, or a "call us" cue before its
+    label (same line or the line above)."""
     try:
         phone = normalize_phone(raw)
     except NormalizationError:
         return None
     if phone.e164.startswith("+1") and phone.national_digits[:3] in TOLL_FREE:
         return "organisation_contact:toll_free"
-    if ORG_CONTACT.search(line) or ORG_CONTACT.search(above):
+    if ORG_CONTACT.search(before) or ORG_CONTACT.search(above):
         return "organisation_contact:call_line"
     return None
 
@@ -549,7 +550,8 @@ def _phones(p: _Page) -> Iterator[HeuristicHit]:
             if not is_subject(party):
                 yield _rejected(raw, evidence, f"other_party:{party}")
                 continue
-            reason = _organisation_number(raw, line, _previous_line(p.lines, index))
+            reason = _organisation_number(raw, line[: match.start()],
+                                          _previous_line(p.lines, index))
             if reason:
                 yield _rejected(raw, evidence, reason)
                 continue
@@ -695,12 +697,15 @@ PROSE_CUES = {
         r"(?:started|continued|discharged|maintained)\s+on|"
         r"medications?\s+(?:include[sd]?|are|were|consist\s+of))\s+", re.IGNORECASE),
 }
+_GENERIC = re.compile(r"\b(?:patients|members|clients|anyone|everyone|all|any|those|people)\b",
+                      re.IGNORECASE)
 _FIRST_PERSON = re.compile(r"\b(?:I|my|me|we|our|you|your)\b")
 _NEGATION = re.compile(r"\b(?:no|not|denies|denied|without|nkda|nka|never)\b[^.]{0,30}$",
                        re.IGNORECASE)
 #: A word that ends a prose list ("... and peanuts were documented", "... during their stay").
 _PROSE_END = re.compile(
-    r"\s+(?:were|was|is|are|has|have|had|which|that|who|documented|noted|reported|during|"
+    r"\s+(?:were|was|is|are|be|has|have|had|which|that|who|should|must|may|might|can|could|"
+    r"will|would|need|needs|documented|noted|reported|during|"
     r"since|for|while|after|before|until|at|in|on|to|from|as|because|but|with|by|if|when)\b"
     r"|[.;:!?()]", re.IGNORECASE)
 _PROSE_ITEM = re.compile(r"^[A-Za-z][A-Za-z\-']*(?:\s+[A-Za-z0-9][A-Za-z0-9.\-']*){0,3}$")
@@ -725,7 +730,8 @@ def _prose_list(field: str, p: _Page) -> Iterator[HeuristicHit]:
     for match in PROSE_CUES[field].finditer(text):
         before = text[max(0, match.start() - 200): match.start()]
         sentence = re.split(r"(?<=[.!?])\s+", before)[-1]
-        if _NEGATION.search(sentence) or not is_subject(party_of(sentence)):
+        if _NEGATION.search(sentence) or not is_subject(party_of(sentence)) \
+                or _GENERIC.search(sentence):  # "Patients allergic to latex must ...": policy
             continue
         tail = re.split(r"(?<=[.!?])(?:\s|$)", text[match.start(): match.start() + 300])[0]
         whole = f"{sentence} {tail}"

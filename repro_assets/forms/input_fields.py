@@ -14,14 +14,23 @@ import pymupdf
 from repro_assets.forms.models import FilledField
 
 ABOVE_POINTS = 22.0  # how far above a widget its label may stand
+LEFT_POINTS = 90.0  # how far left of a widget its label may end
 
 
-def page_lines(page: pymupdf.Page, skip: list[pymupdf.Rect]) -> list[tuple[pymupdf.Rect, str]]:
-    """The page's text lines (box, text) without the words drawn inside ``skip`` boxes."""
+Line = tuple[pymupdf.Rect, str, list[tuple[float, float, float, float, str]]]
+
+
+def page_lines(page: pymupdf.Page, skip: list[pymupdf.Rect]) -> list[Line]:
+    """The page's text lines (box, text, words) without the words drawn inside ``skip``
+    boxes."""
     grouped: dict[tuple[int, int], list[tuple[float, float, float, float, str]]] = {}
+    vertical = [pymupdf.Rect(line["bbox"]) for block in page.get_text("dict")["blocks"]
+                for line in block.get("lines", []) if abs(line["dir"][1]) > 0.5]
     for x0, y0, x1, y1, word, block, line, _ in page.get_text("words"):
         centre = pymupdf.Point((x0 + x1) / 2, (y0 + y1) / 2)
         if any(centre in rect for rect in skip):
+            continue
+        if any(centre in rect for rect in vertical):  # rotated margin text ("See ...")
             continue
         grouped.setdefault((block, line), []).append((x0, y0, x1, y1, word))
     out = []
@@ -29,23 +38,34 @@ def page_lines(page: pymupdf.Page, skip: list[pymupdf.Rect]) -> list[tuple[pymup
         words.sort()
         box = pymupdf.Rect(min(w[0] for w in words), min(w[1] for w in words),
                            max(w[2] for w in words), max(w[3] for w in words))
-        out.append((box, " ".join(w[4] for w in words)))
+        out.append((box, " ".join(w[4] for w in words), words))
     return out
 
 
-def label_near(rect: pymupdf.Rect, lines: list[tuple[pymupdf.Rect, str]]) -> str | None:
-    """The label printed for a widget box: the nearest line just above it (overlapping it
-    horizontally), else the nearest line to its left on the same row."""
-    above = [(box, text) for box, text in lines
+def row_left(rect: pymupdf.Rect, lines: list[Line]) -> str:
+    """The words printed left of a widget in its row band, in reading order (a row may name
+    several fields: "Physician: ____ Telephone: ____")."""
+    middle = (rect.y0 + rect.y1) / 2
+    row = sorted((w for box, _, words in lines if box.y0 <= middle <= box.y1
+                  for w in words if w[2] <= rect.x0 + 2
+                  and w[1] >= rect.y0 - 6 and w[3] <= rect.y1 + 6), key=lambda w: w[0])
+    return " ".join(w[4] for w in row)
+
+
+def label_near(rect: pymupdf.Rect, lines: list[Line]) -> str | None:
+    """The label printed for a widget box: the words right before it in its row (within
+    ``LEFT_POINTS``), else the nearest line just above it (overlapping it horizontally)."""
+    middle = (rect.y0 + rect.y1) / 2
+    row = sorted((w for box, _, words in lines if box.y0 <= middle <= box.y1
+                  for w in words if rect.x0 - LEFT_POINTS <= w[2] <= rect.x0 + 2
+                  and w[1] >= rect.y0 - 6 and w[3] <= rect.y1 + 6), key=lambda w: w[0])
+    if row:
+        return " ".join(w[4] for w in row)
+    above = [(box, text) for box, text, _ in lines
              if rect.y0 - ABOVE_POINTS <= box.y1 <= rect.y0 + 2
              and box.x0 < rect.x1 and box.x1 > rect.x0]
     if above:
         return max(above, key=lambda item: (item[0].y1, -item[0].x0))[1]
-    middle = (rect.y0 + rect.y1) / 2
-    left = [(box, text) for box, text in lines
-            if box.y0 <= middle <= box.y1 and box.x1 <= rect.x0 + 2]
-    if left:
-        return max(left, key=lambda item: item[0].x1)[1]
     return None
 
 

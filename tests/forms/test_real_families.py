@@ -305,3 +305,50 @@ def test_scanned_pages_are_read_by_ocr_and_offered_for_review(run_bundle: RunHel
     typed = UploadedFile("typed.pdf", text_pdf_bytes("Patient Name: Nora Blake"))
     folder = run_bundle(docs=[UploadedFile("scan.pdf", scan), typed])
     assert folder.read_artifact("final").fields["full_name"].status == "filled"
+
+
+def shared_names_form() -> bytes:
+    """Widgets whose names say 'Name' or 'Telephone' but ask for another party or thing."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+
+    def row(y: float, label: str, name: str, x: float = 150, label_x: float = 40) -> None:
+        page.insert_text((label_x, y + 10), label, fontsize=8, fontname="helv")
+        w = pymupdf.Widget()
+        w.field_name = name
+        w.field_type = pymupdf.PDF_WIDGET_TYPE_TEXT
+        w.rect = pymupdf.Rect(x, y, x + 140, y + 14)
+        page.add_widget(w)
+
+    row(60, "Patient Name:", "Patient Name")
+    row(90, "Primary Insurance Name:", "Primary Insurance Name")
+    row(120, "Business Name:", "Business Name")
+    row(150, "Medication Name:", "Medication Name")
+    row(180, "Physician's Name:", "Doctor Name")
+    row(180, "Telephone:", "Telephone", x=430, label_x=380)
+    data = doc.tobytes()
+    doc.close()
+    return data
+
+
+def test_name_and_telephone_widgets_of_other_parties_and_things(run_bundle: RunHelper) -> None:
+    from repro_assets.forms.fill import read_back
+
+    text = "Patient Name: Owen Hale\nPhone: +1 416 555 0188\nMedications: Lisinopril 10 mg"
+    folder = run_bundle(docs=[UploadedFile("a.pdf", text_pdf_bytes(text))],
+                        targets=[UploadedFile("form.pdf", shared_names_form())])
+    written = read_back(folder.read_binary("filled.pdf"))
+    assert written == {"Patient Name": "Owen Hale", "Medication Name": "Lisinopril 10 mg"}
+    reasons = {s.widget: s.reason for s in folder.read_artifact("review").skipped}
+    assert reasons["Primary Insurance Name"] == "not_a_persons_name"
+    assert reasons["Business Name"] == "not_a_persons_name"
+    assert reasons["Telephone"] == "other_party:doctor"  # its row names the physician
+
+
+@pytest.mark.parametrize(("field", "text", "expected"), [
+    ("phone", "Phone: (608) 555-0143 (call after 5 pm)", ["(608) 555-0143"]),  # a note
+    ("allergies", "Patients allergic to latex must tell the nurse.", []),  # a policy
+])
+def test_cues_after_a_value_and_policy_sentences(field: str, text: str,
+                                                 expected: list[str]) -> None:
+    assert [v for v, _ in hits(field, text)] == expected
