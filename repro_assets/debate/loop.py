@@ -176,6 +176,8 @@ class DebateRunner:
         answer_refusal = self._answer_refusal(review)
         if answer_refusal is None:
             return None  # a source states the asked number and the conclusion gives it
+        if answer_refusal and not self._blocked():
+            return answer_refusal  # a source states it, the conclusion does not give it
         refusal = self._evidence_refusal(review)
         return refusal or (answer_refusal or None)
 
