@@ -403,3 +403,4 @@ def test_a_machine_count_that_does_not_match_the_ids() -> None:
     assert "it says 4 machines but the text names 3" in error.message
     assert _read("We have three machines. J1: M1 2h → M2 1h. J2: M3 1h.")["J2"] == (
         ["M3"], [1], None)
+    _fails("Four jobs today: J1, J2, J3. Machines: M1. All jobs: M1 1h.")

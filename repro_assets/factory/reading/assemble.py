@@ -360,6 +360,10 @@ def assemble(reading: Reading) -> Assembly:
         if count not in (len(machines), len(working)):  # "3 machines" + one out for repair
             unread.append(Unread(quote=quote, reason=f"it says {count} machines but the text "
                                  f"names {len(machines)} ({', '.join(machines) or 'none'})"))
+    for count, quote in reading.job_counts:
+        if count != len(reading.jobs):
+            unread.append(Unread(quote=quote, reason=f"it says {count} jobs but the text names "
+                                 f"{len(reading.jobs)} ({', '.join(reading.jobs) or 'none'})"))
     assembler = _Assembler(reading, declarations, machines)
     raw_jobs: list[RawJob] = []
     for job in reading.jobs:

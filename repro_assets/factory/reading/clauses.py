@@ -186,6 +186,10 @@ class ClauseReader:
             self.reading.defaults.append((default, clause.sentence))
             return
         kind = self._classify(tokens, clause)
+        for match in _JOB_COUNT_RE.finditer(clause.text):
+            count = match.group("n").lower()
+            number = int(count) if count.isdigit() else int(NUMBER_WORDS[count])
+            self.reading.job_counts.append((number, clause.sentence))
         if kind in ("prose", "machines"):
             for match in _MACHINE_COUNT_RE.finditer(clause.text):
                 count = match.group("n").lower()
@@ -871,6 +875,9 @@ def _read_usual_but(cursor: Cursor) -> Route:
 _MACHINE_COUNT_RE = re.compile(
     r"(?i)\b(?P<n>\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+"
     r"(?:machines|work ?centers|work ?centres|stations)\b")
+_JOB_COUNT_RE = re.compile(
+    r"(?i)\b(?P<n>\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+"
+    r"(?:jobs|orders|work orders)\b")
 _PREAMBLE_RE = re.compile(r"^(?P<pre>[^|]+?)\s+[-–—]\s+(?P<rest>J(?:[0-9]|_[A-Z0-9]).*)$")
 
 

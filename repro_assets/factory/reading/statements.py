@@ -150,6 +150,7 @@ class Reading:
     aside_names: list[tuple[str, str]] = field(default_factory=list)  # "M1 (saw)" anywhere
     defaults: list[tuple[float, str]] = field(default_factory=list)  # (hours, sentence)
     machine_counts: list[tuple[int, str]] = field(default_factory=list)  # "four machines"
+    job_counts: list[tuple[int, str]] = field(default_factory=list)  # "three jobs today"
     unread: list[Unread] = field(default_factory=list)
 
     def mention_job(self, job_id: str) -> None:
