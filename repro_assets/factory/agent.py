@@ -27,7 +27,7 @@ from repro_assets.factory.checks import (
 )
 from repro_assets.factory.coarse import extract_coarse_structure
 from repro_assets.factory.coverage import assess_coverage, coverage_of
-from repro_assets.factory.ids import extract_explicit_ids
+from repro_assets.factory.ids import ANY_ID_RE, extract_explicit_ids
 from repro_assets.factory.models import (
     CoarseStructure,
     CoverageReport,
@@ -249,9 +249,12 @@ class OnboardingAgent:
             ]
         details["route_only_machines"] = route_only
         if self.method == "heuristic":
-            unread = [{"sentence": u.quote, "reason": u.reason} for u in reading.unread]
+            unread = [{"sentence": u.quote, "reason": u.reason, "ids": _ids_in(u.quote)}
+                      for u in reading.unread]
             problems += [f"could not read '{u['sentence']}': {u['reason']}" for u in unread]
             details["unread"] = unread
+            # the ids whose statements were not read: their coverage is not certain
+            details["unread_ids"] = sorted({i for u in unread for i in u["ids"]})
         else:
             skeleton_issues, skeleton_details = skeleton_problems(skeleton, raw)
             problems += skeleton_issues
@@ -305,3 +308,11 @@ class OnboardingAgent:
             report.missing_machines,
             report.missing_jobs,
         )
+
+
+def _ids_in(sentence: str) -> list[str]:
+    """The machine and job ids a sentence mentions (ranges expanded), in text order."""
+    found = extract_explicit_ids(sentence)
+    ordered = [m.group(0) for m in ANY_ID_RE.finditer(sentence)]
+    extra = sorted((found.machine_ids | found.job_ids) - set(ordered))
+    return list(dict.fromkeys([*ordered, *extra]))

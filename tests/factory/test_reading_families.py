@@ -404,3 +404,10 @@ def test_a_machine_count_that_does_not_match_the_ids() -> None:
     assert _read("We have three machines. J1: M1 2h → M2 1h. J2: M3 1h.")["J2"] == (
         ["M3"], [1], None)
     _fails("Four jobs today: J1, J2, J3. Machines: M1. All jobs: M1 1h.")
+
+
+def test_unread_sentences_name_their_ids() -> None:
+    error = _fails("Machines: M1 (saw), M2 (drill).\nJ1: M1 1h.\nJ2 goes M1 or M2 for 1h.")
+    assert error.details["unread"][0]["ids"] == ["J2", "M1", "M2"]
+    assert error.details["unread_ids"] == ["J2", "M1", "M2"]
+    assert error.details["lost_jobs"] == ["J2"]
