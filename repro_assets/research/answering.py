@@ -305,6 +305,7 @@ class SourceText:
         key: the document's citation key (URL or corpus id).
         title: its title.
         windows: passages of its text (a chunk with its neighbours, in reading order).
+        full_text: the whole text, read for table rows only (empty: not given).
         identity: what names the document itself (title, authors, opening text): a name
             found there holds for every window (``U-Net``, an author's name).
     """
@@ -313,6 +314,7 @@ class SourceText:
     title: str
     windows: tuple[str, ...]
     identity: str = ""
+    full_text: str = ""
 
 
 @dataclass(frozen=True)
@@ -400,27 +402,33 @@ def _table_passages(lines: list[str], context: str) -> list[Passage]:
     out: list[Passage] = []
     i = 0
     header_run: list[str] = []
+    frozen = False  # after a table's first row, short lines are group labels, not headers
     while i < len(lines):
         line = lines[i]
         j = i + 1
         values: list[str] = []
-        while j < len(lines) and _is_value_line(lines[j], continuing=bool(values)):
+        while j < len(lines) and _is_value_line(lines[j], continuing=True):
             values += _cells(lines[j])
             j += 1
+        if not any(cell_values(v) for v in values):
+            values = []
         if not _is_value_line(line) and len(line.split()) <= 12 and values:
             out.append(Passage(text=f"{line} {' '.join(values)}".strip(), values=values,
                                context=context, table=True, headers=list(header_run),
                                label=line))
+            frozen = True
             i = j
             continue
         row = None if _is_value_line(line) else _one_line_row(line)
         if row is not None and len(row[1]) >= 1 and len(line.split()) <= 16:
             out.append(Passage(text=line, values=row[1], context=context, table=True,
                                headers=list(header_run), label=row[0]))
+            frozen = True
         elif len(line.split()) <= 4 and not _is_value_line(line):
-            header_run = [*header_run, line][-12:]
+            if not frozen:
+                header_run = [*header_run, line][-12:]
         elif not _is_value_line(line):
-            header_run = []
+            header_run, frozen = [], False
         i += 1
     return out
 
@@ -562,22 +570,39 @@ def _subvalue(cell: str, terms: QuestionTerms, context: str) -> str | None:
     return None
 
 
+_GROUP_LABEL = re.compile(r"\bet al\b|\b(19|20)\d\d\b")
+
+
+def _column_headers(run: list[str], n: int) -> list[str]:
+    """The header lines that name a row's ``n`` value columns (empty: cannot tell).
+
+    The run above the first row may end with group labels (a cited work: "Smith et al.,
+    2015"), which are dropped; the last ``n`` lines of what remains name the columns (lines
+    before them are the label column's header, a section heading or a table beside it).
+    """
+    run = list(run)
+    while run and _GROUP_LABEL.search(run[-1]):
+        run.pop()
+    return run if len(run) >= n else []
+
+
 def _row_value(passage: Passage, terms: QuestionTerms) -> tuple[str, str | None] | None:
     """The asked cell of a table row: the column a question term names, else the only one."""
     cells = passage.values
     if not any(cell_values(c) for c in cells):
         return None
     label_fold = fold(passage.label)
-    headers = passage.headers
+    headers = _column_headers(passage.headers, len(cells))
     column_anchors = [a for a in terms.anchors if not a.found_in(label_fold)]
-    if headers and len(headers) >= len(cells):
+    if headers:
         names = headers[-len(cells):]
         for anchor in column_anchors:
             for index, name in enumerate(names):
                 if anchor.found_in(fold(name)):
                     value = _subvalue(cells[index], terms, passage.context)
                     return (value, name) if value is not None else None
-    if column_anchors and any(a.found_in(fold(" ".join(headers))) for a in column_anchors):
+    if column_anchors and any(a.found_in(fold(" ".join(passage.headers)))
+                              for a in column_anchors):
         return None  # the asked column is named but cannot be aligned: no guess
     if terms.kind != "value":
         return None
@@ -586,7 +611,7 @@ def _row_value(passage: Passage, terms: QuestionTerms) -> tuple[str, str | None]
         # several columns, none named by an anchor: only the first, when the first column
         # header after the label is one of the question's words
         asked = set(terms.keywords) | {a.key for a in terms.anchors}
-        names = headers[-len(cells):] if headers and len(headers) >= len(cells) else []
+        names = headers[-len(cells):] if headers else []
         if not names or not (set(_words(names[0])) | {squeeze(names[0])}) & asked:
             return None
     first = _subvalue(numeric[0], terms, passage.context)
@@ -625,6 +650,17 @@ def check_answer(question: str, sources: Sequence[SourceText],
             if len(present) < len(terms.anchors):
                 continue
             for passage in passages(window):
+                found = _grounded(passage, terms, source)
+                if found is not None and found.score > best_score:
+                    best_score = found.score
+                    best = (found.score, found)
+        if source.full_text and all(a.found_in(fold(source.full_text) + title_fold)
+                                    for a in terms.anchors):
+            # tables whose header and rows fall in chunks far apart: read in one piece
+            for passage in passages(source.full_text):
+                if not passage.table:
+                    continue
+                passage.context = _local_context(source.full_text, passage.text)
                 found = _grounded(passage, terms, source)
                 if found is not None and found.score > best_score:
                     best_score = found.score
@@ -725,6 +761,18 @@ def _metric_named(terms: QuestionTerms, text: str) -> bool:
             continue
         return False
     return True
+
+
+#: Characters around a row of a whole-document table that make its context (captions).
+TABLE_CONTEXT = 2500
+
+
+def _local_context(text: str, row: str) -> str:
+    """The text around ``row``'s first line in ``text`` (its table, caption and header)."""
+    at = text.find(row.split(" ")[0])
+    if at < 0:
+        return text[:TABLE_CONTEXT]
+    return text[max(0, at - TABLE_CONTEXT): at + TABLE_CONTEXT]
 
 
 def _captions(context: str) -> list[str]:

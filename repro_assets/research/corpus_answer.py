@@ -100,6 +100,10 @@ class CorpusLexicon:
         """What names the document itself: title, authors and its opening chunks."""
         return "\n".join([doc.title, doc.authors, *(c[1] for c in doc.chunks[:IDENTITY_CHUNKS])])
 
+    def text(self, doc: _Document) -> str:
+        """The document's whole stored text, chunks in reading order."""
+        return "\n".join(c[1] for c in doc.chunks)
+
     def window(self, doc: _Document, position: int) -> str:
         """The chunk at ``position`` of ``doc`` with its neighbours, in reading order."""
         lo, hi = max(0, position - NEIGHBOURS), min(len(doc.chunks), position + NEIGHBOURS + 1)
@@ -130,6 +134,7 @@ def check_corpus(question: str, db: object, vector_hits: list[tuple[int, int]] |
     else:
         docs = []
     windows: dict[int, list[str]] = {}
+    lexical = {doc.document_id for doc in docs[:MAX_DOCUMENTS]}
     if docs:
         rarest = min(anchors, key=lambda a: len(per_anchor[a.key]))
         for doc in docs[:MAX_DOCUMENTS]:
@@ -145,7 +150,8 @@ def check_corpus(question: str, db: object, vector_hits: list[tuple[int, int]] |
             windows.setdefault(doc_id, []).append(lexicon.window(doc, positions[0]))
     sources = [SourceText(key=lexicon.documents[d].key, title=lexicon.documents[d].title,
                           windows=tuple(dict.fromkeys(w)),
-                          identity=lexicon.identity(lexicon.documents[d]))
+                          identity=lexicon.identity(lexicon.documents[d]),
+                          full_text=lexicon.text(lexicon.documents[d]) if d in lexical else "")
                for d, w in windows.items()]
     from repro_assets.research.answering import check_answer
 
