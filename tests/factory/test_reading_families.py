@@ -411,3 +411,11 @@ def test_unread_sentences_name_their_ids() -> None:
     assert error.details["unread"][0]["ids"] == ["J2", "M1", "M2"]
     assert error.details["unread_ids"] == ["J2", "M1", "M2"]
     assert error.details["lost_jobs"] == ["J2"]
+
+
+def test_a_clock_time_outside_any_due_phrase_in_an_email() -> None:
+    text = ("Hi Jo,\nCall me at 3pm if anything is unclear.\nMachines: M1 (saw), M2 (drill).\n"
+            "J1: M1 1h, M2 1h.")
+    assert _read(text) == {"J1": (["M1", "M2"], [1, 1], None)}
+    _fails("Machines: M1 (saw), M2 (drill).\nJ1: M1 1h, M2 1h.\nReady at 3pm.")
+    _fails("Machines: M1 (saw), M2 (drill).\nJ1: M1 1h, M2 1h.\nEverything must be done by 5pm.")

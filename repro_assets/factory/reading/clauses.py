@@ -31,6 +31,7 @@ from repro_assets.factory.reading.names import NameIndex
 from repro_assets.factory.reading.phrases import (
     CONTINUATION_VERBS,
     DUE_KEYS,
+    DUE_KEYS_NEED_BY,
     FILLERS,
     GENERIC_JOB_NOUNS,
     JOB_WORDS,
@@ -274,6 +275,11 @@ class ClauseReader:
             or words & DUE_KEYS
             or any(is_paren(t, "duration") for t in tokens)
         )
+        if (route_content and not machines and not clause.item
+                and self.context.group_subject is None
+                and not kinds & {Kind.DURATION, Kind.ARROW} and not words & _DUE_SIGNALS
+                and not any(is_paren(t, "duration") for t in tokens)):
+            return "prose"  # "Call me at 3pm if anything is unclear": a time, but no due time
         if route_content:
             return "jobs"
         if machines:
@@ -872,6 +878,10 @@ def _read_usual_but(cursor: Cursor) -> Route:
     return route
 
 
+_DUE_SIGNALS = frozenset(DUE_KEYS | DUE_KEYS_NEED_BY | {
+    "by", "before", "until", "till", "latest", "eod", "cob", "eob", "everything", "all",
+    "each", "every", "it", "they", "them", "both", "must", "should", "then", "next", "after",
+    "shift", "out", "go", "goes", "leave", "leaves", "pickup", "truck", "end", "close"})
 _MACHINE_COUNT_RE = re.compile(
     r"(?i)\b(?P<n>\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+"
     r"(?:machines|work ?centers|work ?centres|stations)\b")
