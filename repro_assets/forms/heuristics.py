@@ -50,6 +50,7 @@ from repro_assets.forms.text_cues import (
     is_heading,
     is_instruction,
     is_placeholder,
+    is_printed_options,
     marked_options,
 )
 
@@ -190,6 +191,13 @@ def _is_subject_label_line(line: str) -> bool:
     return party_of(label) == SUBJECT and bool(_SUBJECT_FIELD.search(label))
 
 
+#: A doctor's name on a line of its own ("Dr. Meera Joshi, MD", "Alan Roy, DO").
+_DOCTOR_NAME_LINE = re.compile(
+    r"^\s*(?:Dr\.?\s+[A-Z][\w.'\-]*(?:\s+[A-Z][\w.'\-]*){0,3}(?:,?\s+[A-Z]{2,4}\.?)?"
+    r"|[A-Z][\w.'\-]+(?:\s+[A-Z][\w.'\-]*){1,3},?\s+(?:MD|M\.D\.|DO|DDS|DMD|NP|PA-C|RN|"
+    r"FNP|MBBS))\s*$")
+
+
 def _is_party_label_line(line: str) -> bool:
     """``Physician: ...`` / ``Emergency contact:``: a label naming another party; the lines
     that follow (its phone, its address) are that party's until a heading or a label of
@@ -266,6 +274,11 @@ def line_parties(doc: LayoutDoc) -> dict[int, list[str | None]]:
                 section = SUBJECT
             elif _is_party_label_line(line):  # "Physician:" - what follows is the doctor's
                 section = party_of(line.split(":", 1)[0])
+            elif _DOCTOR_NAME_LINE.match(line):  # a signature block: "Dr. Meera Joshi, MD"
+                section = "doctor"
+            elif ":" not in line and len(line.split()) <= 4 and party_of(line) not in (
+                    None, SUBJECT):  # a role on its own line: "Pathologist", "Employer"
+                section = party_of(line)
             parties.append(section)
         out[page.page] = parties
     return out
@@ -313,6 +326,8 @@ def _blank(value: str, labels: frozenset[str] = frozenset(),
     reason = blank_reason(value, labels)
     if reason:
         return reason
+    if hints and is_printed_options(value):  # a list's printed choices, no boxes
+        return "option_list"
     if hints:
         words = [w.lower().strip(".,;:()'’") for w in value.split()]
         if all(w in hints or not w or is_placeholder(w) for w in words):
@@ -355,6 +370,7 @@ def join_label_lines(lines: list[str]) -> list[str]:
     return out
 
 
+_HONORIFIC = re.compile(r"^(?:Mr|Mrs|Ms|Miss|Mx)\.?\s+(?=[A-Z])")
 _NAME_WORD = re.compile(r"^[A-Z][A-Za-z'\-.]*,?$")
 _NAME_PARTICLES = {"de", "da", "del", "della", "van", "von", "der", "la", "le", "bin", "al"}
 
@@ -420,7 +436,7 @@ def _names(p: _Page) -> Iterator[HeuristicHit]:
             label = match.group("label")
             if NOT_FULL_NAME.search(strip_parentheticals(label)):
                 continue
-            value = _segment(line, match.end()).strip(" ,.")
+            value = _HONORIFIC.sub("", _segment(line, match.end()).strip(" ,."))
             if not value:
                 continue
             evidence = _evidence(p.doc_id, p.page, [line])

@@ -31,6 +31,7 @@ PARTY_WORDS: dict[str, tuple[str, ...]] = {
     "doctor": ("doctor", "physician", "dr.", "provider", "pcp", "clinician", "surgeon",
                "therapist", "dentist", "practitioner", "nurse", "prescriber", "referring",
                "referral", "treating", "designated", "certifying", "chiropractor", "ordering",
+               "pathologist", "radiologist", "consultant", "lab director",
                "specialist", "examiner", "evaluator"),
     "employer": ("employer", "supervisor", "place of employment", "manager"),
     "representative": ("attorney", "lawyer", "representative", "agent", "witness",

@@ -106,6 +106,22 @@ _QUESTION = re.compile(
     r"should|what|which|who|whom|whose|when|where|why|how)\b[^.]*\?", re.IGNORECASE)
 _EXAMPLE = re.compile(r"\be\.\s?g\.|\bi\.\s?e\.|\bex(?:ample)?s?\s*[:.]|\bfor\s+example\b|"
                       r"\bsuch\s+as\b", re.IGNORECASE)
+_OPTION_WORD = re.compile(r"\b(?:other|none|n/a|unknown|not\s+sure)\b", re.IGNORECASE)
+
+
+def is_printed_options(text: str) -> bool:
+    """A row of printed choices without boxes ("Penicillin Sulfa Codeine Latex Other"):
+    three or more words, no list punctuation or digits, and either a catch-all option
+    ("Other", "None") or four or more words all capitalized."""
+    if re.search(r"[,;:\d]", text):
+        return False
+    words = text.split()
+    if len(words) < 3:
+        return False
+    return bool(_OPTION_WORD.search(text)) or (
+        len(words) >= 4 and all(w[:1].isupper() for w in words))
+
+
 _FILL_IN = re.compile(r"_{2,}|\(\s*\)|\[\s*\]|\.{4,}|\u2026{2,}")
 
 #: Why a text that stands where a value would is not a value (``blank_form:<reason>``).

@@ -352,3 +352,27 @@ def test_name_and_telephone_widgets_of_other_parties_and_things(run_bundle: RunH
 def test_cues_after_a_value_and_policy_sentences(field: str, text: str,
                                                  expected: list[str]) -> None:
     assert [v for v, _ in hits(field, text)] == expected
+
+
+def test_printed_choices_without_boxes_are_no_list() -> None:
+    text = "Allergies:\nPenicillin Sulfa Codeine Latex Other\nMedications:\nVitamin D Daily"
+    assert hits("allergies", text) == []
+    assert [v for v, _ in hits("medications", text)] == ["Vitamin D"]
+
+
+LAB_SLIP = """CityLab Diagnostics
+Plot 12, Sector 5, Pune 411001 | Ph: 020-5550-1234 | www.citylab.example
+Patient Name : Mr. Arjun Rao
+Age / Sex : 45 Y / Male
+Ref. By : Dr. S. Kulkarni
+Sample Collected : 12/03/2024 09:10
+Pathologist
+Dr. Meera Joshi, MD
+Contact: 020-5550-9999
+"""
+
+
+def test_lab_slip_only_the_name_is_the_patients() -> None:
+    assert [v for v, _ in hits("full_name", LAB_SLIP)] == ["Arjun Rao"]  # title dropped
+    assert hits("phone", LAB_SLIP) == []  # the lab's and the pathologist's numbers
+    assert hits("dob", LAB_SLIP) == []  # a sample date is no birth date
