@@ -295,6 +295,7 @@ class Passage:
     table: bool = False
     headers: list[str] = field(default_factory=list)
     label: str = ""
+    nearby: str = ""
 
 
 @dataclass(frozen=True)
@@ -460,11 +461,13 @@ def passages(window: str) -> list[Passage]:
     window = unicodedata.normalize("NFKC", window)
     lines = [ln.strip() for ln in window.split("\n") if ln.strip()]
     out = _table_passages(lines, window)
-    for sentence in _sentences(window):
+    sentences = _sentences(window)
+    for i, sentence in enumerate(sentences):
         words = sentence.split()
         numeric = sum(1 for w in words if _NUM.fullmatch(w.strip(",.;:%")))
         if len(words) >= 5 and numeric <= len(words) * 0.3:
-            out.append(Passage(text=sentence, values=[], context=window))
+            nearby = " ".join(sentences[max(0, i - 1): i] + sentences[i + 1: i + 2])
+            out.append(Passage(text=sentence, values=[], context=window, nearby=nearby))
     return out
 
 
@@ -497,7 +500,10 @@ def numbers_in(text: str) -> list[NumberToken]:
         if prev in ("table", "tab", "figure", "fig", "section", "sec", "eq", "equation",
                     "appendix", "chapter", "step", "layer"):
             continue
-        following = " ".join(words[position + 1: position + 2]).lower()
+        after = words[position + 1] if position + 1 < len(words) else ""
+        if position == 0 and after[:1].isupper() and "." not in value:
+            continue  # a section number before a heading ("4 Experiments")
+        following = after.lower()
         unit = m.group(2) or ""
         if not unit and following.startswith("times"):
             unit = "x"
@@ -687,7 +693,9 @@ def _grounded(passage: Passage, terms: QuestionTerms, source: SourceText
     if passage.table:
         local += " " + " ".join(_captions(passage.context))
     local_fold = fold(local) if passage.table else fold(passage.text)
-    in_passage = [a for a in terms.anchors if a.found_in(local_fold)]
+    # a sentence's entity may be named by the sentence before or after it
+    near_fold = local_fold if passage.table else fold(passage.text + " " + passage.nearby)
+    in_passage = [a for a in terms.anchors if a.found_in(near_fold)]
     coverage = _coverage(terms.keywords, passage.text + " " + " ".join(passage.headers))
     if not passage.table and not _metric_named(terms, passage.text):
         return None
@@ -700,7 +708,7 @@ def _grounded(passage: Passage, terms: QuestionTerms, source: SourceText
         return None
     score = coverage + (len(in_passage) / len(terms.anchors) if terms.anchors else 0.0)
     # the asked metric is named where the number stands: the sentence, or the row's table
-    if any(not a.found_in(local_fold) for a in terms.anchors if a.key in _METRIC_WORDS):
+    if any(not a.found_in(near_fold) for a in terms.anchors if a.key in _METRIC_WORDS):
         return None
     if passage.table:
         if terms.kind in ("ratio", "duration") and not any(
@@ -726,8 +734,9 @@ def _grounded(passage: Passage, terms: QuestionTerms, source: SourceText
         return None
     chosen = min(numbers, key=lambda n: (min(abs(n.position - t) for t in targets),
                                          n.position))
-    if min(abs(chosen.position - t) for t in targets) > 25:
-        return None
+    if min(abs(chosen.position - t) for t in targets) > 25 and not (
+            len(numbers) == 1 and terms.kind in ("duration", "ratio", "count")):
+        return None  # far from the question's words, and not the only number of its kind
     return GroundedAnswer(value=chosen.text, quote=passage.text, source=source.key,
                           title=source.title, score=round(score, 3))
 
