@@ -419,3 +419,8 @@ def test_a_clock_time_outside_any_due_phrase_in_an_email() -> None:
     assert _read(text) == {"J1": (["M1", "M2"], [1, 1], None)}
     _fails("Machines: M1 (saw), M2 (drill).\nJ1: M1 1h, M2 1h.\nReady at 3pm.")
     _fails("Machines: M1 (saw), M2 (drill).\nJ1: M1 1h, M2 1h.\nEverything must be done by 5pm.")
+
+
+def test_csv_export_with_a_byte_order_mark_and_quoted_cells() -> None:
+    text = '\ufeffjob,machine,hours,due\nJ1,M1,2,14:00\n"J1","M2","1","14:00"\n'
+    assert _read(text) == {"J1": (["M1", "M2"], [2, 1], 14)}

@@ -253,7 +253,7 @@ def segment(text: str) -> list[Segment]:
         :class:`Clause` and :class:`Table` items in reading order.
     """
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\u00a0", " ")
-    text = text.replace("\u2019", "'")
+    text = text.replace("\u2019", "'").replace("\ufeff", "")  # a BOM from a CSV export
     lines = text.split("\n")
     items: list[_Group | Table] = []
     paragraph = 0
