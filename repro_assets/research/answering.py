@@ -142,6 +142,8 @@ def _strong(core: str) -> bool:
         return False
     if any(ch.isdigit() for ch in core):
         return True
+    if core[:1].isupper() and "-" in core.strip("-"):
+        return True  # "Bagnet-attn": a capitalised name with a hyphenated part
     return sum(ch.isupper() for ch in core) >= 2 or any(ch.isupper() for ch in core[1:])
 
 
@@ -385,9 +387,10 @@ def _one_line_row(line: str) -> tuple[str, list[str]] | None:
     while k > 0 and _CELL_TOKEN.fullmatch(tokens[k - 1]):
         k -= 1
     label, values = " ".join(tokens[:k]), tokens[k:]
+    numbers = [v for v in values if _NUM.fullmatch(v.rstrip("%x*"))]
     if (not label or not re.search(r"[A-Za-z]", label) or len(tokens[:k]) > 10
-            or sum(1 for v in values if _NUM.fullmatch(v.rstrip("%x*"))) < 1):
-        return None
+            or not numbers or all(_YEAR_RE.fullmatch(v) for v in numbers)):
+        return None  # no values, or only a year (a cited work: "Smith et al., 2015")
     return label, _group(values)
 
 

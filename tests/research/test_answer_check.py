@@ -139,3 +139,39 @@ def test_folds_split_cases_by_name_hash() -> None:
     assert len(inside) + len(outside) == 30 and inside and outside
     assert all(in_fold(c["name"], fold) for c in inside)
     assert not any(in_fold(c["name"], fold) for c in outside)
+
+
+GROUPED = """Table 4: Accuracy on four review sets.
+Methods
+Heron
+Egret
+Stork
+Ibis
+Okafor et al., 2016
+Bagnet
+-
+61.0
+62.5
+-
+Our models
+Bagnet-attn
+70.1
+71.3
+72.0
+68.4"""
+
+
+def test_group_labels_between_rows_do_not_shift_the_columns() -> None:
+    check = check_answer("How accurate is Bagnet-attn on Stork?", [_source(GROUPED)],
+                         today=TODAY)
+    assert check.answered and check.answer is not None
+    assert check.answer.value == "72.0" and check.answer.column == "Stork"
+
+
+def test_a_neighbour_sentence_names_the_entity_and_headings_give_no_number() -> None:
+    text = ("3 Experiments\nThe data come from the Lynx tracking challenge held every winter. "
+            "The training data is a set of 45 annotated clips from trail cameras.\n"
+            "4 Results\nFlarenet tracks well.")
+    check = check_answer("How many training clips does the Lynx challenge data contain?",
+                         [_source(text)], today=TODAY)
+    assert check.answered and check.answer is not None and check.answer.value == "45"
