@@ -23,6 +23,7 @@ import pymupdf
 from repro_assets.forms.input_fields import Line, label_near, page_lines, row_left
 from repro_assets.forms.models import ALIASES, V1_FIELDS
 from repro_assets.forms.parties import nearest_party, party_of
+from repro_assets.forms.text_cues import is_heading
 
 TEXT = "text"
 _KINDS = {
@@ -151,7 +152,8 @@ MEANINGS: tuple[tuple[re.Pattern[str], str, str | None], ...] = tuple(
 NOT_PERSON_NAME = re.compile(
     r"\b(?:business|company|employer|pharmacy|drug|brand|product|facility|clinic|hospital|"
     r"network|carrier|insurance|insurer|plan|practice|school|program|account|file|user|group|"
-    r"contact|relative|emergency|street|city|town)\b", re.IGNORECASE)
+    r"contact|relative|emergency|street|city|town|print|printed|signature|signed)\b",
+    re.IGNORECASE)
 _ROW = re.compile(r"(?:(\d{1,2})\W*$)|\((\d{1,2})\)")
 _SECTION = re.compile(r"^\s*(?:section|part)\s+\w+|\bto\s+be\s+completed\s+by\b|"
                       r"\binformation\b", re.IGNORECASE)
@@ -176,7 +178,8 @@ def _row(widget: FormWidget) -> int | None:
 def _section_above(rect: pymupdf.Rect, lines: list[Line]) -> str | None:
     """The nearest line above ``rect`` that heads a section and names a party."""
     above = [(box, text) for box, text, _ in lines
-             if box.y1 <= rect.y0 + 1 and _SECTION.search(text) and party_of(text)]
+             if box.y1 <= rect.y0 + 1 and (_SECTION.search(text) or is_heading(text))
+             and party_of(text)]
     return max(above, key=lambda item: item[0].y1)[1] if above else None
 
 

@@ -326,6 +326,9 @@ def shared_names_form() -> bytes:
     row(150, "Medication Name:", "Medication Name")
     row(180, "Physician's Name:", "Doctor Name")
     row(180, "Telephone:", "Telephone", x=430, label_x=380)
+    row(210, "Please Print Name:", "Print Name")
+    page.insert_text((40, 250), "PHARMACY", fontsize=9, fontname="helv")
+    row(260, "Phone:", "Phone 3")
     data = doc.tobytes()
     doc.close()
     return data
@@ -343,6 +346,8 @@ def test_name_and_telephone_widgets_of_other_parties_and_things(run_bundle: RunH
     assert reasons["Primary Insurance Name"] == "not_a_persons_name"
     assert reasons["Business Name"] == "not_a_persons_name"
     assert reasons["Telephone"] == "other_party:doctor"  # its row names the physician
+    assert reasons["Print Name"] == "not_a_persons_name"  # the signer's, maybe a guardian
+    assert reasons["Phone 3"] == "other_party:organization"  # under the PHARMACY heading
 
 
 @pytest.mark.parametrize(("field", "text", "expected"), [
