@@ -11,8 +11,20 @@ Precision first. A value is taken only when
   contact phone"), earlier on the line ("Employer: Acme  Phone: ..."), in the section heading
   above ("EMERGENCY CONTACT") or in the letterhead ("Riverside Clinic / Phone: ...");
 * what follows the label was written by someone: fill-in lines, hints ("Last, First, MI"),
-  instructions ("Please list ALL current medications"), checkbox option lists and headings
-  are not values (see :mod:`repro_assets.forms.text_cues`).
+  instructions ("Please list ALL current medications"), questions, examples ("e.g."),
+  checkbox option lists, headings and the form's own labels are not values (see
+  :mod:`repro_assets.forms.text_cues`); such text, another party's value and the
+  organisation's own numbers (toll-free, "call us") are returned as *rejected* hits with
+  their reason, so candidates.json says why nothing was taken.
+
+Real documents also print a label on one line and its value on the next
+(:func:`join_label_lines`), a name as "LAST, FIRST M." under a patient heading, the subject's
+name in a title ("Ana Lopez Medication List"), lists only in sentences ("known allergies to
+penicillin and peanuts": offered for review) or as bullets on lines of their own, dates
+whose day/month order only the document's other dates settle, and values that live in the
+AcroForm fields of a filled input form (read with their printed labels, see
+:mod:`repro_assets.forms.input_fields`). List items are kept as the drug name and strength
+(dosing dropped) and as the allergen (reaction dropped).
 """
 
 from __future__ import annotations
