@@ -424,3 +424,9 @@ def test_a_clock_time_outside_any_due_phrase_in_an_email() -> None:
 def test_csv_export_with_a_byte_order_mark_and_quoted_cells() -> None:
     text = '\ufeffjob,machine,hours,due\nJ1,M1,2,14:00\n"J1","M2","1","14:00"\n'
     assert _read(text) == {"J1": (["M1", "M2"], [2, 1], 14)}
+
+
+def test_a_note_with_a_condition_is_not_read() -> None:
+    for note in ("(on fail)", "(only Fridays)", "(QC reject)"):
+        _fails(f"Machines: M1, M2.\nJ1: M1 2h → M2 1h → M1 1h {note}")
+        _fails(f"Machines: M1, M2.\nJ1: M1 2h → M2 1h → M1 {note} 1h")

@@ -12,6 +12,7 @@ sentence about jobs. Words that change the meaning of a route (negations, ``or``
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -420,6 +421,25 @@ def drop_approximations(tokens: list[Token]) -> list[Token]:
                     and tokens[index + 1].kind is Kind.DURATION)]
 
 
+# words that make a note a condition or a schedule, not a description of the work
+NOTE_STOP = frozenset({
+    "fail", "fails", "failed", "failing", "failure", "reject", "rejects", "rejected", "scrap",
+    "nok", "ng", "defect", "defects", "defective", "pass", "passes", "passed", "needed",
+    "necessary", "required", "only", "when", "rework", "reworked", "qc", "inspection",
+    "check", "checks", "retry", "retries", "loop", "loops", "hold", "spare", "backup",
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "am", "pm",
+    "tomorrow", "tonight", "today", "week", "weekend", "shift", "night", "morning",
+    "afternoon", "evening", "rush", "priority", "late", "early", "overtime", "possible",
+})
+
+
+def is_plain_note(text: str) -> bool:
+    """True when a note on a step only describes the work ("re-cut the tabs"): no word of
+    condition, schedule or rework, and no word that changes a route's meaning."""
+    words = set(re.findall(r"[a-z]+", text.lower()))
+    return not words & (NOTE_STOP | MEANING_WORDS)
+
+
 def _purpose_note(cursor: Cursor) -> None:
     """Consume ``for a final trim`` after a step: what is done there, no duration, no id."""
     start = cursor.index
@@ -428,8 +448,8 @@ def _purpose_note(cursor: Cursor) -> None:
         return
     count = 0
     while (token := cursor.peek()) is not None and token.kind is Kind.WORD and count < 3:
-        if token.value in NOT_NAMES or (cursor.names is not None
-                                         and cursor.names.word(token.value)):
+        if token.value in NOT_NAMES or not is_plain_note(token.text) or (
+                cursor.names is not None and cursor.names.word(token.value)):
             cursor.index = start
             return
         cursor.take()
@@ -586,6 +606,8 @@ def read_step(cursor: Cursor, continuing: bool = False) -> Route | None:
         hours: float | None = None
         names: list[tuple[str, str]] = []
         if is_paren(cursor.peek(), "name") and not by_name:
+            if not is_plain_note(cursor.peek().value.text):
+                raise UnreadPhrase(f"'{cursor.peek().text}' after {machine} is a condition")
             names.append((machine, cursor.take().value.text))
         elif by_name and is_paren(cursor.peek(), "machines"):
             if cursor.peek().value.machines != (machine,):
@@ -601,7 +623,8 @@ def read_step(cursor: Cursor, continuing: bool = False) -> Route | None:
             hours = cursor.take().value.hours
         else:
             hours = _step_duration(cursor)
-        if hours is not None and is_paren(cursor.peek(), "name"):
+        if (hours is not None and is_paren(cursor.peek(), "name")
+                and is_plain_note(cursor.peek().value.text)):
             cursor.take()  # a note on the step: "back to M1 for 1h (re-cut the tabs)"
         _purpose_note(cursor)
         return Route([StepSpec(machine, hours)], names=names)
