@@ -119,8 +119,9 @@ class QuestionTerms:
         anchors: names (entities, variants, datasets, metrics) the fact is pinned to.
         keywords: the question's other content words (stemmed).
         future_years: years after the current one (a forecast: unanswerable from sources).
-        kind: the asked quantity: ``ratio``, ``duration``, ``count``, ``value`` or ``none``
-            (the question asks for no number).
+        kind: the asked quantity: ``ratio``, ``duration``, ``count``, ``value``, ``entity``
+            (a name or detail: "which optimizer ...", never confirmed offline) or ``none``
+            (an open question).
         compare: the question asks for a difference between two reported numbers.
     """
 
@@ -268,6 +269,11 @@ def question_terms(question: str, today: _dt.date | None = None) -> QuestionTerm
                          compare=kind != "ratio" and bool(_COMPARE_RE.search(question)))
 
 
+_AUXILIARIES = frozenset({"is", "are", "was", "were", "do", "does", "did", "can", "could",
+                          "should", "would", "will", "has", "have", "had", "about", "if",
+                          "kind", "kinds", "type", "types", "role", "roles"})
+
+
 def _asked_kind(question: str) -> str:
     q = question.lower()
     if re.search(r"\bhow many times\b|\btimes (fewer|smaller|larger|faster|slower|more|less)",
@@ -282,6 +288,9 @@ def _asked_kind(question: str) -> str:
                  r"what value)\b", q) and (_METRIC_HINT.search(q) or re.search(
                      r"\b(proportion|ratio|size|number|rate|value|accurate|score)\b", q)):
         return "value"
+    m = re.match(r"\s*(?:which|what)\s+([a-z][\w\-]*)", q)
+    if m and m.group(1) not in _AUXILIARIES:
+        return "entity"  # "Which optimizer ...", "What dataset ...": a name, not a number
     return "none"
 
 
@@ -643,6 +652,9 @@ def check_answer(question: str, sources: Sequence[SourceText],
                            "): no source can state it", terms, related=related)
     if terms.kind == "none":
         return AnswerCheck(None, "the question asks for no number", terms, related=related)
+    if terms.kind == "entity":
+        return AnswerCheck(None, "the question asks for a name or detail; only stated numbers "
+                           "are checked against the sources offline", terms, related=related)
     if terms.compare:
         return AnswerCheck(None, "a comparison across sources is not answered offline",
                            terms, related=related)

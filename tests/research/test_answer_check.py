@@ -175,3 +175,9 @@ def test_a_neighbour_sentence_names_the_entity_and_headings_give_no_number() -> 
     check = check_answer("How many training clips does the Lynx challenge data contain?",
                          [_source(text)], today=TODAY)
     assert check.answered and check.answer is not None and check.answer.value == "45"
+
+
+def test_a_question_for_a_name_is_not_answered_from_near_topic_text() -> None:
+    check = check_answer("Which optimizer did Flarenet-24 use for pre-training?",
+                         [_source(PROSE)], today=TODAY)
+    assert check.terms.kind == "entity" and not check.answered
