@@ -567,7 +567,18 @@ def _organisation_number(raw: str, before: str, above: str) -> str | None:
     return None
 
 
+FOOTER_LINES = 3
+
+
+def _footer(lines: list[str]) -> set[int]:
+    """Indexes of a page's footer: its last lines, when one of them carries the issuer's
+    marks (a fax, a web or e-mail address)."""
+    tail = [i for i, line in enumerate(lines) if line.strip()][-FOOTER_LINES:]
+    return set(tail) if any(_ISSUER_MARK.search(lines[i]) for i in tail) else set()
+
+
 def _phones(p: _Page) -> Iterator[HeuristicHit]:
+    footer = _footer(p.lines)
     for index, (line, context) in enumerate(zip(p.lines, p.parties, strict=False)):
         for match in PHONE_KEY.finditer(line):
             raw = _phone_in(_segment(line, match.end()))
@@ -580,6 +591,8 @@ def _phones(p: _Page) -> Iterator[HeuristicHit]:
                 continue
             reason = _organisation_number(raw, line[: match.start()],
                                           _previous_line(p.lines, index))
+            if reason is None and index in footer and not party:
+                reason = "organisation_contact:footer"
             if reason:
                 yield _rejected(raw, evidence, reason)
                 continue

@@ -381,3 +381,10 @@ def test_lab_slip_only_the_name_is_the_patients() -> None:
     assert [v for v, _ in hits("full_name", LAB_SLIP)] == ["Arjun Rao"]  # title dropped
     assert hits("phone", LAB_SLIP) == []  # the lab's and the pathologist's numbers
     assert hits("dob", LAB_SLIP) == []  # a sample date is no birth date
+
+
+def test_footer_contact_strip_is_the_organisations() -> None:
+    text = ("Patient Name: Ana Ruiz\nNotes: follow up in two weeks\n\n"
+            "Lakeview Family Care | Phone: (608) 555-0100 | Fax: (608) 555-0101 | lakeview.example.org")
+    assert hits("phone", text, rejected=True) == [
+        ("(608) 555-0100", ("organisation_contact:footer",))]
