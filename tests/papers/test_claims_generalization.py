@@ -150,3 +150,68 @@ def test_a_column_headed_by_a_placeholder_is_not_read() -> None:
     named = Table(table.caption, [["Method", "Acc."]], table.rows, X3, 560)
     claims = claims_of(render([Page(lines=body, tables=[named])]))
     assert at(claims, "68.2") == [("Revs-13", "accuracy")]
+
+
+def test_a_sub_table_names_its_dataset_in_the_top_left_cell() -> None:
+    left = Table("Table 1: Performance on the Q4, Q3 test sets. Lower values are better.",
+                 [["Q4", "sMAPE"]],
+                 [["Theta [2]", "12.30"], ["Z-BEATS (ours)", "11.13"]], [72.0, 200.0], 560)
+    right = Table("", [["Q3", "sMAPE"]],
+                  [["Theta [2]", "13.01"], ["Z-BEATS (ours)", "12.37"]], [320.0, 440.0], 560)
+    body = prose("We present Z-BEATS. We evaluate on the Q4 and Q3 datasets.", 72, 680)
+    claims = claims_of(render([Page(title="Z-BEATS: Series Forecasting", lines=body,
+                                    tables=[left, right])]))
+    assert at(claims, "11.13") == [("Q4", "smape")]
+    assert at(claims, "12.37") == [("Q3", "smape")]
+
+
+def test_rows_printed_in_the_caption_are_subsets_of_its_dataset() -> None:
+    table = Table("Table 6. Negative log-likelihood on 32×32 and 64×64 ZetaNet in bits/dim.",
+                  [["Image size", "NLL Test"]], [["32x32:", "3.86"], ["64x64:", "3.63"]],
+                  X3, 560)
+    body = prose("We model images of the ZetaNet and CIFAR-10 datasets; CIFAR-10 results are "
+                 "in Table 5.", 72, 680)
+    claims = claims_of(render([Page(lines=body, tables=[table])]))
+    assert at(claims, "3.86") == [("ZetaNet 32x32", "nll")]
+
+
+def test_a_column_the_caption_calls_training_data_is_not_the_dataset() -> None:
+    table = Table("Table 6: Spearman correlation of our model trained on NLX data.",
+                  [["Pooling", "NLX", "Simil"]],
+                  [["MEAN", "80.78", "87.44"], ["MAX", "79.07", "69.92"]], X3, 560)
+    body = prose("We evaluate sentence embeddings on the Simil benchmark. The NLX dataset "
+                 "has 570k sentence pairs.", 72, 680)
+    claims = claims_of(render([Page(lines=body, tables=[table])]))
+    assert not [c for c in claims if c.dataset_name == "NLX"]
+    assert at(claims, "87.44") == [("Simil", "spearman_corr")]
+
+
+def test_a_header_cut_at_a_comma_is_not_a_metric() -> None:
+    table = Table("Table 5: ZOCO test-dev detection results.",
+                  [["Method", "Avg.", "Precision,", "IoU:"]],
+                  [["Fast [6]", "19.7", "35.9", "19.1"], ["Ours", "26.8", "46.5", "27.8"]],
+                  X4, 560)
+    claims = claims_of(render([Page(lines=prose("We detect objects.", 72, 680),
+                                    tables=[table])]))
+    assert not at(claims, "46.5")
+
+
+def test_a_title_that_is_only_a_name_names_the_method() -> None:
+    from repro_assets.papers.claims.context import build_context
+
+    body = prose("Fast Z-Net trains a detector nine times faster. We evaluate on the Pascal-Q "
+                 "dataset. With dense boxes only, Fast Z-Net reaches 52.9% mAP.", 72, 680)
+    context = build_context(extract_pages(render([Page(title="Fast Z-Net", lines=body)]), "t"),
+                            [])
+    assert context.is_own("Fast Z-Net")
+    context.add_dataset("Fast Z-Net")  # a table that reads it as a dataset does not make it one
+    assert not context.is_dataset("Fast Z-Net")
+
+
+def test_a_dev_column_keeps_its_split_in_the_dataset() -> None:
+    table = Table("Table 11: WER of the speech system on the Regular Dev and Noisy Dev sets.",
+                  [["Model", "Regular Dev", "Noisy Dev"]],
+                  [["GRU", "8.54", "14.4"], ["RNN", "7.73", "13.06"]], X3, 560)
+    body = prose("We test a speech system on the Regular dataset.", 72, 680)
+    claims = claims_of(render([Page(lines=body, tables=[table])]))
+    assert at(claims, "7.73") == [("Regular Dev", "wer")]

@@ -127,7 +127,7 @@ class PaperContext:
     def add_dataset(self, name: str) -> None:
         """Record a name the tables use as a dataset."""
         key = normalize_key(name)
-        if key and not is_generic(name):
+        if key and not is_generic(name) and not self.is_own(name):
             self.dataset_names.setdefault(key, name)
             self.dataset_counts[key] += 1
 
@@ -271,6 +271,8 @@ def _own_names(title: str, abstract: str, sentences: list[str], captions: list[s
                ) -> list[str]:
     names: list[str] = []
     prefix = title.split(":", 1)[0].strip() if ":" in title else ""
+    if not prefix and 1 <= len(title.split()) <= 2 and re.search(r"[A-Z].*[A-Z]|\d", title):
+        prefix = title.strip()  # a title that is only a name ('Fast Z-Net') names the method
     if prefix and len(prefix.split()) <= 2:
         names.append(prefix)
     words = re.findall(r"[A-Za-z][\w\-]*", title)

@@ -147,6 +147,10 @@ def name_phrases(text: str, caption: bool = False) -> list[tuple[str, int]]:
             if not name or not looks_like_name(name) or not clean_name(name):
                 continue
             start = match.start("name")
+            noun = match.groupdict().get("noun") or ""
+            if " " not in name and re.fullmatch(r"(?i)benchmark|treebank", noun) and (
+                    match.group("name").strip() == name):
+                name = f"{name} {noun}"  # 'the STS benchmark': the noun is part of the name
             weak = "noun" in match.groupdict() and match.group("noun") and re.fullmatch(
                 _WEAK_NOUN, match.group("noun"))
             if weak and not _acronym_like(name):
@@ -159,14 +163,21 @@ def name_phrases(text: str, caption: bool = False) -> list[tuple[str, int]]:
                 "," in name or " and " in name) else [name]
             if len(parts) > 1 and all(looks_like_name(p) for p in parts):
                 found += [(p, start + name.find(p)) for p in parts]
-            elif plural and " " in name and (not _acronym_like(name) or all(
-                    t.islower() for t in name.split()[1:])):
+            elif plural and " " in name and (not any(_acronym_like(t) for t in name.split())
+                                              or all(t.islower() for t in name.split()[1:])):
                 continue  # 'Transfer Learning Datasets', 'mAP across multiple datasets'
                 # describe several datasets, they are not one dataset's name
             else:
                 found.append((name, start))
     found += registry_names(text)
     return [(n, o) for n, o in _dedupe(found) if not _TRAINING.search(text[max(0, o - 80):o])]
+
+
+def training_data(name: str, text: str) -> bool:
+    """True when ``text`` presents ``name`` as training data ("trained on X data", "pre-trained
+    with X"): results are not on it."""
+    hits = [m.start() for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text)]
+    return bool(hits) and all(_TRAINING.search(text[max(0, o - 80):o]) for o in hits)
 
 
 def _acronym_like(name: str) -> bool:

@@ -21,6 +21,7 @@ For every value cell the reader decides its dataset, metric and method:
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from repro_assets.papers.claims.context import (
@@ -38,6 +39,7 @@ from repro_assets.papers.claims.datasets import (
     normalize_key,
     on_names,
     split_from,
+    training_data,
     without_split,
 )
 from repro_assets.papers.claims.metrics import (
@@ -73,7 +75,7 @@ _OTHER_NAME = re.compile(r"(?<![\w-])(?:[A-Z]{2,}[\w\-]*|[A-Z][\w\-]*\d[\w\-]*)(
 _CAPTION_PREFIX = re.compile(r"^\s*(?:Table|TABLE|Tab\.|Figure|FIGURE|Fig\.)\s*\w+\s*[:.]\s*")
 _SPLIT_ID = re.compile(r"(?i)^(?:train|val|test|dev|trainval|minival)[\w+\-]*\d")
 _TOPK = re.compile(r"(?i)^\s*top[-\s]?([15])(?:\s*\(\s*(?:val|test|dev)\.?\s*\))?\s*$")
-_SPLIT_NAME = re.compile(r"(?i)\b(?:dev|test|eval)\b")
+_DEV_WORD = re.compile(r"(?i)\b(?:dev|development|validation)\b")
 _SET_HEADER = re.compile(r"(?i)\b(?:test\s?sets?|data\s?sets?|benchmarks?)$")
 _TRAIN_DATA = re.compile(r"(?i)^(?:train|trainval|\d\d\+|[\w\-]*\+\d\d)")
 
@@ -91,6 +93,7 @@ class _Column:
     qualifier: str = ""
     blank: bool = False
     placeholder: bool = False
+    fragment: bool = False
 
 
 def _metric_of(text: str, abbreviations: dict[str, str]) -> str | None:
@@ -132,14 +135,36 @@ def _column(table: ParsedTable, col: int, abbreviations: dict[str, str],
     last = names[-1] if names else ""
     name = (strict[-1] if strict else last if last in loose or _acronym(last)
             else loose[-1] if loose else last)
-    if name and context is not None and not context.is_dataset(name):
-        whole = re.sub(r"\s+", " ", clean_name(parts[-1])).strip(" .,-")
-        if whole != name and _SPLIT_NAME.search(whole) and looks_like_name(whole):
-            name = whole  # 'Regular Dev': a named split of the paper's own data
+    dev = _DEV_WORD.search(text)
+    if name and dev and normalize_key(dev.group(0)) not in normalize_key(name):
+        name = f"{name} {dev.group(0)}"  # 'Regular Dev': a dev result is not a test result
     return _Column(metric, name, split_from(text), skip, "%" in text or "percent" in text.lower(),
                    topk=topk.group(1) if topk else None, qualifier=qualifier,
+                   fragment=bool(re.search(r"[,:]\s*$", parts[-1] if parts else "")),
                    blank=not re.search(r"\w", text), placeholder=bool(text.strip()) and not (
                        re.search(r"\w", text)))
+
+
+def _in_caption(label: str, caption: str) -> bool:
+    """True when a row label with a digit ('32x32:', '4-shot') is printed in the caption: it
+    names a setting or subset of the caption's dataset, not a method."""
+    def flat(text: str) -> str:
+        return re.sub(r"\s*[×x]\s*", "x", unicodedata.normalize("NFKC", text).lower())
+
+    key = flat(label).strip(" :")
+    return bool(re.search(r"\d", key)) and len(key) >= 2 and bool(
+        re.search(rf"(?<![\w.-]){re.escape(key)}(?![\w.-])", flat(caption)))
+
+
+def _corner_datasets(table: ParsedTable, context: PaperContext) -> list[str]:
+    """The dataset a sub-table names in its top-left header cell ('ZetaSet' over a column of
+    methods): a known dataset name, with split words and counts removed."""
+    headers = table.label_headers()
+    corner = headers[0].strip() if headers else ""
+    name = without_split(clean_name(re.sub(r"\([\d,.\s]*\)", " ", corner)))
+    name = re.sub(r"(?i)\b(?:average|mean|overall)\b", " ", name)
+    name = re.sub(r"\s+", " ", name).strip(" .,-")
+    return [name] if name and context.is_dataset(name) and not context.is_own(name) else []
 
 
 def _acronym(name: str) -> bool:
@@ -161,7 +186,7 @@ def _caption_datasets(caption: str, context: PaperContext) -> list[str]:
     if not found:  # names the paper uses as datasets elsewhere, printed in the caption
         text = _CAPTION_PREFIX.sub("", caption)
         found = [n for n in context.dataset_names.values() if looks_like_name(n) and re.search(
-            rf"(?<![\w-]){re.escape(n)}(?![\w-])", text)]
+            rf"(?<![\w-]){re.escape(n)}(?![\w-])", text) and not training_data(n, text)]
         found = [n for n in found if not any(n != o and n in o for o in found)]
     out: list[str] = []
     for name in found:
@@ -232,6 +257,8 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext) -> list[Ca
     ref_metrics, ref_datasets = _reference_facts(table, context)
     caption_datasets = _caption_datasets(caption, context)
     title_datasets = _caption_datasets(table.title or "", context) if table.title else []
+    if not title_datasets:
+        title_datasets = _corner_datasets(table, context)
     percent_table = bool(re.search(r"%|\bpercent", caption))
     table_skip = None
     non_result = _NON_RESULT_TABLE.search(caption)
@@ -304,7 +331,8 @@ def _cell(
     dataset: str | None = None
     if row_dataset.strip():
         dataset = clean_name(row_dataset)
-    elif info.name and not methods_as_columns and (
+    elif info.name and not methods_as_columns and not info.fragment and not training_data(
+            info.name, table.caption or "") and (
             context.is_dataset(info.name) or (says_datasets and looks_like_name(info.name))
             or _printed_in(info.name, table.caption or "")):
         dataset = info.name
@@ -325,6 +353,11 @@ def _cell(
     if dataset and not row_dataset.strip() and label and normalize_key(dataset) != (
             normalize_key(label)) and re.match(rf"(?i){re.escape(dataset)}\b", label.strip()):
         dataset = clean_name(label)  # 'VoxForge Indian' under a VoxForge table: a subset
+    if dataset and not row_dataset.strip() and label and _in_caption(label, table.caption or ""):
+        dataset = f"{dataset} {label.strip(' :')}"  # rows '32x32:' of '32x32 and 64x64 ZetaSet'
+    if info.fragment:
+        reason = reason or f"the header '{' '.join(table.column_header(col))}' is a fragment of a "\
+            "wrapped header"
     if info.blank and (n_columns > 1 or info.placeholder):
         reason = reason or "the column has no header: several columns could be several datasets"
     if dataset and not row_dataset.strip() and dataset != info.name:
