@@ -573,7 +573,10 @@ FOOTER_LINES = 3
 def _footer(lines: list[str]) -> set[int]:
     """Indexes of a page's footer: its last lines, when one of them carries the issuer's
     marks (a fax, a web or e-mail address)."""
-    tail = [i for i, line in enumerate(lines) if line.strip()][-FOOTER_LINES:]
+    filled = [i for i, line in enumerate(lines) if line.strip()]
+    if len(filled) < 3 * FOOTER_LINES:  # a short note has no footer
+        return set()
+    tail = filled[-FOOTER_LINES:]
     return set(tail) if any(_ISSUER_MARK.search(lines[i]) for i in tail) else set()
 
 
@@ -591,7 +594,7 @@ def _phones(p: _Page) -> Iterator[HeuristicHit]:
                 continue
             reason = _organisation_number(raw, line[: match.start()],
                                           _previous_line(p.lines, index))
-            if reason is None and index in footer and not party:
+            if reason is None and index in footer:
                 reason = "organisation_contact:footer"
             if reason:
                 yield _rejected(raw, evidence, reason)

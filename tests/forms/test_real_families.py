@@ -384,7 +384,8 @@ def test_lab_slip_only_the_name_is_the_patients() -> None:
 
 
 def test_footer_contact_strip_is_the_organisations() -> None:
-    text = ("Patient Name: Ana Ruiz\nNotes: follow up in two weeks\n\n"
-            "Lakeview Family Care | Phone: (608) 555-0100 | Fax: (608) 555-0101 | lakeview.example.org")
+    text = ("Patient Name: Ana Ruiz\nNotes: follow up in two weeks\n" + "Seen today.\n" * 8 +
+            "Lakeview Family Care | Phone: (608) 555-0100 | Fax: (608) 555-0101 | "
+            "lakeview.example.org")
     assert hits("phone", text, rejected=True) == [
         ("(608) 555-0100", ("organisation_contact:footer",))]
