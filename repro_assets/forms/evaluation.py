@@ -17,6 +17,12 @@ scored per field: ``filled`` right / wrong, ``needs_review`` right / wrong (a va
 documents hold none is wrong), ``missing`` where a value was expected (a miss) or where none
 was (right). Precision first: the headline figure is the precision of ``filled`` values; a
 wrong filled value or a wrongly written widget makes the command exit 1.
+
+List fields (allergies, medications) compare as sets of normalized items (order, case and
+spacing ignored; an item with dosing kept is another item). Widgets are reported one by one
+(right, wrong, missed, unexpected). ``--fold K/N`` keeps the cases whose
+``sha1(folder name) % N == K`` and ``--exclude-fold K/N`` drops them (a held-back fold);
+``--totals-only`` prints the totals alone.
 """
 
 from __future__ import annotations
