@@ -21,6 +21,14 @@ from repro_assets.papers.registry import license_compatible, lookup_dataset, sam
 #: Largest difference between a requested and a grounded value that still matches.
 VALUE_TOLERANCE = 5e-4
 
+#: Lowest claim confidence a plan targets on its own (without a request naming the claim).
+#: The claims reader starts a table claim at 0.9 and lowers it per weak source: dataset from
+#: the caption -0.05, from the sentences that reference the table or its section -0.15, the
+#: paper's only dataset -0.2, metric from the caption -0.05 / the text -0.15 / implied -0.2.
+#: So a claim whose dataset *and* metric both came from weak cues (< 0.7) is reported but
+#: never chosen as the headline target; a request that names it still plans it.
+PLAN_MIN_CONFIDENCE = 0.7
+
 _OURS = re.compile(r"\bours\b|\bproposed\b|\bour\b", re.IGNORECASE)
 
 
@@ -99,11 +107,13 @@ def select_target(
 ) -> TargetSelection:
     """The claim to plan for: the first requested claim that matches, else the headline.
 
-    When a requested claim matches several grounded claims (no value given, several methods),
-    the headline among them is taken.
+    The headline is chosen among the claims of confidence >= :data:`PLAN_MIN_CONFIDENCE`
+    (None when no claim reaches it). When a requested claim matches several grounded claims
+    (no value given, several methods), the headline among them is taken.
     """
     if not requested:
-        return TargetSelection(primary_claim(claims, pages), requested=False)
+        eligible = [c for c in claims if c.confidence >= PLAN_MIN_CONFIDENCE - 1e-9]
+        return TargetSelection(primary_claim(eligible, pages), requested=False)
     unmatched: list[ClaimTarget] = []
     chosen: Claim | None = None
     for target in requested:

@@ -43,7 +43,11 @@ from repro_assets.papers.plan_models import (
     PlanError,
     PlanResult,
 )
-from repro_assets.papers.plan_targets import VALUE_TOLERANCE, select_target
+from repro_assets.papers.plan_targets import (
+    PLAN_MIN_CONFIDENCE,
+    VALUE_TOLERANCE,
+    select_target,
+)
 from repro_assets.papers.planner_llm import llm_plan
 from repro_assets.papers.registry import lookup_dataset, same_dataset
 from repro_assets.papers.sanitizer import (
@@ -334,6 +338,13 @@ def make_plan(
         raise PlanError("no claims to plan from; run paper_claims first", "E_PLAN_NOT_READY")
     selection = select_target(claims, pages, targets)
     target = selection.claim
+    if target is None and not selection.requested:
+        raise PlanError(
+            f"no grounded claim reaches the plan's confidence threshold "
+            f"{PLAN_MIN_CONFIDENCE}; name the claim to reproduce in the request",
+            "E_PLAN_CLAIM_NOT_FOUND",
+            {"grounded_claims": [f"{c.dataset_name}/{c.metric_name}={c.metric_value:g} "
+                                 f"(confidence {c.confidence:.2f})" for c in claims[:40]]})
     if target is None:
         raise PlanError(
             "none of the requested claims (" + ", ".join(t.label() for t in targets)

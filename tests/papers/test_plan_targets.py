@@ -77,3 +77,26 @@ def test_matching_rules(svm_paper) -> None:
     selection = select_target(claims, pages, [ClaimTarget(dataset_name="Wine",
                                                           metric_name="accuracy")])
     assert selection.claim is wine and selection.requested and not selection.unmatched
+
+
+def test_the_headline_target_needs_the_plan_confidence_threshold(svm_paper) -> None:
+    from repro_assets.papers.plan_targets import PLAN_MIN_CONFIDENCE
+
+    pages, claims = svm_paper
+    headline = select_target(claims, pages).claim
+    assert headline is not None and headline.confidence >= PLAN_MIN_CONFIDENCE
+    weak = [c.model_copy(update={"confidence": PLAN_MIN_CONFIDENCE - 0.05})
+            if c is headline else c for c in claims]
+    chosen = select_target(weak, pages).claim
+    assert chosen is not None and chosen.confidence >= PLAN_MIN_CONFIDENCE
+    assert (chosen.dataset_name, chosen.metric_value) != (headline.dataset_name,
+                                                          headline.metric_value)
+    all_weak = [c.model_copy(update={"confidence": 0.6}) for c in claims]
+    assert select_target(all_weak, pages).claim is None
+    with pytest.raises(PlanError) as info:
+        make_plan(pages, all_weak)
+    assert info.value.code == "E_PLAN_CLAIM_NOT_FOUND" and "threshold" in str(info.value)
+    # a request that names a weak claim still plans it
+    result, _ = make_plan(pages, all_weak, targets=[ClaimTarget(
+        dataset_name="Wine", metric_name="accuracy", metric_value=0.972)])
+    assert result.plan.dataset.name == "wine"
