@@ -187,7 +187,7 @@ class _Assembler:
         return tuple(out)
 
     def default_hours(self) -> float | None:
-        """The duration the text states once for every step ("Assume 1 hour per operation",
+        """The duration the text states once for every step ("Count one hour for every operation",
         "M1 -> M2 -> M3, one hour per step" for every job); None when it states none or two."""
         stated = {hours for hours, _ in self.reading.defaults}
         stated |= {s.uniform for s in self.generic

@@ -830,7 +830,7 @@ _EVERY_STEP = (("every", "step"), ("each", "step"), ("all", "steps"), ("every", 
 
 def _default_duration(tokens: list[Token]) -> float | None:
     """The hours of a sentence that states one duration for every step and nothing else
-    ("Assume 1 hour per operation unless I say otherwise", "Each step takes one hour")."""
+    ("Count one hour for every operation", "Each step takes one hour")."""
     if any(t.kind is not Kind.WORD and t.kind is not Kind.DURATION and t.kind is not Kind.COMMA
            for t in tokens):
         return None
@@ -892,8 +892,8 @@ _PREAMBLE_RE = re.compile(r"^(?P<pre>[^|]+?)\s+[-–—]\s+(?P<rest>J(?:[0-9]|_[
 
 
 def _without_preamble(clause: Clause) -> Clause:
-    """Drop a remark before a dash that starts a sentence about a job ("No machine list yet,
-    sorry - J1 starts on M4"): the remark names no id, no duration and no time, so as a
+    """Drop a remark before a dash that starts a sentence about a job ("Quick one before lunch
+    - J1 starts on M4"): the remark names no id, no duration and no time, so as a
     sentence of its own it would say nothing about jobs or machines either."""
     match = _PREAMBLE_RE.match(clause.text)
     if match is None:
@@ -977,7 +977,7 @@ def _starts_route(cursor: Cursor) -> bool:
 
 
 def _name_before(tokens: list[Token], index: int) -> str | None:
-    """The name written right before an id in parentheses ("the Mazak lathe (M1)")."""
+    """The name written right before an id in parentheses ("the big press (M1)")."""
     words: list[str] = []
     position = index - 1
     while position >= 0 and tokens[position].kind in (Kind.WORD, Kind.AMP):

@@ -434,14 +434,14 @@ NOTE_STOP = frozenset({
 
 
 def is_plain_note(text: str) -> bool:
-    """True when a note on a step only describes the work ("re-cut the tabs"): no word of
+    """True when a note on a step only describes the work ("polish the edges"): no word of
     condition, schedule or rework, and no word that changes a route's meaning."""
     words = set(re.findall(r"[a-z]+", text.lower()))
     return not words & (NOTE_STOP | MEANING_WORDS)
 
 
 def _purpose_note(cursor: Cursor) -> None:
-    """Consume ``for a final trim`` after a step: what is done there, no duration, no id."""
+    """Consume ``for a last polish`` after a step: what is done there, no duration, no id."""
     start = cursor.index
     if not (cursor.word({"for"}) and cursor.word({"a", "an", "the", "its"})):
         cursor.index = start
@@ -625,7 +625,7 @@ def read_step(cursor: Cursor, continuing: bool = False) -> Route | None:
             hours = _step_duration(cursor)
         if (hours is not None and is_paren(cursor.peek(), "name")
                 and is_plain_note(cursor.peek().value.text)):
-            cursor.take()  # a note on the step: "back to M1 for 1h (re-cut the tabs)"
+            cursor.take()  # a note on the step: "back to M1 for 1h (polish the edges)"
         _purpose_note(cursor)
         return Route([StepSpec(machine, hours)], names=names)
     if token.kind is Kind.DURATION:
