@@ -6,7 +6,8 @@ holding gigabytes. Nothing inside the interpreter can bound that (MuPDF runs in 
 parse of untrusted bytes runs in a worker process (``python -m repro_assets.papers.sandbox``)
 that:
 
-* sets ``RLIMIT_AS`` (address space, ``REPRO_PDF_MEMORY_MB``, default 1024) and ``RLIMIT_CPU``
+* sets ``RLIMIT_AS`` (address space: what it maps after importing PyMuPDF plus
+  ``REPRO_PDF_MEMORY_MB``, default 768) and ``RLIMIT_CPU``
   (``REPRO_PDF_CPU_S``, default 30 s on top of its start-up; the kernel sends SIGXCPU, then
   SIGKILL) on itself after reading the task and before parsing a byte of the PDF;
 * is killed by the parent after a wall-clock budget (``REPRO_PDF_WALL_S``, default 45 s),
@@ -57,7 +58,7 @@ class Limits:
     """The budget of one PDF parse.
 
     Attributes:
-        memory_bytes: address-space limit of the worker (``RLIMIT_AS``).
+        memory_bytes: address space a parse may add to the worker's (``RLIMIT_AS``).
         cpu_seconds: CPU seconds the task may use (``RLIMIT_CPU``, past the start-up).
         wall_seconds: the parent kills the worker after this long.
     """
@@ -68,9 +69,9 @@ class Limits:
 
     @classmethod
     def from_env(cls) -> Limits:
-        """``REPRO_PDF_MEMORY_MB`` (1024), ``REPRO_PDF_CPU_S`` (30), ``REPRO_PDF_WALL_S`` (45)."""
+        """``REPRO_PDF_MEMORY_MB`` (768), ``REPRO_PDF_CPU_S`` (30), ``REPRO_PDF_WALL_S`` (45)."""
         return cls(
-            memory_bytes=max(256, settings.env_int("REPRO_PDF_MEMORY_MB", 1024)) * _MB,
+            memory_bytes=max(128, settings.env_int("REPRO_PDF_MEMORY_MB", 768)) * _MB,
             cpu_seconds=max(1, settings.env_int("REPRO_PDF_CPU_S", 30)),
             wall_seconds=float(max(1, settings.env_int("REPRO_PDF_WALL_S", 45))),
         )
@@ -84,11 +85,16 @@ def _slots() -> threading.BoundedSemaphore:
         return _SLOTS
 
 
+#: One thread per numeric library in a worker: thread pools map memory (per-thread buffers
+#: grow with the core count) that a parse never uses.
+_WORKER_ENV = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+
+
 def _start_worker() -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [sys.executable, "-m", "repro_assets.papers.sandbox"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-        close_fds=True, start_new_session=True,
+        close_fds=True, start_new_session=True, env={**os.environ, **_WORKER_ENV},
     )
 
 
@@ -107,9 +113,25 @@ def _take_worker() -> subprocess.Popen[bytes]:
         return worker
 
 
+def _address_space() -> int:
+    """This process's current address-space size in bytes (0 when unknown)."""
+    try:
+        for line in open("/proc/self/status", encoding="ascii"):  # noqa: SIM115
+            if line.startswith("VmSize:"):
+                return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
+
+
 def apply_limits(limits: Limits) -> None:
-    """Limit this (worker) process: address space and CPU time, enforced by the kernel."""
-    resource.setrlimit(resource.RLIMIT_AS, (limits.memory_bytes, limits.memory_bytes))
+    """Limit this (worker) process: address space and CPU time, enforced by the kernel.
+
+    The address-space limit is what the worker already maps (the interpreter and PyMuPDF,
+    which vary with the machine) plus the budget, so the budget is what a parse may add.
+    """
+    ceiling = _address_space() + limits.memory_bytes
+    resource.setrlimit(resource.RLIMIT_AS, (ceiling, ceiling))
     usage = resource.getrusage(resource.RUSAGE_SELF)
     used = int(usage.ru_utime + usage.ru_stime) + 1
     soft_cpu = used + limits.cpu_seconds

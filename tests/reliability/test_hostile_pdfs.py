@@ -51,7 +51,7 @@ def test_the_bomb_is_refused_by_the_content_budget(bomb: bytes) -> None:
 def test_without_the_budget_the_memory_limit_stops_it(
         bomb: bytes, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("REPRO_PDF_MAX_CONTENT_MB", "100000")
-    monkeypatch.setenv("REPRO_PDF_MEMORY_MB", "768")
+    monkeypatch.setenv("REPRO_PDF_MEMORY_MB", "512")
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     assert _code(validate_pdf, bomb) == "E_PDF_TOO_COMPLEX"
     assert _code(extract_pages, bomb, "bomb") == "E_PDF_TOO_COMPLEX"
@@ -76,7 +76,7 @@ def test_the_cpu_limit_stops_a_worker(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_workers_run_under_kernel_limits(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("REPRO_PDF_MEMORY_MB", "700")
     address_space, cpu = run_limited(current_limits)
-    assert address_space == 700 * 1024 * 1024
+    assert 700 * 1024 * 1024 < address_space < (700 + 2048) * 1024 * 1024  # start-up + budget
     assert 0 < cpu < 120
     assert current_limits()[0] == resource.RLIM_INFINITY  # the caller is not limited
 
