@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import pymupdf
 
-from repro_assets.forms.input_fields import Line, label_near, page_lines, row_left
+from repro_assets.forms.input_fields import Line, label_near, page_lines, row_label, row_left
 from repro_assets.forms.models import ALIASES, V1_FIELDS
 from repro_assets.forms.parties import nearest_party, party_of
 from repro_assets.forms.text_cues import is_heading
@@ -64,6 +64,7 @@ class FormWidget:
     printed: str | None = None
     section: str | None = None
     row_text: str | None = None
+    row_label: str | None = None
 
 
 @dataclass(frozen=True)
@@ -154,6 +155,8 @@ NOT_PERSON_NAME = re.compile(
     r"network|carrier|insurance|insurer|plan|practice|school|program|account|file|user|group|"
     r"contact|relative|emergency|street|city|town|print|printed|signature|signed)\b",
     re.IGNORECASE)
+#: A printed label that may stand for a widget's tooltip: short, ending with a colon.
+_PRINTED_LABEL = re.compile(r"^[A-Za-z][^:]{0,40}:\s*$")
 _ROW = re.compile(r"(?:(\d{1,2})\W*$)|\((\d{1,2})\)")
 _SECTION = re.compile(r"^\s*(?:section|part)\s+\w+|\bto\s+be\s+completed\s+by\b|"
                       r"\binformation\b", re.IGNORECASE)
@@ -212,6 +215,7 @@ def read_widgets(pdf_bytes: bytes) -> list[FormWidget]:
                             maxlen=int(widget.text_maxlen or 0),
                             printed=label_near(rect, lines),
                             row_text=row_left(rect, lines) or None,
+                            row_label=row_label(rect, lines),
                             section=_section_above(rect, lines))
         except Exception as exc:  # a broken widget dictionary: the form is unreadable
             raise ValueError(f"cannot read the target's form fields: {exc}") from exc
@@ -238,6 +242,9 @@ def classify(widget: FormWidget) -> WidgetRole:
     its party (name and tooltip, else the section heading above it) and its part."""
     key, problem = match_acroform_field(widget.name)
     tooltip = widget.label or ""
+    if not tooltip and key is None and problem is None and _PRINTED_LABEL.match(
+            widget.row_label or ""):  # "Text7" right after "Date of Birth:" on its row
+        tooltip = widget.row_label or ""
     meaning = meaning_of(tooltip) if tooltip else None
     if key is None and (meaning is None or problem == "ambiguous"):
         return WidgetRole(widget, None, problem)

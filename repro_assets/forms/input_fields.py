@@ -52,15 +52,21 @@ def row_left(rect: pymupdf.Rect, lines: list[Line]) -> str:
     return " ".join(w[4] for w in row)
 
 
-def label_near(rect: pymupdf.Rect, lines: list[Line]) -> str | None:
-    """The label printed for a widget box: the words right before it in its row (within
-    ``LEFT_POINTS``), else the nearest line just above it (overlapping it horizontally)."""
+def row_label(rect: pymupdf.Rect, lines: list[Line]) -> str | None:
+    """The words printed right before a widget in its row (within ``LEFT_POINTS``)."""
     middle = (rect.y0 + rect.y1) / 2
     row = sorted((w for box, _, words in lines if box.y0 <= middle <= box.y1
                   for w in words if rect.x0 - LEFT_POINTS <= w[2] <= rect.x0 + 2
                   and w[1] >= rect.y0 - 6 and w[3] <= rect.y1 + 6), key=lambda w: w[0])
-    if row:
-        return " ".join(w[4] for w in row)
+    return " ".join(w[4] for w in row) or None
+
+
+def label_near(rect: pymupdf.Rect, lines: list[Line]) -> str | None:
+    """The label printed for a widget box: the words right before it in its row (within
+    ``LEFT_POINTS``), else the nearest line just above it (overlapping it horizontally)."""
+    left = row_label(rect, lines)
+    if left:
+        return left
     above = [(box, text) for box, text, _ in lines
              if rect.y0 - ABOVE_POINTS <= box.y1 <= rect.y0 + 2
              and box.x0 < rect.x1 and box.x1 > rect.x0]

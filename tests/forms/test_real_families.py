@@ -389,3 +389,40 @@ def test_footer_contact_strip_is_the_organisations() -> None:
             "lakeview.example.org")
     assert hits("phone", text, rejected=True) == [
         ("(608) 555-0100", ("organisation_contact:footer",))]
+
+
+def generic_names_form() -> bytes:
+    """Widgets named Text1, Text2 ... with no tooltip: only the printed labels say what."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    rows = [(None, "PATIENT INFORMATION"), ("Patient Name:", "Text1"),
+            ("Date of Birth:", "Text2"), ("Notes", "Text3"), (None, "EMERGENCY CONTACT"),
+            ("Name:", "Text4"), ("Phone:", "Text5")]
+    y = 60.0
+    for label, name in rows:
+        if label is None:
+            page.insert_text((40, y + 10), name, fontsize=9, fontname="helv")
+        else:
+            page.insert_text((40, y + 10), label, fontsize=8, fontname="helv")
+            w = pymupdf.Widget()
+            w.field_name = name
+            w.field_type = pymupdf.PDF_WIDGET_TYPE_TEXT
+            w.rect = pymupdf.Rect(120, y, 320, y + 14)
+            page.add_widget(w)
+        y += 24
+    data = doc.tobytes()
+    doc.close()
+    return data
+
+
+def test_generic_widget_names_mapped_by_their_printed_labels(run_bundle: RunHelper) -> None:
+    from repro_assets.forms.fill import read_back
+
+    text = "Patient Name: Owen Hale\nDate of Birth: 1971-03-09\nEmergency contact: Ida Hale"
+    folder = run_bundle(docs=[UploadedFile("a.pdf", text_pdf_bytes(text))],
+                        targets=[UploadedFile("form.pdf", generic_names_form())])
+    assert read_back(folder.read_binary("filled.pdf")) == {
+        "Text1": "Owen Hale", "Text2": "03/09/1971"}
+    reasons = {s.widget: s.reason for s in folder.read_artifact("review").skipped}
+    assert reasons["Text4"] == "other_party:emergency_contact"  # the heading above it
+    assert reasons["Text3"] == "no_v1_field"
