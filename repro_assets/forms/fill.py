@@ -168,6 +168,7 @@ def plan_fill(roles: list[WidgetRole], final: FinalResult) -> FillPlan:
     plan = FillPlan(form_subject=subject_word(
         " ".join(filter(None, [r.widget.name, r.widget.label])) for r in roles))
     texts = [r for r in roles if r.widget.kind == TEXT]
+    others = {r.key for r in texts if r.key and not is_subject(r.party)}
     copies: dict[tuple[str, ...], int] = {}
     for r in texts:
         if r.key and is_subject(r.party):
@@ -186,6 +187,11 @@ def plan_fill(roles: list[WidgetRole], final: FinalResult) -> FillPlan:
             continue
         if not is_subject(role.party):
             plan.skipped.append(_skip(role, f"other_party:{role.party}"))
+            continue
+        if role.party is None and role.key in others:
+            # nothing says whose it is, and the form asks another party for the same field
+            plan.skipped.append(_skip(role, "party_uncertain:another_party_has_this_field"))
+            plan.review_widgets.setdefault(role.key, []).append(role.widget.name)
             continue
         if copies.get(_copy_key(role), 0) > 1:
             # "First Name" and "First Name_2" with no party said: whose is which?

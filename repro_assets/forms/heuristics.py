@@ -363,6 +363,17 @@ def _rejected(value: str, evidence: Evidence, reason: str) -> HeuristicHit:
 _LABEL_ONLY = re.compile(r"^\s*[A-Za-z][A-Za-z0-9 .#/()'’&\-]{0,40}:\s*$")
 
 
+def _values_below_labels(raw: list[str], joined: frozenset[int]) -> bool:
+    """True when the page shows the label-above-value layout: some label-only line is
+    followed by a date or a phone number (a blank form's label lines are followed by more
+    labels, which could pass for a name: "Marital Status")."""
+    for index in joined:
+        follow = raw[index + 1] if index + 1 < len(raw) else ""
+        if find_dates(follow) or len(re.sub(r"\D", "", follow)) >= 10:
+            return True
+    return False
+
+
 def join_label_lines(lines: list[str]) -> list[str]:
     """Lines with a label-only line joined to the value on the next line.
 
@@ -580,6 +591,20 @@ def _footer(lines: list[str]) -> set[int]:
     return set(tail) if any(_ISSUER_MARK.search(lines[i]) for i in tail) else set()
 
 
+_PHONE_WORD = re.compile(r"\b(?:phone|telephone|tel|mobile|cell|ph)\b", re.IGNORECASE)
+_SUBJECT_LINE = re.compile(
+    r"^\s*(?:patient|member|client|employee|claimant|applicant)(?:'s|’s)?(?:\s+name)?\s*:"
+    r"|^\s*(?:full\s+)?name\s*:", re.IGNORECASE)
+SUBJECT_BLOCK_LINES = 6
+
+
+def _in_subject_block(lines: list[str], index: int) -> bool:
+    """True when a line labelling the subject ("Patient: ...", "Name: ...") stands within
+    the few lines above: a bare "Contact:" there is the subject's."""
+    return any(_SUBJECT_LINE.match(line)
+               for line in lines[max(0, index - SUBJECT_BLOCK_LINES): index + 1])
+
+
 def _phones(p: _Page) -> Iterator[HeuristicHit]:
     footer = _footer(p.lines)
     for index, (line, context) in enumerate(zip(p.lines, p.parties, strict=False)):
@@ -587,6 +612,9 @@ def _phones(p: _Page) -> Iterator[HeuristicHit]:
             raw = _phone_in(_segment(line, match.end()))
             if raw is None:
                 continue
+            if not _PHONE_WORD.search(match.group(0)) and context != SUBJECT \
+                    and not _in_subject_block(p.lines, index):
+                continue  # "Contact:" / "Home Number:" away from the subject's block
             evidence = _evidence(p.doc_id, p.page, [line])
             party = label_party(line, match.start(), match.end(), context)
             if not is_subject(party):
@@ -947,6 +975,8 @@ def scan_field(field: str, docs: list[LayoutDoc],
                 raw, lines = lines, join_label_lines(lines)
                 joined = frozenset(i for i, (a, b) in enumerate(zip(raw, lines, strict=True))
                                    if a != b)
+                if field == "full_name" and not _values_below_labels(raw, joined):
+                    lines, joined = raw, frozenset()  # a blank form's labels, one per line
             parties = cache[doc.doc_id].get(page.page, [])
             found = scanner(_Page(doc.doc_id, page, lines, parties, labels, order, joined))
             widget_found = _widget_hits(scanner, doc.doc_id, page, labels, order)
