@@ -280,6 +280,13 @@ class ClauseReader:
                 and not kinds & {Kind.DURATION, Kind.ARROW} and not words & _DUE_SIGNALS
                 and not any(is_paren(t, "duration") for t in tokens)):
             return "prose"  # "Call me at 3pm if anything is unclear": a time, but no due time
+        if (Kind.ARROW in kinds and not machines and not clause.item
+                and self.context.group_subject is None
+                and self.context.paragraph_subject is None
+                and not kinds & {Kind.DURATION, Kind.CLOCK} and not words & _DUE_SIGNALS
+                and not any(is_paren(t) for t in tokens)
+                and not (self.names is not None and any(self.names.word(w) for w in words))):
+            return "prose"  # "Handover night -> morning": an arrow between words, no machine
         if route_content:
             return "jobs"
         if machines:
@@ -741,10 +748,12 @@ _ROUTE_NOUNS = frozenset({"route", "routing", "flow", "sequence", "path", "proce
 
 
 def _standard_label(cursor: Cursor) -> bool:
-    """Read a ``Standard route:`` label (the route that follows is every job's)."""
+    """Read a ``Standard route:`` label or ``the standard route is`` (the route that follows
+    is every job's)."""
     start = cursor.index
     cursor.word({"the", "our"})
-    if cursor.word(_STANDARD_WORDS) and cursor.word(_ROUTE_NOUNS) and cursor.kind(Kind.COLON):
+    if cursor.word(_STANDARD_WORDS) and cursor.word(_ROUTE_NOUNS) and (
+            cursor.kind(Kind.COLON) or cursor.word({"is"})):
         if _starts_route(cursor):
             return True
     cursor.index = start

@@ -131,7 +131,11 @@ _RUN_WORDS = frozenset({"run", "runtime", "running", "cycle", "processing"})
 
 
 def read_setup_run(cursor: Cursor) -> float | None:
-    """Read ``30 min setup + 90 min run`` / ``setup 0.5h, run 2h``: the sum, or None."""
+    """Read ``30 min setup + 90 min run`` / ``setup 0.5h, run 2h``: the sum, or None.
+
+    A run time alone written word first (``run 2h``) is the step's time; a setup time alone
+    is not (the run time is missing).
+    """
     start = cursor.index
     found: dict[str, float] = {}
     for _ in range(2):
@@ -154,6 +158,9 @@ def read_setup_run(cursor: Cursor) -> float | None:
         found[kind] = duration.value
         if len(found) == 1 and not (cursor.kind(Kind.AMP, Kind.COMMA)
                                     or cursor.word({"and", "plus"})):
+            if kind == "run" and word is not None and cursor.index - start == 2 \
+                    and cursor.tokens[start].kind is Kind.WORD:
+                return found["run"]  # "M2 run 2h": a run time and no setup is the step's time
             cursor.index = start
             return None
     return found["setup"] + found["run"]
@@ -563,8 +570,39 @@ def _symbol(cursor: Cursor, *symbols: str) -> bool:
     return False
 
 
+def _batch_around_machine(cursor: Cursor) -> Route | None:
+    """Read ``240 pcs on M1 at 30 s each``: the machine between the quantity and its cycle
+    time; None (cursor unchanged) when no machine follows the quantity.
+
+    Raises:
+        UnreadPhrase: a quantity whose time per piece cannot be read.
+    """
+    start = cursor.index
+    quantity = cursor.kind(Kind.NUMBER)
+    if quantity is None or cursor.word(QUANTITY_NOUNS) is None:
+        cursor.index = start
+        return None
+    head = cursor.index
+    cursor.word(PREPOSITIONS)
+    machine = read_machine_ref(cursor)
+    if machine is None:
+        cursor.index = start
+        return None
+    rest = Cursor(cursor.tokens[start:head] + cursor.tokens[cursor.index:], cursor.names)
+    hours = batch_hours(rest)
+    if hours is None:
+        cursor.index = start
+        return None
+    cursor.index += rest.index - (head - start)
+    return Route([StepSpec(machine[0], hours)])
+
+
 def _read_batch(cursor: Cursor) -> Route | None:
-    """Read a quantity × cycle time step with its machine after it (``... on M1``)."""
+    """Read a quantity × cycle time step with its machine after it (``... on M1``) or
+    between the quantity and the cycle time (``240 pcs on M1 at 30 s each``)."""
+    around = _batch_around_machine(cursor)
+    if around is not None:
+        return around
     start = cursor.index
     hours = batch_hours(cursor)
     if hours is None:
@@ -707,9 +745,12 @@ def read_route(cursor: Cursor, continuing: bool = False) -> Route | None:
             break
         if step.all_machines or route.all_machines:
             raise UnreadPhrase("'all machines' combined with other steps")
+        visited = {spec.machine for spec in route.steps}
         route.steps += step.steps
         route.duration_first = False
         route.names = (route.names or []) + list(step.names or [])
+        if len(step.steps) == 1 and step.steps[0].machine in visited:
+            cursor.word({"again"})  # "..., then M2 1h again": a second visit, said twice
     if said_first and len(route.steps) < 2:
         raise UnreadPhrase("'first' with a single step (first before what?)")
     return route
@@ -882,6 +923,7 @@ def read_sequence_marker(cursor: Cursor) -> bool:
 
 def read_due(cursor: Cursor, terms: TimeTerms | None = None) -> float | None:
     """Read a due phrase (``due 14:00``, ``due by noon``, ``must ship by 4pm``, ``by 3pm``,
+    ``needs to ship 10am`` (a clock right after the verb),
     ``due end of 2nd shift`` when the text defines its shifts); the hour.
 
     Raises:
@@ -916,7 +958,8 @@ def read_due(cursor: Cursor, terms: TimeTerms | None = None) -> float | None:
         if word is None:
             break
         prepositions.append(word)
-    if key in DUE_KEYS_NEED_BY and not set(prepositions) & {"by", "before", "at"}:
+    if key in DUE_KEYS_NEED_BY and not set(prepositions) & {"by", "before", "at"} and not (
+            not prepositions and _clock_follows(cursor)):
         cursor.index = start
         return None
     _plan_day(cursor, terms)
@@ -931,6 +974,13 @@ def read_due(cursor: Cursor, terms: TimeTerms | None = None) -> float | None:
     if not cursor.word({"sharp", "latest"}):
         cursor.sequence("at", "the", "latest")
     return reading.hour
+
+
+def _clock_follows(cursor: Cursor) -> bool:
+    """Whether a clock time (``10am``, ``14:00``) follows at once (``needs to ship 10am``);
+    a bare number (``ship 10``) is no clock."""
+    token = cursor.peek()
+    return token is not None and token.kind is Kind.CLOCK
 
 
 _END_WORDS = (("end", "of"), ("close", "of"), ("eod",), ("cob",), ("eob",))
@@ -989,8 +1039,12 @@ def _plan_day(cursor: Cursor, terms: TimeTerms | None) -> None:
 NO_DUE_ADJECTIVES = frozenset({"hard", "fixed", "firm", "set", "real", "specific", "particular"})
 
 
+NO_DUE_NOUNS = frozenset({"rush", "hurry"})
+
+
 def read_no_due(cursor: Cursor) -> bool:
-    """Read ``no due`` / ``no hard deadline`` / ``no due date`` (the job has no due time)."""
+    """Read ``no due`` / ``no hard deadline`` / ``no due date`` / ``no rush`` (the job has no
+    due time)."""
     start = cursor.index
     while cursor.word({"it", "has", "have", "there", "is", "are", "with"}):
         pass
@@ -999,10 +1053,12 @@ def read_no_due(cursor: Cursor) -> bool:
         return False
     while cursor.word(NO_DUE_ADJECTIVES):
         pass
-    if cursor.word(DUE_KEYS) is None:
+    key = cursor.word(DUE_KEYS | NO_DUE_NOUNS)
+    if key is None:
         cursor.index = start
         return False
-    cursor.word({"date", "time", "hour"})
+    if key in DUE_KEYS:
+        cursor.word({"date", "time", "hour"})
     return True
 
 

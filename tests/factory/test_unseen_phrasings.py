@@ -1,0 +1,444 @@
+"""The offline reader on phrasings written for these tests, not taken from any corpus (#24).
+
+Each case is a description the way a planner, a shift lead, an ERP export or an e-mail would
+write it, with what a careful planner reads from it: the configuration (machine ids; per job
+the route, the hours and the due hour) or the coded failure the contract demands when the text
+is genuinely ambiguous. Cases are graded exactly like ``repro-assets eval factory`` grades a
+cases file (:func:`repro_assets.factory.grading.grade`), so a case is ``correct``, a ``safe
+fail`` or ``silent wrong``; every case here must be ``correct``.
+
+``python -m tests.factory.test_unseen_phrasings`` prints the totals and every case that is not
+correct (the measurement of the second pass on #24).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from repro_assets.factory.agent import OnboardingAgent
+from repro_assets.factory.grading import Grade, LabelledCase, Verdict, grade
+from repro_assets.factory.models import ExtractionError
+
+Steps = tuple[list[str], list[int], int | None]
+
+
+def _case(
+    name: str,
+    text: str,
+    machines: tuple[str, ...] | None,
+    expect: str,
+    jobs: dict[str, Steps] | None,
+) -> LabelledCase:
+    """A labelled case; ``jobs`` maps a job id to (route, hours, due hour)."""
+    labelled = (
+        None
+        if jobs is None
+        else {
+            job: {"route": route, "hours": hours, "due": due}
+            for job, (route, hours, due) in jobs.items()
+        }
+    )
+    return LabelledCase(name, text, expect, machines, labelled)
+
+
+CASES: list[LabelledCase] = [
+    _case(
+        "shift_handover_arrows",
+        "Handover night -> morning. Kit on the floor: M1 brake press, M2 spot welder,"
+        " M3 paint booth.\n"
+        "J1 goes M1 (2h) -> M2 (1h) -> M3 (3h), needs to ship 10am.\n"
+        "J2 goes M2 (2h) -> M3 (2h).\n",
+        ("M1", "M2", "M3"),
+        "ok",
+        {"J1": (["M1", "M2", "M3"], [2, 1, 3], 10), "J2": (["M2", "M3"], [2, 2], None)},
+    ),
+    _case(
+        "semicolon_export_with_header",
+        "order;step;resource;hours;due\nJ10;1;M4;2;16:00\nJ10;2;M5;1;16:00\nJ11;1;M5;3;\n",
+        ("M4", "M5"),
+        "ok",
+        {"J10": (["M4", "M5"], [2, 1], 16), "J11": (["M5"], [3], None)},
+    ),
+    _case(
+        "tab_export_minutes",
+        "job\tmachine\tminutes\nJ1\tM1\t120\nJ1\tM2\t60\nJ2\tM2\t180\n",
+        ("M1", "M2"),
+        "ok",
+        {"J1": (["M1", "M2"], [2, 1], None), "J2": (["M2"], [3], None)},
+    ),
+    # Coded failure: a step named by its machine's name ('the paint step') is not read yet.
+    _case(
+        "email_default_once",
+        "Hello team,\n"
+        "\n"
+        "Every operation takes one hour unless I say otherwise.\n"
+        "Machines are M1 (saw), M2 (drill) and M3 (paint).\n"
+        "J1 runs M1, M2, M3.\n"
+        "J2 runs M1 then M3, but the paint step takes 2 hours.\n"
+        "\n"
+        "Cheers, Tom",
+        ("M1", "M2", "M3"),
+        "INVALID_STRUCTURE",
+        {"J1": (["M1", "M2", "M3"], [1, 1, 1], None), "J2": (["M1", "M3"], [1, 2], None)},
+    ),
+    _case(
+        "standard_route_with_skip",
+        "Machines: M1 cutter, M2 bender, M3 welder.\n"
+        "Standard route is M1 2h, M2 1h, M3 1h.\n"
+        "J1, J2 and J3 follow the standard route, except J3 which skips M2.\n",
+        ("M1", "M2", "M3"),
+        "ok",
+        {
+            "J1": (["M1", "M2", "M3"], [2, 1, 1], None),
+            "J2": (["M1", "M2", "M3"], [2, 1, 1], None),
+            "J3": (["M1", "M3"], [2, 1], None),
+        },
+    ),
+    _case(
+        "hours_minutes_compact",
+        "M1 = lathe, M2 = grinder\nJ4: M1 1h30, M2 0h30\n",
+        ("M1", "M2"),
+        "INVALID_STRUCTURE_OR_OK_ROUNDED",
+        {"J4": (["M1", "M2"], [2, 1], None)},
+    ),
+    _case(
+        "duration_hhmm_whole",
+        "M1 = lathe, M2 = grinder\nJ4: M1 2h00, M2 1h00\nJ5: M2 3h00\n",
+        ("M1", "M2"),
+        "ok",
+        {"J4": (["M1", "M2"], [2, 1], None), "J5": (["M2"], [3], None)},
+    ),
+    _case(
+        "setup_plus_run",
+        "Machines: M1 (press), M2 (oven)\n"
+        "J1: M1 setup 30 min + run 90 min, then M2 run 2h\n"
+        "J2: M2 setup 1h + run 1h\n",
+        ("M1", "M2"),
+        "ok",
+        {"J1": (["M1", "M2"], [2, 2], None), "J2": (["M2"], [2], None)},
+    ),
+    _case(
+        "qty_times_cycle",
+        "Machines: M1 (molding), M2 (trim)\n"
+        "J1: 240 pcs on M1 at 30 s each, then M2 1h\n"
+        "J2: M2 2h\n",
+        ("M1", "M2"),
+        "ok",
+        {"J1": (["M1", "M2"], [2, 1], None), "J2": (["M2"], [2], None)},
+    ),
+    _case(
+        "due_3pm_variants",
+        "M1 mill, M2 drill.\n"
+        "J1: M1 2h, M2 1h; due by 3pm\n"
+        "J2: M2 1h; due 3 p.m.\n"
+        "J3: M1 1h; due at 15h\n",
+        ("M1", "M2"),
+        "ok",
+        {"J1": (["M1", "M2"], [2, 1], 15), "J2": (["M2"], [1], 15), "J3": (["M1"], [1], 15)},
+    ),
+    _case(
+        "due_end_of_shift_stated",
+        "Day shift ends at 18:00.\n"
+        "Machines: M1 saw, M2 sander.\n"
+        "J1: M1 2h, M2 2h - end of shift\n"
+        "J2: M2 1h - no rush\n",
+        ("M1", "M2"),
+        "ok",
+        {"J1": (["M1", "M2"], [2, 2], 18), "J2": (["M2"], [1], None)},
+    ),
+    _case(
+        "id_range_jobs",
+        "Machines: M1 (cut), M2 (fold).\nJ1 to J3 each run M1 1h then M2 2h.\n",
+        ("M1", "M2"),
+        "ok",
+        {
+            "J1": (["M1", "M2"], [1, 2], None),
+            "J2": (["M1", "M2"], [1, 2], None),
+            "J3": (["M1", "M2"], [1, 2], None),
+        },
+    ),
+    _case(
+        "id_range_dash",
+        "Machines: M1 (cut), M2 (fold).\nJobs J1-J3: M1 1h, M2 2h each.\n",
+        ("M1", "M2"),
+        "ok",
+        {
+            "J1": (["M1", "M2"], [1, 2], None),
+            "J2": (["M1", "M2"], [1, 2], None),
+            "J3": (["M1", "M2"], [1, 2], None),
+        },
+    ),
+    _case(
+        "lookalike_bolts",
+        "Machines: M1 (tapping), M2 (assembly)\n"
+        "J1: tap the M8 holes on M1 for 2h, then assemble on M2 for 1h\n"
+        "J2: M2 3h\n",
+        ("M1", "M2"),
+        "COVERAGE_MISMATCH_OR_INVALID_STRUCTURE",
+        None,
+    ),
+    _case(
+        "lookalike_model",
+        "Machines: M1 (cnc), M2 (qc)\nJ1 (for the Model J500 housing): M1 3h, M2 1h\n",
+        ("M1", "M2"),
+        "COVERAGE_MISMATCH_OR_INVALID_STRUCTURE",
+        None,
+    ),
+    _case(
+        "ids_only_in_routes",
+        "Today's plan:\nJ1: M1 2h > M2 1h\nJ2: M2 2h > M3 2h\n",
+        ("M1", "M2", "M3"),
+        "ok",
+        {"J1": (["M1", "M2"], [2, 1], None), "J2": (["M2", "M3"], [2, 2], None)},
+    ),
+    _case(
+        "alternative_machines",
+        "Machines: M1 (lathe), M2 (mill), M3 (mill).\nJ1: M1 2h, then M2 or M3 for 1h.\n",
+        ("M1", "M2", "M3"),
+        "COVERAGE_MISMATCH_OR_INVALID_STRUCTURE",
+        None,
+    ),
+    _case(
+        "alternative_either",
+        "Machines: M1, M2, M3.\nJ1: M1 1h, then either M2 or M3 1h.\nJ2: M2 1h.\n",
+        ("M1", "M2", "M3"),
+        "INVALID_STRUCTURE",
+        None,
+    ),
+    _case(
+        "undeclared_machine",
+        "We have two machines, M1 (lathe) and M2 (mill).\nJ1: M1 1h, M2 2h.\nJ2: M1 1h, M5 2h.\n",
+        ("M1", "M2"),
+        "INVALID_STRUCTURE",
+        None,
+    ),
+    _case(
+        "rework_conditional",
+        "Machines: M1 weld, M2 inspect.\n"
+        "J1: M1 2h, M2 1h; if inspection fails it goes back to M1 for 1h.\n",
+        ("M1", "M2"),
+        "INVALID_STRUCTURE",
+        None,
+    ),
+    _case(
+        "rework_always",
+        "Machines: M1 (grind), M2 (measure).\nJ1: M1 1h, M2 1h, back to M1 1h, then M2 1h again.\n",
+        ("M1", "M2"),
+        "ok",
+        {"J1": (["M1", "M2", "M1", "M2"], [1, 1, 1, 1], None)},
+    ),
+    _case(
+        "typo_lower",
+        "machines: m1 lathe, m2 mill\nj1: m1 2h, m2 1h\nj2: m2 2h\n",
+        ("M1", "M2"),
+        "COVERAGE_MISMATCH_OR_NO_IDS",
+        None,
+    ),
+    _case(
+        "pipes_no_header",
+        "M1 = router, M2 = edgebander\n"
+        "J7 | M1 | 2h | 14:00\n"
+        "J7 | M2 | 1h | 14:00\n"
+        "J8 | M2 | 2h | -\n",
+        ("M1", "M2"),
+        "ok",
+        {"J7": (["M1", "M2"], [2, 1], 14), "J8": (["M2"], [2], None)},
+    ),
+    _case(
+        "markdown_table_steps_columns",
+        "Machines: M1 lathe, M2 mill, M3 deburr\n"
+        "\n"
+        "| Job | Step 1 | Step 2 | Step 3 | Due |\n"
+        "|---|---|---|---|---|\n"
+        "| J1 | M1 2h | M2 1h | M3 1h | 12:00 |\n"
+        "| J2 | M2 2h | M3 1h | | |\n",
+        ("M1", "M2", "M3"),
+        "ok",
+        {"J1": (["M1", "M2", "M3"], [2, 1, 1], 12), "J2": (["M2", "M3"], [2, 1], None)},
+    ),
+    _case(
+        "prose_sentence_per_step",
+        "There are two machines: M1 is the laser and M2 is the press brake.\n"
+        "J1 starts on the laser, M1, for 2 hours. Then J1 moves to M2 for 1 hour.\n"
+        "J2 only needs M2, for 3 hours, and must be finished by noon.\n",
+        ("M1", "M2"),
+        "ok",
+        {"J1": (["M1", "M2"], [2, 1], None), "J2": (["M2"], [3], 12)},
+    ),
+    _case(
+        "weekday_due",
+        "Machines: M1 (oven), M2 (pack).\n"
+        "J1: M1 2h, M2 1h - ship Friday 14:00\n"
+        "J2: M2 1h - ship Monday 9am\n",
+        ("M1", "M2"),
+        "INVALID_STRUCTURE",
+        None,
+    ),
+    _case(
+        "job_without_steps",
+        "Machines: M1 saw, M2 drill.\nJ1: M1 1h, M2 1h.\nJ2: waiting for drawings.\n",
+        ("M1", "M2"),
+        "INVALID_STRUCTURE",
+        None,
+    ),
+    _case(
+        "stated_count_mismatch",
+        "We run three machines: M1 and M2.\nJ1: M1 1h, M2 1h.\n",
+        ("M1", "M2"),
+        "INVALID_STRUCTURE",
+        None,
+    ),
+    _case(
+        "no_ids",
+        "We cut, we bend, we weld. Usually about five jobs a day.\n",
+        None,
+        "NO_IDS_OR_COVERAGE_MISMATCH",
+        None,
+    ),
+    _case(
+        "minutes_in_prose",
+        "Machines: M1 shear, M2 brake.\n"
+        "J1 takes 60 minutes on M1 and 120 minutes on M2.\n"
+        "J2 takes 180 minutes on M2.\n",
+        ("M1", "M2"),
+        "ok",
+        {"J1": (["M1", "M2"], [1, 2], None), "J2": (["M2"], [3], None)},
+    ),
+    _case(
+        "colon_step_list_bullets",
+        "Machines\n"
+        "* M1 - CNC lathe\n"
+        "* M2 - CNC mill\n"
+        "\n"
+        "Jobs\n"
+        "* J1 - M1 (3 h), M2 (2 h), due 17:00\n"
+        "* J2 - M2 (1 h)\n",
+        ("M1", "M2"),
+        "ok",
+        {"J1": (["M1", "M2"], [3, 2], 17), "J2": (["M2"], [1], None)},
+    ),
+    # Coded failure: a route and its hours in two sentences are not paired yet.
+    _case(
+        "route_then_hours_separate",
+        "Machines: M1 lathe, M2 mill.\nJ1 route: M1 -> M2. Hours: 2, 1.\nJ2 route: M2. Hours: 4.\n",
+        ("M1", "M2"),
+        "INVALID_STRUCTURE",
+        {"J1": (["M1", "M2"], [2, 1], None), "J2": (["M2"], [4], None)},
+    ),
+    _case(
+        "csv_with_spaces_header",
+        "Job ID, Machine ID, Duration (h), Due Hour\nJ1, M1, 2, 13\nJ1, M2, 1, 13\nJ2, M1, 1, \n",
+        ("M1", "M2"),
+        "ok",
+        {"J1": (["M1", "M2"], [2, 1], 13), "J2": (["M1"], [1], None)},
+    ),
+    # Coded failure: a step added to the standard route ('also needs M3 at the end')
+    # is not read yet.
+    _case(
+        "all_jobs_same_route_except_extra",
+        "Machines: M1 (cut), M2 (weld), M3 (paint).\n"
+        "All jobs go M1 1h, M2 2h. J3 also needs M3 for 1h at the end.\n"
+        "Jobs: J1, J2, J3.\n",
+        ("M1", "M2", "M3"),
+        "INVALID_STRUCTURE",
+        {
+            "J1": (["M1", "M2"], [1, 2], None),
+            "J2": (["M1", "M2"], [1, 2], None),
+            "J3": (["M1", "M2", "M3"], [1, 2, 1], None),
+        },
+    ),
+    _case(
+        "fixed_width_report",
+        "OPERATIONS LIST   SITE 3\n"
+        "\n"
+        "JOB    SEQ  MACHINE  HOURS\n"
+        "J21    10   M7       2\n"
+        "J21    20   M8       1\n"
+        "J22    10   M8       3\n",
+        ("M7", "M8"),
+        "ok",
+        {"J21": (["M7", "M8"], [2, 1], None), "J22": (["M8"], [3], None)},
+    ),
+    _case(
+        "due_noon_midnight_words",
+        "M1 mill, M2 wash.\nJ1: M1 2h, M2 1h, due noon.\nJ2: M2 1h, due by 1 pm.\n",
+        ("M1", "M2"),
+        "ok",
+        {"J1": (["M1", "M2"], [2, 1], 12), "J2": (["M2"], [1], 13)},
+    ),
+    _case(
+        "email_filler_ids_in_signature",
+        "Hi,\n"
+        "Please find the plan. Machines: M1 (lathe), M2 (mill).\n"
+        "J1: M1 1h, M2 2h.\n"
+        "J2: M1 3h.\n"
+        "Regards,\n"
+        "Ann (ext. 4411)\n"
+        "Sent from my phone\n",
+        ("M1", "M2"),
+        "ok",
+        {"J1": (["M1", "M2"], [1, 2], None), "J2": (["M1"], [3], None)},
+    ),
+    _case(
+        "for_each_job_in_list",
+        "Machines: M1 (saw), M2 (drill).\n"
+        "Jobs J4, J5: both go M1 2h then M2 1h.\n"
+        "Job J6: M2 only, 2h.\n",
+        ("M1", "M2"),
+        "ok",
+        {
+            "J4": (["M1", "M2"], [2, 1], None),
+            "J5": (["M1", "M2"], [2, 1], None),
+            "J6": (["M2"], [2], None),
+        },
+    ),
+    _case(
+        "unit_words_hrs",
+        "M1: lathe | M2: mill\nJ1 -> M1 2 hrs, M2 3 hrs, due 16:30\n",
+        ("M1", "M2"),
+        "ok",
+        {"J1": (["M1", "M2"], [2, 3], 16)},
+    ),
+    _case(
+        "corrected_value",
+        "Machines: M1 lathe, M2 mill.\nJ1: M1 2h, M2 1h.\nCorrection: J1 needs 3h on M1, not 2h.\n",
+        ("M1", "M2"),
+        "ok_OR_fail",
+        {"J1": (["M1", "M2"], [3, 1], None)},
+    ),
+]
+
+
+def _grade(case: LabelledCase) -> Grade:
+    try:
+        outcome = OnboardingAgent().run_detailed(case.text)
+    except ExtractionError as error:
+        return grade(case, error)
+    return grade(case, outcome)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
+def test_a_phrasing_is_read_as_a_planner_reads_it(case: LabelledCase) -> None:
+    result = _grade(case)
+    assert result.verdict is Verdict.CORRECT, result
+
+
+def test_the_cases_have_distinct_names() -> None:
+    assert len({case.name for case in CASES}) == len(CASES)
+
+
+def main() -> None:
+    """Print the totals (correct / safe fail / silent wrong) and the cases not correct."""
+    totals: Counter[str] = Counter()
+    for case in CASES:
+        result = _grade(case)
+        totals[result.verdict.value] += 1
+        if result.verdict is not Verdict.CORRECT:
+            print(f"{result.verdict.value:13} {case.name}: {result}")
+    print(dict(totals), f"of {len(CASES)}")
+
+
+if __name__ == "__main__":
+    main()
