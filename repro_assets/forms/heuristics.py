@@ -719,6 +719,7 @@ def _list_items(lines: list[str], start: int) -> tuple[list[str], int]:
     last = start
     bulleted = False
     pending_bullet = False
+    after_instruction = False
     end = min(len(lines), start + 40)
     for index in range(start + 1, end):
         follow = lines[index]
@@ -746,10 +747,12 @@ def _list_items(lines: list[str], start: int) -> tuple[list[str], int]:
             items += marked
             last = index if marked else last
             continue
-        if is_instruction(body):
+        if is_instruction(body) or (after_instruction and body[:1].islower()):
             if items:
                 break
+            after_instruction = True  # its wrapped lines too ("herbal supplements. ...")
             continue
+        after_instruction = False
         if not _written(body, LIST_HINTS):
             continue
         bulleted = bulleted or is_bullet

@@ -144,8 +144,8 @@ def blank_reason(value: str, labels: frozenset[str] = frozenset()) -> str | None
         return "fill_in_line"
     if _QUESTION.search(text):
         return "question"
-    if is_instruction(text):
-        return "instruction"
+    if any(is_instruction(sentence) for sentence in re.split(r"(?<=[.!?])\s+", text)):
+        return "instruction"  # "herbal supplements. Include dosage if known."
     if _EXAMPLE.search(text):
         return "example"
     if has_checkboxes(text):

@@ -456,3 +456,12 @@ def test_a_bare_widget_is_uncertain_when_another_party_has_the_same_field(
     reasons = {s.widget: s.reason for s in folder.read_artifact("review").skipped}
     assert reasons["Name"] == "party_uncertain:another_party_has_this_field"
     assert reasons["Physician Name"] == "other_party:doctor"
+
+
+@pytest.mark.parametrize("text", [
+    "Current Medications:\nList any medications you are currently taking, including\n"
+    "herbal supplements. Include dosage if known.\n",
+    "Medications:\nherbal supplements. Include dosage if known. Are you taking any?\n",
+])
+def test_wrapped_instructions_are_no_list(text: str) -> None:
+    assert hits("medications", text) == []
