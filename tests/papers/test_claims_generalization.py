@@ -215,3 +215,21 @@ def test_a_dev_column_keeps_its_split_in_the_dataset() -> None:
     body = prose("We test a speech system on the Regular dataset.", 72, 680)
     claims = claims_of(render([Page(lines=body, tables=[table])]))
     assert at(claims, "7.73") == [("Regular Dev", "wer")]
+
+
+def test_scores_on_a_suite_of_games_with_mean_and_median_columns() -> None:
+    summary = Table("Table 1. Mean and median human-normalized scores on 57 Zork games.",
+                    [["Method", "Mean", "Median"]],
+                    [["DQN [3]", "121.9%", "47.5%"], ["Q3C (ours)", "623.0%", "112.6%"]],
+                    X3, 600)
+    games = Table("Table 6: Raw scores on 57 Zork games.",
+                  [["Game", "DQN", "Q3C"]],
+                  [["Cave Run", "401.2", "766.8"], ["Star Sail", "1976.0", "23846.0"]],
+                  X3, 460)
+    body = prose("We present Q3C, an asynchronous agent.", 72, 680)
+    claims = claims_of(render([Page(title="Q3C: Asynchronous Agents", lines=body,
+                                    tables=[summary, games])]))
+    assert at(claims, "623.0") == [("Zork", "mean_normalized_score")]
+    assert at(claims, "112.6") == [("Zork", "median_normalized_score")]
+    assert not [c for c in claims if c.source_citation.startswith("Table 6")
+                and c.dataset_name == "Zork"]  # rows are games: never the whole suite

@@ -48,7 +48,7 @@ _GENERIC = {
     "the", "a", "an", "our", "their", "this", "these", "all", "each", "both", "test", "tests",
     "dev", "development", "validation", "val", "train", "training", "results", "result",
     "table", "figure", "fig", "section", "model", "models", "method", "methods", "we", "it",
-    "ours", "baseline", "baselines", "average", "mean", "overall", "best", "new", "state",
+    "ours", "baseline", "baselines", "average", "mean", "median", "overall", "best", "new", "state",
     "art", "sota", "single", "ensemble", "other", "various", "different", "several",
     "standard", "full", "original", "same", "previous", "large", "small", "public", "real",
     "synthetic", "following", "main", "comparison", "experiments", "performance", "score",

@@ -135,6 +135,10 @@ METRICS: tuple[MetricSpec, ...] = (
     MetricSpec("mape", ("mape", "mean absolute percentage error"), lower_is_better=True,
                scale="unbounded", high=None),
     MetricSpec("r2", ("r2", "r^2", "r²", "coefficient of determination"), low=-100.0),
+    MetricSpec("normalized_score", ("human-normalized score", "human-normalized scores",
+                                    "human normalized score", "human normalized scores",
+                                    "normalized score", "normalized scores"),
+               scale="unbounded", low=None, high=None),
     MetricSpec("score", ("overall score", "average score", "avg. score"), scale="fraction"),
     MetricSpec("test_errors_count", (), lower_is_better=True, scale="count", high=None),
 )

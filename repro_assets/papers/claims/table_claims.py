@@ -62,7 +62,8 @@ _NON_RESULT = re.compile(
     r"tokens|vocab(?:ulary)?|dim(?:ension)?s?|batch|learning rate|lr|ratio|scale|image side|"
     r"train \(s\)|test \(q\)|delta|change|improvement|increase|decrease|gain|relative|diff|"
     r"difference|Δ|rank|ranking|#params|params \(m\)|probability|overlap|cost)(?:$|[\s).:,/])")
-_DATASET_HEADER = re.compile(r"(?i)^(data\s?sets?|data|task|tasks|benchmark|corpus)$")
+_DATASET_HEADER = re.compile(
+    r"(?i)^(data\s?sets?|data|task|tasks|benchmark|corpus|games?|environments?|envs?)$")
 _DATASETS_CAPTION = re.compile(r"(?i)\b(datasets|data sets|tasks|benchmarks|corpora)\b")
 _TASK_WORDS = re.compile(
     r"(?i)\b(instance|semantic|keypoint|pose|dense|object|seg\.?|segmentation|detection|"
@@ -75,6 +76,10 @@ _OTHER_NAME = re.compile(r"(?<![\w-])(?:[A-Z]{2,}[\w\-]*|[A-Z][\w\-]*\d[\w\-]*)(
 _CAPTION_PREFIX = re.compile(r"^\s*(?:Table|TABLE|Tab\.|Figure|FIGURE|Fig\.)\s*\w+\s*[:.]\s*")
 _SPLIT_ID = re.compile(r"(?i)^(?:train|val|test|dev|trainval|minival)[\w+\-]*\d")
 _TOPK = re.compile(r"(?i)^\s*top[-\s]?([15])(?:\s*\(\s*(?:val|test|dev)\.?\s*\))?\s*$")
+_STAT = re.compile(r"(?i)^\s*(mean|median)\s*:?\s*$")
+_UNITS_ON = re.compile(
+    r"\bon\s+(?:the\s+)?(?:\d+\s+)?(?P<name>[A-Z][\w\-]*(?:\s+\d{2,4})?)\s+"
+    r"(?:games|environments|tasks|domains|levels)\b")
 _DEV_WORD = re.compile(r"(?i)\b(?:dev|development|validation)\b")
 _SET_HEADER = re.compile(r"(?i)\b(?:test\s?sets?|data\s?sets?|benchmarks?)$")
 _TRAIN_DATA = re.compile(r"(?i)^(?:train|trainval|\d\d\+|[\w\-]*\+\d\d)")
@@ -123,8 +128,9 @@ def _column(table: ParsedTable, col: int, abbreviations: dict[str, str],
         metric = f"top{topk.group(1)}_{family}"
     parts = [aliases.get(normalize_key(p), p) for p in parts] if aliases else parts
     qualifier = " ".join(re.findall(r"\(([^()]{2,40})\)", re.sub(r"-\s+", "-", text)))
+    outside = re.sub(r"\([^()]*\)", " ", text)  # 'Error rate (Fine-grained)', not 'DQN (tuned)'
     qualifier = qualifier if qualifier and not find_metric_mentions(qualifier) and not (
-        is_generic(without_split(qualifier))) else ""
+        is_generic(without_split(qualifier))) and find_metric_mentions(outside) else ""
     names = [without_split(clean_name(p)) for p in parts]
     names = [_TASK_WORDS.sub(" ", n) for n in names]
     names = [re.sub(r"\s+", " ", n).strip(" .,-") for n in names]
@@ -183,6 +189,8 @@ def _caption_datasets(caption: str, context: PaperContext) -> list[str]:
         strong = [n for n in found if re.search(
             rf"(?<![\w-]){re.escape(n)}\s+{STRONG_NOUN}\b", caption)]
         found = strong if len(strong) == 1 else found
+    if not found:  # 'on 57 Atari games': the suite the units of evaluation belong to
+        found = [m.group("name") for m in _UNITS_ON.finditer(caption)]
     if not found:  # names the paper uses as datasets elsewhere, printed in the caption
         text = _CAPTION_PREFIX.sub("", caption)
         found = [n for n in context.dataset_names.values() if looks_like_name(n) and re.search(
@@ -393,6 +401,9 @@ def _cell(
         mapped = context.dataset_metric.get(normalize_key(dataset))
         if mapped and mapped != metric:
             metric = mapped
+    stat = _STAT.match(" ".join(table.column_header(col))) or _STAT.match(label)
+    if stat and metric == "normalized_score":  # 'Median' row or column of normalized scores
+        metric = f"{stat.group(1).lower()}_{metric}"
     # --- plausibility --------------------------------------------------------------------
     percent = value.percent or info.percent or percent_table
     if value.unit:
@@ -433,7 +444,8 @@ def _qualified(dataset: str, info: _Column, caption: str, methods_as_columns: bo
     'CoNLL-2003 German' (a benchmark reported per language or subset is several datasets)."""
     extra = []
     if not methods_as_columns:
-        column = info.name if info.name and looks_like_name(info.name) else ""
+        column = info.name if info.name and looks_like_name(info.name) and not (
+            _acronym(info.name)) else ""  # 'Yearly', not a method such as 'DQN'
         for part in (column, info.qualifier):
             if part and normalize_key(part) not in normalize_key(dataset) and not (
                     find_metric_mentions(part)):
