@@ -340,6 +340,11 @@ def _blank(value: str, labels: frozenset[str] = frozenset(),
         return reason
     if hints and is_printed_options(value):  # a list's printed choices, no boxes
         return "option_list"
+    if hints and _NO_ENTRIES.match(value):  # "None", "NKDA": an answer, not an entry
+        return "no_entries"
+    if hints and (_FIRST_PERSON.search(value) or any(
+            m.party != SUBJECT for m in mentions(value))):  # "Your doctor may prescribe ..."
+        return "prose"
     if hints:
         words = [w.lower().strip(".,;:()'’") for w in value.split()]
         if all(w in hints or not w or is_placeholder(w) for w in words):
@@ -774,6 +779,8 @@ PROSE_CUES = {
 }
 _GENERIC = re.compile(r"\b(?:patients|members|clients|anyone|everyone|all|any|those|people)\b",
                       re.IGNORECASE)
+_NO_ENTRIES = re.compile(r"^\s*(?:none|no|nka|nkda|n/?a|nil|no\s+known(?:\s+\w+){0,2})\s*\.?\s*$",
+                         re.IGNORECASE)
 _FIRST_PERSON = re.compile(r"\b(?:I|my|me|we|our|you|your)\b")
 _NEGATION = re.compile(r"\b(?:no|not|denies|denied|without|nkda|nka|never)\b[^.]{0,30}$",
                        re.IGNORECASE)

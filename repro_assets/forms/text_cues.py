@@ -125,7 +125,7 @@ def is_printed_options(text: str) -> bool:
 _FILL_IN = re.compile(r"_{2,}|\(\s*\)|\[\s*\]|\.{4,}|\u2026{2,}")
 
 #: Why a text that stands where a value would is not a value (``blank_form:<reason>``).
-BLANK_REASONS = ("fill_in_line", "question", "instruction", "example", "option_list",
+BLANK_REASONS = ("fill_in_line", "hint", "question", "instruction", "example", "option_list",
                  "heading", "form_label")
 
 
@@ -142,6 +142,8 @@ def blank_reason(value: str, labels: frozenset[str] = frozenset()) -> str | None
         return None
     if is_placeholder(text) or _FILL_IN.search(text):
         return "fill_in_line"
+    if text.startswith("(") and text.endswith(")"):  # "(prescription, over-the-counter)"
+        return "hint"
     if _QUESTION.search(text):
         return "question"
     if any(is_instruction(sentence) for sentence in re.split(r"(?<=[.!?])\s+", text)):

@@ -465,3 +465,15 @@ def test_a_bare_widget_is_uncertain_when_another_party_has_the_same_field(
 ])
 def test_wrapped_instructions_are_no_list(text: str) -> None:
     assert hits("medications", text) == []
+
+
+@pytest.mark.parametrize(("field", "text", "reason"), [
+    ("medications", "Medications: (prescription, over-the-counter, vitamins)", "blank_form:hint"),
+    ("allergies", "Allergies: NKDA", "blank_form:no_entries"),
+    ("allergies", "Medication Allergies: None Known Penicillin Sulfa Other:____",
+     "blank_form:no_entries"),
+    ("medications", "Medications: Your doctor may prescribe medications for discomfort.",
+     "blank_form:prose"),
+])
+def test_list_values_that_are_no_entries(field: str, text: str, reason: str) -> None:
+    assert [r for _, r in hits(field, text, rejected=True)] == [(reason,)]
