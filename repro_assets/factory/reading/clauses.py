@@ -46,6 +46,7 @@ from repro_assets.factory.reading.phrases import (
     drop_approximations,
     group_asides,
     is_paren,
+    is_unit_label,
     read_assignments,
     read_due,
     read_duration_list,
@@ -270,15 +271,17 @@ class ClauseReader:
             return "jobs"
         machines = kinds & {Kind.MACHINE, Kind.MACHINE_RANGE} or any(
             is_paren(t, "machines") for t in tokens)
+        unit_list = any(is_unit_label(Cursor(tokens[i:])) for i in range(len(tokens)))
         route_content = (
             kinds & {Kind.DURATION, Kind.CLOCK, Kind.ARROW}
+            or unit_list
             or words & DUE_KEYS
             or any(is_paren(t, "duration") for t in tokens)
         )
         if (route_content and not machines and not clause.item
                 and self.context.group_subject is None
                 and not kinds & {Kind.DURATION, Kind.ARROW} and not words & _DUE_SIGNALS
-                and not any(is_paren(t, "duration") for t in tokens)):
+                and not unit_list and not any(is_paren(t, "duration") for t in tokens)):
             return "prose"  # "Call me at 3pm if anything is unclear": a time, but no due time
         if (Kind.ARROW in kinds and not machines and not clause.item
                 and self.context.group_subject is None
@@ -319,6 +322,9 @@ class ClauseReader:
                 raise _Unreadable(
                     "it gives steps without naming the job (start it with the job id)")
             continuation = True
+        if explicit and cursor.peek() is not None and cursor.peek().is_word(*_ROUTE_LABELS) and (
+                cursor.peek(1) is not None and cursor.peek(1).kind is Kind.COLON):
+            cursor.index += 1  # "J1 steps: M1 1h, M2 2h" / "J1 route: M1 -> M2"
         if explicit and cursor.peek() is not None and cursor.peek().is_word("is") and (
                 cursor.peek(1) is not None and cursor.peek(1).is_word(*_EASY)) and (
                 cursor.peek(2) is not None and cursor.peek(2).kind is Kind.COLON):
@@ -747,6 +753,9 @@ _STANDARD_WORDS = frozenset({"standard", "default", "normal", "usual", "common",
 _ROUTE_NOUNS = frozenset({"route", "routing", "flow", "sequence", "path", "process"})
 
 
+_ROUTE_LABELS = frozenset(_ROUTE_NOUNS | {"steps", "operations", "ops"})
+
+
 def _standard_label(cursor: Cursor) -> bool:
     """Read a ``Standard route:`` label or ``the standard route is`` (the route that follows
     is every job's)."""
@@ -762,6 +771,8 @@ def _standard_label(cursor: Cursor) -> bool:
 
 def _label(cursor: Cursor) -> None:
     """Skip a leading label such as ``Jobs today:`` (words only, then a colon)."""
+    if is_unit_label(cursor):
+        return  # "Hours: 2, 1" gives the durations, it is no label
     index = 0
     while (token := cursor.peek(index)) is not None and token.kind in (Kind.WORD, Kind.NUMBER):
         if token.kind is Kind.WORD and (token.value in MEANING_WORDS or token.value in DUE_KEYS):

@@ -47,7 +47,7 @@ PREPOSITIONS = frozenset({"on", "at", "in", "through", "to", "via", "into", "ont
 DURATION_PREPOSITIONS = frozenset({"on", "at", "in"})
 FILLERS = frozenset({
     "the", "a", "an", "is", "are", "be", "being", "been", "will", "gets", "get", "always",
-    "directly", "straight", "today", "currently", "now", "here", "step", "steps", "stage",
+    "directly", "straight", "today", "currently", "now", "still", "here", "step", "steps", "stage",
     "machine", "machines", "job", "jobs", "order", "orders", "route", "routing", "its",
     "their", "only", "just", "both", "each", "all", "every", "then",
 })
@@ -718,6 +718,16 @@ def _separator(cursor: Cursor) -> bool:
     return found
 
 
+def _step_number(cursor: Cursor, number: int) -> bool:
+    """Consume a step number in parentheses (``(2)``) when it is ``number``: numbered steps
+    count 1, 2, 3 in the order written."""
+    token = cursor.peek()
+    if is_paren(token) and token.value.text.strip() == str(number):
+        cursor.take()
+        return True
+    return False
+
+
 def read_route(cursor: Cursor, continuing: bool = False) -> Route | None:
     """Read a route fragment: steps joined by separators. None when no step starts here.
 
@@ -725,8 +735,10 @@ def read_route(cursor: Cursor, continuing: bool = False) -> Route | None:
     M1"), so its first step may be a revisit.
     """
     start = cursor.index
+    numbered = _step_number(cursor, 1)
     first = read_step(cursor, continuing)
     if first is None:
+        cursor.index = start
         return None
     lead_words = cursor.tokens[start:cursor.index]
     from_route = any(t.is_word("from") for t in lead_words)
@@ -737,6 +749,8 @@ def read_route(cursor: Cursor, continuing: bool = False) -> Route | None:
         before = cursor.index
         if from_route and cursor.word({"to"}):  # "from M1 to M3"
             from_route = False
+        elif numbered and _step_number(cursor, len(route.steps) + 1):
+            pass  # "(1) M1 1h (2) M2 2h": the next number separates the steps
         elif not _separator(cursor):
             break
         step = read_step(cursor, continuing=True)
@@ -808,9 +822,49 @@ def read_uniform(cursor: Cursor) -> Uniform | None:
     return None
 
 
-def read_duration_list(cursor: Cursor) -> tuple[list[float], bool] | None:
-    """Read ``taking 2h, 1h and 1h respectively``; returns (hours, said respectively)."""
+UNIT_LABELS = {"hours": 1.0, "hrs": 1.0, "h": 1.0, "minutes": 60.0, "mins": 60.0,
+               "min": 60.0}
+
+
+def is_unit_label(cursor: Cursor) -> bool:
+    """Whether ``Hours: 2, 1`` starts here (a unit word, a colon, a number)."""
+    first, colon, number = cursor.peek(), cursor.peek(1), cursor.peek(2)
+    return (first is not None and first.is_word(*UNIT_LABELS) and colon is not None
+            and colon.kind is Kind.COLON and number is not None and number.kind is Kind.NUMBER)
+
+
+def _unit_label_list(cursor: Cursor) -> list[float] | None:
+    """Read ``Hours: 2, 1`` / ``Minutes: 90 and 30``: the steps' durations in hours, or None
+    (cursor unchanged)."""
+    if not is_unit_label(cursor):
+        return None
     start = cursor.index
+    divisor = UNIT_LABELS[cursor.take().value]
+    cursor.take()
+    values = [cursor.take().value / divisor]
+    while True:
+        before = cursor.index
+        if not (cursor.kind(Kind.COMMA) or cursor.word({"and"}) or _symbol(cursor, "/")):
+            break
+        cursor.word({"and"})
+        token = cursor.kind(Kind.NUMBER)
+        if token is None:
+            cursor.index = before
+            break
+        values.append(token.value / divisor)
+    if not cursor.done and cursor.peek().kind is not Kind.COMMA:
+        cursor.index = start
+        return None
+    return values
+
+
+def read_duration_list(cursor: Cursor) -> tuple[list[float], bool] | None:
+    """Read ``taking 2h, 1h and 1h respectively`` or ``Hours: 2, 1`` (a unit label, then
+    bare numbers); returns (hours, said respectively)."""
+    start = cursor.index
+    labelled = _unit_label_list(cursor)
+    if labelled is not None:
+        return labelled, True
     cursor.word({"taking", "takes", "with", "needing", "needs", "for", "at", "of"})
     first = cursor.kind(Kind.DURATION)
     if first is None:

@@ -199,7 +199,11 @@ def _table_at(lines: list[str], start: int) -> tuple[Table | None, int]:
     if cells is not None and len(cells) >= 2:
         end = start
         rows: list[tuple[tuple[str, ...], str]] = []
+        open_end = not lines[start].strip().endswith("|")
         while end < len(lines) and (row := _pipe_cells(lines[end])) is not None:
+            if open_end and end > start and len(row) == len(cells) - 1 \
+                    and lines[end].strip().endswith("|"):
+                row = [*row, ""]  # "J2 | M3 | 45 |" under a header without outer pipes
             if end > start and not all(_PIPE_SEPARATOR_RE.match(c) for c in row if c):
                 rows.append((tuple(row), lines[end].strip()))
             end += 1

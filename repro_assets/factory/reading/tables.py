@@ -21,11 +21,17 @@ from collections.abc import Callable
 
 from repro_assets.factory.reading.columns import Column, column_unit, header_roles
 from repro_assets.factory.reading.lexicon import Kind, Token, tokenize
-from repro_assets.factory.reading.phrases import UnreadPhrase, group_asides, is_paren
+from repro_assets.factory.reading.phrases import (
+    UnreadPhrase,
+    group_asides,
+    is_paren,
+    is_plain_note,
+)
 from repro_assets.factory.reading.segments import Table
 from repro_assets.factory.reading.statements import (
     LEVEL_ONE,
     DueStatement,
+    MachineMention,
     Reading,
     RouteStatement,
     StepSpec,
@@ -188,9 +194,42 @@ def _due(cell: str) -> float | None:
     return reading.hour
 
 
+_OUT_OF_SERVICE = re.compile(
+    r"\b(?:down|service|repair|maintenance|broken|offline|unavailable|available|order|"
+    r"decommissioned|retired|use)\b", re.IGNORECASE)
+
+
+def _machine_legend(table: Table, roles: list[Column | None], reading: Reading) -> bool:
+    """Read a table of machines and their names (``| Machine | Name |``, no job column) as
+    the plant's machine list; False (nothing read) when it is not one.
+
+    Every row must hold one machine id and a plain name (words only, no condition and no
+    word that says the machine is unavailable).
+    """
+    if sorted(map(str, roles)) != [Column.MACHINE.value, Column.NAME.value]:
+        return False
+    machine_at = roles.index(Column.MACHINE)
+    names: dict[str, str] = {}
+    for cells, _ in table.rows:
+        if len(cells) != 2:
+            return False
+        ids = tokenize(cells[machine_at])
+        name = cells[1 - machine_at].strip()
+        if len(ids) != 1 or ids[0].kind is not Kind.MACHINE or ids[0].value[0] in names:
+            return False
+        if not name or not all(t.kind is Kind.WORD for t in tokenize(name)) or not (
+                is_plain_note(name)) or _OUT_OF_SERVICE.search(name):
+            return False
+        names[ids[0].value[0]] = name
+    reading.machines.append(MachineMention(list(names), names, True, [], table.header_line))
+    return True
+
+
 def read_table(table: Table, reading: Reading) -> None:
     """Read one table into ``reading`` (statements, or unread rows)."""
     roles = header_roles(list(table.header))
+    if not table.routing and _machine_legend(table, roles, reading):
+        return
     if not table.routing:
         unknown = [cell for cell, role in zip(table.header, roles, strict=True) if role is None]
         if Column.JOB in roles or any(
