@@ -58,9 +58,11 @@ class Attempt:
         run_id: the run.
         in_flight: queued or running.
         succeeded: finished with success.
-        code: the failed step's error code (None: no code, e.g. a crashed run).
+        code: the failed step's error code (None: no code, e.g. a crashed run; read for the
+            newest attempt of a partition only).
         input: the backfill input fingerprint the run was launched for ("" if not a backfill).
-        inputs_changed_since: an input of the stale assets was materialized after the run.
+        inputs_changed_since: an input of the stale assets was materialized after the run
+            (newest attempt only).
     """
 
     run_id: str
@@ -182,24 +184,54 @@ def _last_storage_id(instance: dg.DagsterInstance, run_id: str) -> int:
     return records[0].storage_id if records else 0
 
 
+#: Partitions per bulk run query (a ``tags`` filter with a list of values is one ``IN``).
+RUN_QUERY_BATCH = 500
+
+
+def _attempt(instance: dg.DagsterInstance, run: dg.DagsterRun, work: PartitionWork,
+             newest: bool) -> Attempt:
+    """One run as an :class:`Attempt`; the failure code and "inputs changed since" (two event
+    log reads) are only read for the newest run, the only one :func:`decide` asks them of."""
+    failed = run.status in (dg.DagsterRunStatus.FAILURE, dg.DagsterRunStatus.CANCELED)
+    inspect = failed and newest
+    return Attempt(
+        run_id=run.run_id,
+        in_flight=run.status in _IN_FLIGHT,
+        succeeded=run.status == dg.DagsterRunStatus.SUCCESS,
+        code=failure_code(instance, run.run_id) if inspect else None,
+        input=run.tags.get(BACKFILL_INPUT_TAG, ""),
+        inputs_changed_since=inspect and work.input_storage_id > _last_storage_id(
+            instance, run.run_id),
+    )
+
+
+def attempts_by_partition(instance: dg.DagsterInstance, works: Sequence[PartitionWork],
+                          limit: int = 10) -> dict[str, list[Attempt]]:
+    """Each partition's recent runs (any job), newest first, as :class:`Attempt`s.
+
+    The runs are read in bulk (one query per :data:`RUN_QUERY_BATCH` partitions, not one per
+    partition); the event log is read only for a partition whose newest run failed. ``code``
+    and ``inputs_changed_since`` are filled for the newest attempt of each partition only.
+    """
+    by_partition: dict[str, list[dg.DagsterRun]] = {work.partition: [] for work in works}
+    names = list(by_partition)
+    for start in range(0, len(names), RUN_QUERY_BATCH):
+        batch = names[start:start + RUN_QUERY_BATCH]
+        for run in instance.get_runs(filters=dg.RunsFilter(tags={PARTITION_TAG: batch})):
+            runs = by_partition.get(run.tags.get(PARTITION_TAG, ""))
+            if runs is not None and len(runs) < limit:
+                runs.append(run)  # get_runs returns the newest first
+    return {
+        work.partition: [_attempt(instance, run, work, i == 0)
+                         for i, run in enumerate(by_partition[work.partition])]
+        for work in works
+    }
+
+
 def attempts_for(instance: dg.DagsterInstance, work: PartitionWork,
                  limit: int = 10) -> list[Attempt]:
-    """The partition's recent runs (any job), newest first, as :class:`Attempt`s."""
-    runs = instance.get_runs(filters=dg.RunsFilter(tags={PARTITION_TAG: work.partition}),
-                             limit=limit)
-    out = []
-    for run in runs:
-        failed = run.status in (dg.DagsterRunStatus.FAILURE, dg.DagsterRunStatus.CANCELED)
-        out.append(Attempt(
-            run_id=run.run_id,
-            in_flight=run.status in _IN_FLIGHT,
-            succeeded=run.status == dg.DagsterRunStatus.SUCCESS,
-            code=failure_code(instance, run.run_id) if failed else None,
-            input=run.tags.get(BACKFILL_INPUT_TAG, ""),
-            inputs_changed_since=failed and work.input_storage_id > _last_storage_id(
-                instance, run.run_id),
-        ))
-    return out
+    """One partition's recent runs, newest first (see :func:`attempts_by_partition`)."""
+    return attempts_by_partition(instance, [work], limit)[work.partition]
 
 
 def plan_backfill(instance: dg.DagsterInstance, graph_keys: Sequence[dg.AssetKey],
@@ -207,8 +239,10 @@ def plan_backfill(instance: dg.DagsterInstance, graph_keys: Sequence[dg.AssetKey
                   max_attempts: int) -> tuple[list[dg.RunRequest], dict[str, str]]:
     """Run requests for the partitions to backfill now, and ``{partition: why skipped}``."""
     requests, skipped = [], {}
-    for work in stale_work(instance, graph_keys, parents):
-        decision = decide(attempts_for(instance, work), work.fingerprint, max_attempts)
+    works = stale_work(instance, graph_keys, parents)
+    attempts = attempts_by_partition(instance, works)
+    for work in works:
+        decision = decide(attempts[work.partition], work.fingerprint, max_attempts)
         if not decision.launch:
             skipped[work.partition] = decision.reason
             continue

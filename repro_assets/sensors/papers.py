@@ -23,7 +23,7 @@ from repro_assets import settings
 from repro_assets.assets._paper_jobs import INGEST_ASSET_NAMES, paper_ingest_job, papers_job
 from repro_assets.papers.pdf import MAX_PDF_BYTES, PaperIngestError, PdfInfo, validate_pdf
 from repro_assets.partitions import papers_partitions
-from repro_assets.resources.dropfolder import DropFolderResource
+from repro_assets.resources.dropfolder import DropEntry, DropFolderResource
 
 INBOX = "papers"
 BURST_TAG = "repro/ingest_burst"
@@ -89,13 +89,12 @@ def paper_inbox_sensor(
     entries = folder.list(INBOX, "*")
     present = {entry.name for entry in entries}
     cursor = {name: sig for name, sig in seen.items() if name in present}
-    existing = set(context.instance.get_dynamic_partitions(papers_partitions.name))
-    requests: list[dg.RunRequest] = []
-    new: list[tuple[PdfInfo, str, str]] = []  # info, source URL, file name
-    for entry in entries:
-        signature = _signature(entry.size, entry.mtime)
-        if cursor.get(entry.name) == signature:
-            continue
+    changed = [entry for entry in entries
+               if cursor.get(entry.name) != _signature(entry.size, entry.mtime)]
+    if not changed:  # the usual tick: no partition or run is read
+        return dg.SensorResult(cursor=json.dumps(cursor, sort_keys=True))
+    valid: list[tuple[PdfInfo, DropEntry]] = []
+    for entry in changed:
         try:
             if not entry.name.lower().endswith(".pdf"):
                 raise PaperIngestError(
@@ -115,10 +114,18 @@ def paper_inbox_sensor(
         except OSError as exc:  # vanished or unreadable mid-tick: try again next tick
             context.log.warning("could not read %s yet: %s", entry.name, exc)
             continue
-        cursor[entry.name] = signature
-        if any(info.paper_id == other.paper_id for other, _, _ in new):
+        cursor[entry.name] = _signature(entry.size, entry.mtime)
+        valid.append((info, entry))
+    ids = {info.paper_id for info, _ in valid}
+    existing = _known_partitions(context.instance, ids)
+    done = processed_papers(context.instance, existing)
+    requests: list[dg.RunRequest] = []
+    new: list[tuple[PdfInfo, str, str]] = []  # info, source URL, file name
+    seen_ids: set[str] = set()
+    for info, entry in valid:
+        if info.paper_id in seen_ids:
             context.log.info("%s is paper %s (a copy in this tick)", entry.name, info.paper_id)
-        elif info.paper_id in existing and processed(context.instance, info.paper_id):
+        elif info.paper_id in done:
             # e.g. `make demo` ran it, or the API/CLI: the same bytes never run twice
             context.log.info("%s is paper %s (already processed: no new run)", entry.name,
                              info.paper_id)
@@ -127,6 +134,7 @@ def paper_inbox_sensor(
             requests.append(_one_paper_request(info, folder.url(entry), entry.name))
         else:
             new.append((info, folder.url(entry), entry.name))
+        seen_ids.add(info.paper_id)
     if len(new) == 1:
         requests.append(_one_paper_request(*new[0]))
     elif new:
@@ -150,13 +158,43 @@ _PROCESSED = [dg.DagsterRunStatus.SUCCESS, dg.DagsterRunStatus.STARTED,
               dg.DagsterRunStatus.NOT_STARTED]
 
 
+#: Papers per bulk query (a list of tag values or partition keys is one ``IN``).
+QUERY_BATCH = 500
+
+
+def _known_partitions(instance: dg.DagsterInstance, paper_ids: set[str]) -> set[str]:
+    """Which of ``paper_ids`` are papers partitions already.
+
+    A few ids are looked up one by one (``has_dynamic_partition``); more load the partition
+    list once. Either way a tick costs nothing per partition the instance holds unless files
+    changed.
+    """
+    if len(paper_ids) <= 20:
+        return {key for key in paper_ids
+                if instance.has_dynamic_partition(papers_partitions.name, key)}
+    return paper_ids & set(instance.get_dynamic_partitions(papers_partitions.name))
+
+
+def processed_papers(instance: dg.DagsterInstance, paper_ids: set[str]) -> set[str]:
+    """The papers of ``paper_ids`` whose ``papers_job`` run succeeded or is under way on
+    ``instance`` (by any door: this sensor, ``make demo``, the API, the CLI).
+
+    One run query per :data:`QUERY_BATCH` papers, not one per paper.
+    """
+    ids = sorted(paper_ids)
+    found: set[str] = set()
+    for start in range(0, len(ids), QUERY_BATCH):
+        batch = ids[start:start + QUERY_BATCH]
+        for record in instance.get_run_records(dg.RunsFilter(
+                job_name=papers_job.name, tags={"dagster/partition": batch},
+                statuses=_PROCESSED)):
+            found.add(record.dagster_run.tags.get("dagster/partition", ""))
+    return found & paper_ids
+
+
 def processed(instance: dg.DagsterInstance, paper_id: str) -> bool:
-    """Whether a ``papers_job`` run of the paper succeeded or is under way on ``instance``
-    (by any door: this sensor, ``make demo``, the API, the CLI)."""
-    records = instance.get_run_records(
-        dg.RunsFilter(job_name=papers_job.name, tags={"dagster/partition": paper_id},
-                      statuses=_PROCESSED), limit=1)
-    return bool(records)
+    """Whether a ``papers_job`` run of the paper succeeded or is under way on ``instance``."""
+    return bool(processed_papers(instance, {paper_id}))
 
 
 def _one_paper_request(info: PdfInfo, url: str, name: str) -> dg.RunRequest:
