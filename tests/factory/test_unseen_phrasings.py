@@ -68,7 +68,6 @@ CASES: list[LabelledCase] = [
         "ok",
         {"J1": (["M1", "M2"], [2, 1], None), "J2": (["M2"], [3], None)},
     ),
-    # Coded failure: a step named by its machine's name ('the paint step') is not read yet.
     _case(
         "email_default_once",
         "Hello team,\n"
@@ -80,7 +79,7 @@ CASES: list[LabelledCase] = [
         "\n"
         "Cheers, Tom",
         ("M1", "M2", "M3"),
-        "INVALID_STRUCTURE",
+        "ok",
         {"J1": (["M1", "M2", "M3"], [1, 1, 1], None), "J2": (["M1", "M3"], [1, 2], None)},
     ),
     _case(
@@ -333,15 +332,13 @@ CASES: list[LabelledCase] = [
         "ok",
         {"J1": (["M1", "M2"], [2, 1], 13), "J2": (["M1"], [1], None)},
     ),
-    # Coded failure: a step added to the standard route ('also needs M3 at the end')
-    # is not read yet.
     _case(
         "all_jobs_same_route_except_extra",
         "Machines: M1 (cut), M2 (weld), M3 (paint).\n"
         "All jobs go M1 1h, M2 2h. J3 also needs M3 for 1h at the end.\n"
         "Jobs: J1, J2, J3.\n",
         ("M1", "M2", "M3"),
-        "INVALID_STRUCTURE",
+        "ok",
         {
             "J1": (["M1", "M2"], [1, 2], None),
             "J2": (["M1", "M2"], [1, 2], None),
@@ -573,6 +570,30 @@ CASES: list[LabelledCase] = [
         "arrow_between_words_next_to_a_route_without_job",
         "Shift A -> shift B.\nMachines: M1, M2.\nM1 2h -> M2 1h\nJ1: M1 1h\n",
         ("M1", "M2"),
+        "INVALID_STRUCTURE",
+        None,
+    ),
+    _case(
+        "added_step_without_its_place",
+        "Machines: M1, M2, M3.\nAll jobs go M1 1h, M2 2h. J3 also needs M3 for 1h.\n"
+        "Jobs: J1, J2, J3.\n",
+        ("M1", "M2", "M3"),
+        "INVALID_STRUCTURE",
+        None,
+    ),
+    _case(
+        "added_step_on_a_machine_the_route_visits",
+        "Machines: M1, M2, M3.\nAll jobs go M1 1h, M2 2h. J3 also needs M2 1h at the end.\n"
+        "Jobs: J1, J2, J3.\n",
+        ("M1", "M2", "M3"),
+        "INVALID_STRUCTURE",
+        None,
+    ),
+    _case(
+        "named_step_not_in_the_route",
+        "Every operation takes one hour.\nMachines: M1 (saw), M2 (drill), M3 (paint).\n"
+        "J2 runs M1 then M3, but the drill step takes 2 hours.\n",
+        ("M1", "M2", "M3"),
         "INVALID_STRUCTURE",
         None,
     ),

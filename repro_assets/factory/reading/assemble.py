@@ -324,6 +324,13 @@ class _Assembler:
                     if hours is None:
                         hours = self.default_hours()
                 steps[positions[0]] = (new, hours)
+            if change.add is not None:
+                machine = change.add.machine
+                if any(m == machine for m, _ in steps):
+                    raise _Conflict(f"{job}'s route already visits {machine}", change.quote)
+                hours = change.add.hours if change.add.hours is not None else (
+                    self.default_hours())
+                steps.insert(0 if change.add_first else len(steps), (machine, hours))
         if not steps:
             raise _Conflict(f"{job} skips every machine of its route",
                             modifications[0].quote)

@@ -56,6 +56,7 @@ from repro_assets.factory.reading.phrases import (
     read_route,
     read_sequence_marker,
     read_skip,
+    read_step_assignment,
     read_term,
     read_there,
     read_uniform,
@@ -72,6 +73,7 @@ from repro_assets.factory.reading.statements import (
     RouteStatement,
     SameRouteStatement,
     StandardStatement,
+    StepSpec,
     Unread,
 )
 from repro_assets.factory.reading.times import read_time
@@ -429,6 +431,10 @@ class ClauseReader:
             if cursor.word({"except"}):
                 self._except(cursor, clause, subject, pending, statement)
                 return
+            if statement is None and fragments == 0 and (
+                    added := _read_addition(cursor)) is not None:
+                pending.modify(subject, clause.sentence, add=added[0], add_first=added[1])
+                continue
             skipped = read_skip(cursor)
             if skipped is not None:
                 pending.modify(subject, clause.sentence, skip=skipped)
@@ -468,6 +474,8 @@ class ClauseReader:
                 target.uniform_per_step = uniform.per_step
                 continue
             assignments = read_assignments(cursor)
+            if assignments is None and statement is not None:
+                assignments = read_step_assignment(cursor)
             if assignments is not None:
                 _assign(statement or self._current(subject, pending), assignments)
                 continue
@@ -652,13 +660,16 @@ class _Pending:
         skip: tuple[str, ...] = (),
         replace: tuple[str, str] | None = None,
         hours: float | None = None,
+        add: StepSpec | None = None,
+        add_first: bool = False,
     ) -> None:
-        """Record a skip or a replacement for the subject's jobs."""
+        """Record a skip, a replacement or an added step for the subject's jobs."""
         if subject.jobs is None:
             raise _Unreadable("a change to the route of every job is not a route")
         self.modifications.append(ModifyStatement(subject.jobs, subject.level, quote,
-                                                  skip=skip, replace=replace, hours=hours))
-        self.machines += [*skip, *(replace or ())]
+                                                  skip=skip, replace=replace, hours=hours,
+                                                  add=add, add_first=add_first))
+        self.machines += [*skip, *(replace or ()), *([add.machine] if add else [])]
 
     def route(
         self,
@@ -971,6 +982,42 @@ def _excluded_by_name(token: Token, names: NameIndex | None) -> str | None:
     if len(rest) != 1 or len(words) != len(tokenize(token.value.text)):
         return None
     return names.word(rest[0].value)
+
+
+_ADDING = frozenset({"also", "additionally"})
+_ADD_VERBS = frozenset({"needs", "need", "goes", "go", "visits", "visit", "runs", "run",
+                        "gets", "get", "has", "requires", "require", "takes", "take"})
+_AT_END = (("at", "the", "end"), ("as", "a", "last", "step"), ("as", "the", "last", "step"),
+           ("as", "a", "final", "step"), ("as", "the", "final", "step"), ("last",))
+_AT_START = (("at", "the", "start"), ("at", "the", "beginning"), ("as", "a", "first", "step"),
+             ("as", "the", "first", "step"), ("first",))
+
+
+def _read_addition(cursor: Cursor) -> tuple[StepSpec, bool] | None:
+    """Read ``also needs M3 for 1h at the end`` (one step added to the job's broader route,
+    at its end or its start); the step and whether it comes first, or None.
+
+    Raises:
+        _Unreadable: an added step without the place it takes in the route.
+    """
+    start = cursor.index
+    if cursor.word(_ADDING) is None:
+        return None
+    cursor.word(_ADD_VERBS)
+    first = cursor.any_sequence(_AT_START) is not None
+    last = not first and cursor.any_sequence(_AT_END) is not None
+    route = read_route(cursor)
+    if route is None:
+        cursor.index = start
+        return None
+    if not (first or last):
+        first = cursor.any_sequence(_AT_START) is not None
+        last = not first and cursor.any_sequence(_AT_END) is not None
+    if len(route.steps) != 1 or route.all_machines:
+        raise _Unreadable("'also' adds more than one step")
+    if not (first or last):
+        raise _Unreadable("'also' adds a step without saying where in the route")
+    return route.steps[0], first
 
 
 def _same_route_as(cursor: Cursor) -> str | None:

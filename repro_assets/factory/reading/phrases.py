@@ -914,6 +914,38 @@ def read_assignments(cursor: Cursor) -> list[tuple[str, float]] | None:
     return found
 
 
+_STEP_NOUNS = frozenset({"step", "operation", "stage", "op"})
+_LASTS = frozenset({"takes", "take", "is", "lasts", "needs", "runs", "will", "should"})
+
+
+def read_step_assignment(cursor: Cursor) -> list[tuple[str, float]] | None:
+    """Read ``but the paint step takes 2 hours`` / ``the step on M3 is 2h``: a duration for
+    a step already listed, naming it by its machine; or None (cursor unchanged)."""
+    start = cursor.index
+    cursor.word({"but", "while", "although", "though", "only"})
+    if not cursor.word({"the"}):
+        cursor.index = start
+        return None
+    machine: tuple[str, bool] | None = None
+    if cursor.word(_STEP_NOUNS):
+        if cursor.word({"on", "at", "in"}):
+            machine = read_machine_ref(cursor)
+    else:
+        machine = read_machine_ref(cursor)
+        if machine is not None and not cursor.word(_STEP_NOUNS):
+            machine = None
+    if machine is None or not cursor.word(_LASTS):
+        cursor.index = start
+        return None
+    cursor.word({"take", "be", "last", "need", "run"})
+    cursor.word({"for"})
+    duration = cursor.kind(Kind.DURATION)
+    if duration is None:
+        cursor.index = start
+        return None
+    return [(machine[0], duration.value)]
+
+
 _STAY_VERBS = ROUTE_VERBS | {"stays", "stay", "spends", "spend", "remains", "sits"}
 
 

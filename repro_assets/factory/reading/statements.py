@@ -57,7 +57,8 @@ class RouteStatement:
 
 @dataclass
 class ModifyStatement:
-    """A change to a job's broader route: skipped machines or one machine replaced.
+    """A change to a job's broader route: skipped machines, one machine replaced or one
+    step added at its start or end.
 
     Attributes:
         jobs: the jobs it is about.
@@ -66,6 +67,8 @@ class ModifyStatement:
         skip: machines the jobs skip.
         replace: ``(old, new)`` machine ids.
         hours: the duration stated for the new machine, if any.
+        add: a step added to the broader route ("J3 also needs M3 for 1h at the end").
+        add_first: the added step comes first ("at the start"), else last.
     """
 
     jobs: tuple[str, ...]
@@ -74,6 +77,8 @@ class ModifyStatement:
     skip: tuple[str, ...] = ()
     replace: tuple[str, str] | None = None
     hours: float | None = None
+    add: StepSpec | None = None
+    add_first: bool = False
 
 
 @dataclass
