@@ -455,6 +455,10 @@ def _not_a_name(value: str, labels: frozenset[str]) -> str | None:
         return f"blank_form:{reason}"
     if mentions(value) or _SECTION_WORD.search(value):
         return "not_a_name:role_or_section_word"
+    if re.search(r"\S\s{3,}\S", value):  # "New   Established": printed choices
+        return "blank_form:option_list"
+    if len(value.replace(",", " ").split()) < 2:  # "Self", "Same": a full name has two words
+        return "not_a_name:one_word"
     return None
 
 
@@ -549,6 +553,9 @@ def _dobs(p: _Page) -> Iterator[HeuristicHit]:
             if not dates:
                 continue
             evidence = _evidence(p.doc_id, p.page, [line])
+            if blank_reason(_segment(line, match.end())) == "example":
+                yield _rejected(dates[0][0], evidence, "blank_form:example")
+                continue
             party = label_party(line, match.start(), match.end(), context)
             if not is_subject(party):
                 yield _rejected(dates[0][0], evidence, f"other_party:{party}")

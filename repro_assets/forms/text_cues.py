@@ -51,6 +51,8 @@ def is_placeholder(value: str) -> bool:
     """True when ``value`` is only fill-in marks and hint words (nothing was written)."""
     rest = _FILL_CHARS.sub(" ", value)
     words = [w.lower().strip(".'’") for w in rest.split()]
+    if any(w in HINT_WORDS for w in words):  # "LAST FIRST M.I." splits into single letters
+        words = [w for w in words if len(w) > 1]
     return all(w in HINT_WORDS or not w for w in words)
 
 
@@ -104,8 +106,9 @@ def clean_value(value: str) -> str:
 _QUESTION = re.compile(
     r"\?\s*[_.\s]*$|^\s*(?:is|are|do|does|did|have|has|had|was|were|will|would|can|could|"
     r"should|what|which|who|whom|whose|when|where|why|how)\b[^.]*\?", re.IGNORECASE)
-_EXAMPLE = re.compile(r"\be\.\s?g\.|\bi\.\s?e\.|\bex(?:ample)?s?\s*[:.]|\bfor\s+example\b|"
-                      r"\bsuch\s+as\b", re.IGNORECASE)
+_EXAMPLE = re.compile(r"\(\s*(?:example|sample)\s*\)|\be\.\s?g\.|\bi\.\s?e\.|"
+                      r"\bex(?:ample)?s?\s*[:.]|\bfor\s+example\b|\bsuch\s+as\b",
+                      re.IGNORECASE)
 _OPTION_WORD = re.compile(r"\b(?:other|none|n/a|unknown|not\s+sure)\b", re.IGNORECASE)
 
 

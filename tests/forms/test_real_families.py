@@ -477,3 +477,13 @@ def test_wrapped_instructions_are_no_list(text: str) -> None:
 ])
 def test_list_values_that_are_no_entries(field: str, text: str, reason: str) -> None:
     assert [r for _, r in hits(field, text, rejected=True)] == [(reason,)]
+
+
+@pytest.mark.parametrize(("field", "text", "reason"), [
+    ("full_name", "PATIENT NAME: LAST FIRST M.I.", "blank_form:fill_in_line"),
+    ("full_name", "Patient: New   Established", "blank_form:option_list"),
+    ("full_name", "Name: Self", "not_a_name:one_word"),
+    ("dob", "Date of Birth: 01/01/1900 (example)", "blank_form:example"),
+])
+def test_name_and_date_shaped_blank_text(field: str, text: str, reason: str) -> None:
+    assert [r for _, r in hits(field, text, rejected=True)] == [(reason,)]
