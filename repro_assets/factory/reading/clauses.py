@@ -1013,10 +1013,11 @@ def _read_addition(cursor: Cursor) -> tuple[StepSpec, bool] | None:
     if not (first or last):
         first = cursor.any_sequence(_AT_START) is not None
         last = not first and cursor.any_sequence(_AT_END) is not None
+    said = cursor.text_from(start)
     if len(route.steps) != 1 or route.all_machines:
-        raise _Unreadable("'also' adds more than one step")
+        raise _Unreadable(f"'{said}' adds more than one step")
     if not (first or last):
-        raise _Unreadable("'also' adds a step without saying where in the route")
+        raise _Unreadable(f"'{said}' adds a step without saying where in the route")
     return route.steps[0], first
 
 
