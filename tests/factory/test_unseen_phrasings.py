@@ -529,6 +529,120 @@ CASES: list[LabelledCase] = [
         "ok",
         {"J1": (["M1", "M2"], [2, 3], None), "J2": (["M2"], [1], None)},
     ),
+    # Third batch, written after the second round of fixes.
+    _case(
+        "teams_message_terse",
+        "ok so for tmrw: J1 M1 3h>M2 1h, J2 M2 2h. machines are M1 (lathe) M2 (mill)\n",
+        ("M1", "M2"),
+        "ok",
+        {"J1": (["M1", "M2"], [3, 1], None), "J2": (["M2"], [2], None)},
+    ),
+    _case(
+        "half_an_hour_rounding",
+        "Machines: M1 (wash), M2 (dry).\nJ1: M1 half an hour, M2 2h.\n",
+        ("M1", "M2"),
+        "INVALID_STRUCTURE_OR_OK_ROUNDED",
+        {"J1": (["M1", "M2"], [1, 2], None)},
+    ),
+    _case(
+        "twice_on_machine",
+        "Machines: M1 (coat), M2 (cure).\nJ1: M1 1h, M2 2h, twice.\n",
+        ("M1", "M2"),
+        "INVALID_STRUCTURE",
+        None,
+    ),
+    _case(
+        "unless_condition",
+        "Machines: M1 (saw), M2 (drill).\nJ1: M1 1h, M2 1h unless the holes are pre-drilled.\n",
+        ("M1", "M2"),
+        "INVALID_STRUCTURE",
+        None,
+    ),
+    _case(
+        "default_then_override_parens",
+        "Count 2 hours for each step unless noted.\n"
+        "Machines: M1, M2, M3.\n"
+        "J1: M1, M2 (1h), M3\n"
+        "J2: M3\n",
+        ("M1", "M2", "M3"),
+        "ok",
+        {"J1": (["M1", "M2", "M3"], [2, 1, 2], None), "J2": (["M3"], [2], None)},
+    ),
+    _case(
+        "two_defaults_conflict",
+        "Each step takes 1h.\nEvery step takes 2 hours.\nMachines: M1, M2.\nJ1: M1, M2\n",
+        ("M1", "M2"),
+        "INVALID_STRUCTURE",
+        None,
+    ),
+    _case(
+        "due_two_times_conflict",
+        "Machines: M1, M2.\nJ1: M1 1h, M2 1h, due 14:00.\nJ1 must ship by 16:00.\n",
+        ("M1", "M2"),
+        "INVALID_STRUCTURE",
+        None,
+    ),
+    _case(
+        "routing_arrows_unicode",
+        "Machines: M1 (cutter), M2 (sewing), M3 (pack)\n"
+        "J1 → M1 (1h) → M2 (3h) → M3 (1h)\n"
+        "J2 → M2 (2h) → M3 (1h) | due 17:00\n",
+        ("M1", "M2", "M3"),
+        "ok_OR_fail",
+        {"J1": (["M1", "M2", "M3"], [1, 3, 1], None), "J2": (["M2", "M3"], [2, 1], 17)},
+    ),
+    _case(
+        "machine_down_used",
+        "Machines: M1 (lathe), M2 (mill, down for maintenance today).\nJ1: M1 2h, M2 1h.\n",
+        ("M1", "M2"),
+        "ok_OR_fail",
+        {"J1": (["M1", "M2"], [2, 1], None)},
+    ),
+    _case(
+        "jobs_listed_then_routes_by_sentence",
+        "Jobs today: J1, J2.\n"
+        "Machines: M1 (oven), M2 (cooler).\n"
+        "J1 bakes in M1 for 2 hours and cools in M2 for 1 hour.\n"
+        "J2 cools in M2 for 2 hours.\n",
+        ("M1", "M2"),
+        "ok",
+        {"J1": (["M1", "M2"], [2, 1], None), "J2": (["M2"], [2], None)},
+    ),
+    _case(
+        "job_mentioned_no_route",
+        "Machines: M1, M2.\nJ1: M1 1h, M2 1h.\nJ2 is on hold.\n",
+        ("M1", "M2"),
+        "INVALID_STRUCTURE",
+        None,
+    ),
+    _case(
+        "approximate_duration",
+        "Machines: M1 (mixer), M2 (filler).\nJ1: M1 roughly 2h, M2 1h.\n",
+        ("M1", "M2"),
+        "ok_OR_fail",
+        {"J1": (["M1", "M2"], [2, 1], None)},
+    ),
+    _case(
+        "hours_in_decimal_whole",
+        "Machines: M1 (press), M2 (trim)\nJ1: M1 2.0 h, M2 1.0 h, due 13.00\n",
+        ("M1", "M2"),
+        "ok",
+        {"J1": (["M1", "M2"], [2, 1], 13)},
+    ),
+    _case(
+        "extra_machine_in_list_unused",
+        "Machines: M1 (saw), M2 (drill), M3 (spare, not used this week).\nJ1: M1 1h, M2 1h.\n",
+        ("M1", "M2", "M3"),
+        "ok",
+        {"J1": (["M1", "M2"], [1, 1], None)},
+    ),
+    _case(
+        "minutes_shorthand_prime",
+        "Machines: M1 (cnc), M2 (wash)\nJ1: M1 120', M2 60'\n",
+        ("M1", "M2"),
+        "INVALID_STRUCTURE",
+        None,
+    ),
     # Edges of the fixes above: each must stay a coded failure.
     _case(
         "unit_label_hours_on_their_own_line",

@@ -552,6 +552,11 @@ class ClauseReader:
             if token.kind is Kind.WORD and token.value in FILLERS:
                 cursor.take()
                 continue
+            if statement is not None and _next_job_route(cursor):
+                # "J1 M1 3h > M2 1h, J2 M2 2h": after a comma a second job and its own route
+                rest = Cursor(cursor.tokens[cursor.index:], cursor.names)
+                self._read_job_clause(rest, clause, pending, outer=None)
+                return
             raise _Unreadable(f"cannot read '{_rest(cursor, clause)}'")
 
     def _current(self, subject: Subject, pending: _Pending) -> RouteStatement | None:
@@ -1032,6 +1037,20 @@ def _same_route_as(cursor: Cursor) -> str | None:
             return job.value[0]
     cursor.index = start
     return None
+
+
+def _next_job_route(cursor: Cursor) -> bool:
+    """Whether one job id follows a comma here and its route starts right after it (``, J2
+    M2 2h`` / ``, J2: M2 2h``)."""
+    token, before = cursor.peek(), cursor.tokens[cursor.index - 1] if cursor.index else None
+    if token is None or token.kind is not Kind.JOB or len(token.value) != 1:
+        return False
+    if before is None or before.kind is not Kind.COMMA:
+        return False
+    after = Cursor(cursor.tokens[cursor.index + 1:], cursor.names)
+    after.kind(Kind.COLON)
+    following = after.peek()
+    return following is not None and following.kind is Kind.MACHINE and _starts_route(after)
 
 
 def _starts_route(cursor: Cursor) -> bool:
