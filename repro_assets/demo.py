@@ -15,6 +15,8 @@ from typing import Any
 
 import dagster as dg
 
+from repro_assets.instance import process_run_tags
+
 log = logging.getLogger(__name__)
 
 
@@ -64,7 +66,7 @@ class DemoContext:
             instance=self.instance,
             partition_key=partition_key,
             run_config=quiet_run_config(run_config),
-            tags=dict(tags or {}),
+            tags={**process_run_tags(), **dict(tags or {})},  # a kill -9 is detectable
             raise_on_error=False,
         )
         log.info(

@@ -256,3 +256,23 @@ def fail_orphaned_runs(instance: dg.DagsterInstance) -> list[str]:
     if failed:
         log.warning("marked %d orphaned run(s) failed: %s", len(failed), ", ".join(failed))
     return failed
+
+
+def process_run_tags() -> dict[str, str]:
+    """The tag naming this process on a run it executes in process (``repro/process``)."""
+    return {PROCESS_TAG: process_identity()}
+
+
+def prepare_in_process_runs(instance: dg.DagsterInstance) -> dict[str, str]:
+    """What a command does before it executes runs in its own process (the CLI's ``ingest``,
+    ``materialize``, ``demo``, ``research``, ``debate``; the API's runner).
+
+    The runs a killed process of this kind left STARTED are marked failed
+    (:func:`fail_orphaned_runs`, one query), and the returned tags name this process on the
+    runs it is about to start, so a ``kill -9`` of it is detected the same way next time.
+
+    Returns:
+        The run tags to add to every run this process executes (:func:`process_run_tags`).
+    """
+    fail_orphaned_runs(instance)
+    return process_run_tags()

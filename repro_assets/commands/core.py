@@ -95,9 +95,10 @@ def cmd_reembed(args: argparse.Namespace) -> int:
 def cmd_demo(args: argparse.Namespace) -> int:
     """Run every workflow's demo on the project instance and print the summary table."""
     from repro_assets.demo import demo_succeeded, render_table, run_demo
-    from repro_assets.instance import get_instance
+    from repro_assets.instance import get_instance, prepare_in_process_runs
 
     instance = get_instance(hold_connections=True)
+    prepare_in_process_runs(instance)  # the demo's runs carry their process (demo.py)
     rows = run_demo(instance, only=args.only)
     print()
     print(render_table(rows))
@@ -175,13 +176,14 @@ def missing_upstream(
 def cmd_materialize(args: argparse.Namespace) -> int:
     """Materialize an asset or group (adding missing upstream) on the project instance."""
     from repro_assets.definitions import defs
-    from repro_assets.instance import get_instance
+    from repro_assets.instance import get_instance, prepare_in_process_runs
     from repro_assets.resources.llm import CACHE_ENV
 
     if args.no_cache:
         os.environ[CACHE_ENV] = "0"
 
     instance = get_instance(hold_connections=True)
+    tags = prepare_in_process_runs(instance)  # a killed earlier command's runs: failed
     selection = resolve_selection(defs, args.target)
     extra = missing_upstream(instance, defs, selection, args.partition)
     if extra:
@@ -191,7 +193,7 @@ def cmd_materialize(args: argparse.Namespace) -> int:
     assets = list(defs.assets or []) + list(defs.asset_checks or [])
     result = dg.materialize(
         assets, selection=selection, partition_key=args.partition, instance=instance,
-        resources=defs.resources, raise_on_error=False,
+        resources=defs.resources, tags=tags, raise_on_error=False,
     )
     for event in result.get_asset_materialization_events():
         print(f"materialized {event.asset_key.to_user_string()}"

@@ -57,9 +57,11 @@ def run_debate_command(
     from repro_assets.debate.loop import DebateEvent
     from repro_assets.debate.session import observe_session
     from repro_assets.demo import failure_message
+    from repro_assets.instance import prepare_in_process_runs
     from repro_assets.partitions import debates_partitions
 
     session = args.session or session_id_for(args.question)
+    tags = prepare_in_process_runs(instance)  # a killed earlier command's runs: failed
     if session not in instance.get_dynamic_partitions(debates_partitions.name):
         instance.add_dynamic_partitions(debates_partitions.name, [session])
     stop = stop or threading.Event()
@@ -83,7 +85,7 @@ def run_debate_command(
         try:
             outcome["result"] = defs.resolve_job_def("debate_job").execute_in_process(
                 instance=instance, partition_key=session, run_config=run_config,
-                tags=RUN_TAGS, raise_on_error=False,
+                tags={**RUN_TAGS, **tags}, raise_on_error=False,
             )
         except BaseException as exc:  # reported below, never lost
             outcome["error"] = exc

@@ -40,7 +40,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         0 when every paper was ingested; 2 when a PDF was rejected (bad input), else 1 when a
         run failed.
     """
-    from repro_assets.instance import get_instance
+    from repro_assets.instance import get_instance, prepare_in_process_runs
     from repro_assets.resources.llm import CACHE_ENV
 
     if args.title and len(args.source) > 1:
@@ -49,18 +49,21 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     if args.no_cache:
         os.environ[CACHE_ENV] = "0"
     instance = get_instance(hold_connections=True)
+    tags = prepare_in_process_runs(instance)  # a killed earlier ingest's runs: failed
     job = _ingest_definitions(args.full).resolve_job_def(
         "papers_job" if args.full else "paper_ingest_job"
     )
-    codes = [_ingest_one(instance, job, source, args.title) for source in args.source]
+    codes = [_ingest_one(instance, job, source, args.title, tags) for source in args.source]
     if len(codes) > 1:
         failed = sum(code != 0 for code in codes)
         print(f"{len(codes) - failed} of {len(codes)} PDFs ingested")
     return max(codes)
 
 
-def _ingest_one(instance: Any, job: Any, source: str, title: str) -> int:
-    """Ingest one PDF with ``job``; print its figures; return its exit code."""
+def _ingest_one(instance: Any, job: Any, source: str, title: str,
+                tags: dict[str, str]) -> int:
+    """Ingest one PDF with ``job`` (its run tagged with ``tags``); print its figures; return
+    its exit code."""
     from repro_assets.demo import failure_message, quiet_run_config
     from repro_assets.papers.ingest import read_source
     from repro_assets.papers.pdf import PaperIngestError, validate_pdf
@@ -80,6 +83,7 @@ def _ingest_one(instance: Any, job: Any, source: str, title: str) -> int:
         run_config=quiet_run_config(
             {"ops": {"paper_pdf": {"config": {"source": source, "title": title}}}}
         ),
+        tags=tags,
         raise_on_error=False,
     )
     for event in result.get_asset_materialization_events():

@@ -78,12 +78,13 @@ def cmd_research(args: argparse.Namespace) -> int:
 
     from repro_assets.assets import research as research_assets
     from repro_assets.demo import failure_message, quiet_run_config
-    from repro_assets.instance import get_instance
+    from repro_assets.instance import get_instance, prepare_in_process_runs
     from repro_assets.partitions import research_sessions_partitions
     from repro_assets.resources.registry import default_resources
 
     session = args.session or session_id_for(args.query, args.privacy)
     instance = get_instance()
+    tags = prepare_in_process_runs(instance)  # a killed earlier command's runs: failed
     if session not in instance.get_dynamic_partitions(research_sessions_partitions.name):
         instance.add_dynamic_partitions(research_sessions_partitions.name, [session])
     print(f"session: {session}  (privacy {args.privacy}; stop early with "
@@ -97,6 +98,7 @@ def cmd_research(args: argparse.Namespace) -> int:
             "query": args.query, "privacy_mode": args.privacy, "domain": args.domain,
             "max_cycles": args.max_cycles, "render_pages": args.render_pages,
         }}}}),
+        tags=tags,
         raise_on_error=False,
     )
     if not result.success:
