@@ -1,101 +1,101 @@
-"""The browser crawler checks every redirect hop with the outbound gate (issue #27, item 9).
+"""The browser crawler never requests a redirect hop the outbound gate refuses (issue #27,
+item 9), in the real system Chromium.
 
-Playwright does not call the route handler for redirects, so a public page redirecting to a
-metadata address would otherwise be read. The browser is replaced by a stand-in that reports
-such a navigation (this machine may have no Chromium; the real browser's route gate is covered
-by ``test_ssrf``'s browser test where Chromium exists).
+Playwright does not call the route handler for redirects the browser follows itself, so the
+crawler makes each request in its handler without following redirects and lets the browser
+follow a 3xx only when its target passes the gate. Two loopback servers stand in for a public
+site (127.0.0.2, allow-listed with ``REPRO_FETCH_ALLOWLIST``) and an internal service
+(127.0.0.1, refused): the internal one must receive no request at all.
 """
 
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+import os
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from repro_assets.research.errors import OutboundURLRejected
-from repro_assets.research.providers.crawler import BrowserFetcher
+from tests.reliability.test_ssrf import Site
 
 pytest.importorskip("playwright.async_api")
-pytestmark = pytest.mark.reliability
-
-PUBLIC = "http://93.184.216.34/page"
-METADATA = "http://169.254.169.254/latest/meta-data/"
-
-
-@dataclass
-class FakeRequest:
-    url: str
-    redirected_from: FakeRequest | None = None
+pytestmark = [
+    pytest.mark.reliability,
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.path.exists("/usr/bin/chromium"),
+                       reason="no Chromium at /usr/bin/chromium (apt-get install chromium)"),
+]
 
 
-@dataclass
-class FakeResponse:
-    url: str
-    request: FakeRequest
-    status: int = 200
-
-    async def all_headers(self) -> dict[str, str]:
-        return {"content-type": "text/html"}
+@pytest.fixture()
+def internal() -> Iterator[Site]:
+    """The refused server (127.0.0.1)."""
+    server = Site("127.0.0.1")
+    yield server
+    server.close()
 
 
-class FakePage:
-    def __init__(self, response: FakeResponse) -> None:
-        self.response = response
-        self.url = response.url
-        self.closed = False
-        self.read = False
-
-    async def goto(self, url: str, **_: Any) -> FakeResponse:
-        return self.response
-
-    async def wait_for_load_state(self, *_: Any, **__: Any) -> None:
-        return None
-
-    async def content(self) -> str:
-        self.read = True
-        return "<html><body>instance credentials</body></html>"
-
-    async def title(self) -> str:
-        return ""
-
-    async def close(self) -> None:
-        self.closed = True
-
-
-class FakeContext:
-    def __init__(self, page: FakePage) -> None:
-        self.page = page
-
-    async def new_page(self) -> FakePage:
-        return self.page
-
-
-def _fetch(response: FakeResponse, monkeypatch: pytest.MonkeyPatch) -> tuple[FakePage, Any]:
-    page = FakePage(response)
-    fetcher = BrowserFetcher()
-
-    async def browser() -> FakeContext:
-        return FakeContext(page)
-
-    monkeypatch.setattr(fetcher, "_browser", browser)
-    try:
-        return page, asyncio.run(fetcher._retrieve(response.request.url, 5))
-    except OutboundURLRejected as exc:
-        return page, exc
-
-
-def test_a_redirect_to_a_metadata_address_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture()
+def public(monkeypatch: pytest.MonkeyPatch) -> Iterator[Site]:
+    """The allowed server (127.0.0.2, allow-listed; every other private address refused)."""
     monkeypatch.delenv("REPRO_ALLOW_PRIVATE_FETCH", raising=False)
-    monkeypatch.delenv("REPRO_FETCH_ALLOWLIST", raising=False)
-    hop = FakeRequest(METADATA, redirected_from=FakeRequest(PUBLIC))
-    page, result = _fetch(FakeResponse(METADATA, hop), monkeypatch)
-    assert isinstance(result, OutboundURLRejected)
-    assert not page.read and page.closed
+    monkeypatch.setenv("REPRO_FETCH_ALLOWLIST", "127.0.0.2")
+    server = Site("127.0.0.2")
+    yield server
+    server.close()
 
 
-def test_an_ordinary_navigation_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("REPRO_ALLOW_PRIVATE_FETCH", raising=False)
-    page, result = _fetch(FakeResponse(PUBLIC, FakeRequest(PUBLIC)), monkeypatch)
-    assert isinstance(result, dict) and "instance credentials" in result["text"]
+def _load(url: str) -> dict[str, Any] | OutboundURLRejected:
+    from repro_assets.research.providers.crawler import BrowserFetcher
+
+    async def load() -> dict[str, Any] | OutboundURLRejected:
+        fetcher = BrowserFetcher()
+        try:
+            return await fetcher.fetch(url, timeout=20)
+        except OutboundURLRejected as exc:
+            return exc
+        finally:
+            await fetcher.aclose()
+
+    return asyncio.run(load())
+
+
+def test_a_redirect_to_a_refused_address_is_never_requested(
+    public: Site, internal: Site
+) -> None:
+    result = _load(f"{public.url}/to?u={internal.url}/page?img=x")
+    assert isinstance(result, OutboundURLRejected), result
+    assert result.code == "E_URL_REJECTED"
+    assert internal.hits == []  # the browser never sent the hop
+    assert any(hit.startswith("/to?u=") for hit in public.hits)
+
+
+def test_a_redirect_chain_ending_at_a_refused_address_is_never_requested(
+    public: Site, internal: Site
+) -> None:
+    first = f"/to?u={public.url}/to?u={internal.url}/paper.pdf"
+    result = _load(public.url + first)
+    assert isinstance(result, OutboundURLRejected), result
+    assert internal.hits == []
+    assert len([hit for hit in public.hits if hit.startswith("/to?u=")]) == 2  # both hops
+
+
+def test_an_allowed_redirect_is_followed_and_read(public: Site, internal: Site) -> None:
+    result = _load(f"{public.url}/to?u={public.url}/page?img={public.url}/none.png")
+    assert isinstance(result, dict), result
+    assert "calibration" in result["text"]
+    assert result["url"].startswith(f"{public.url}/page?img=")
+    assert internal.hits == []
+
+
+def test_a_page_s_image_redirecting_to_a_refused_address_is_never_requested(
+    public: Site, internal: Site
+) -> None:
+    image = f"{public.url}/to?u={internal.url}/paper.pdf"
+    result = _load(f"{public.url}/page?img={image}")
+    assert isinstance(result, dict), result
+    assert "calibration" in result["text"]
+    assert "/to?u=" + f"{internal.url}/paper.pdf" in public.hits  # the image was requested
+    assert internal.hits == []  # but not where it redirects

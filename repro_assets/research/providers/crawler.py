@@ -8,6 +8,14 @@ rate limit, and the obstacle mapping (402 paywall, 401/403 denial, CAPTCHA pages
 timeouts). A response the browser would download instead of render (a PDF, a binary) is read by
 type through the HTTP path.
 
+Redirects: Playwright does not call a route handler for the hops of a redirect the browser
+follows itself (nor for a 3xx the handler fulfills), so the browser never follows one: the
+handler makes every request itself (``route.fetch(max_redirects=0)``) and checks a 3xx's
+``Location`` with the gate before anything requests it. A page's own navigation is then
+stopped and :meth:`BrowserFetcher._retrieve` navigates to the checked target (the page keeps
+its real URL); a sub-resource's hops are followed in the handler, each checked first. A hop to
+a refused address is therefore never requested; the page fails with ``E_URL_REJECTED``.
+
 :class:`CrawlerProvider` (``playwright``) is a search provider over start URLs
 (``REPRO_CRAWL_START_URLS``, comma-separated, or the constructor): it renders the start pages
 and follows same-host links breadth-first up to ``max_pages``, and returns every page read; the
@@ -25,8 +33,9 @@ import os
 import shutil
 import tempfile
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
+from repro_assets import net
 from repro_assets.research.errors import (
     OutboundURLRejected,
     ProviderError,
@@ -45,6 +54,9 @@ BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                 "--no-first-run", "--disable-background-networking",
                 "--disable-component-update", "--disable-sync"]
 SETTLE_MS = 3000  # longest wait for the network to go idle after load (scripts rendering)
+REQUEST_TIMEOUT_MS = 30_000  # one request made by the route handler (the page has its own)
+#: What Chromium reports for a request the route handler aborted.
+BLOCKED = "ERR_BLOCKED_BY_CLIENT"
 
 
 def chromium_path() -> str:
@@ -72,6 +84,8 @@ class BrowserFetcher(PageFetcher):
         self._context: Any = None
         self._profile: str | None = None
         self._lock = asyncio.Lock()
+        #: page -> the checked target its last navigation was redirected to (see _gate)
+        self._redirects: dict[Any, str] = {}
 
     async def _browser(self) -> Any:
         async with self._lock:
@@ -96,16 +110,43 @@ class BrowserFetcher(PageFetcher):
             await self._context.route("**/*", self._gate)
             return self._context
 
-    @staticmethod
-    async def _gate(route: Any) -> None:
-        """Every request a page makes passes the outbound gate (scheme and address)."""
+    async def _gate(self, route: Any) -> None:
+        """Every request a page makes, and every redirect hop, passes the outbound gate
+        before it is made (see the module docstring: the browser never follows a redirect).
+        """
+        request = route.request
+        url = request.url
         try:
-            await check_outbound_address(route.request.url)
+            await check_outbound_address(url)
         except OutboundURLRejected as exc:
             log.warning("browser request refused: %s", exc)
             await route.abort("blockedbyclient")
             return
-        await route.continue_()
+        page = _main_frame_page(request)
+        for _ in range(net.MAX_REDIRECTS + 1):
+            response = await _fetch_once(route, url)
+            if response is None:
+                await route.abort("failed")
+                return
+            location = response.headers.get("location")
+            if not (300 <= response.status < 400 and location):
+                await route.fulfill(response=response)
+                return
+            target = urljoin(url, location)
+            try:
+                await check_outbound_address(target)
+            except OutboundURLRejected as exc:
+                log.warning("browser redirect refused: %s -> %s", url, exc)
+                await route.abort("blockedbyclient")
+                return
+            if page is not None:  # the page's navigation: _retrieve goes to the target
+                self._redirects[page] = target
+                await route.abort("aborted")
+                return
+            url = target
+        log.warning("browser request refused: more than %d redirects from %s",
+                    net.MAX_REDIRECTS, request.url)
+        await route.abort("failed")
 
     async def _retrieve(self, url: str, timeout: float) -> dict[str, Any]:
         from playwright.async_api import Error as PlaywrightError
@@ -113,16 +154,35 @@ class BrowserFetcher(PageFetcher):
 
         context = await self._browser()
         page = await context.new_page()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
         try:
-            try:
-                response = await page.goto(url, timeout=timeout * 1000, wait_until="load")
-            except PlaywrightTimeout as exc:
-                raise ProviderTimeoutError(f"{self.name}: {url} did not load in {timeout}s") \
-                    from exc
-            except PlaywrightError as exc:
-                if "Download is starting" in str(exc):  # not a page: read it by type
-                    return await super()._retrieve(url, timeout)
-                raise ProviderError(f"{self.name}: {url}: {exc}", code="E_BROWSER") from exc
+            target = url
+            for _ in range(net.MAX_REDIRECTS + 1):
+                self._redirects.pop(page, None)
+                left = max(deadline - loop.time(), 0.001)
+                try:
+                    response = await page.goto(target, timeout=left * 1000, wait_until="load")
+                except PlaywrightTimeout as exc:
+                    raise ProviderTimeoutError(
+                        f"{self.name}: {url} did not load in {timeout}s") from exc
+                except PlaywrightError as exc:
+                    hop = self._redirects.pop(page, None)
+                    if hop is not None:  # a redirect the gate allowed: go there
+                        target = hop
+                        continue
+                    if "Download is starting" in str(exc):  # not a page: read it by type
+                        return await super()._retrieve(url, timeout)
+                    if BLOCKED in str(exc):  # the gate refused the page or a redirect hop
+                        raise OutboundURLRejected(
+                            f"{self.name}: {url}: the page or a hop of its redirects is at an "
+                            "address that is not allowed") from exc
+                    raise ProviderError(f"{self.name}: {url}: {exc}", code="E_BROWSER") \
+                        from exc
+                break
+            else:
+                raise ProviderError(f"{self.name}: {url}: more than {net.MAX_REDIRECTS} "
+                                    "redirects", code="E_BROWSER")
             if response is None:
                 raise ProviderError(f"{self.name}: no response for {url}", code="E_BROWSER")
             await self._check_redirects(response)
@@ -140,13 +200,14 @@ class BrowserFetcher(PageFetcher):
             return {"url": page.url, "title": title or await page.title(), "text": text,
                     "status": response.status, "content_type": "text/html", "links": links}
         finally:
+            self._redirects.pop(page, None)
             await page.close()
 
     @staticmethod
     async def _check_redirects(response: Any) -> None:
-        """Every hop of the navigation passes the outbound gate (the route handler is not
-        called for redirects, Playwright's documented behaviour): a public page redirecting
-        to an internal address is refused and nothing it returned is read.
+        """Every hop of the navigation passes the outbound gate, checked again after the fact
+        (each hop was already checked by :meth:`_gate` before it was requested): nothing a
+        refused address returned is read.
 
         Raises:
             OutboundURLRejected: a hop or the final URL is refused.
@@ -168,6 +229,31 @@ class BrowserFetcher(PageFetcher):
         if self._profile is not None:
             shutil.rmtree(self._profile, ignore_errors=True)
             self._profile = None
+
+
+def _main_frame_page(request: Any) -> Any | None:
+    """The page whose own (main-frame) navigation ``request`` is, else None."""
+    from playwright.async_api import Error as PlaywrightError
+
+    if not request.is_navigation_request():
+        return None
+    try:
+        frame = request.frame
+    except PlaywrightError:  # a service worker's request has no frame
+        return None
+    return frame.page if frame.parent_frame is None else None
+
+
+async def _fetch_once(route: Any, url: str) -> Any | None:
+    """``url`` requested for ``route`` without following redirects (None when it failed)."""
+    from playwright.async_api import Error as PlaywrightError
+
+    try:
+        return await route.fetch(url=None if url == route.request.url else url,
+                                 max_redirects=0, timeout=REQUEST_TIMEOUT_MS)
+    except PlaywrightError as exc:  # connection refused, reset, timeout ...
+        log.debug("browser request failed: %s: %s", url, exc)
+        return None
 
 
 class CrawlerProvider(SearchProvider):
