@@ -643,6 +643,122 @@ CASES: list[LabelledCase] = [
         "INVALID_STRUCTURE",
         None,
     ),
+    # Fourth batch, written after the third round of fixes.
+    _case(
+        "email_table_tab_header_due_words",
+        "Hi all,\n"
+        "below the list for Monday.\n"
+        "\n"
+        "Job\tRoute\tDue\n"
+        "J1\tM1 2h, M2 1h\t3pm\n"
+        "J2\tM2 2h\tnone\n"
+        "\n"
+        "Machines: M1 welding robot, M2 grinding cell.\n"
+        "Best, Ivo\n",
+        ("M1", "M2"),
+        "ok",
+        {"J1": (["M1", "M2"], [2, 1], 15), "J2": (["M2"], [2], None)},
+    ),
+    _case(
+        "each_job_then_list_of_steps_lines",
+        "Machines: M1 (saw), M2 (mill), M3 (deburr)\n"
+        "\n"
+        "J1\n"
+        "- M1 1h\n"
+        "- M2 2h\n"
+        "- M3 1h\n"
+        "\n"
+        "J2\n"
+        "- M2 1h\n",
+        ("M1", "M2", "M3"),
+        "ok",
+        {"J1": (["M1", "M2", "M3"], [1, 2, 1], None), "J2": (["M2"], [1], None)},
+    ),
+    _case(
+        "machine_ids_with_letters",
+        "Machines: M_SAW, M_MILL.\nJ1: M_SAW 1h -> M_MILL 2h\n",
+        ("M_SAW", "M_MILL"),
+        "ok",
+        {"J1": (["M_SAW", "M_MILL"], [1, 2], None)},
+    ),
+    _case(
+        "due_for_all_jobs",
+        "Machines: M1, M2.\nAll jobs are due at 16:00.\nJ1: M1 1h, M2 1h\nJ2: M2 2h\n",
+        ("M1", "M2"),
+        "ok",
+        {"J1": (["M1", "M2"], [1, 1], 16), "J2": (["M2"], [2], 16)},
+    ),
+    _case(
+        "due_for_all_but_one",
+        "Machines: M1, M2.\n"
+        "Everything ships at 16:00 except J2, which ships at 12:00.\n"
+        "J1: M1 1h, M2 1h\n"
+        "J2: M2 2h\n",
+        ("M1", "M2"),
+        "ok_OR_fail",
+        {"J1": (["M1", "M2"], [1, 1], 16), "J2": (["M2"], [2], 12)},
+    ),
+    _case(
+        "same_route_different_hours",
+        "Machines: M1, M2.\nJ1: M1 2h, M2 1h.\nJ2 same route but 3h on M1.\n",
+        ("M1", "M2"),
+        "ok_OR_fail",
+        {"J1": (["M1", "M2"], [2, 1], None), "J2": (["M1", "M2"], [3, 1], None)},
+    ),
+    _case(
+        "or_in_duration",
+        "Machines: M1, M2.\nJ1: M1 2 or 3h, M2 1h.\n",
+        ("M1", "M2"),
+        "INVALID_STRUCTURE",
+        None,
+    ),
+    _case(
+        "range_duration",
+        "Machines: M1, M2.\nJ1: M1 2-3h, M2 1h.\n",
+        ("M1", "M2"),
+        "INVALID_STRUCTURE",
+        None,
+    ),
+    _case(
+        "job_count_words",
+        "Two jobs today on our three machines M1, M2 and M3.\n"
+        "J1: M1 1h, M2 1h, M3 1h.\n"
+        "J2: M3 2h.\n",
+        ("M1", "M2", "M3"),
+        "ok",
+        {"J1": (["M1", "M2", "M3"], [1, 1, 1], None), "J2": (["M3"], [2], None)},
+    ),
+    _case(
+        "job_count_mismatch_words",
+        "Three jobs today.\nMachines: M1, M2.\nJ1: M1 1h, M2 1h.\nJ2: M2 2h.\n",
+        ("M1", "M2"),
+        "INVALID_STRUCTURE",
+        None,
+    ),
+    _case(
+        "colon_times_hhmm_duration",
+        "Machines: M1, M2.\nJ1: M1 for 2:00, M2 for 1:00\n",
+        ("M1", "M2"),
+        "ok_OR_fail",
+        {"J1": (["M1", "M2"], [2, 1], None)},
+    ),
+    _case(
+        "note_ignored_footer",
+        "Machines: M1 (lathe), M2 (mill).\n"
+        "J1: M1 2h, M2 1h.\n"
+        "J2: M2 2h.\n"
+        "PS: M2 coolant needs topping up on Friday.\n",
+        ("M1", "M2"),
+        "ok",
+        {"J1": (["M1", "M2"], [2, 1], None), "J2": (["M2"], [2], None)},
+    ),
+    _case(
+        "after_lunch_due",
+        "Machines: M1, M2.\nJ1: M1 1h, M2 1h, needed after lunch.\n",
+        ("M1", "M2"),
+        "INVALID_STRUCTURE",
+        None,
+    ),
     # Edges of the fixes above: each must stay a coded failure.
     _case(
         "unit_label_hours_on_their_own_line",
@@ -708,6 +824,34 @@ CASES: list[LabelledCase] = [
         "Every operation takes one hour.\nMachines: M1 (saw), M2 (drill), M3 (paint).\n"
         "J2 runs M1 then M3, but the drill step takes 2 hours.\n",
         ("M1", "M2", "M3"),
+        "INVALID_STRUCTURE",
+        None,
+    ),
+    _case(
+        "job_count_with_a_route_verb",
+        "Two jobs go to machine M1.\nMachines: M1, M2\nJ1: M2 1h.\nJ2: M2 2h.\n",
+        ("M1", "M2"),
+        "INVALID_STRUCTURE",
+        None,
+    ),
+    _case(
+        "job_count_with_both",
+        "Two jobs, both on our two machines M1 and M2.\nJ1: M1 1h.\nJ2: M2 2h.\n",
+        ("M1", "M2"),
+        "INVALID_STRUCTURE",
+        None,
+    ),
+    _case(
+        "job_header_with_its_name",
+        "Machines: M1, M2\n\nJ1 (flange):\n- M1 1h\n- M2 2h\n\nJ2 (shaft)\n- M2 1h\n",
+        ("M1", "M2"),
+        "ok",
+        {"J1": (["M1", "M2"], [1, 2], None), "J2": (["M2"], [1], None)},
+    ),
+    _case(
+        "job_header_with_a_condition",
+        "Machines: M1, M2\n\nJ1 (only if M2 is free):\n- M1 1h\n- M2 2h\n",
+        ("M1", "M2"),
         "INVALID_STRUCTURE",
         None,
     ),

@@ -236,7 +236,11 @@ class ClauseReader:
     def _header_subject(self, header: str | None) -> Subject | None:
         if header is None:
             return None
-        cursor = Cursor(tokenize(header.rstrip(":")))
+        text = header.rstrip(":")
+        try:
+            cursor = Cursor(group_asides(tokenize(text), text))
+        except UnreadPhrase:
+            return None
         _label(cursor)
         try:
             subject = _explicit_subject(cursor)
@@ -245,6 +249,7 @@ class ClauseReader:
         if subject is None or subject.jobs is None:
             return None
         return subject if all(t.kind is Kind.COLON or t.is_word("route", "routing", "steps")
+                              or is_paren(t, "name")  # "J1 (flange):"
                               for t in cursor.tokens[cursor.index:]) else None
 
     def _unread(self, clause: Clause, reason: str, tokens: list[Token]) -> None:
@@ -259,7 +264,17 @@ class ClauseReader:
         kinds = {t.kind for t in tokens}
         words = {t.value for t in tokens if t.kind is Kind.WORD}
         paren_jobs = any(is_paren(t) and re.search(r"\bJ[0-9_]", t.value.text) for t in tokens)
-        if kinds & {Kind.JOB, Kind.JOB_RANGE} or words & JOB_WORDS or paren_jobs:
+        counted = {w.lower() for m in _JOB_COUNT_RE.finditer(clause.text)
+                   for w in m.group(0).split()[1:]}
+        job_words = words & JOB_WORDS
+        if (job_words and job_words <= counted and _MACHINE_COUNT_RE.search(clause.text)
+                and not words & (ROUTE_VERBS - {"is", "are", "be"}) and not words & MEANING_WORDS
+                and not words & {"both", "each", "every", "all", "only", "just"}
+                and not kinds & {Kind.DURATION, Kind.CLOCK, Kind.ARROW, Kind.JOB,
+                                 Kind.JOB_RANGE}
+                and len(list(_JOB_COUNT_RE.finditer(clause.text))) == 1 and not paren_jobs):
+            job_words = set()  # "Two jobs today on our three machines M1, M2 and M3": a count
+        if kinds & {Kind.JOB, Kind.JOB_RANGE} or job_words or paren_jobs:
             return "jobs"
         if is_definition_only(clause.text) and not kinds & {Kind.DURATION, Kind.ARROW}:
             return "prose" if not kinds & {Kind.MACHINE, Kind.MACHINE_RANGE} else "machines"

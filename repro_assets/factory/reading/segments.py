@@ -10,8 +10,8 @@
 * Lines: each bullet or numbered item is a group of its own (indented continuation lines
   join it); other lines are groups too, except that a line starting in lower case (or after a
   line ending with ``,``, an arrow, ``then`` or ``and``) continues the previous line.
-* A line ending with ``:`` and followed by list items is the items' header (``J1:`` over
-  ``- M1 2h`` / ``- M2 1h``).
+* A line ending with ``:`` (or a line that is one job id) and followed by list items is the
+  items' header (``J1:`` or ``J1`` over ``- M1 2h`` / ``- M2 1h``).
 * Sentences end at ``.``, ``!`` or ``?`` followed by a space (not inside parentheses, not
   after ``a.m.``/``p.m.``/``e.g.`` before a lower-case word); a sentence splits into clauses
   at ``;``.
@@ -81,6 +81,10 @@ class Table:
 
 
 Segment = Clause | Table
+
+
+# a line that is one job id (with its name in parentheses) heads the list under it: "J1"
+_JOB_ONLY_RE = re.compile(r"(?:[Jj]ob\s+)?J[0-9][A-Za-z0-9_]*\s*(?:\([^()]*\))?")
 
 
 def _pipe_cells(line: str) -> list[str] | None:
@@ -293,7 +297,8 @@ def segment(text: str) -> list[Segment]:
             if previous is not None and previous.item:
                 paragraph += 1
             stripped = line.strip()
-            header = stripped if stripped.endswith(":") else None
+            header = stripped if stripped.endswith(":") or _JOB_ONLY_RE.fullmatch(
+                stripped) else None
             items.append(_Group(stripped, paragraph, False, None))
         index += 1
     segments: list[Segment] = []
