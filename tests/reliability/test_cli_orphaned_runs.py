@@ -3,19 +3,30 @@ runs jobs (issue #27, item 6, for ``repro-assets ingest`` / ``materialize`` / ``
 
 A real ``repro-assets ingest`` child is killed with SIGKILL while its run is STARTED; its run
 must name the killed process (``repro/process``) and the next ``ingest`` must mark it failed
-with ``E_RUN_ORPHANED``.
+with ``E_RUN_ORPHANED``. A fast test covers the demo's runs and the start-up cleanup on a run
+record of a dead process.
 """
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
+import dagster as dg
 import psycopg
 import pytest
+from dagster._core.storage.dagster_run import DagsterRun
 
-from repro_assets.instance import PROCESS_TAG
+from repro_assets.demo import DemoContext
+from repro_assets.instance import (
+    PROCESS_TAG,
+    prepare_in_process_runs,
+    process_alive,
+    process_identity,
+)
 from repro_assets.resources.database import dagster_database_name, with_database
 from tests.reliability.inbox import paper
 from tests.reliability.processes import (
@@ -28,7 +39,7 @@ from tests.reliability.processes import (
     start,
 )
 
-pytestmark = [pytest.mark.slow, pytest.mark.reliability]
+pytestmark = pytest.mark.reliability
 CLI = "repro_assets.cli"
 
 
@@ -51,6 +62,7 @@ def _started_runs(dagster_url: str) -> int:
         return 0
 
 
+@pytest.mark.slow
 def test_runs_of_a_killed_ingest_are_failed_by_the_next_cli_command(
     workspace: tuple[str, Path], tmp_path: Path
 ) -> None:
@@ -76,3 +88,37 @@ def test_runs_of_a_killed_ingest_are_failed_by_the_next_cli_command(
     assert scalar(dagster_url, "SELECT count(*) FROM event_logs WHERE run_id = %s "
                   "AND event LIKE %s", (orphan, "%E_RUN_ORPHANED%")) == 1
     assert _started_runs(dagster_url) == 0
+
+
+@dg.op
+def _noop() -> None:
+    """Nothing."""
+
+
+@dg.job
+def noop_job() -> None:
+    """One op that does nothing."""
+    _noop()
+
+
+def test_a_command_start_fails_dead_runs_and_demo_runs_name_their_process(
+    instance: dg.DagsterInstance,
+) -> None:
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead = process_identity(child.pid)
+    child.wait()
+    assert process_alive(dead) is False
+    orphan = str(uuid.uuid4())
+    instance.add_run(DagsterRun(job_name="paper_ingest_job", run_id=orphan,
+                                status=dg.DagsterRunStatus.STARTED, tags={PROCESS_TAG: dead}))
+
+    tags = prepare_in_process_runs(instance)  # what ingest/materialize/demo ... do first
+
+    assert instance.get_run_by_id(orphan).status == dg.DagsterRunStatus.FAILURE
+    assert tags == {PROCESS_TAG: process_identity()}
+    demo = DemoContext(instance=instance, defs=dg.Definitions(jobs=[noop_job]))
+    result = demo.run_job("noop_job", tags={"repro/workflow": "test"})
+    assert result.success
+    run_tags = instance.get_run_by_id(result.run_id).tags
+    assert run_tags[PROCESS_TAG] == process_identity()
+    assert run_tags["repro/workflow"] == "test"
