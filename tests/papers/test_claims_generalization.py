@@ -233,3 +233,25 @@ def test_scores_on_a_suite_of_games_with_mean_and_median_columns() -> None:
     assert at(claims, "112.6") == [("Zork", "median_normalized_score")]
     assert not [c for c in claims if c.source_citation.startswith("Table 6")
                 and c.dataset_name == "Zork"]  # rows are games: never the whole suite
+
+
+def test_a_result_word_then_on_names_the_dataset_of_the_abstract() -> None:
+    table = Table("Table 3: Comparing macroarchitecture variants of our network.",
+                  [["Architecture", "Top-1 Accuracy", "Top-5 Accuracy"]],
+                  [["Vanilla SqueezeBox", "57.5%", "80.3%"], ["SqueezeBox + Bypass", "60.4%",
+                                                              "82.5%"]], X3, 560)
+    abstract = prose("Abstract. SqueezeBox reaches baseline-level accuracy on PixNet with 50x "
+                     "fewer parameters. Our model keeps its accuracy on PixNet. PixNet has "
+                     "1000 classes, and every result below is on PixNet.", 72, 690)
+    claims = claims_of(render([Page(title="SqueezeBox: small networks", lines=abstract,
+                                    tables=[table])]))
+    assert at(claims, "60.4") == [("PixNet", "top1_accuracy")]
+
+
+def test_a_caption_about_one_time_column_does_not_skip_the_table() -> None:
+    table = Table("Table 4: Performance on PixNet. In the last column we report running time.",
+                  [["Network", "Top-1 Acc.", "CPU"]],
+                  [["ZapNet [4]", "70.6", "113"], ["ZapNet2 (ours)", "72.0", "75"]], X3, 560)
+    claims = claims_of(render([Page(lines=prose("We classify images.", 72, 680),
+                                    tables=[table])]))
+    assert at(claims, "72.0") == [("PixNet", "top1_accuracy")]

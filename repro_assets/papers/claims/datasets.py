@@ -33,6 +33,11 @@ _QUOTED_AFTER_NOUN = re.compile(
     rf"\b{_STRONG_NOUN}\s+[“\"‘](?P<name>{_NAME})[”\"’]")
 _THE_DATASET_NAME = re.compile(
     rf"\b(?:the|on|of|for)\s+{_DATASET_NOUN}\s+(?P<name>{_NAME})")
+#: "accuracy on X", "results on the X": a result word, then the name the result is on.
+_RESULT_ON = re.compile(
+    rf"(?i:\b(?:accuracy|error(?:\s+rates?)?|results?|performance|scores?|mAP|BLEU|F1|"
+    rf"perplexity|state[- ]of[- ]the[- ]art))\s+on\s+(?:the\s+)?(?P<name>{_NAME})"
+    r"(?=\s*(?:[.,;:)]|$|\s+(?:and|with|in|using|for|by|while|when|as)\b))")
 _ON_NAME = re.compile(rf"\b(?:on|for|of)\s+(?:the\s+)?(?P<name>{_NAME})(?=\s*(?:[.,;:)]|$|\s+"
                       r"(?:and|with|in|using|under|sorted|showing|for)\b))")
 _LEADING_NAME = re.compile(rf"^(?P<name>{_NAME})\s+results\b")
@@ -137,7 +142,7 @@ def name_phrases(text: str, caption: bool = False) -> list[tuple[str, int]]:
     """
     if caption:
         text = _CAPTION_PREFIX.sub("", text)
-    patterns = [_NAMED_AS_DATASET, _THE_DATASET_NAME, _QUOTED_AFTER_NOUN]
+    patterns = [_NAMED_AS_DATASET, _THE_DATASET_NAME, _QUOTED_AFTER_NOUN, _RESULT_ON]
     if caption:
         patterns += [_LEADING_NAME, _NAMED_AS_TASK]
     found: list[tuple[str, int]] = []
@@ -159,6 +164,10 @@ def name_phrases(text: str, caption: bool = False) -> list[tuple[str, int]]:
                 continue  # a capitalised word opening a sentence
             noun = text[match.end("name"):match.end()].strip().lower()
             plural = noun == "corpora" or (noun.endswith("s") and not noun.endswith("us"))
+            if pattern is _RESULT_ON:  # 'results on X and Y': a list; 'on X Datasets': a kind
+                if re.search(r"(?i)\b(?:data\s?sets|datasets|benchmarks|tasks|corpora)$", name):
+                    continue
+                plural = True
             parts = re.split(r"\s*(?:,|\band\b)\s*", name) if plural and (
                 "," in name or " and " in name) else [name]
             if len(parts) > 1 and all(looks_like_name(p) for p in parts):

@@ -270,6 +270,9 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext) -> list[Ca
     percent_table = bool(re.search(r"%|\bpercent", caption))
     table_skip = None
     non_result = _NON_RESULT_TABLE.search(caption)
+    if non_result and re.search(r"(?i)\b(?:last|first|right(?:most)?|left(?:most)?|this)\s+"
+                                r"columns?\b[^.]*$", caption[:non_result.start()]):
+        non_result = None  # 'in the last column we report running time': one column, not all
     if non_result and not caption_metrics:
         table_skip = f"{table.label} reports {non_result.group(0).strip()}, not results"
     implied = _implied_metric(table, context, caption_metrics, ref_metrics)
