@@ -759,6 +759,109 @@ CASES: list[LabelledCase] = [
         "INVALID_STRUCTURE",
         None,
     ),
+    # Fifth batch, written after the fourth round of fixes.
+    _case(
+        "erp_extra_columns_info",
+        "ORDER,PART,QTY,OP,WORKCENTER,HRS,DUE\n"
+        "J7,PN-4410,50,10,M3,2,14:00\n"
+        "J7,PN-4410,50,20,M4,1,14:00\n"
+        "J8,PN-9001,10,10,M4,3,\n",
+        ("M3", "M4"),
+        "ok",
+        {"J7": (["M3", "M4"], [2, 1], 14), "J8": (["M4"], [3], None)},
+    ),
+    _case(
+        "couple_of_hours",
+        "Machines: M1, M2.\nJ1: M1 a couple of hours, M2 1h.\n",
+        ("M1", "M2"),
+        "INVALID_STRUCTURE",
+        None,
+    ),
+    _case(
+        "hrs_and_min",
+        "Machines: M1, M2.\nJ1: M1 2 hrs 30 min, M2 1h.\n",
+        ("M1", "M2"),
+        "INVALID_STRUCTURE_OR_OK_ROUNDED",
+        {"J1": (["M1", "M2"], [3, 1], None)},
+    ),
+    _case(
+        "also_in_note_not_addition",
+        "Machines: M1, M2, M3.\n"
+        "All jobs go M1 1h, M2 1h.\n"
+        "Jobs: J1, J2.\n"
+        "M3 is also available if needed.\n",
+        ("M1", "M2", "M3"),
+        "ok_OR_fail",
+        {"J1": (["M1", "M2"], [1, 1], None), "J2": (["M1", "M2"], [1, 1], None)},
+    ),
+    _case(
+        "default_with_except_job",
+        "Machines: M1, M2, M3.\n"
+        "Every job runs M1 -> M2 -> M3, 1h per step, except J2, which skips M2.\n"
+        "Jobs: J1, J2.\n",
+        ("M1", "M2", "M3"),
+        "ok",
+        {"J1": (["M1", "M2", "M3"], [1, 1, 1], None), "J2": (["M1", "M3"], [1, 1], None)},
+    ),
+    _case(
+        "step_list_durations_labelled_minutes",
+        "Machines: M1, M2, M3.\nJ1 route: M1 -> M2 -> M3. Minutes: 60, 120, 60.\n",
+        ("M1", "M2", "M3"),
+        "ok",
+        {"J1": (["M1", "M2", "M3"], [1, 2, 1], None)},
+    ),
+    _case(
+        "hours_label_mismatch_steps",
+        "Machines: M1, M2, M3.\nJ1 route: M1 -> M2 -> M3. Hours: 1, 2.\n",
+        ("M1", "M2", "M3"),
+        "INVALID_STRUCTURE",
+        None,
+    ),
+    _case(
+        "two_jobs_comma_no_route_after",
+        "Machines: M1, M2.\nJ1: M1 1h, M2 1h, J2 too.\n",
+        ("M1", "M2"),
+        "ok_OR_fail",
+        {"J1": (["M1", "M2"], [1, 1], None), "J2": (["M1", "M2"], [1, 1], None)},
+    ),
+    _case(
+        "bullets_nested_job_steps",
+        "Plan:\n"
+        "- J1\n"
+        "  - M1 2h\n"
+        "  - M2 1h\n"
+        "- J2\n"
+        "  - M2 3h\n"
+        "Machines are M1 (drill) and M2 (tap).\n",
+        ("M1", "M2"),
+        "ok_OR_fail",
+        {"J1": (["M1", "M2"], [2, 1], None), "J2": (["M2"], [3], None)},
+    ),
+    _case(
+        "quoted_previous_email",
+        "Machines: M1 (lathe), M2 (mill).\n"
+        "J1: M1 2h, M2 1h.\n"
+        "\n"
+        "> On Monday, Sam wrote:\n"
+        "> J1: M1 3h, M2 1h.\n",
+        ("M1", "M2"),
+        "INVALID_STRUCTURE",
+        None,
+    ),
+    _case(
+        "due_tomorrow_word",
+        "Machines: M1, M2.\nJ1: M1 1h, M2 1h, due tomorrow 10:00.\n",
+        ("M1", "M2"),
+        "ok_OR_fail",
+        {"J1": (["M1", "M2"], [1, 1], 10)},
+    ),
+    _case(
+        "job_name_has_digits",
+        "Machines: M1, M2.\nJ1 (bracket 200x40): M1 1h, M2 2h.\n",
+        ("M1", "M2"),
+        "ok_OR_fail",
+        {"J1": (["M1", "M2"], [1, 2], None)},
+    ),
     # Edges of the fixes above: each must stay a coded failure.
     _case(
         "unit_label_hours_on_their_own_line",
@@ -851,6 +954,13 @@ CASES: list[LabelledCase] = [
     _case(
         "job_header_with_a_condition",
         "Machines: M1, M2\n\nJ1 (only if M2 is free):\n- M1 1h\n- M2 2h\n",
+        ("M1", "M2"),
+        "INVALID_STRUCTURE",
+        None,
+    ),
+    _case(
+        "nested_list_back_at_the_job_level",
+        "Machines: M1, M2.\n- J1\n  - M1 2h\n- M2 1h\n",
         ("M1", "M2"),
         "INVALID_STRUCTURE",
         None,

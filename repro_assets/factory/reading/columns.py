@@ -77,6 +77,22 @@ _SECOND_UNITS = frozenset({"s", "sec", "secs", "second", "seconds"})
 _STEP_CELL_RE = re.compile(r"^(?:step|op|operation|stage)\s*#?\s*\d+$")
 
 
+def _compact(words: str) -> str:
+    return re.sub(r"[\s_\-]+", "", words)
+
+
+def _compact_headers() -> dict[str, Column]:
+    """The known headers written run together (``workcenter``, ``jobid``, ``due-time``);
+    a run-together form that two roles share is left out."""
+    found: dict[str, set[Column]] = {}
+    for words, role in _HEADERS.items():
+        found.setdefault(_compact(words), set()).add(role)
+    return {key: roles.pop() for key, roles in found.items() if len(roles) == 1}
+
+
+_COMPACT_HEADERS = _compact_headers()
+
+
 def _words(cell: str) -> str:
     words = re.sub(r"[()\[\]#.:]", " ", cell.strip().lower())
     return re.sub(r"\s+", " ", words).strip()
@@ -120,7 +136,10 @@ def column_role(cell: str) -> Column | None:
         if base in (Column.ROUTE, Column.HOURS, Column.MINUTES, Column.SETUP, Column.RUN,
                     Column.CYCLE):
             return base
-    return _HEADERS.get(" ".join(parts))
+    role = _HEADERS.get(" ".join(parts))
+    if role is None:
+        role = _COMPACT_HEADERS.get(_compact(words))
+    return role
 
 
 def header_roles(cells: list[str]) -> list[Column | None]:

@@ -266,6 +266,7 @@ def segment(text: str) -> list[Segment]:
     items: list[_Group | Table] = []
     paragraph = 0
     header: str | None = None
+    header_indent: int | None = None  # the indent of a list item that heads a nested list
     index = 0
     while index < len(lines):
         _rows_as_sentences(lines, index)
@@ -278,15 +279,20 @@ def segment(text: str) -> list[Segment]:
         if table is not None:
             items.append(table)
             paragraph += 1
-            header = None
+            header, header_indent = None, None
             index = after
             continue
         bullet = _BULLET_RE.match(line)
         previous = items[-1] if items and isinstance(items[-1], _Group) else None
         if bullet is not None:
             paragraph += 1
-            items.append(_Group(bullet.group("body").strip(), paragraph, True, header,
-                                len(bullet.group("indent"))))
+            indent = len(bullet.group("indent"))
+            if header_indent is not None and indent <= header_indent:
+                header, header_indent = None, None  # back out of a job's nested list
+            body = bullet.group("body").strip()
+            items.append(_Group(body, paragraph, True, header, indent))
+            if _JOB_ONLY_RE.fullmatch(body):
+                header, header_indent = body, indent  # "- J1" over "  - M1 2h"
         elif previous is not None and previous.paragraph == paragraph and (
             (previous.item and len(line) - len(line.lstrip()) > previous.indent)
             or (not previous.item and (line.lstrip()[:1].islower()
@@ -299,6 +305,7 @@ def segment(text: str) -> list[Segment]:
             stripped = line.strip()
             header = stripped if stripped.endswith(":") or _JOB_ONLY_RE.fullmatch(
                 stripped) else None
+            header_indent = None
             items.append(_Group(stripped, paragraph, False, None))
         index += 1
     segments: list[Segment] = []
