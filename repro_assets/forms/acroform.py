@@ -178,11 +178,14 @@ def _row(widget: FormWidget) -> int | None:
     return None
 
 
-def _section_above(rect: pymupdf.Rect, lines: list[Line]) -> str | None:
-    """The nearest line above ``rect`` that heads a section and names a party."""
+def _section_above(rect: pymupdf.Rect, lines: list[Line],
+                   rows: list[pymupdf.Rect]) -> str | None:
+    """The nearest line above ``rect`` that heads a section and names a party; a line that
+    shares its row with a widget is that widget's label ("Physician [____]"), no heading."""
     above = [(box, text) for box, text, _ in lines
              if box.y1 <= rect.y0 + 1 and (_SECTION.search(text) or is_heading(text))
-             and party_of(text)]
+             and party_of(text)
+             and not any(box.y0 < r.y1 and box.y1 > r.y0 for r in rows)]
     return max(above, key=lambda item: item[0].y1)[1] if above else None
 
 
@@ -203,8 +206,8 @@ def read_widgets(pdf_bytes: bytes) -> list[FormWidget]:
         try:
             for number, page in enumerate(doc, start=1):
                 widgets = list(page.widgets() or [])
-                lines = page_lines(page, [pymupdf.Rect(w.rect) for w in widgets]) \
-                    if widgets else []
+                rows = [pymupdf.Rect(w.rect) for w in widgets]
+                lines = page_lines(page, rows) if widgets else []
                 for widget in widgets:
                     name = widget.field_name or ""
                     if name and name not in seen:
@@ -216,7 +219,7 @@ def read_widgets(pdf_bytes: bytes) -> list[FormWidget]:
                             printed=label_near(rect, lines),
                             row_text=row_left(rect, lines) or None,
                             row_label=row_label(rect, lines),
-                            section=_section_above(rect, lines))
+                            section=_section_above(rect, lines, rows))
         except Exception as exc:  # a broken widget dictionary: the form is unreadable
             raise ValueError(f"cannot read the target's form fields: {exc}") from exc
     return list(seen.values())

@@ -188,16 +188,6 @@ def plan_fill(roles: list[WidgetRole], final: FinalResult) -> FillPlan:
         if not is_subject(role.party):
             plan.skipped.append(_skip(role, f"other_party:{role.party}"))
             continue
-        if role.party is None and role.key in others:
-            # nothing says whose it is, and the form asks another party for the same field
-            plan.skipped.append(_skip(role, "party_uncertain:another_party_has_this_field"))
-            plan.review_widgets.setdefault(role.key, []).append(role.widget.name)
-            continue
-        if copies.get(_copy_key(role), 0) > 1:
-            # "First Name" and "First Name_2" with no party said: whose is which?
-            plan.skipped.append(_skip(role, "party_uncertain:same_field_twice_no_party"))
-            plan.review_widgets.setdefault(role.key, []).append(role.widget.name)
-            continue
         item = final.fields.get(role.key)
         if item is None:
             plan.skipped.append(_skip(role, "not_in_schema"))
@@ -207,6 +197,16 @@ def plan_fill(roles: list[WidgetRole], final: FinalResult) -> FillPlan:
             continue
         if role.key == "phone" and phone_rank(role) != best_phone:
             plan.skipped.append(_skip(role, "other_phone_widget"))
+            continue
+        if role.party is None and role.key in others:
+            # nothing says whose it is, and the form asks another party for the same field
+            plan.skipped.append(_skip(role, "party_uncertain:another_party_has_this_field"))
+            plan.review_widgets.setdefault(role.key, []).append(role.widget.name)
+            continue
+        if copies.get(_copy_key(role), 0) > 1:
+            # "First Name" and "First Name_2" with no party said: whose is which?
+            plan.skipped.append(_skip(role, "party_uncertain:same_field_twice_no_party"))
+            plan.review_widgets.setdefault(role.key, []).append(role.widget.name)
             continue
         if item.status == "needs_review":
             plan.review_widgets.setdefault(role.key, []).append(role.widget.name)

@@ -211,11 +211,13 @@ _DOCTOR_NAME_LINE = re.compile(
 
 
 def _is_party_label_line(line: str) -> bool:
-    """``Physician: ...`` / ``Emergency contact:``: a label naming another party; the lines
-    that follow (its phone, its address) are that party's until a heading or a label of
-    the subject."""
-    label = line.split(":", 1)[0] if ":" in line else ""
-    if not label or len(label) > 40 or _SUBJECT_FIELD.search(label):  # a field of its own
+    """``Physician:`` / ``Emergency contact:`` alone on its line: a label naming another
+    party whose values follow on the next lines (its name, phone, address): they are that
+    party's until a heading or a label of the subject."""
+    if not _LABEL_ONLY.match(line):  # "Physician: Dr. Osei  Phone: ..." is one line's matter
+        return False
+    label = line.split(":", 1)[0]
+    if len(label) > 40 or _SUBJECT_FIELD.search(label):  # a field of its own
         return False
     party = party_of(label)
     return party not in (None, SUBJECT, ORGANIZATION)
@@ -643,7 +645,10 @@ def _phones(p: _Page) -> Iterator[HeuristicHit]:
 
 
 def _member_ids(p: _Page) -> Iterator[HeuristicHit]:
+    """Ids labelled member/subscriber/insurance id or policy number; on a page that gives a
+    member id, a policy number is the plan's (rejected with that reason)."""
     ignore = frozenset(PARTY_WORDS) - NOT_MEMBER_ID_OWNERS - {SUBJECT}
+    found: list[tuple[bool, HeuristicHit]] = []
     for line, context in zip(p.lines, p.parties, strict=False):
         for match in MEMBER_KEY.finditer(line):
             if not is_subject(label_party(line, match.start(), match.end(), context, ignore)):
@@ -651,7 +656,15 @@ def _member_ids(p: _Page) -> Iterator[HeuristicHit]:
             segment = _segment(line, match.end())
             token = MEMBER_TOKEN.search(segment)
             if token and token.start() <= 12 and not PHONE_LIKE.match(token.group(0)):
-                yield HeuristicHit(token.group(0), _evidence(p.doc_id, p.page, [line]))
+                policy = match.group(0).strip().lower().startswith("policy")
+                found.append((policy, HeuristicHit(token.group(0),
+                                                   _evidence(p.doc_id, p.page, [line]))))
+    has_member_id = any(not policy for policy, _ in found)
+    for policy, hit in found:
+        if policy and has_member_id:
+            yield _rejected(hit.raw_value, hit.evidence, "policy_number_not_member_id")
+        else:
+            yield hit
 
 
 def _addresses(p: _Page) -> Iterator[HeuristicHit]:

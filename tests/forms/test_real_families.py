@@ -487,3 +487,41 @@ def test_list_values_that_are_no_entries(field: str, text: str, reason: str) -> 
 ])
 def test_name_and_date_shaped_blank_text(field: str, text: str, reason: str) -> None:
     assert [r for _, r in hits(field, text, rejected=True)] == [(reason,)]
+
+
+REGISTRATION = """PATIENT REGISTRATION
+Patient Name: Jordan Lee Price
+Date of Birth: 03/11/1958
+Address: 12 Oak Lane, Austin, TX 78704
+Home Phone: (512) 555-0198
+Primary Physician: Dr. Kwame Osei   Phone: (512) 555-0150
+Allergies: Penicillin
+Medications: Metformin 500 mg bid, Lisinopril 10 mg daily
+"""
+
+
+def test_history_target_labels_are_no_headings(run_bundle: RunHelper) -> None:
+    """Printed field labels ("Physician  [____]") are no section headings, and a party
+    named with its value on one line does not own the lines below."""
+    from repro_assets.forms.fill import read_back
+
+    from .documents import FieldShape, fillable_form
+
+    form = fillable_form([FieldShape(n) for n in (
+        "Name", "Birth Date", "Home Phone", "Physician", "Telephone", "Medications",
+        "Allergies", "Emergency Phone")])
+    folder = run_bundle(docs=[UploadedFile("a.pdf", text_pdf_bytes(REGISTRATION))],
+                        targets=[UploadedFile("form.pdf", form)])
+    assert read_back(folder.read_binary("filled.pdf")) == {
+        "Name": "Jordan Lee Price", "Birth Date": "03/11/1958",
+        "Medications": "Metformin 500 mg; Lisinopril 10 mg", "Allergies": "Penicillin"}
+    reasons = {s.widget: s.reason for s in folder.read_artifact("review").skipped}
+    assert reasons["Telephone"].startswith("party_uncertain")  # maybe the physician's
+
+
+def test_a_policy_number_beside_a_member_id_is_the_plans() -> None:
+    card = "HEALTH CARD\nPolicy Number: POL55501\nMember Name: Ana Ruiz\nMember ID: XK-88120"
+    assert hits("insurance_member_id", card, rejected=True) == [
+        ("POL55501", ("policy_number_not_member_id",)), ("XK-88120", ())]
+    alone = "Insurance: Acme Health (Policy No. AB-12345)"  # the only id: it is the member's
+    assert [v for v, _ in hits("insurance_member_id", alone)] == ["AB-12345"]
