@@ -862,6 +862,87 @@ CASES: list[LabelledCase] = [
         "ok_OR_fail",
         {"J1": (["M1", "M2"], [1, 2], None)},
     ),
+    # Sixth batch, written after the fifth round of fixes.
+    _case(
+        "sentence_machine_names_only_after",
+        "J1 first goes to the laser for 2 hours and then to the press brake for 1 hour.\n"
+        "J2 only needs the press brake, 3 hours.\n"
+        "Our machines: laser = M1, press brake = M2.\n",
+        ("M1", "M2"),
+        "ok_OR_fail",
+        {"J1": (["M1", "M2"], [2, 1], None), "J2": (["M2"], [3], None)},
+    ),
+    _case(
+        "tsv_header_step_cells",
+        "Job\tOp 1\tOp 2\tOp 3\nJ1\tM1 1h\tM2 2h\tM3 1h\nJ2\tM3 2h\t\t\n",
+        ("M1", "M2", "M3"),
+        "ok",
+        {"J1": (["M1", "M2", "M3"], [1, 2, 1], None), "J2": (["M3"], [2], None)},
+    ),
+    _case(
+        "due_by_end_of_day_undefined",
+        "Machines: M1, M2.\nJ1: M1 1h, M2 1h, due end of day.\n",
+        ("M1", "M2"),
+        "INVALID_STRUCTURE",
+        None,
+    ),
+    _case(
+        "due_eod_defined",
+        "We close at 17:00 (EOD).\nMachines: M1, M2.\nJ1: M1 1h, M2 1h, due EOD.\n",
+        ("M1", "M2"),
+        "ok_OR_fail",
+        {"J1": (["M1", "M2"], [1, 1], 17)},
+    ),
+    _case(
+        "replace_machine_for_one_job",
+        "Machines: M1, M2, M3.\n"
+        "All jobs: M1 1h -> M2 2h.\n"
+        "J2 uses M3 instead of M2.\n"
+        "Jobs: J1, J2.\n",
+        ("M1", "M2", "M3"),
+        "ok_OR_fail",
+        {"J1": (["M1", "M2"], [1, 2], None), "J2": (["M1", "M3"], [1, 2], None)},
+    ),
+    _case(
+        "machines_declared_by_is",
+        "M1 is the saw and M2 is the drill.\nJ1: saw 1h, drill 2h.\n",
+        ("M1", "M2"),
+        "ok_OR_fail",
+        {"J1": (["M1", "M2"], [1, 2], None)},
+    ),
+    _case(
+        "job_ids_with_prefix_zero",
+        "Machines: M01, M02.\nJ001: M01 1h, M02 1h\nJ002: M02 2h\n",
+        ("M01", "M02"),
+        "ok",
+        {"J001": (["M01", "M02"], [1, 1], None), "J002": (["M02"], [2], None)},
+    ),
+    _case(
+        "duplicated_job_lines_conflict",
+        "Machines: M1, M2.\nJ1: M1 1h, M2 1h.\nJ1: M1 2h.\n",
+        ("M1", "M2"),
+        "INVALID_STRUCTURE",
+        None,
+    ),
+    _case(
+        "ids_in_range_jobs_to",
+        "Machines: M1, M2.\nJ1 through J4: M1 1h then M2 1h.\n",
+        ("M1", "M2"),
+        "ok",
+        {
+            "J1": (["M1", "M2"], [1, 1], None),
+            "J2": (["M1", "M2"], [1, 1], None),
+            "J3": (["M1", "M2"], [1, 1], None),
+            "J4": (["M1", "M2"], [1, 1], None),
+        },
+    ),
+    _case(
+        "parenthetical_alternative",
+        "Machines: M1, M2, M3.\nJ1: M1 1h, M2 1h (or M3 if M2 is busy).\n",
+        ("M1", "M2", "M3"),
+        "INVALID_STRUCTURE",
+        None,
+    ),
     # Edges of the fixes above: each must stay a coded failure.
     _case(
         "unit_label_hours_on_their_own_line",
@@ -961,6 +1042,20 @@ CASES: list[LabelledCase] = [
     _case(
         "nested_list_back_at_the_job_level",
         "Machines: M1, M2.\n- J1\n  - M1 2h\n- M2 1h\n",
+        ("M1", "M2"),
+        "INVALID_STRUCTURE",
+        None,
+    ),
+    _case(
+        "name_equals_id_before_the_routes",
+        "Machines: laser = M1, drill = M2.\nJ1: laser 2h, drill 1h.\n",
+        ("M1", "M2"),
+        "ok",
+        {"J1": (["M1", "M2"], [2, 1], None)},
+    ),
+    _case(
+        "name_equals_id_of_a_machine_that_is_down",
+        "Machines: laser = M1, old drill (down) = M2.\nJ1: laser 2h, M2 1h.\n",
         ("M1", "M2"),
         "INVALID_STRUCTURE",
         None,

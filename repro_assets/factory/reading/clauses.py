@@ -630,7 +630,7 @@ class ClauseReader:
             elif token.kind is Kind.MACHINE:
                 machine = token.value[0]
                 ids.append(machine)
-                name = _machine_name(tokens, index, labelled)
+                name = _machine_name(tokens, index, labelled) or _name_equals(tokens, index)
                 if name:
                     names.setdefault(machine, name)
         words = {t.value for t in tokens if t.kind is Kind.WORD}
@@ -1124,6 +1124,27 @@ def _machine_name(tokens: list[Token], index: int, labelled: bool) -> str | None
     return " ".join(words)
 
 
+def _name_equals(tokens: list[Token], index: int) -> str | None:
+    """The name written before ``=`` and a machine id (``laser = M1``, ``press brake = M2``):
+    plain words from the start of the list item (the sentence, a colon or a comma) on."""
+    if index < 2 or not (tokens[index - 1].kind is Kind.OTHER and tokens[index - 1].text == "="):
+        return None
+    if index + 1 < len(tokens) and tokens[index + 1].kind not in (Kind.COMMA,):
+        return None
+    words: list[str] = []
+    position = index - 2
+    while position >= 0 and tokens[position].kind is Kind.WORD:
+        words.insert(0, tokens[position].text)
+        position -= 1
+    if position >= 0 and tokens[position].kind not in (Kind.COMMA, Kind.COLON):
+        return None
+    if not words or len(words) > 4 or {w.lower() for w in words} & (MEANING_WORDS | _NAME_STOP):
+        return None
+    if _OUT_OF_SERVICE_RE.search(" ".join(words)):
+        return None
+    return " ".join(words)
+
+
 def _out_of_service(tokens: list[Token], text: str) -> list[str]:
     """The machines a machine sentence says are down: inside the aside that says so (or the
     machine right before it), or the ids right before the phrase ("M3 and M4 are down")."""
@@ -1134,6 +1155,9 @@ def _out_of_service(tokens: list[Token], text: str) -> list[str]:
                 found += token.value.machines
             elif index and tokens[index - 1].kind is Kind.MACHINE:
                 found.append(tokens[index - 1].value[0])
+            elif index + 2 < len(tokens) and tokens[index + 1].text == "=" and (
+                    tokens[index + 2].kind is Kind.MACHINE):
+                found.append(tokens[index + 2].value[0])  # "old drill (down) = M2"
     for match in _OUT_OF_SERVICE_RE.finditer(text):
         before = [t for t in tokens if t.end <= match.start() and not is_paren(t)]
         last = max((i for i, t in enumerate(before) if t.kind is Kind.MACHINE), default=None)
