@@ -123,8 +123,9 @@ class BrowserFetcher(PageFetcher):
             await route.abort("blockedbyclient")
             return
         page = _main_frame_page(request)
+        method = None  # the request's own until a 301/302/303 turns it into a GET
         for _ in range(net.MAX_REDIRECTS + 1):
-            response = await _fetch_once(route, url)
+            response = await _fetch_once(route, url, method)
             if response is None:
                 await route.abort("failed")
                 return
@@ -144,6 +145,8 @@ class BrowserFetcher(PageFetcher):
                 await route.abort("aborted")
                 return
             url = target
+            if response.status in (301, 302, 303):
+                method = "GET"
         log.warning("browser request refused: more than %d redirects from %s",
                     net.MAX_REDIRECTS, request.url)
         await route.abort("failed")
@@ -244,12 +247,17 @@ def _main_frame_page(request: Any) -> Any | None:
     return frame.page if frame.parent_frame is None else None
 
 
-async def _fetch_once(route: Any, url: str) -> Any | None:
-    """``url`` requested for ``route`` without following redirects (None when it failed)."""
+async def _fetch_once(route: Any, url: str, method: str | None = None) -> Any | None:
+    """``url`` requested for ``route`` without following redirects (None when it failed).
+
+    Playwright's driver reads the whole body (it has no size cap): the request's timeout
+    bounds it.
+    """
     from playwright.async_api import Error as PlaywrightError
 
     try:
         return await route.fetch(url=None if url == route.request.url else url,
+                                 method=method, post_data=b"" if method == "GET" else None,
                                  max_redirects=0, timeout=REQUEST_TIMEOUT_MS)
     except PlaywrightError as exc:  # connection refused, reset, timeout ...
         log.debug("browser request failed: %s: %s", url, exc)
