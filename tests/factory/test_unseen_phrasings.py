@@ -237,7 +237,7 @@ CASES: list[LabelledCase] = [
     ),
     _case(
         "pipes_no_header",
-        "M1 = router, M2 = edgebander\n"
+        "M1 = jointer, M2 = edgebander\n"
         "J7 | M1 | 2h | 14:00\n"
         "J7 | M2 | 1h | 14:00\n"
         "J8 | M2 | 2h | -\n",
@@ -247,7 +247,7 @@ CASES: list[LabelledCase] = [
     ),
     _case(
         "markdown_table_steps_columns",
-        "Machines: M1 lathe, M2 mill, M3 deburr\n"
+        "Machines: M1 lathe, M2 mill, M3 polisher\n"
         "\n"
         "| Job | Step 1 | Step 2 | Step 3 | Due |\n"
         "|---|---|---|---|---|\n"
@@ -259,7 +259,7 @@ CASES: list[LabelledCase] = [
     ),
     _case(
         "prose_sentence_per_step",
-        "There are two machines: M1 is the laser and M2 is the press brake.\n"
+        "There are two machines: M1 is the laser and M2 is the panel bender.\n"
         "J1 starts on the laser, M1, for 2 hours. Then J1 moves to M2 for 1 hour.\n"
         "J2 only needs M2, for 3 hours, and must be finished by noon.\n",
         ("M1", "M2"),
@@ -417,7 +417,7 @@ CASES: list[LabelledCase] = [
     ),
     _case(
         "shift_note_informal",
-        "night shift notes - M1 (router) and M2 (sander) both running fine.\n"
+        "night shift notes - M1 (planer) and M2 (sander) both running fine.\n"
         "J1 still needs 2h on M1 and then 1h on M2, has to be out by 6am.\n"
         "J2: sander only, 3 hrs.\n",
         ("M1", "M2"),
@@ -661,7 +661,7 @@ CASES: list[LabelledCase] = [
     ),
     _case(
         "each_job_then_list_of_steps_lines",
-        "Machines: M1 (saw), M2 (mill), M3 (deburr)\n"
+        "Machines: M1 (saw), M2 (mill), M3 (buffing wheel)\n"
         "\n"
         "J1\n"
         "- M1 1h\n"
@@ -865,9 +865,9 @@ CASES: list[LabelledCase] = [
     # Sixth batch, written after the fifth round of fixes.
     _case(
         "sentence_machine_names_only_after",
-        "J1 first goes to the laser for 2 hours and then to the press brake for 1 hour.\n"
-        "J2 only needs the press brake, 3 hours.\n"
-        "Our machines: laser = M1, press brake = M2.\n",
+        "J1 first goes to the laser for 2 hours and then to the panel bender for 1 hour.\n"
+        "J2 only needs the panel bender, 3 hours.\n"
+        "Our machines: laser = M1, panel bender = M2.\n",
         ("M1", "M2"),
         "ok_OR_fail",
         {"J1": (["M1", "M2"], [2, 1], None), "J2": (["M2"], [3], None)},
@@ -1027,7 +1027,7 @@ CASES: list[LabelledCase] = [
     ),
     _case(
         "job_header_with_its_name",
-        "Machines: M1, M2\n\nJ1 (flange):\n- M1 1h\n- M2 2h\n\nJ2 (shaft)\n- M2 1h\n",
+        "Machines: M1, M2\n\nJ1 (hub):\n- M1 1h\n- M2 2h\n\nJ2 (spacer)\n- M2 1h\n",
         ("M1", "M2"),
         "ok",
         {"J1": (["M1", "M2"], [1, 2], None), "J2": (["M2"], [1], None)},

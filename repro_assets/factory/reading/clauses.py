@@ -249,7 +249,7 @@ class ClauseReader:
         if subject is None or subject.jobs is None:
             return None
         return subject if all(t.kind is Kind.COLON or t.is_word("route", "routing", "steps")
-                              or is_paren(t, "name")  # "J1 (flange):"
+                              or is_paren(t, "name")  # "J1 (hub):"
                               for t in cursor.tokens[cursor.index:]) else None
 
     def _unread(self, clause: Clause, reason: str, tokens: list[Token]) -> None:
@@ -843,7 +843,7 @@ def _explicit_subject(cursor: Cursor) -> Subject | None:
     jobs = _job_list(cursor)
     if jobs is not None:
         if len(jobs) == 1 and is_paren(cursor.peek(), "name"):
-            cursor.take()  # "J1 (flange):" names the job
+            cursor.take()  # "J1 (hub):" names the job
         if cursor.kind(Kind.POSSESSIVE):
             if cursor.word({"route", "routing", "path", "sequence", "steps"}):
                 cursor.word({"is", "are"})
