@@ -11,6 +11,8 @@ like new input). It does not launch a partition again when:
   and none of the inputs of the stale assets was materialized since: the same input would fail
   the same way. A new input (a re-ingest, ``repro-assets materialize paper_pages --partition
   P``, a backfill launched from the UI) makes it eligible again;
+* the tick already requested :data:`DEFAULT_MAX_RUNS` runs (``REPRO_BACKFILL_MAX_RUNS``):
+  the other stale partitions wait for the next tick, so a tick's cost stays bounded;
 * its attempts failed :data:`DEFAULT_MAX_ATTEMPTS` times (``REPRO_BACKFILL_MAX_ATTEMPTS``) with
   a retryable code (provider errors, timeouts: :data:`RETRYABLE_CODES`) or no code (a crashed
   run, a lost database) on the same input.
@@ -41,6 +43,8 @@ RETRYABLE_CODES = frozenset({
     "E_FILESEARCH_INDEX_FAILED", "E_FETCH_FAILED", "E_RUN_CRASHED", "E_UNKNOWN",
 })
 DEFAULT_MAX_ATTEMPTS = 3
+#: Backfill runs requested per tick at most (``REPRO_BACKFILL_MAX_RUNS``); the rest wait.
+DEFAULT_MAX_RUNS = 100
 BACKFILL_INPUT_TAG = "repro/backfill_input"
 PARTITION_TAG = "dagster/partition"
 ROOT = dg.AssetKey("paper_pdf")
@@ -205,6 +209,26 @@ def _attempt(instance: dg.DagsterInstance, run: dg.DagsterRun, work: PartitionWo
     )
 
 
+def _runs_by_partition(instance: dg.DagsterInstance, partitions: Sequence[str],
+                       limit: int) -> dict[str, list[dg.DagsterRun]]:
+    """Each partition's ``limit`` newest runs (any job), one query per
+    :data:`RUN_QUERY_BATCH` partitions."""
+    by_partition: dict[str, list[dg.DagsterRun]] = {partition: [] for partition in partitions}
+    names = list(by_partition)
+    for start in range(0, len(names), RUN_QUERY_BATCH):
+        batch = names[start:start + RUN_QUERY_BATCH]
+        for run in instance.get_runs(filters=dg.RunsFilter(tags={PARTITION_TAG: batch})):
+            runs = by_partition.get(run.tags.get(PARTITION_TAG, ""))
+            if runs is not None and len(runs) < limit:
+                runs.append(run)  # get_runs returns the newest first
+    return by_partition
+
+
+def _attempts(instance: dg.DagsterInstance, work: PartitionWork,
+              runs: Sequence[dg.DagsterRun]) -> list[Attempt]:
+    return [_attempt(instance, run, work, i == 0) for i, run in enumerate(runs)]
+
+
 def attempts_by_partition(instance: dg.DagsterInstance, works: Sequence[PartitionWork],
                           limit: int = 10) -> dict[str, list[Attempt]]:
     """Each partition's recent runs (any job), newest first, as :class:`Attempt`s.
@@ -213,19 +237,8 @@ def attempts_by_partition(instance: dg.DagsterInstance, works: Sequence[Partitio
     partition); the event log is read only for a partition whose newest run failed. ``code``
     and ``inputs_changed_since`` are filled for the newest attempt of each partition only.
     """
-    by_partition: dict[str, list[dg.DagsterRun]] = {work.partition: [] for work in works}
-    names = list(by_partition)
-    for start in range(0, len(names), RUN_QUERY_BATCH):
-        batch = names[start:start + RUN_QUERY_BATCH]
-        for run in instance.get_runs(filters=dg.RunsFilter(tags={PARTITION_TAG: batch})):
-            runs = by_partition.get(run.tags.get(PARTITION_TAG, ""))
-            if runs is not None and len(runs) < limit:
-                runs.append(run)  # get_runs returns the newest first
-    return {
-        work.partition: [_attempt(instance, run, work, i == 0)
-                         for i, run in enumerate(by_partition[work.partition])]
-        for work in works
-    }
+    runs = _runs_by_partition(instance, [work.partition for work in works], limit)
+    return {work.partition: _attempts(instance, work, runs[work.partition]) for work in works}
 
 
 def attempts_for(instance: dg.DagsterInstance, work: PartitionWork,
@@ -235,24 +248,42 @@ def attempts_for(instance: dg.DagsterInstance, work: PartitionWork,
 
 
 def plan_backfill(instance: dg.DagsterInstance, graph_keys: Sequence[dg.AssetKey],
-                  parents: Mapping[dg.AssetKey, Iterable[dg.AssetKey]],
-                  max_attempts: int) -> tuple[list[dg.RunRequest], dict[str, str]]:
-    """Run requests for the partitions to backfill now, and ``{partition: why skipped}``."""
-    requests, skipped = [], {}
+                  parents: Mapping[dg.AssetKey, Iterable[dg.AssetKey]], max_attempts: int,
+                  max_runs: int = DEFAULT_MAX_RUNS,
+                  ) -> tuple[list[dg.RunRequest], dict[str, str], int]:
+    """Run requests for the partitions to backfill now, ``{partition: why skipped}``, and how
+    many stale partitions were left for the next tick.
+
+    At most ``max_runs`` runs are requested per tick: the cost of a tick (the runs of each
+    stale partition, Dagster's resolution of each request) then stays bounded however many
+    partitions are stale, and the next tick goes on where this one stopped (the launched
+    partitions are in flight or done by then).
+    """
+    requests: list[dg.RunRequest] = []
+    skipped: dict[str, str] = {}
     works = stale_work(instance, graph_keys, parents)
-    attempts = attempts_by_partition(instance, works)
-    for work in works:
-        decision = decide(attempts[work.partition], work.fingerprint, max_attempts)
-        if not decision.launch:
-            skipped[work.partition] = decision.reason
-            continue
-        requests.append(dg.RunRequest(
-            partition_key=work.partition,
-            run_key=f"backfill-{work.partition}-{work.fingerprint}-{decision.attempt}",
-            asset_selection=sorted(work.assets, key=lambda k: k.to_user_string()),
-            tags={BACKFILL_INPUT_TAG: work.fingerprint},
-        ))
-    return requests, skipped
+    done = 0
+    for start in range(0, len(works), RUN_QUERY_BATCH):
+        if len(requests) >= max_runs:
+            break
+        batch = works[start:start + RUN_QUERY_BATCH]
+        runs = _runs_by_partition(instance, [work.partition for work in batch], limit=10)
+        for work in batch:
+            if len(requests) >= max_runs:
+                break
+            done += 1
+            decision = decide(_attempts(instance, work, runs[work.partition]), work.fingerprint,
+                              max_attempts)
+            if not decision.launch:
+                skipped[work.partition] = decision.reason
+                continue
+            requests.append(dg.RunRequest(
+                partition_key=work.partition,
+                run_key=f"backfill-{work.partition}-{work.fingerprint}-{decision.attempt}",
+                asset_selection=sorted(work.assets, key=lambda k: k.to_user_string()),
+                tags={BACKFILL_INPUT_TAG: work.fingerprint},
+            ))
+    return requests, skipped, len(works) - done
 
 
 @dg.schedule(
@@ -272,7 +303,12 @@ def papers_backfill_schedule(
     keys = sorted(job.asset_layer.executable_asset_keys, key=lambda k: k.to_user_string())
     parents = {key: graph.get(key).parent_keys for key in keys}
     max_attempts = max(1, settings.env_int("REPRO_BACKFILL_MAX_ATTEMPTS", DEFAULT_MAX_ATTEMPTS))
-    requests, skipped = plan_backfill(context.instance, keys, parents, max_attempts)
+    max_runs = max(1, settings.env_int("REPRO_BACKFILL_MAX_RUNS", DEFAULT_MAX_RUNS))
+    requests, skipped, deferred = plan_backfill(context.instance, keys, parents, max_attempts,
+                                                max_runs)
+    if deferred:
+        context.log.info("%d more stale partition(s) wait for the next tick (at most %d runs "
+                         "per tick, REPRO_BACKFILL_MAX_RUNS)", deferred, max_runs)
     for partition, reason in sorted(skipped.items()):
         context.log.info("skipping %s: %s", partition, reason)
     context.log.info("papers to backfill: %s", [r.partition_key for r in requests])

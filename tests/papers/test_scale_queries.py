@@ -116,10 +116,28 @@ def test_backfill_reads_runs_in_bulk_and_the_event_log_of_the_newest_failure_onl
     monkeypatch.setattr(backfill, "stale_work", lambda *_: works)
 
     calls = _count_reads(instance, monkeypatch)
-    requests, skipped = backfill.plan_backfill(instance, [], {}, max_attempts=3)
+    requests, skipped, deferred = backfill.plan_backfill(instance, [], {}, max_attempts=3)
     assert calls["get_runs"] == 1, calls
     # failure code + last storage id for the newest failed run of p1..p7; p0's newest runs
     assert calls["get_records_for_run"] == 2 * 7, calls
-    assert requests == []
+    assert requests == [] and deferred == 0
     assert "in flight" in skipped["p0"]
     assert all("3 attempts failed on this input" in skipped[p] for p in partitions[1:])
+
+
+def test_a_backfill_tick_requests_a_bounded_number_of_runs(monkeypatch) -> None:
+    instance = dg.DagsterInstance.ephemeral()
+    works = [backfill.PartitionWork(f"p{n}", {dg.AssetKey("paper_chunks")}, "fp", 0)
+             for n in range(12)]
+    for work in works:  # each newest run failed: two event log reads to decide
+        instance.add_run(dg.DagsterRun(
+            job_name="papers_job", run_id=make_new_run_id(), status=dg.DagsterRunStatus.FAILURE,
+            tags={"dagster/partition": work.partition}))
+    monkeypatch.setattr(backfill, "stale_work", lambda *_: works)
+
+    calls = _count_reads(instance, monkeypatch)
+    requests, skipped, deferred = backfill.plan_backfill(instance, [], {}, max_attempts=3,
+                                                         max_runs=4)
+    assert [r.partition_key for r in requests] == ["p0", "p1", "p2", "p3"]
+    assert skipped == {} and deferred == 8
+    assert calls["get_records_for_run"] == 2 * 4, calls  # the deferred 8 were not read
