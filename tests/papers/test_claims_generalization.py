@@ -255,3 +255,14 @@ def test_a_caption_about_one_time_column_does_not_skip_the_table() -> None:
     claims = claims_of(render([Page(lines=prose("We classify images.", 72, 680),
                                     tables=[table])]))
     assert at(claims, "72.0") == [("PixNet", "top1_accuracy")]
+
+
+def test_an_average_column_is_not_a_dataset() -> None:
+    table = Table("Table 1: Spearman correlation on the STX tasks.",
+                  [["Model", "STX12", "STX13", "Avg."]],
+                  [["GloVe [2]", "55.14", "70.66", "62.90"], ["Ours", "74.53", "77.00", "75.77"]],
+                  X4, 560)
+    claims = claims_of(render([Page(lines=prose("We embed sentences.", 72, 680),
+                                    tables=[table])]))
+    assert at(claims, "74.53") == [("STX12", "spearman_corr")]
+    assert not [c for c in claims if c.dataset_name.lower().startswith("avg")]
