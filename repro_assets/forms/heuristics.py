@@ -101,7 +101,7 @@ PHONE_KEY = re.compile(
     r"\s*[:#]?",
     re.IGNORECASE,
 )
-#: A phone number written with unusual grouping ("613-6565-890"): 10 to 13 digits.
+#: A phone number written with unusual grouping ("614-5557-210"): 10 to 13 digits.
 PHONE_RUN = re.compile(r"(?<![\w+])\+?\(?\d[\d\s().\-]{8,18}\d(?![\w])")
 #: The organisation's own line: "For questions: call ...", "Customer service ...".
 ORG_CONTACT = re.compile(
@@ -384,9 +384,9 @@ def _values_below_labels(raw: list[str], joined: frozenset[int]) -> bool:
 def join_label_lines(lines: list[str]) -> list[str]:
     """Lines with a label-only line joined to the value on the next line.
 
-    Reports print ``DOB:`` on one line and ``03/11/1958`` on the next (two-column layouts
+    Reports print ``DOB:`` on one line and ``04/12/1957`` on the next (two-column layouts
     read line by line). The result has one entry per input line (so line contexts stay
-    aligned): a label-only line becomes ``"DOB: 03/11/1958"`` when the next line is not a
+    aligned): a label-only line becomes ``"DOB: 04/12/1957"`` when the next line is not a
     label or a heading itself; its quote is still on the page (whitespace-insensitive).
     """
     out = []

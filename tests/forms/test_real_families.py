@@ -491,7 +491,7 @@ def test_name_and_date_shaped_blank_text(field: str, text: str, reason: str) -> 
 
 REGISTRATION = """PATIENT REGISTRATION
 Patient Name: Jordan Lee Price
-Date of Birth: 03/11/1958
+Date of Birth: 04/12/1957
 Address: 12 Oak Lane, Austin, TX 78704
 Home Phone: (512) 555-0198
 Primary Physician: Dr. Kwame Osei   Phone: (512) 555-0150
@@ -513,7 +513,7 @@ def test_history_target_labels_are_no_headings(run_bundle: RunHelper) -> None:
     folder = run_bundle(docs=[UploadedFile("a.pdf", text_pdf_bytes(REGISTRATION))],
                         targets=[UploadedFile("form.pdf", form)])
     assert read_back(folder.read_binary("filled.pdf")) == {
-        "Name": "Jordan Lee Price", "Birth Date": "03/11/1958",
+        "Name": "Jordan Lee Price", "Birth Date": "04/12/1957",
         "Medications": "Metformin 500 mg; Lisinopril 10 mg", "Allergies": "Penicillin"}
     reasons = {s.widget: s.reason for s in folder.read_artifact("review").skipped}
     assert reasons["Telephone"].startswith("party_uncertain")  # maybe the physician's
