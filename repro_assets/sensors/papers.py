@@ -29,6 +29,11 @@ INBOX = "papers"
 BURST_TAG = "repro/ingest_burst"
 #: Papers per burst run at most (``REPRO_INGEST_BURST_MAX``); a larger burst gets several runs.
 DEFAULT_BURST_MAX = 50
+#: PDFs read and validated per tick at most (``REPRO_INBOX_TICK_MAX_FILES``). Validation runs
+#: each PDF in a limited worker process (0.3-2 s each on 2 busy cores), so 10k waiting files
+#: would hold one tick for hours and no tick would ever finish; the others wait (outside the
+#: cursor) for the next ticks. Lower it where the daemon's sensor timeout is short.
+DEFAULT_TICK_MAX_FILES = 200
 
 
 def _signature(size: int, mtime: float) -> str:
@@ -94,7 +99,13 @@ def paper_inbox_sensor(
     if not changed:  # the usual tick: no partition or run is read
         return dg.SensorResult(cursor=json.dumps(cursor, sort_keys=True))
     valid: list[tuple[PdfInfo, DropEntry]] = []
+    budget = max(1, settings.env_int("REPRO_INBOX_TICK_MAX_FILES", DEFAULT_TICK_MAX_FILES))
+    reads = 0
     for entry in changed:
+        is_candidate = entry.name.lower().endswith(".pdf") and entry.size <= MAX_PDF_BYTES
+        if is_candidate and reads >= budget:
+            continue  # next tick: the file stays out of the cursor
+        reads += is_candidate
         try:
             if not entry.name.lower().endswith(".pdf"):
                 raise PaperIngestError(

@@ -141,3 +141,33 @@ def test_a_backfill_tick_requests_a_bounded_number_of_runs(monkeypatch) -> None:
     assert [r.partition_key for r in requests] == ["p0", "p1", "p2", "p3"]
     assert skipped == {} and deferred == 8
     assert calls["get_records_for_run"] == 2 * 4, calls  # the deferred 8 were not read
+
+
+def test_a_tick_validates_a_bounded_number_of_files(tmp_path, monkeypatch) -> None:
+    from repro_assets.resources.dropfolder import DropFolder
+
+    folder = tmp_path / "inbox" / "papers"
+    folder.mkdir(parents=True)
+    instance = dg.DagsterInstance.ephemeral()
+    ids = _drop(folder, 7)
+    (folder / "notes.txt").write_text("not a paper")
+    monkeypatch.setenv("REPRO_INBOX_TICK_MAX_FILES", "3")
+    reads: Counter = Counter()
+    original = DropFolder.read_bytes
+
+    def counted(self: DropFolder, path: str) -> bytes:
+        reads[path] += 1
+        return original(self, path)
+
+    monkeypatch.setattr(DropFolder, "read_bytes", counted)
+    cursor, found = None, []
+    for expected in (3, 3, 1):
+        before = sum(reads.values())
+        result = _tick(instance, tmp_path / "inbox", cursor)
+        assert sum(reads.values()) - before == expected
+        for request in result.dynamic_partitions_requests:
+            found += list(request.partition_keys)
+            instance.add_dynamic_partitions("papers", list(request.partition_keys))
+        cursor = result.cursor
+    assert sorted(found) == sorted(ids) and max(reads.values()) == 1  # each file read once
+    assert (folder / "rejected" / "notes.txt").exists()  # rejected at once, not budgeted
