@@ -123,6 +123,10 @@ class QuestionTerms:
             (a name or detail: "which optimizer ...", never confirmed offline) or ``none``
             (an open question).
         compare: the question asks for a difference between two reported numbers.
+        qualifiers: numbers the question fixes its fact with ("a model with 300 layers",
+            "2.7 billion parameters"): the evidence must state each of them.
+        split: the data split the question asks about (``validation`` or ``test``), if any.
+        head: the asked attribute's words ("minibatch size"): a sentence must name them.
     """
 
     anchors: tuple[Anchor, ...]
@@ -130,6 +134,9 @@ class QuestionTerms:
     future_years: tuple[int, ...]
     kind: str
     compare: bool
+    qualifiers: tuple[str, ...] = ()
+    split: str | None = None
+    head: tuple[str, ...] = ()
 
 
 _METRIC_WORDS = frozenset({"f1", "bleu", "auc", "ap", "wer", "per", "cer", "mos", "em", "map",
@@ -266,7 +273,51 @@ def question_terms(question: str, today: _dt.date | None = None) -> QuestionTerm
     # "how many times faster than" asks for a stated ratio, not a difference of two numbers
     return QuestionTerms(anchors=tuple(dict.fromkeys(anchors)), keywords=keywords,
                          future_years=years, kind=kind,
-                         compare=kind != "ratio" and bool(_COMPARE_RE.search(question)))
+                         compare=kind != "ratio" and bool(_COMPARE_RE.search(question)),
+                         qualifiers=_qualifiers(question, anchors), split=asked_split(question),
+                         head=tuple(head_words(question)))
+
+
+#: Words naming a held-out split used for model selection, and the final test split.
+_VALIDATION_RE = re.compile(r"\b(validation|valid|val|dev|development|held[- ]out)\b",
+                            re.IGNORECASE)
+_TEST_RE = re.compile(r"\btest(ing)?\b", re.IGNORECASE)
+
+
+def asked_split(text: str) -> str | None:
+    """The data split a text names: ``validation`` (also dev, held-out), ``test`` or None.
+
+    A text naming both is about neither in particular (None).
+    """
+    validation, test = bool(_VALIDATION_RE.search(text)), bool(_TEST_RE.search(text))
+    if validation and not test:
+        return "validation"
+    if test and not validation:
+        return "test"
+    return None
+
+
+def _qualifiers(question: str, anchors: Sequence[Anchor]) -> tuple[str, ...]:
+    """Standalone numbers of a question that fix its fact (not years, not part of a name).
+
+    "a network with 25 weight layers", "the 2.7 billion parameter model": the asked fact holds
+    for that size only, so the evidence must state the number.
+    """
+    anchor_text = " ".join(a.text for a in anchors)
+    out = []
+    for m in re.finditer(r"(?<![\w.@\-/])(\d+(?:\.\d+)?)(?![\w.\-/]*\d)", question):
+        value = m.group(1)
+        if _YEAR_RE.fullmatch(value):
+            continue
+        if re.search(r"(?<![\d.])" + re.escape(value) + r"(?![\d.])", anchor_text):
+            continue  # a version or size inside a name ("SQuAD 2.0", "Deep Speech 2")
+        out.append(value)
+    return tuple(dict.fromkeys(out))
+
+
+def states_number(value: str, text: str) -> bool:
+    """True when ``text`` holds the number ``value`` as a token ("2.7B", "300-layer", "25")."""
+    return re.search(r"(?<![\d.,])" + re.escape(value) + r"(?![\d]|[.,]\d)", text) is not None
 
 
 _AUXILIARIES = frozenset({"is", "are", "was", "were", "do", "does", "did", "can", "could",
@@ -400,7 +451,17 @@ def _one_line_row(line: str) -> tuple[str, list[str]] | None:
     if (not label or not re.search(r"[A-Za-z]", label) or len(tokens[:k]) > 10
             or not numbers or all(_YEAR_RE.fullmatch(v) for v in numbers)):
         return None  # no values, or only a year (a cited work: "Smith et al., 2015")
+    if _heading_or_sentence_end(label, values):
+        return None
     return label, _group(values)
+
+
+def _heading_or_sentence_end(label: str, values: list[str]) -> bool:
+    """A label that ends a sentence ("... on the test set." then a footnote mark) or a running
+    head in capitals with its page number is no table row."""
+    return label.rstrip().endswith(".") or (
+        len(values) == 1 and re.fullmatch(r"\d{1,3}", values[0]) is not None
+        and label.isupper())
 
 
 def cell_values(cell: str) -> list[str]:
@@ -425,7 +486,8 @@ def _table_passages(lines: list[str], context: str) -> list[Passage]:
             j += 1
         if not any(cell_values(v) for v in values):
             values = []
-        if not _is_value_line(line) and len(line.split()) <= 12 and values:
+        if not _is_value_line(line) and len(line.split()) <= 12 and values \
+                and not _heading_or_sentence_end(line, values):
             out.append(Passage(text=f"{line} {' '.join(values)}".strip(), values=values,
                                context=context, table=True, headers=list(header_run),
                                label=line))
@@ -523,6 +585,8 @@ def numbers_in(text: str) -> list[NumberToken]:
             unit = "time"
         if not unit and following.startswith("%"):
             unit = "%"
+        if not unit and re.match(r"(million|billion|thousand|[mbk]\b)", following):
+            unit = "size"  # "350 million parameters": a model's size, not a score
         out.append(NumberToken(text=value.replace("\u2212", "-"), position=position,
                                unit=unit))
     return out
@@ -536,7 +600,7 @@ def _kind_fits(token: NumberToken, kind: str) -> bool:
     if kind == "count":
         return "." not in token.text and token.unit not in ("x", "\u00d7", "%")
     if kind == "value":
-        return token.unit not in ("x", "\u00d7", "time") and (
+        return token.unit not in ("x", "\u00d7", "time", "size") and (
             "." in token.text or token.unit == "%" or 10 <= abs(float(token.text)) < 1000)
     return False
 
@@ -696,6 +760,30 @@ def check_answer(question: str, sources: Sequence[SourceText],
                        best_score=best_score, related=related)
 
 
+
+
+def head_words(question: str) -> list[str]:
+    """The asked attribute: content words between "what"/"which" and the first verb.
+
+    "What minibatch size was X trained with?" -> ``["minibatch", "size"]``.
+    """
+    m = re.match(r"\s*(?:what|which)\s+(.*?)\s+(?:is|are|was|were|does|do|did|has|have|had|"
+                 r"can|will|would|should)\b", question, re.IGNORECASE)
+    if not m or len(m.group(1).split()) > 4:
+        return []
+    return [w for w in _words(m.group(1)) if w not in STOPWORDS and len(w) > 2]
+
+
+def _asks_head(terms: QuestionTerms, sentence: str) -> bool:
+    """The sentence names the asked attribute ("batch size", "accuracy") of the question."""
+    head = [w for w in terms.head if not any(w in _words(a.text) for a in terms.anchors)]
+    words = set(_words(sentence))
+    if len(head) > 1 and f" {''.join(w[0] for w in head)} " in fold(sentence):
+        return True  # "phone error rate" written "PER"
+    return all(w in words or any(len(v) >= 4 and (v.startswith(w) or w.startswith(v))
+                                 for v in words) for w in head)
+
+
 #: A passage must cover this share of the question's keywords (beside its anchors).
 MIN_COVERAGE = 0.34
 
@@ -708,9 +796,22 @@ def _grounded(passage: Passage, terms: QuestionTerms, source: SourceText
     if passage.table:
         local += " " + " ".join(_captions(passage.context))
     local_fold = fold(local) if passage.table else fold(passage.text)
-    # a sentence's entity may be named by the sentence before or after it
-    near_fold = local_fold if passage.table else fold(passage.text + " " + passage.nearby)
+    # a sentence's entity may be named by the sentence before or after it (one name at most)
+    # the document's title names what its every sentence is about
+    near = (local if passage.table else passage.text) + " " + source.title
+    own_fold = fold(near)
+    own = [a for a in terms.anchors if a.found_in(own_fold)]
+    stated = [a for a in terms.anchors if a.found_in(local_fold)]
+    if len(terms.anchors) - len(own) > 1:
+        return None  # the asked names stand where the number stands, not elsewhere
+    if not passage.table:
+        near += " " + passage.nearby
+    near_fold = fold(near)
     in_passage = [a for a in terms.anchors if a.found_in(near_fold)]
+    if len(in_passage) < len(terms.anchors):
+        return None
+    if not passage.table and not _asks_head(terms, passage.text):
+        return None
     coverage = _coverage(terms.keywords, passage.text + " " + " ".join(passage.headers))
     if not passage.table and not _metric_named(terms, passage.text):
         return None
@@ -721,9 +822,12 @@ def _grounded(passage: Passage, terms: QuestionTerms, source: SourceText
         return None
     if coverage < MIN_COVERAGE and not complete:
         return None
-    score = coverage + (len(in_passage) / len(terms.anchors) if terms.anchors else 0.0)
+    # names the passage itself states weigh more than names its title or neighbour gives
+    score = coverage + (len(stated) / len(terms.anchors) if terms.anchors else 0.0)
     # the asked metric is named where the number stands: the sentence, or the row's table
     if any(not a.found_in(near_fold) for a in terms.anchors if a.key in _METRIC_WORDS):
+        return None
+    if not _qualified(terms, local if passage.table else passage.text):
         return None
     if passage.table:
         if terms.kind in ("ratio", "duration") and not any(
@@ -738,10 +842,16 @@ def _grounded(passage: Passage, terms: QuestionTerms, source: SourceText
         value, column = picked
         return GroundedAnswer(value=value, quote=passage.text, source=source.key,
                               title=source.title, score=round(score, 3), column=column)
-    numbers = [n for n in numbers_in(passage.text) if _kind_fits(n, terms.kind)]
+    numbers = [n for n in numbers_in(passage.text) if _kind_fits(n, terms.kind)
+               and n.text not in terms.qualifiers  # "300 layers" fixes the fact, not answers
+               and not _assigned_elsewhere(words, n.position, terms)]
     if not numbers:
         return None
     targets = [p for a in in_passage for p in _anchor_positions(a, words)]
+    sized = [i for i, w in enumerate(words) if any(
+        states_number(q, w) for q in terms.qualifiers)]
+    if sized:
+        targets = sized  # "the 1.5 billion parameter X reaches ...": the number of that size
     if not targets:
         keyword_set = set(terms.keywords)
         targets = [i for i, w in enumerate(words) if _words(w) and _words(w)[0] in keyword_set]
@@ -754,6 +864,33 @@ def _grounded(passage: Passage, terms: QuestionTerms, source: SourceText
         return None  # far from the question's words, and not the only number of its kind
     return GroundedAnswer(value=chosen.text, quote=passage.text, source=source.key,
                           title=source.title, score=round(score, 3))
+
+
+def _assigned_elsewhere(words: list[str], position: int, terms: QuestionTerms) -> bool:
+    """The number is given to a name the question does not ask about ("OWA = 1.0")."""
+    if position < 2 or words[position - 1] not in ("=", "of=", ":="):
+        return False
+    name = fold(words[position - 2])
+    if not squeeze(words[position - 2]):
+        return False  # a symbol ("\u03c1 = 0.4"): the question's words cannot name it
+    return not any(a.found_in(name) for a in terms.anchors) and not any(
+        k in name for k in terms.keywords)
+
+
+def _qualified(terms: QuestionTerms, evidence: str) -> bool:
+    """The evidence (a sentence, or a row with its headers and caption) states every number
+    the question fixes its fact with, and the asked split.
+
+    A question for the validation split is not answered by a number that is not said to be
+    one; a question for the test split is not answered by a number said to be a validation one.
+    """
+    if any(not states_number(q, evidence) for q in terms.qualifiers):
+        return False
+    if terms.split == "validation":
+        return bool(_VALIDATION_RE.search(evidence))
+    if terms.split == "test":
+        return asked_split(evidence) != "validation"
+    return True
 
 
 #: Metric words a sentence must name (or abbreviate) when the question asks for that metric.
