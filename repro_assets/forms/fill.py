@@ -33,7 +33,7 @@ from repro_assets.forms.models import (
     SkippedWidget,
     WrittenWidget,
 )
-from repro_assets.forms.parties import is_subject, subject_word
+from repro_assets.forms.parties import is_subject, party_of, subject_word
 
 _SPLIT_ADDRESS = re.compile(r"\b(?:city|zip|zipcode|postal)\b")
 
@@ -163,12 +163,28 @@ def _row_value(role: WidgetRole, items: list[MedicationRow]) -> str:
     return row.often
 
 
+#: Fields another party also has (a name, a phone, an address, a birth date): a widget of one
+#: of these with no party of its own, placed after another party's widget, is reviewed.
+UNBOUND_REVIEW_KEYS = frozenset({"full_name", "phone", "address", "dob"})
+
+
+def _widget_party(role: WidgetRole) -> str | None:
+    """The party of a widget, also of one asking for no v1 field ("Emergency Contact Name")."""
+    if role.key is not None or role.party is not None:
+        return role.party
+    return party_of(" ".join(filter(None, [role.widget.name, role.widget.label])))
+
+
 def plan_fill(roles: list[WidgetRole], final: FinalResult) -> FillPlan:
     """Decide, for every text widget of the target, what is written into it (if anything)."""
     plan = FillPlan(form_subject=subject_word(
         " ".join(filter(None, [r.widget.name, r.widget.label])) for r in roles))
     texts = [r for r in roles if r.widget.kind == TEXT]
     others = {r.key for r in texts if r.key and not is_subject(r.party)}
+    # the subject's block comes first: a bare widget after another party's widget may be theirs
+    first_other = next((i for i, r in enumerate(texts) if not is_subject(_widget_party(r))),
+                       len(texts))
+    after_other = {id(r) for r in texts[first_other:]}
     copies: dict[tuple[str, ...], int] = {}
     for r in texts:
         if r.key and is_subject(r.party):
@@ -201,6 +217,11 @@ def plan_fill(roles: list[WidgetRole], final: FinalResult) -> FillPlan:
         if role.party is None and role.key in others:
             # nothing says whose it is, and the form asks another party for the same field
             plan.skipped.append(_skip(role, "party_uncertain:another_party_has_this_field"))
+            plan.review_widgets.setdefault(role.key, []).append(role.widget.name)
+            continue
+        if role.party is None and id(role) in after_other and role.key in UNBOUND_REVIEW_KEYS:
+            # it follows another party's widget, and nothing puts it back in the subject's part
+            plan.skipped.append(_skip(role, "party_uncertain:after_another_partys_widget"))
             plan.review_widgets.setdefault(role.key, []).append(role.widget.name)
             continue
         if copies.get(_copy_key(role), 0) > 1:

@@ -322,6 +322,68 @@ def label_party(line: str, key_start: int, key_end: int, context: str | None,
     return context if context not in ignore else None
 
 
+#: Review flag of a value whose label names no party and whose block is not the subject's.
+UNBOUND = "party_unbound"
+#: A label line about another person: "Relationship to patient: Brother".
+_SUBJECT_OPEN = re.compile(
+    r"^\s*(?:patient|member|client|employee|claimant|applicant)(?:'s|’s)?(?:\s+name)?\s*:",
+    re.IGNORECASE)
+_RELATION = re.compile(r"^\s*relation(?:ship)?\b", re.IGNORECASE)
+
+
+def _names_other_party(line: str) -> bool:
+    """A label, heading or short line naming another party ("Preferred Pharmacy: ...",
+    "Referring Physician: ...", "EMERGENCY CONTACT", "Spouse"); prose mentions do not count."""
+    if _RELATION.match(line):
+        return True
+    head = line.split(":", 1)[0] if ":" in line[:60] else line
+    if ":" not in line[:60] and not is_heading(line) and len(line.split()) > 4:
+        return False
+    if ":" in line[:60]:  # every label on the line (two columns: "Name: A    Physician: B")
+        labels = re.findall(r"(?:^|\s{2,}|\|\s*)([A-Za-z][A-Za-z .#/()'’&\-]{0,40}):", line)
+        return any(_names_party(label) for label in labels)
+    return _names_party(head)
+
+
+#: A coverage or account attribute named after an organisation ("Group Number", "Plan ID"):
+#: a field of the subject's record, no block of another party.
+_ORG_ATTRIBUTE = re.compile(r"\b(?:number|no\.?|id|#|code|type)\s*$", re.IGNORECASE)
+
+
+def _names_party(label: str) -> bool:
+    """True when ``label`` names a party other than the subject."""
+    found = [m for m in mentions(label) if m.party != SUBJECT]
+    if not found:
+        return False
+    return not all(m.party == ORGANIZATION for m in found) or not _ORG_ATTRIBUTE.search(label)
+
+
+def subject_anchors(lines: list[str]) -> tuple[tuple[bool, ...], bool]:
+    """(per line: inside a block opened by a subject label or heading with no other party
+    named since, whether the page names another party anywhere).
+
+    A value in an anchored line is bound to the subject even when its own label ("Phone:")
+    names no one; on a page naming several parties, an unanchored value is only offered for
+    review (:data:`UNBOUND`).
+    """
+    anchored: list[bool] = []
+    state = False
+    several = False
+    for line in lines:
+        other = _names_other_party(line)
+        several = several or other or any(m.party != SUBJECT for m in mentions(line))
+        if _SUBJECT_OPEN.match(line) or _is_subject_label_line(line) or (
+                is_heading(line) and party_of(line) == SUBJECT):
+            state = not other  # "Patient Name: A    Physician: B" opens no subject block
+            anchored.append(True)
+            continue
+        if other or (is_heading(line) and party_of(line) is None and ":" not in line
+                     and _SECTION_WORD.search(line)):  # "SPECIMEN INFORMATION", no "DOB:"
+            state = False
+        anchored.append(state)
+    return tuple(anchored), several
+
+
 # ----------------------------------------------------------------------------- helpers
 def _evidence(doc_id: str, page: LayoutPageText, lines: list[str]) -> Evidence:
     return Evidence(doc_id=doc_id, page=page.page, quoted_text="\n".join(lines))
@@ -422,6 +484,19 @@ class _Page:
     labels: frozenset[str] = frozenset()
     date_order: str | None = None
     joined: frozenset[int] = frozenset()  # lines joined to the value on the next line
+    anchored: tuple[bool, ...] = ()  # lines inside a block positively about the subject
+    several_parties: bool = False  # the page names another party somewhere
+
+    def bound(self, index: int, line: str, key_start: int, key_end: int) -> bool:
+        """True when the value labelled by ``line[key_start:key_end]`` is positively the
+        subject's: its label (or the words before it on its line) names the subject, it stands
+        in a block a subject label or heading opened with no other party named since, or the
+        page names no other party at all."""
+        if label_party(line, key_start, key_end, None) == SUBJECT:
+            return True
+        if not self.several_parties:
+            return True
+        return index < len(self.anchored) and self.anchored[index]
 
 
 Scanner = Callable[[_Page], Iterator[HeuristicHit]]
@@ -486,7 +561,8 @@ def _names(p: _Page) -> Iterator[HeuristicHit]:
                 # a label's next line: one word may be the next label ("Sex", "SSN")
                 yield _rejected(value, evidence, "not_a_name:one_word_on_the_next_line")
             elif looks_like_name(value):
-                yield HeuristicHit(value, evidence)
+                bound = p.bound(number, line, match.start("label"), match.end("label"))
+                yield HeuristicHit(value, evidence, flags=() if bound else (UNBOUND,))
         for match in NAME_PROSE.finditer(line):
             yield HeuristicHit(match.group(2), _evidence(p.doc_id, p.page, [line]))
     for index, line in enumerate(p.lines):
@@ -548,14 +624,26 @@ def document_date_order(doc: LayoutDoc) -> str | None:
     return None
 
 
+#: A cue that the value after it is the form's example, not an answer ("e.g. 01/31/1980").
+_EXAMPLE_CUE = re.compile(r"(?:\be\.\s?g\b\.?|\bexamples?\b|\bex\.|\bsample\b|\bsuch\s+as\b|"
+                          r"\bfor\s+instance\b)", re.IGNORECASE)
+
+
+def _after_example(text: str, value: str) -> bool:
+    """True when an example cue stands between a label and its value in ``text``."""
+    at = text.find(value)
+    return at > 0 and bool(_EXAMPLE_CUE.search(text[:at]))
+
+
 def _dobs(p: _Page) -> Iterator[HeuristicHit]:
-    for line, context in zip(p.lines, p.parties, strict=False):
+    for number, (line, context) in enumerate(zip(p.lines, p.parties, strict=False)):
         for match in DOB_KEY.finditer(line):
             dates = find_dates(line[match.end(): match.end() + 40])
             if not dates:
                 continue
             evidence = _evidence(p.doc_id, p.page, [line])
-            if blank_reason(_segment(line, match.end())) == "example":
+            if blank_reason(_segment(line, match.end())) == "example" or _after_example(
+                    line[match.end(): match.end() + 60], dates[0][0]):
                 yield _rejected(dates[0][0], evidence, "blank_form:example")
                 continue
             party = label_party(line, match.start(), match.end(), context)
@@ -563,8 +651,10 @@ def _dobs(p: _Page) -> Iterator[HeuristicHit]:
                 yield _rejected(dates[0][0], evidence, f"other_party:{party}")
                 continue
             own = date_hint_order(line[: match.end() + 40])  # "Date of Birth (MM/DD/YYYY)"
-            yield HeuristicHit(dates[0][0], evidence,
-                               flags=_date_flags(dates[0][0], own or p.date_order))
+            flags = _date_flags(dates[0][0], own or p.date_order)
+            if not p.bound(number, line, match.start(), match.end()):
+                flags = (*flags, UNBOUND)
+            yield HeuristicHit(dates[0][0], evidence, flags=flags)
 
 
 def _phone_in(segment: str) -> str | None:
@@ -636,12 +726,15 @@ def _phones(p: _Page) -> Iterator[HeuristicHit]:
                 continue
             reason = _organisation_number(raw, line[: match.start()],
                                           _previous_line(p.lines, index))
+            if reason is None and _after_example(line[match.end():], raw):
+                reason = "blank_form:example"
             if reason is None and index in footer:
                 reason = "organisation_contact:footer"
             if reason:
                 yield _rejected(raw, evidence, reason)
                 continue
-            yield HeuristicHit(raw, evidence)
+            bound = p.bound(index, line, match.start(), match.end())
+            yield HeuristicHit(raw, evidence, flags=() if bound else (UNBOUND,))
 
 
 def _member_ids(p: _Page) -> Iterator[HeuristicHit]:
@@ -649,7 +742,7 @@ def _member_ids(p: _Page) -> Iterator[HeuristicHit]:
     member id, a policy number is the plan's (rejected with that reason)."""
     ignore = frozenset(PARTY_WORDS) - NOT_MEMBER_ID_OWNERS - {SUBJECT}
     found: list[tuple[bool, HeuristicHit]] = []
-    for line, context in zip(p.lines, p.parties, strict=False):
+    for number, (line, context) in enumerate(zip(p.lines, p.parties, strict=False)):
         for match in MEMBER_KEY.finditer(line):
             if not is_subject(label_party(line, match.start(), match.end(), context, ignore)):
                 continue
@@ -657,8 +750,10 @@ def _member_ids(p: _Page) -> Iterator[HeuristicHit]:
             token = MEMBER_TOKEN.search(segment)
             if token and token.start() <= 12 and not PHONE_LIKE.match(token.group(0)):
                 policy = match.group(0).strip().lower().startswith("policy")
+                bound = p.bound(number, line, match.start(), match.end())
                 found.append((policy, HeuristicHit(token.group(0),
-                                                   _evidence(p.doc_id, p.page, [line]))))
+                                                   _evidence(p.doc_id, p.page, [line]),
+                                                   flags=() if bound else (UNBOUND,))))
     has_member_id = any(not policy for policy, _ in found)
     for policy, hit in found:
         if policy and has_member_id:
@@ -696,7 +791,9 @@ def _addresses(p: _Page) -> Iterator[HeuristicHit]:
             if CITY_LINE.search(follow):
                 break
         if parts:
-            yield HeuristicHit("\n".join(parts), _evidence(p.doc_id, p.page, used))
+            bound = p.bound(i, line, match.start("label"), match.end("label"))
+            yield HeuristicHit("\n".join(parts), _evidence(p.doc_id, p.page, used),
+                               flags=() if bound else (UNBOUND,))
 
 
 _STRENGTH = re.compile(
@@ -1008,7 +1105,9 @@ def scan_field(field: str, docs: list[LayoutDoc],
                 if field == "full_name" and not _values_below_labels(raw, joined):
                     lines, joined = raw, frozenset()  # a blank form's labels, one per line
             parties = cache[doc.doc_id].get(page.page, [])
-            found = scanner(_Page(doc.doc_id, page, lines, parties, labels, order, joined))
+            anchored, several = subject_anchors(page.full_text.split("\n"))
+            found = scanner(_Page(doc.doc_id, page, lines, parties, labels, order, joined,
+                                  anchored, several))
             widget_found = _widget_hits(scanner, doc.doc_id, page, labels, order)
             for hit in [*found, *widget_found]:
                 if hit.rejected and not include_rejected:

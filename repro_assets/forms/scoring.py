@@ -33,9 +33,10 @@ CONTRADICTION_MIN_BASE = 0.60
 MAX_ALTERNATIVES = 2
 #: Candidate flags (in ``validators``) that keep a winner out of auto-fill: a +1 country
 #: assumed for a phone, a numeric date whose day/month order the document does not settle,
-#: a list read from prose, a value read by OCR that no second document confirms.
+#: a list read from prose, a value read by OCR that no second document confirms, a value on a
+#: page naming several parties whose label and block do not bind it to the subject.
 REVIEW_FLAGS = ("default_country_assumed", "ambiguous_date_order", "list_from_prose",
-                "ocr_unconfirmed")
+                "ocr_unconfirmed", "party_unbound")
 
 
 def _name_words(value: str) -> list[str]:
@@ -177,6 +178,10 @@ def select(
     for flag in REVIEW_FLAGS:
         if flag == "ocr_unconfirmed" and winner.scores.cross_doc_agreement > 0:
             continue  # another document says the same: the OCR reading is confirmed
+        if flag == "party_unbound" and any(
+                c.normalized_value == winner.normalized_value and flag not in c.validators
+                for c in accepted):
+            continue  # the same value also stands where it is bound to the subject
         if flag in winner.validators:
             status = "needs_review"
             rationale.append(flag)
