@@ -23,7 +23,8 @@ end), never the project's data folder. What is measured:
 
 Run from the project root::
 
-    nice -n 15 .venv/bin/python benchmarks/scale.py --partitions 1000 --chunks 50000 --files 200
+    nice -n 15 .venv/bin/python benchmarks/scale.py --partitions 1000 --chunks 50000 \
+        --files 300 --waiting 3
     nice -n 15 .venv/bin/python benchmarks/scale.py   # 10k + 100k partitions, 1M chunks
 
 The last line is machine-readable:
@@ -239,8 +240,10 @@ def sensor_ticks(instance: Any, inbox: Path, files: int, waiting: int) -> dict[s
     processed, second = tick(json.dumps(cursor, sort_keys=True))
     (folder / "extra.pdf").write_bytes(small_pdf(files + 1))
     one_more, _ = tick(second.cursor)
-    print(f"  sensor: {waiting} waiting {waiting_s:.2f} s ({waiting_s / max(1, waiting):.2f} s"
-          f"/file, {len(first.run_requests)} run requests), {files} processed "
+    read = len(json.loads(first.cursor or "{}"))  # a tick reads REPRO_INBOX_TICK_MAX_FILES
+    print(f"  sensor: {waiting} waiting, {read} read in {waiting_s:.2f} s "
+          f"({waiting_s / max(1, read):.2f} s/file, {len(first.run_requests)} run requests), "
+          f"{files} processed "
           f"{processed:.3f} s, +1 new {one_more:.3f} s "
           f"(cursor {len(second.cursor or '') / 1e6:.2f} MB)")
     return {"waiting": waiting_s, "processed": processed, "one_more": one_more}
@@ -341,8 +344,9 @@ def main() -> None:
                         help="comma-separated instance sizes, grown in order")
     parser.add_argument("--files", type=int, default=10_000,
                         help="processed PDFs in the inbox")
-    parser.add_argument("--waiting", type=int, default=10_000,
-                        help="new PDFs waiting for one tick")
+    parser.add_argument("--waiting", type=int, default=200,
+                        help="new PDFs waiting for one tick (at most REPRO_INBOX_TICK_MAX_FILES "
+                        "are read per tick)")
     parser.add_argument("--chunks", type=int, default=1_000_000, help="vectors (0: skip)")
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--chunks-per-paper", type=int, default=60,
