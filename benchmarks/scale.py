@@ -12,8 +12,9 @@ end), never the project's data folder. What is measured:
 * ``papers_backfill_schedule`` evaluated on the real definitions at each size;
 * the asset's partition status through the webserver's GraphQL (in-process workspace):
   ``assetPartitionStatuses`` and ``partitionStats`` of ``paper_embeddings``, cold and warm;
-* ``paper_inbox_sensor`` with ``--files`` new PDFs waiting, then the same files processed
-  (cursor kept: the steady state), via ``dg.build_sensor_context(cursor=..., instance=...)``;
+* ``paper_inbox_sensor`` with ``--waiting`` new PDFs, then ``--files`` processed ones (the
+  cursor the sensor keeps: the steady state) and one new file, via
+  ``dg.build_sensor_context(cursor=..., instance=...)``;
 * pgvector: ``--chunks`` random-but-clustered 384-d unit vectors in the project's chunk layout
   (a dimension-free ``vector`` column indexed as ``(embedding::vector(384))`` HNSW cosine, the
   project's defaults m=16, ef_construction=64), build time and size, search p50/p95 over
