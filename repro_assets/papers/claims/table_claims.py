@@ -76,6 +76,7 @@ _OTHER_NAME = re.compile(r"(?<![\w-])(?:[A-Z]{2,}[\w\-]*|[A-Z][\w\-]*\d[\w\-]*)(
 _CAPTION_PREFIX = re.compile(r"^\s*(?:Table|TABLE|Tab\.|Figure|FIGURE|Fig\.)\s*\w+\s*[:.]\s*")
 _SPLIT_ID = re.compile(r"(?i)^(?:train|val|test|dev|trainval|minival)[\w+\-]*\d")
 _TOPK = re.compile(r"(?i)^\s*top[-\s]?([15])(?:\s*\(\s*(?:val|test|dev)\.?\s*\))?\s*$")
+_AGGREGATE = re.compile(r"(?i)^\s*(?:avg\.?|average|mean|overall|all|total)\s*$")
 _STAT = re.compile(r"(?i)^\s*(mean|median)\s*:?\s*$")
 _UNITS_ON = re.compile(
     r"\bon\s+(?:the\s+)?(?:\d+\s+)?(?P<name>[A-Z][\w\-]*(?:\s+\d{2,4})?)\s+"
@@ -319,6 +320,7 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext) -> list[Ca
                     percent_table=percent_table, methods_as_columns=methods_as_columns,
                     says_datasets=says_datasets or bool(known_cols),
                     context=context, n_columns=len(columns),
+                    n_dataset_columns=0 if methods_as_columns else len(known_cols),
                 )
                 quote = (row_quote(page_text, label, printed_row, value.printed)
                          or value_context(page_text, value.printed, [label, info.name]))
@@ -335,6 +337,7 @@ def _cell(
     caption_datasets: list[str], section_dataset: str | None,
     title_datasets: list[str], ref_datasets: list[str], percent_table: bool,
     methods_as_columns: bool, says_datasets: bool, context: PaperContext, n_columns: int = 1,
+    n_dataset_columns: int = 0,
 ) -> Candidate:
     confidence = 0.9 if table.method != "given" else 0.85
     reason: str | None = info.skip
@@ -366,6 +369,8 @@ def _cell(
         dataset = clean_name(label)  # 'VoxForge Indian' under a VoxForge table: a subset
     if dataset and not row_dataset.strip() and label and _in_caption(label, table.caption or ""):
         dataset = f"{dataset} {label.strip(' :')}"  # rows '32x32:' of '32x32 and 64x64 ZetaSet'
+    if n_dataset_columns and _AGGREGATE.match(" ".join(table.column_header(col))):
+        reason = reason or "the column aggregates the datasets of the other columns"
     if info.fragment:
         reason = reason or f"the header '{' '.join(table.column_header(col))}' is a fragment of a "\
             "wrapped header"
