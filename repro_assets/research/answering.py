@@ -409,8 +409,10 @@ class AnswerCheck:
         return self.answer is not None
 
 
+#: A cell's note with a unit, such as a run time ("70.3 (7s)"): part of the cell before it.
+_NOTE = r"\(\d+(?:\.\d+)?[a-z]{1,3}\)"
 _CELL_TOKEN = re.compile(r"[-\u2212]?\d+(?:[.,]\d+)?(?:e[-+]?\d+)?[%x\u00d7*]?|[\u00b1/]|OOM|N/?A|"
-                         r"[\u2013\-]{1,2}|\([-\u2212]?\d+(?:\.\d+)?\)")
+                         r"[\u2013\-]{1,2}|\([-\u2212]?\d+(?:\.\d+)?\)|" + _NOTE)
 _NUM = re.compile(r"[-\u2212]?\d+(?:\.\d+)?")
 
 
@@ -426,6 +428,10 @@ def _group(tokens: list[str]) -> list[str]:
     cells: list[str] = []
     i = 0
     while i < len(tokens):
+        if cells and re.fullmatch(_NOTE, tokens[i]):
+            cells[-1] = f"{cells[-1]} {tokens[i]}"
+            i += 1
+            continue
         if tokens[i] in ("/", "\u00b1") and cells and i + 1 < len(tokens):
             cells[-1] = f"{cells[-1]} {tokens[i]} {tokens[i + 1]}"
             i += 2
@@ -468,6 +474,7 @@ def cell_values(cell: str) -> list[str]:
     """The numbers of a cell (``22.15 / 20.80`` -> both; ``4.21 \u00b1 0.08`` -> ``4.21``)."""
     if "\u00b1" in cell:
         cell = cell.split("\u00b1")[0]
+    cell = re.sub(_NOTE, " ", cell)
     return [m.replace("\u2212", "-") for m in _NUM.findall(cell)]
 
 
@@ -840,6 +847,7 @@ def _grounded(passage: Passage, terms: QuestionTerms, source: SourceText
         if picked is None:
             return None
         value, column = picked
+        score -= ROW_VARIANT_PENALTY * len(_unasked_label_words(passage.label, terms))
         return GroundedAnswer(value=value, quote=passage.text, source=source.key,
                               title=source.title, score=round(score, 3), column=column)
     numbers = [n for n in numbers_in(passage.text) if _kind_fits(n, terms.kind)
@@ -864,6 +872,19 @@ def _grounded(passage: Passage, terms: QuestionTerms, source: SourceText
         return None  # far from the question's words, and not the only number of its kind
     return GroundedAnswer(value=chosen.text, quote=passage.text, source=source.key,
                           title=source.title, score=round(score, 3))
+
+
+#: Score taken off a row per label word the question does not ask for ("X (random splits)"
+#: is a variant of the row "X"): the plainest row naming the asked entity wins.
+ROW_VARIANT_PENALTY = 0.05
+
+
+def _unasked_label_words(label: str, terms: QuestionTerms) -> list[str]:
+    """Words of a row label that are neither the question's names nor its keywords."""
+    asked = set(terms.keywords) | {w for a in terms.anchors for w in _words(a.text)}
+    keys = {a.key for a in terms.anchors}
+    return [w for w in _words(label) if w not in asked and squeeze(w) not in keys
+            and w not in STOPWORDS and not any(squeeze(w) in k for k in keys)]
 
 
 def _assigned_elsewhere(words: list[str], position: int, terms: QuestionTerms) -> bool:

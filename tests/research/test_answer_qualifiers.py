@@ -113,3 +113,37 @@ def test_a_running_head_or_a_footnote_mark_is_no_table_row() -> None:
     check = check_answer("What batch size was Quillnet trained with?", [_source(text)],
                          today=TODAY)
     assert not check.answered
+
+
+def test_the_plain_row_of_the_asked_entity_beats_its_variant_row() -> None:
+    table = """Table 2: Classification accuracy (%) of invented models.
+Method
+Wombat
+Lynx
+Quillnet (shuffled folds)
+67.9
+80.1
+Quillnet
+70.3
+81.5"""
+    check = check_answer("What accuracy does Quillnet reach on Lynx?", [_source(table)],
+                         today=TODAY)
+    assert check.answered and check.answer is not None
+    assert check.answer.value == "81.5"
+
+
+def test_a_cell_with_a_run_time_note_is_one_cell() -> None:
+    table = """Table 2: Classification accuracy (%) of invented models (run time).
+Method
+Wombat
+Lynx
+Quillnet (shuffled folds)
+67.9
+80.1
+Quillnet
+70.3 (7s)
+81.5 (4s)"""
+    check = check_answer("What accuracy does Quillnet reach on Lynx?", [_source(table)],
+                         today=TODAY)
+    assert check.answered and check.answer is not None
+    assert check.answer.value == "81.5" and check.answer.column == "Lynx"
