@@ -638,7 +638,9 @@ def _after_example(text: str, value: str) -> bool:
 def _dobs(p: _Page) -> Iterator[HeuristicHit]:
     for number, (line, context) in enumerate(zip(p.lines, p.parties, strict=False)):
         for match in DOB_KEY.finditer(line):
-            dates = find_dates(line[match.end(): match.end() + 40])
+            rest = line[match.end():]
+            stop = _NEXT_LABEL.search(rest)  # "DOB: ____   Visit Date: ..." is no birth date
+            dates = find_dates((rest[: stop.start()] if stop else rest)[:40])
             if not dates:
                 continue
             evidence = _evidence(p.doc_id, p.page, [line])
