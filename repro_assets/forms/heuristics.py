@@ -750,18 +750,25 @@ def _member_ids(p: _Page) -> Iterator[HeuristicHit]:
                 continue
             segment = _segment(line, match.end())
             token = MEMBER_TOKEN.search(segment)
+            if token and _after_example(segment, token.group(0)):
+                found.append((False, _rejected(token.group(0), _evidence(
+                    p.doc_id, p.page, [line]), "blank_form:example")))
+                continue
             if token and token.start() <= 12 and not PHONE_LIKE.match(token.group(0)):
                 policy = match.group(0).strip().lower().startswith("policy")
                 bound = p.bound(number, line, match.start(), match.end())
                 found.append((policy, HeuristicHit(token.group(0),
                                                    _evidence(p.doc_id, p.page, [line]),
                                                    flags=() if bound else (UNBOUND,))))
-    has_member_id = any(not policy for policy, _ in found)
+    has_member_id = any(not policy and hit.accepted for policy, hit in found)
     for policy, hit in found:
         if policy and has_member_id:
             yield _rejected(hit.raw_value, hit.evidence, "policy_number_not_member_id")
         else:
             yield hit
+
+
+_COLUMN_GAP = re.compile(r"\s{3,}")
 
 
 def _addresses(p: _Page) -> Iterator[HeuristicHit]:
@@ -780,16 +787,24 @@ def _addresses(p: _Page) -> Iterator[HeuristicHit]:
             continue
         if first:
             parts.append(first)
-        for follow in lines[i + 1: i + 3]:
+        column = len(_COLUMN_GAP.findall(line[: match.start("label")].strip()))
+        columns = len(_COLUMN_GAP.findall(line.strip())) + 1
+        for printed in lines[i + 1: i + 3]:
+            follow = printed
             if not follow.strip() or _LABEL_LINE.match(follow) or is_heading(follow):
                 break
+            chunks = _COLUMN_GAP.split(follow.strip())
+            if len(chunks) > 1:  # two columns: only the label's own column continues it
+                if len(chunks) != columns:
+                    break
+                follow = chunks[column]
             open_end = bool(parts) and parts[-1].rstrip().endswith(",")
             if parts and not CITY_LINE.search(follow) and not open_end:
                 break
             if not _written(follow.strip()):
                 break
             parts.append(follow.strip())
-            used.append(follow)
+            used.append(printed)  # the quote is the whole printed line
             if CITY_LINE.search(follow):
                 break
         if parts:

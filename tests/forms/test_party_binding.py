@@ -109,6 +109,7 @@ def test_a_value_stays_filled_when_another_document_binds_it(run_bundle: RunHelp
     ("phone", "Phone: e.g. (541) 123-4567", "(541) 123-4567"),
     ("dob", "Date of Birth: MM/DD/YYYY  Example: 01/31/1980", "01/31/1980"),
     ("dob", "Birth date (for example 12/31/1990): ________", "12/31/1990"),
+    ("insurance_member_id", "Member ID: e.g. ABC123456", "ABC123456"),
 ])
 def test_examples_in_the_answer_area_are_rejected(field: str, text: str, value: str) -> None:
     found = flags_of(field, text)  # rejected as an example, or not read as the field's value
@@ -145,3 +146,14 @@ def test_a_birth_date_label_takes_no_date_of_the_next_label(line: str) -> None:
     """A report whose only date is a collection, visit or report date gives no birth date."""
     assert flags_of("dob", f"Patient Name: Wren Halloway\n{line}") == []
     assert [v for v, _, _ in flags_of("dob", f"DOB: 03/14/1969   {line}")] == ["03/14/1969"]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Patient Address: 9 Larch Court     Physician Address: 400 Clinic Way\n"
+     "Fernhill, OR 97001     Fernhill, OR 97002", "9 Larch Court\nFernhill, OR 97001"),
+    ("Patient Address: 9 Larch Court     Physician: Dr. Odile Varga   Phone: (541) 201-3344\n"
+     "Fernhill, OR 97001     Fernhill, OR 97002", "9 Larch Court"),
+])
+def test_an_address_continues_only_in_its_own_column(text: str, value: str) -> None:
+    """The city line of a two-column header holds both parties' cities."""
+    assert [(v, r) for v, r, _ in flags_of("address", text)] == [(value, ())]
