@@ -328,7 +328,9 @@ UNBOUND = "party_unbound"
 _SUBJECT_OPEN = re.compile(
     r"^\s*(?:patient|member|client|employee|claimant|applicant)(?:'s|’s)?(?:\s+name)?\s*:",
     re.IGNORECASE)
-_RELATION = re.compile(r"^\s*relation(?:ship)?\b", re.IGNORECASE)
+_RELATION = re.compile(r"^\s*(?:relation(?:ship)?\b|(?:[A-Za-z]+\s+)?(?:signed|completed|"
+                       r"prepared|reviewed|verified|authori[sz]ed|collected|reported|"
+                       r"approved|performed|entered|ordered)\s+by\s*:)", re.IGNORECASE)
 
 
 def _names_other_party(line: str) -> bool:
@@ -711,6 +713,11 @@ def _in_subject_block(lines: list[str], index: int) -> bool:
                for line in lines[max(0, index - SUBJECT_BLOCK_LINES): index + 1])
 
 
+#: Review flag of a phone printed under a label it shares with a fax ("Phone/Fax:").
+SHARED_LABEL = "shared_phone_fax_label"
+_SHARED_FAX = re.compile(r"\bfax\s*/|/\s*fax\b", re.IGNORECASE)
+
+
 def _phones(p: _Page) -> Iterator[HeuristicHit]:
     footer = _footer(p.lines)
     for index, (line, context) in enumerate(zip(p.lines, p.parties, strict=False)):
@@ -735,8 +742,10 @@ def _phones(p: _Page) -> Iterator[HeuristicHit]:
             if reason:
                 yield _rejected(raw, evidence, reason)
                 continue
-            bound = p.bound(index, line, match.start(), match.end())
-            yield HeuristicHit(raw, evidence, flags=() if bound else (UNBOUND,))
+            flags = () if p.bound(index, line, match.start(), match.end()) else (UNBOUND,)
+            if _SHARED_FAX.search(line[max(0, match.start() - 5): match.end() + 5]):
+                flags = (*flags, SHARED_LABEL)  # "Phone/Fax:": which of the two is it?
+            yield HeuristicHit(raw, evidence, flags=flags)
 
 
 def _member_ids(p: _Page) -> Iterator[HeuristicHit]:

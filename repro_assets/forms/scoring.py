@@ -34,9 +34,10 @@ MAX_ALTERNATIVES = 2
 #: Candidate flags (in ``validators``) that keep a winner out of auto-fill: a +1 country
 #: assumed for a phone, a numeric date whose day/month order the document does not settle,
 #: a list read from prose, a value read by OCR that no second document confirms, a value on a
-#: page naming several parties whose label and block do not bind it to the subject.
+#: page naming several parties whose label and block do not bind it to the subject, a phone
+#: under a label it shares with a fax ("Phone/Fax:").
 REVIEW_FLAGS = ("default_country_assumed", "ambiguous_date_order", "list_from_prose",
-                "ocr_unconfirmed", "party_unbound")
+                "ocr_unconfirmed", "party_unbound", "shared_phone_fax_label")
 
 
 def _name_words(value: str) -> list[str]:
@@ -124,6 +125,8 @@ def select(
                                                           -rank_key(candidates[i])[1], i))
     ranked = [candidates[i] for i in order]
     accepted = [c for c in ranked if c.accepted]
+    # a value bound to the subject goes before one whose label and block name no one
+    accepted.sort(key=lambda c: "party_unbound" in c.validators)
     rationale: list[str] = []
     if no_readable_docs:
         rationale.append("no_readable_docs")

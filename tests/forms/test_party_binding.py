@@ -157,3 +157,17 @@ def test_a_birth_date_label_takes_no_date_of_the_next_label(line: str) -> None:
 def test_an_address_continues_only_in_its_own_column(text: str, value: str) -> None:
     """The city line of a two-column header holds both parties' cities."""
     assert [(v, r) for v, r, _ in flags_of("address", text)] == [(value, ())]
+
+
+def test_a_phone_under_a_label_shared_with_a_fax_is_reviewed(run_bundle: RunHelper) -> None:
+    text = "Patient Name: Wren Halloway\nPhone/Fax: +1 (541) 201-4000\n"
+    assert final_of(run_bundle, text_pdf_bytes(text))["phone"][0] == "needs_review"
+
+
+def test_a_name_under_a_staff_line_is_not_the_subjects(run_bundle: RunHelper) -> None:
+    """'Reviewed by:' opens the block of whoever signed: the bare 'Name:' below is theirs."""
+    text = ("Patient Name: Wren Halloway\nDate of Birth: 03/14/1969\n"
+            "Reviewed by:\nName: Odile Varga\nPhone: +1 (541) 201-4000\n")
+    got = final_of(run_bundle, text_pdf_bytes(text))
+    assert got["full_name"] == ("needs_review", "Wren Halloway")  # two names: reviewed
+    assert got["phone"][0] != "filled"
