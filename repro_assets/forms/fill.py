@@ -33,7 +33,7 @@ from repro_assets.forms.models import (
     SkippedWidget,
     WrittenWidget,
 )
-from repro_assets.forms.parties import is_subject, party_of, subject_word
+from repro_assets.forms.parties import SUBJECT, is_subject, mentions, party_of, subject_word
 
 _SPLIT_ADDRESS = re.compile(r"\b(?:city|zip|zipcode|postal)\b")
 
@@ -175,6 +175,17 @@ def _widget_party(role: WidgetRole) -> str | None:
     return party_of(" ".join(filter(None, [role.widget.name, role.widget.label])))
 
 
+_HINT = re.compile(r"\(([^)]*)\)")
+_DIFFERENT = re.compile(r"\b(?:if\s+(?:different|other|not)|other\s+than)\b", re.IGNORECASE)
+
+
+def _hint_names_another(role: WidgetRole) -> bool:
+    """True when a widget's parenthesised hint names another party or says "if different"."""
+    text = " ".join(filter(None, [role.widget.name, role.widget.label]))
+    return any(_DIFFERENT.search(hint) or any(m.party != SUBJECT for m in mentions(hint))
+               for hint in _HINT.findall(text))
+
+
 def plan_fill(roles: list[WidgetRole], final: FinalResult) -> FillPlan:
     """Decide, for every text widget of the target, what is written into it (if anything)."""
     plan = FillPlan(form_subject=subject_word(
@@ -217,6 +228,11 @@ def plan_fill(roles: list[WidgetRole], final: FinalResult) -> FillPlan:
         if role.party is None and role.key in others:
             # nothing says whose it is, and the form asks another party for the same field
             plan.skipped.append(_skip(role, "party_uncertain:another_party_has_this_field"))
+            plan.review_widgets.setdefault(role.key, []).append(role.widget.name)
+            continue
+        if _hint_names_another(role):  # a subject or no party said, but the hint names one
+            # "Phone (patient or guardian)", "Address (if different from patient)"
+            plan.skipped.append(_skip(role, "party_uncertain:hint_names_another_party"))
             plan.review_widgets.setdefault(role.key, []).append(role.widget.name)
             continue
         if role.party is None and id(role) in after_other and role.key in UNBOUND_REVIEW_KEYS:

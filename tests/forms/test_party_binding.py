@@ -171,3 +171,21 @@ def test_a_name_under_a_staff_line_is_not_the_subjects(run_bundle: RunHelper) ->
     got = final_of(run_bundle, text_pdf_bytes(text))
     assert got["full_name"] == ("needs_review", "Wren Halloway")  # two names: reviewed
     assert got["phone"][0] != "filled"
+
+
+@pytest.mark.parametrize("label", ["Phone (patient or guardian)",
+                                   "Phone (if different from the patient)"])
+def test_a_widget_whose_hint_names_another_party_is_reviewed(run_bundle: RunHelper,
+                                                              label: str) -> None:
+    from repro_assets.forms.fill import read_back
+
+    from .documents import FieldShape, fillable_form
+
+    form = fillable_form([FieldShape("Patient Name"), FieldShape("Phone", label=label)])
+    text = "Patient Name: Wren Halloway\nPhone: +1 (541) 201-7701"
+    folder = run_bundle(docs=[UploadedFile("a.pdf", text_pdf_bytes(text))],
+                        targets=[UploadedFile("form.pdf", form)])
+    assert read_back(folder.read_binary("filled.pdf")) == {"Patient Name": "Wren Halloway"}
+    reasons = {s.widget: s.reason for s in folder.read_artifact("review").skipped}
+    assert reasons["Phone"] in ("party_uncertain:hint_names_another_party",
+                                "other_party:family")
