@@ -3,21 +3,24 @@
 A PDF can be small and still explode when parsed: a FlateDecode content stream of 200 KB can
 inflate to hundreds of MB of text operators, which MuPDF then interprets for minutes while
 holding gigabytes. Nothing inside the interpreter can bound that (MuPDF runs in C), so every
-parse of untrusted bytes runs in a worker process (``python -m repro_assets.papers.sandbox``)
-that:
+parse of untrusted bytes runs in a worker process that:
 
 * sets ``RLIMIT_AS`` (address space: what it maps after importing PyMuPDF plus
-  ``REPRO_PDF_MEMORY_MB``, default 768) and ``RLIMIT_CPU``
-  (``REPRO_PDF_CPU_S``, default 30 s on top of its start-up; the kernel sends SIGXCPU, then
-  SIGKILL) on itself after reading the task and before parsing a byte of the PDF;
-* is killed by the parent after a wall-clock budget (``REPRO_PDF_WALL_S``, default 45 s),
-  whatever it is doing (a child blocked on I/O uses no CPU);
+  ``REPRO_PDF_MEMORY_MB``, default 768) and ``RLIMIT_CPU`` (``REPRO_PDF_CPU_S``, default 30 s;
+  the kernel sends SIGXCPU, then SIGKILL) on itself before parsing a byte of the PDF;
+* is killed after a wall-clock budget (``REPRO_PDF_WALL_S``, default 45 s), whatever it is
+  doing (a child blocked on I/O uses no CPU);
 * serves exactly one task and exits, so nothing one PDF did outlives it.
+
+Workers are forked by a fork server (``python -m repro_assets.papers.sandbox``), a child of the
+calling process that imports PyMuPDF once, never parses anything itself, and forks one worker per
+task: a parse costs a fork, not an interpreter start and a PyMuPDF import (over a second each,
+which made a sensor tick over many dropped PDFs take seconds per file). At most
+``REPRO_PDF_WORKERS`` (default 2) parse at once; each has its own fork server.
 
 A worker that runs out of memory, CPU or time becomes the coded error ``E_PDF_TOO_COMPLEX``; a
 coded :class:`~repro_assets.papers.pdf.PaperIngestError` raised in the worker reaches the caller
-unchanged. Importing PyMuPDF takes over a second, so one spare worker is started ahead (it
-imports and waits on its stdin); at most ``REPRO_PDF_WORKERS`` (default 2) parse at once.
+unchanged.
 """
 
 from __future__ import annotations
@@ -27,10 +30,13 @@ import os
 import pickle
 import re
 import resource
+import select
 import signal
+import struct
 import subprocess
 import sys
 import threading
+import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -47,8 +53,9 @@ TOO_COMPLEX = "E_PDF_TOO_COMPLEX"
 _MB = 1024 * 1024
 _ALLOC_FAILED = re.compile(r"\b(?:m|re|c)alloc\b[^\n]*\bfailed|out of memory|cannot allocate",
                            re.IGNORECASE)
-_SPARE_LOCK = threading.Lock()
-_SPARE: subprocess.Popen[bytes] | None = None
+_IDLE_LOCK = threading.Lock()
+_IDLE: list[subprocess.Popen[bytes]] = []
+_IDLE_PID = os.getpid()
 _SLOTS_LOCK = threading.Lock()
 _SLOTS: threading.BoundedSemaphore | None = None
 
@@ -88,9 +95,11 @@ def _slots() -> threading.BoundedSemaphore:
 #: One thread per numeric library in a worker: thread pools map memory (per-thread buffers
 #: grow with the core count) that a parse never uses.
 _WORKER_ENV = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+#: How long the parent waits past a task's wall budget for its fork server to answer.
+_SERVER_GRACE_S = 10.0
 
 
-def _start_worker() -> subprocess.Popen[bytes]:
+def _start_server() -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [sys.executable, "-m", "repro_assets.papers.sandbox"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
@@ -98,19 +107,59 @@ def _start_worker() -> subprocess.Popen[bytes]:
     )
 
 
-def _take_worker() -> subprocess.Popen[bytes]:
-    """The spare worker (or a new one), and a new spare started for the next call."""
-    global _SPARE
-    with _SPARE_LOCK:
-        worker = _SPARE if _SPARE is not None and _SPARE.poll() is None else None
-        _SPARE = None
-        if worker is None:
-            worker = _start_worker()
-        try:
-            _SPARE = _start_worker()
-        except OSError as exc:  # no spare is no failure
-            log.debug("no spare PDF worker: %s", exc)
-        return worker
+def _take_server() -> subprocess.Popen[bytes]:
+    """An idle fork server of this process (a new one when none is idle)."""
+    global _IDLE_PID
+    with _IDLE_LOCK:
+        if _IDLE_PID != os.getpid():  # a forked copy of the caller: those pipes are its parent's
+            _IDLE.clear()
+            _IDLE_PID = os.getpid()
+        while _IDLE:
+            server = _IDLE.pop()
+            if server.poll() is None:
+                return server
+    return _start_server()
+
+
+def _give_back(server: subprocess.Popen[bytes]) -> None:
+    with _IDLE_LOCK:
+        _IDLE.append(server)
+
+
+def _discard(server: subprocess.Popen[bytes]) -> None:
+    if server.poll() is None:
+        server.kill()
+    server.wait()
+
+
+def _write_frame(stream: Any, payload: bytes) -> None:
+    stream.write(struct.pack(">Q", len(payload)))
+    stream.write(payload)
+    stream.flush()
+
+
+def _read_exactly(fd: int, size: int, deadline: float) -> bytes:
+    """``size`` bytes from ``fd`` before ``deadline`` (monotonic); short when it closes."""
+    chunks: list[bytes] = []
+    while size > 0:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0 or not select.select([fd], [], [], remaining)[0]:
+            raise TimeoutError
+        chunk = os.read(fd, min(size, 1 << 20))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size -= len(chunk)
+    return b"".join(chunks)
+
+
+def _read_frame(fd: int, deadline: float) -> bytes | None:
+    head = _read_exactly(fd, 8, deadline)
+    if len(head) < 8:
+        return None
+    (size,) = struct.unpack(">Q", head)
+    body = _read_exactly(fd, size, deadline)
+    return body if len(body) == size else None
 
 
 def _address_space() -> int:
@@ -143,6 +192,10 @@ def run_limited(func: Callable[..., T], *args: Any, limits: Limits | None = None
                 code_on_error: str = "E_PDF_CORRUPT") -> T:
     """Run ``func(*args)`` in a limited worker process and return its (pickled) result.
 
+    The worker is forked for this one task by a fork server (a child of this process that has
+    imported PyMuPDF once and never parses anything itself), so a task costs a fork, not an
+    interpreter start, and nothing one PDF did outlives its task.
+
     Args:
         func: a module-level function (it is pickled by name).
         *args: its arguments (pickled; PDF bytes up to the ingest limit are fine).
@@ -156,23 +209,29 @@ def run_limited(func: Callable[..., T], *args: Any, limits: Limits | None = None
     limits = limits or Limits.from_env()
     task = pickle.dumps((limits, func, args), protocol=pickle.HIGHEST_PROTOCOL)
     with _slots():
-        worker = _take_worker()
+        server = _take_server()
         try:
-            out, _ = worker.communicate(task, timeout=limits.wall_seconds)
-        except subprocess.TimeoutExpired:
-            raise PaperIngestError(
-                TOO_COMPLEX, f"parsing the PDF took longer than {limits.wall_seconds:g} s "
-                "(REPRO_PDF_WALL_S)") from None
-        finally:
-            if worker.poll() is None:
-                worker.kill()
-            worker.wait()
+            assert server.stdin is not None and server.stdout is not None
+            _write_frame(server.stdin, task)
+            frame = _read_frame(server.stdout.fileno(),
+                                time.monotonic() + limits.wall_seconds + _SERVER_GRACE_S)
+        except (OSError, TimeoutError):
+            frame = None
+        if frame is None:
+            _discard(server)  # a server that does not answer is not reused
+            raise PaperIngestError(TOO_COMPLEX, _death_message(None, limits))
+        _give_back(server)
+    returncode, timed_out, out = pickle.loads(frame)
+    if timed_out:
+        raise PaperIngestError(
+            TOO_COMPLEX, f"parsing the PDF took longer than {limits.wall_seconds:g} s "
+            "(REPRO_PDF_WALL_S)")
     try:
         message = pickle.loads(out) if out else None
     except Exception:  # a worker killed mid-answer
         message = None
     if message is None:
-        raise PaperIngestError(TOO_COMPLEX, _death_message(worker.returncode, limits))
+        raise PaperIngestError(TOO_COMPLEX, _death_message(returncode, limits))
     kind = message[0]
     if kind == "ok":
         return message[1]  # type: ignore[no-any-return]
@@ -226,23 +285,70 @@ def current_limits() -> tuple[int, int]:
     return (resource.getrlimit(resource.RLIMIT_AS)[0], resource.getrlimit(resource.RLIMIT_CPU)[0])
 
 
+def _run_child(task: bytes, out_fd: int) -> None:
+    """In the forked worker: limit this process, run the task, write the answer, exit."""
+    try:
+        limits, func, args = pickle.loads(task)
+        apply_limits(limits)
+        answer = _answer(limits, func, args)
+        try:
+            payload = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
+        except MemoryError:
+            payload = pickle.dumps(("coded", TOO_COMPLEX, _memory_message(limits)))
+        view = memoryview(payload)
+        while view:
+            view = view[os.write(out_fd, view):]
+    finally:
+        os._exit(0)
+
+
+def _serve_one(task: bytes, wall_seconds: float) -> tuple[int | None, bool, bytes]:
+    """Fork a worker for one task; its exit status, whether it ran out of time, its answer."""
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the worker
+        os.close(read_fd)
+        _run_child(task, write_fd)
+    os.close(write_fd)
+    chunks: list[bytes] = []
+    deadline = time.monotonic() + wall_seconds
+    timed_out = False
+    try:
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or not select.select([read_fd], [], [], remaining)[0]:
+                timed_out = True
+                os.kill(pid, signal.SIGKILL)
+                break
+            chunk = os.read(read_fd, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    finally:
+        os.close(read_fd)
+    _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status), timed_out, b"".join(chunks)
+
+
 def main() -> None:
-    """Worker entry point: import PyMuPDF, read one task from stdin, limit, run, answer."""
-    import repro_assets.papers.pages  # noqa: F401 - the slow import, before the task arrives
+    """Fork server: import PyMuPDF once, then fork one limited worker per task read on stdin."""
+    import repro_assets.papers.pages  # noqa: F401 - the slow import, once per server
 
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
-    try:
-        limits, func, args = pickle.load(stdin)
-    except (EOFError, pickle.UnpicklingError):
-        os._exit(0)  # the parent went away (a spare that was never used)
-    apply_limits(limits)
-    answer = _answer(limits, func, args)
-    try:
-        payload = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
-    except MemoryError:
-        payload = pickle.dumps(("coded", TOO_COMPLEX, _memory_message(limits)))
-    stdout.write(payload)
-    stdout.flush()
+    while True:
+        try:
+            head = stdin.read(8)
+            if len(head) < 8:
+                break  # the parent went away
+            task = stdin.read(struct.unpack(">Q", head)[0])
+            limits = pickle.loads(task)[0]
+        except (EOFError, OSError, pickle.UnpicklingError, struct.error):
+            break
+        answer = _serve_one(task, limits.wall_seconds)
+        try:
+            _write_frame(stdout, pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL))
+        except OSError:
+            break
     os._exit(0)
 
 
