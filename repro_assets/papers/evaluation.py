@@ -33,6 +33,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from repro_assets.papers.plan_targets import PLAN_MIN_CONFIDENCE
+
 SHORT_KEY = 3
 CONNECTORS = frozenset({"and", "the"})
 #: Characters a claim's quote must share with a truth quote, around the value, to read its cell.
@@ -66,6 +68,8 @@ class PaperScore:
     headline: int
     seconds: float
     conflicting: int = 0
+    conflicting_confident: int = 0
+    found_confident: int = 0
     error: str | None = None
     misses: list[dict[str, Any]] = field(default_factory=list)
     unmatched_claims: list[dict[str, Any]] = field(default_factory=list)
@@ -204,6 +208,8 @@ def score_paper(name: str, pdf: bytes, truth: list[TruthClaim]) -> PaperScore:
     texts = {p.page_no: p.text for p in pages.pages} if error is None or claims else {}
     ungrounded = sum(1 for c in claims if verify_stored_claim(c, texts) is not None)
     found = [t for t in truth if any(claim_matches(c, t) for c in claims)]
+    confident = [c for c in claims if c.confidence >= PLAN_MIN_CONFIDENCE - 1e-9]
+    found_confident = sum(1 for t in truth if any(claim_matches(c, t) for c in confident))
     misses = [asdict(t) for t in truth if t not in found]
     unmatched = [c for c in claims if not any(claim_matches(c, t) for t in truth)]
     conflicting = [(c, t) for c in unmatched if (t := conflicts(c, truth, texts)) is not None]
@@ -212,6 +218,9 @@ def score_paper(name: str, pdf: bytes, truth: list[TruthClaim]) -> PaperScore:
         unmatched=len(unmatched), ungrounded=ungrounded,
         headline=sum(1 for c in claims if c.role == "headline"), seconds=round(seconds, 2),
         conflicting=len(conflicting), error=error, misses=misses,
+        conflicting_confident=sum(1 for c, _ in conflicting
+                                  if c.confidence >= PLAN_MIN_CONFIDENCE - 1e-9),
+        found_confident=found_confident,
         unmatched_claims=[_describe(c) for c in unmatched],
         conflicting_claims=[{**_describe(c), "truth": f"{t.dataset} {t.metric}={t.value:g}",
                              "where": t.where} for c, t in conflicting],
@@ -223,6 +232,7 @@ def _describe(claim: Any) -> dict[str, Any]:
             "value": claim.printed_value or claim.metric_value, "role": claim.role,
             "method": claim.method_snippet, "citation": claim.source_citation,
             "confidence": getattr(claim, "confidence", None),
+            "dataset_source": getattr(claim, "dataset_source", None),
             "quote": claim.evidence.quoted_text}
 
 
@@ -279,6 +289,10 @@ def totals(scores: list[PaperScore]) -> dict[str, Any]:
         "recall": round(found / truth, 4) if truth else 1.0,
         "claims": sum(s.claims for s in scores), "unmatched": sum(s.unmatched for s in scores),
         "conflicting": sum(s.conflicting for s in scores),
+        "conflicting_confident": sum(s.conflicting_confident for s in scores),
+        "found_confident": sum(s.found_confident for s in scores),
+        "recall_confident": round(sum(s.found_confident for s in scores) / truth, 4)
+        if truth else 1.0,
         "ungrounded": sum(s.ungrounded for s in scores),
         "headline": sum(s.headline for s in scores),
         "failed_papers": sum(1 for s in scores if s.error),
@@ -302,15 +316,18 @@ def sample_unmatched(scores: list[PaperScore], count: int, seed: int = 0) -> lis
 
 def format_table(scores: list[PaperScore], verbose: bool = False) -> str:
     """The per-paper table (markdown) plus, with ``verbose``, every miss and unmatched claim."""
-    lines = ["| paper | recall | found/truth | claims | no truth match | conflicting | headline "
-             "| ungrounded | s |", "|---|---|---|---|---|---|---|---|---|"]
+    lines = [f"| paper | recall | found/truth | found >= {PLAN_MIN_CONFIDENCE} | claims "
+             f"| no truth match | conflicting | conflicting >= {PLAN_MIN_CONFIDENCE} | headline "
+             "| ungrounded | s |", "|---|---|---|---|---|---|---|---|---|---|---|"]
     for s in scores:
-        lines.append(f"| {s.paper} | {s.recall:.0%} | {s.found}/{s.truth} | {s.claims} | "
-                     f"{s.unmatched} | {s.conflicting} | {s.headline} | {s.ungrounded} | "
+        lines.append(f"| {s.paper} | {s.recall:.0%} | {s.found}/{s.truth} | "
+                     f"{s.found_confident} | {s.claims} | {s.unmatched} | {s.conflicting} | "
+                     f"{s.conflicting_confident} | {s.headline} | {s.ungrounded} | "
                      f"{s.seconds:.2f} |" + (f" {s.error}" if s.error else ""))
     t = totals(scores)
     lines.append(f"| **total** | **{t['recall']:.1%}** | {t['found']}/{t['truth']} | "
-                 f"{t['claims']} | {t['unmatched']} | {t['conflicting']} | {t['headline']} | "
+                 f"{t['found_confident']} | {t['claims']} | {t['unmatched']} | "
+                 f"{t['conflicting']} | {t['conflicting_confident']} | {t['headline']} | "
                  f"{t['ungrounded']} | {t['seconds_per_paper']:.2f}/paper |")
     if verbose:
         for s in scores:

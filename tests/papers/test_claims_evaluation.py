@@ -96,3 +96,14 @@ def test_sample_prints_unmatched_claims_with_quotes(tmp_path: Path) -> None:
     assert len(lines) == 3 and all(line.startswith("SAMPLE ran.pdf:") for line in lines)
     assert all("quote:" in line and "RAN-" in line for line in lines)
     assert sample_unmatched([score], 3) == lines  # reproducible
+
+
+def test_conflicting_and_recall_are_also_counted_at_the_plan_threshold(tmp_path: Path) -> None:
+    corpus = _corpus(tmp_path, [_truth(["newscat"], 86.1), _truth(["otherset"], 48.0)])
+    [score] = evaluate(corpus)
+    assert score.conflicting == 1 and score.conflicting_confident == 1  # a column header
+    assert score.found_confident == 1
+    total = totals([score])
+    assert (total["conflicting_confident"], total["found_confident"]) == (1, 1)
+    assert total["recall_confident"] == 0.5
+    assert "| conflicting >= 0.7 |" in format_table([score])

@@ -10,6 +10,7 @@ from repro_assets.papers.claims.models import (
     Evidence,
     RejectedCandidate,
 )
+from repro_assets.papers.claims.provenance import capped
 from repro_assets.papers.grounding import check_grounding, locate_quote, normalize_text
 from repro_assets.papers.registry import resolve_alias
 
@@ -66,8 +67,9 @@ def ground_candidates(
             lower_is_better=(cand.lower_is_better if cand.lower_is_better is not None
                              else lower_is_better(cand.metric_name)),
             method_snippet=cand.method_snippet, role=cand.role, source_citation=citation,
-            confidence=cand.confidence, evidence=Evidence(page=page, quoted_text=cand.quoted_text),
-            extraction_method=cand.source,
+            confidence=capped(cand.confidence, cand.dataset_source),
+            evidence=Evidence(page=page, quoted_text=cand.quoted_text),
+            extraction_method=cand.source, dataset_source=cand.dataset_source,
         ))
     return claims, rejected
 
@@ -76,8 +78,27 @@ def _method_key(snippet: str | None) -> str:
     return normalize_text(snippet or "")[:40]
 
 
+def ambiguous_cells(claims: list[Claim]) -> list[Claim]:
+    """The table claims of a cell read twice with different datasets or metrics.
+
+    A cell is its page, its citation (table, row, column, value index) and its printed value.
+    Two readings that disagree (for example two parses of one table giving the cell different
+    headers) leave the cell with no certain dataset or metric: ambiguity is no claim.
+    """
+    readings: dict[tuple[int, str, str], set[tuple[str, str]]] = {}
+    for claim in claims:
+        if claim.extraction_method == "table":
+            cell = (claim.evidence.page, claim.source_citation, claim.printed_value or "")
+            readings.setdefault(cell, set()).add((claim.dataset_key, claim.metric_name))
+    return [c for c in claims if c.extraction_method == "table" and len(readings[(
+        c.evidence.page, c.source_citation, c.printed_value or "")]) > 1]
+
+
 def merge_claims(claims: list[Claim]) -> tuple[list[Claim], int]:
     """Merge duplicate claims; returns (claims, number merged away).
+
+    The claims of a cell read twice with different datasets or metrics are dropped first (see
+    :func:`ambiguous_cells`).
 
     Table claims are unique per (dataset, metric, value, split, row label). A sentence or LLM
     claim with the same (dataset, metric, value, split) as a table claim is the same claim
@@ -88,6 +109,8 @@ def merge_claims(claims: list[Claim]) -> tuple[list[Claim], int]:
         dataset = resolve_alias(claim.dataset_name) or claim.dataset_key  # "UCI Digits" = "Digits"
         return (dataset, claim.metric_name, round(claim.metric_value, 8), claim.split)
 
+    dropped = {id(c) for c in ambiguous_cells(claims)}
+    claims = [c for c in claims if id(c) not in dropped]
     out: list[Claim] = []
     table_keys: set[tuple[str, str, float, str, str]] = set()
     table_bases: set[tuple[str, str, float, str]] = set()

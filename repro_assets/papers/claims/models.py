@@ -65,6 +65,11 @@ class Claim(BaseModel):
     extraction_method: Literal["table", "sentence", "llm"] = Field(
         description="How the claim was found."
     )
+    dataset_source: str = Field(
+        default="unknown",
+        description="What named the dataset (see repro_assets.papers.claims.provenance): "
+        "row_label, column_header, caption, section, paper, sentence, llm...",
+    )
 
     @model_validator(mode="after")
     def _fill_key(self) -> Claim:
@@ -131,6 +136,9 @@ class Candidate(BaseModel):
     )
     reason: str | None = Field(
         default=None, description="Set when the candidate is already known to be implausible."
+    )
+    dataset_source: str = Field(
+        default="unknown", description="What named the dataset (see claims.provenance)."
     )
 
 

@@ -139,21 +139,24 @@ def sentence_candidates(pages: PaperPages, context: PaperContext) -> list[Candid
         mentions = _dataset_mentions(sentence, context)
         for number, metric, m_start, m_end in _numbers(sentence):
             dataset, confidence = _pick_dataset(mentions, number.start(), number.end())
+            source = "sentence"
             if dataset and confidence < 0.85 and _unknown_benchmark(sentence, context):
                 dataset = None  # the numbers are about a benchmark the paper never calls data
             if dataset is None:
                 dataset = _pointed_table_dataset(sentence, metric, context)
-                confidence = 0.8
+                confidence, source = 0.8, "pointed_table"
             if dataset is None and not _unknown_acronym(sentence, context):
                 # the one dataset the preceding sentences of the page name
                 known = [n for names, _, page in recent[-4:] if page == page_no
                          for n in names if context.is_dataset(n)]
                 keys = {normalize_key(n) for n in known}
                 dataset = known[-1] if len(keys) == 1 else None
+                source = "nearby_sentence"
                 if not known and section:  # the section is about one dataset
                     titled = [n for n, _ in _dataset_mentions(section, context)
                               if context.is_dataset(n)]
                     dataset = titled[0] if len({normalize_key(n) for n in titled}) == 1 else None
+                    source = "section"
                 confidence = 0.7
             printed = number.group(1)
             percent = number.group(2) is not None
@@ -170,6 +173,7 @@ def sentence_candidates(pages: PaperPages, context: PaperContext) -> list[Candid
                 role=role_of(subject, "", context) if subject else "unknown",
                 source_citation=cite(sections, page_no, start), confidence=confidence,
                 page=page_no, quoted_text=sentence.strip(), source="sentence", reason=reason,
+                dataset_source=source,
             ))
             del m_start, m_end
         recent.append(([d for d, _ in mentions], section, page_no))

@@ -343,27 +343,37 @@ def _cell(
     reason: str | None = info.skip
     # --- dataset -------------------------------------------------------------------------
     dataset: str | None = None
+    source = "unknown"
     if row_dataset.strip():
         dataset = clean_name(row_dataset)
+        # the columns could be datasets too: the row's reading is one of two
+        source = "row_label_ambiguous" if info.name and not methods_as_columns and (
+            context.is_dataset(info.name)) else "row_label"
     elif info.name and not methods_as_columns and not info.fragment and not training_data(
             info.name, table.caption or "") and (
             context.is_dataset(info.name) or (says_datasets and looks_like_name(info.name))
             or _printed_in(info.name, table.caption or "")):
         dataset = info.name
-    for fallback, cost in ((title_datasets, 0.05), (caption_datasets, 0.05),
-                           (ref_datasets, 0.15)):
+        source = ("column_header" if context.is_dataset(info.name) else "column_caption"
+                  if _printed_in(info.name, table.caption or "") else "column_unconfirmed")
+    for fallback, cost, name in ((title_datasets, 0.05, "table_title"),
+                                 (caption_datasets, 0.05, "caption"),
+                                 (ref_datasets, 0.15, "reference")):
         if dataset is None and fallback:
             dataset = _single(fallback)
             confidence -= cost
+            source = name
             if dataset is None:
                 reason = reason or f"several datasets could apply: {', '.join(fallback[:4])}"
     if dataset is None and section_dataset and not reason:
         dataset = section_dataset  # the one dataset the text around the table's reference names
         confidence -= 0.15
+        source = "section"
     if dataset is None and context.main_dataset and not reason and not _other_names(
             table.caption or "", context):
         dataset = context.main_dataset  # the paper's only dataset; the caption names no other
         confidence -= 0.2
+        source = "paper"
     if dataset and not row_dataset.strip() and label and normalize_key(dataset) != (
             normalize_key(label)) and re.match(rf"(?i){re.escape(dataset)}\b", label.strip()):
         dataset = clean_name(label)  # 'VoxForge Indian' under a VoxForge table: a subset
@@ -437,6 +447,7 @@ def _cell(
         lower_is_better=lower_is_better(metric), method_snippet=(method_name or label)[:200],
         role=role, source_citation=citation, confidence=round(max(confidence, 0.0), 2),
         page=table.page_no, quoted_text="", source="table", reason=reason,
+        dataset_source=source,
     )
 
 

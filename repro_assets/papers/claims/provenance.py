@@ -1,0 +1,58 @@
+"""Where a claim's dataset came from, and how far that source is trusted (issue #23).
+
+Every claim records the source that named its dataset (``Claim.dataset_source``). This module is
+the one place that says how strong each source is: a claim's confidence never exceeds the cap of
+its source. Sources that held on unseen papers (the cell's own row or column header confirmed as
+a dataset, the table's own title, a caption naming one dataset, the sentence that prints the
+number) keep a confidence at or above the plan threshold
+(:data:`~repro_assets.papers.plan_targets.PLAN_MIN_CONFIDENCE`, 0.7). Weak sources stay below it:
+the claim is still shown and grounded, but the planner never takes it as a target.
+
+Weak sources, each a guess far from the number:
+
+* ``row_label_ambiguous`` - the row names a dataset but the columns could be datasets too;
+* ``column_unconfirmed`` - a column header taken as a dataset only because it looks like a name
+  and the caption speaks of datasets or other columns are known datasets (no cue for this one);
+* ``reference`` - the sentences that reference the table name one dataset;
+* ``section`` - the section (heading or introduction) around the table or sentence names one;
+* ``paper`` - the paper's only dataset (abstract-level guess);
+* ``nearby_sentence`` - a previous sentence of the same page named one dataset.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+DatasetSource = Literal[
+    "row_label", "row_label_ambiguous", "column_header", "column_caption", "column_unconfirmed",
+    "table_title", "caption", "reference", "section", "paper", "sentence", "pointed_table",
+    "nearby_sentence", "llm", "unknown",
+]
+
+#: Highest confidence a claim may have, by the source of its dataset. Values below the plan
+#: threshold (0.7) mark the weak sources.
+SOURCE_CONFIDENCE: dict[str, float] = {
+    "row_label": 0.9,             # a row label confirmed as a dataset (label column of datasets)
+    "column_header": 0.9,         # a column header the paper presents as a dataset
+    "column_caption": 0.85,       # a column header the caption prints ('on A, B and C')
+    "table_title": 0.85,          # the table's own title or top-left cell
+    "caption": 0.85,              # the caption names exactly one dataset
+    "sentence": 0.85,             # the sentence that prints the number names it
+    "pointed_table": 0.8,         # the sentence points at a table with one dataset for its metric
+    "llm": 1.0,                   # the LLM extractor gives its own confidence
+    "row_label_ambiguous": 0.6,
+    "column_unconfirmed": 0.6,
+    "reference": 0.6,
+    "section": 0.6,
+    "nearby_sentence": 0.6,
+    "paper": 0.55,
+    "unknown": 0.6,
+}
+
+#: Sources whose claims stay below the plan threshold.
+WEAK_SOURCES = frozenset(s for s, cap in SOURCE_CONFIDENCE.items() if cap < 0.7)
+
+
+def capped(confidence: float, source: str) -> float:
+    """``confidence`` limited to the cap of ``source`` (rounded to two decimals)."""
+    return round(min(confidence, SOURCE_CONFIDENCE.get(source, SOURCE_CONFIDENCE["unknown"])), 2)
