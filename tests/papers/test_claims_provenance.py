@@ -82,3 +82,23 @@ def test_a_cell_read_twice_with_different_datasets_or_metrics_gives_no_claim() -
     assert merged == []
     merged, _ = merge_claims([_claim("Plombix", "accuracy"), _claim("Plombix", "accuracy")])
     assert len(merged) == 1
+
+
+@pytest.mark.parametrize(("caption", "source"), [
+    ("Table 3: Accuracy of the models.", "column_unconfirmed"),
+    ("Table 3: Accuracy of the models on three datasets.", "column_cue"),
+])
+def test_a_column_is_a_confident_dataset_only_with_a_cue(caption: str, source: str) -> None:
+    """'Quarvo' sits beside a known dataset column; only a cue word ('datasets') in the caption
+    confirms it is a dataset too (it could be a method or a setting)."""
+    table = Table(caption, [["Model", "Plombix", "Quarvo"]],
+                  [["Baseline [4]", "81.20", "70.10"], ["Ours", "84.70", "73.30"]],
+                  [72.0, 250.0, 330.0, 410.0], 560)
+    body = prose("We use the Plombix dataset as in prior work. Table 3 lists the results.", 72,
+                 680)
+    claims = claims_of(render([Page(lines=body, tables=[table])]))
+    [read] = at(claims, "73.30")
+    assert (read.dataset_name, read.dataset_source) == ("Quarvo", source)
+    assert (read.confidence >= PLAN_MIN_CONFIDENCE) == (source == "column_cue")
+    [known] = at(claims, "84.70")
+    assert known.dataset_source == "column_header" and known.confidence >= PLAN_MIN_CONFIDENCE

@@ -12,7 +12,7 @@ Weak sources, each a guess far from the number:
 
 * ``row_label_ambiguous`` - the row names a dataset but the columns could be datasets too;
 * ``column_unconfirmed`` - a column header taken as a dataset only because it looks like a name
-  and the caption speaks of datasets or other columns are known datasets (no cue for this one);
+  and other columns are known datasets (no cue word such as 'datasets' in the caption);
 * ``reference`` - the sentences that reference the table name one dataset;
 * ``section`` - the section (heading or introduction) around the table or sentence names one;
 * ``paper`` - the paper's only dataset (abstract-level guess);
@@ -24,7 +24,8 @@ from __future__ import annotations
 from typing import Literal
 
 DatasetSource = Literal[
-    "row_label", "row_label_ambiguous", "column_header", "column_caption", "column_unconfirmed",
+    "row_label", "row_label_ambiguous", "column_header", "column_caption", "column_cue",
+    "column_unconfirmed",
     "table_title", "caption", "reference", "section", "paper", "sentence", "pointed_table",
     "nearby_sentence", "llm", "unknown",
 ]
@@ -35,6 +36,7 @@ SOURCE_CONFIDENCE: dict[str, float] = {
     "row_label": 0.9,             # a row label confirmed as a dataset (label column of datasets)
     "column_header": 0.9,         # a column header the paper presents as a dataset
     "column_caption": 0.85,       # a column header the caption prints ('on A, B and C')
+    "column_cue": 0.8,            # a name-like column header under a caption about 'datasets'
     "table_title": 0.85,          # the table's own title or top-left cell
     "caption": 0.85,              # the caption names exactly one dataset
     "sentence": 0.85,             # the sentence that prints the number names it

@@ -319,6 +319,7 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext) -> list[Ca
                     title_datasets=title_datasets, ref_datasets=ref_datasets,
                     percent_table=percent_table, methods_as_columns=methods_as_columns,
                     says_datasets=says_datasets or bool(known_cols),
+                    caption_says_datasets=says_datasets,
                     context=context, n_columns=len(columns),
                     n_dataset_columns=0 if methods_as_columns else len(known_cols),
                 )
@@ -337,7 +338,7 @@ def _cell(
     caption_datasets: list[str], section_dataset: str | None,
     title_datasets: list[str], ref_datasets: list[str], percent_table: bool,
     methods_as_columns: bool, says_datasets: bool, context: PaperContext, n_columns: int = 1,
-    n_dataset_columns: int = 0,
+    n_dataset_columns: int = 0, caption_says_datasets: bool = False,
 ) -> Candidate:
     confidence = 0.9 if table.method != "given" else 0.85
     reason: str | None = info.skip
@@ -355,7 +356,8 @@ def _cell(
             or _printed_in(info.name, table.caption or "")):
         dataset = info.name
         source = ("column_header" if context.is_dataset(info.name) else "column_caption"
-                  if _printed_in(info.name, table.caption or "") else "column_unconfirmed")
+                  if _printed_in(info.name, table.caption or "") else "column_cue"
+                  if caption_says_datasets else "column_unconfirmed")
     for fallback, cost, name in ((title_datasets, 0.05, "table_title"),
                                  (caption_datasets, 0.05, "caption"),
                                  (ref_datasets, 0.15, "reference")):
