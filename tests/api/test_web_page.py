@@ -38,6 +38,15 @@ DISTANCE_FROM_BOTTOM = """() => { const m = document.getElementById('messages');
   return m.scrollHeight - m.scrollTop - m.clientHeight; }"""
 
 
+def _wait_for(page, expression: str, timeout: float) -> None:  # noqa: ANN001
+    """Poll ``expression`` with ``page.evaluate`` until it is true (``wait_for_function`` would
+    build a function from the string in the page, which the page's CSP forbids: no eval)."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"timed out waiting for {expression}"
+        time.sleep(0.1)
+
+
 def _statuses(page) -> list[str]:  # noqa: ANN001
     return page.eval_on_selector_all("#statuslog li", "items => items.map(i => i.textContent)")
 
@@ -58,10 +67,10 @@ def test_ask_stream_status_and_interrupt(live_server, app, tmp_path: Path,
             page.evaluate(WATCH_MUTATIONS)
             page.fill("#question", SAMPLE_QUESTION)
             page.press("#question", "Enter")
-            page.wait_for_function(
-                "document.body.dataset.streaming === 'false' && "
-                "document.getElementById('status').textContent.startsWith('Terminal state')",
-                timeout=300_000)  # hang guards, generous for a loaded machine
+            _wait_for(page,
+                      "document.body.dataset.streaming === 'false' && "
+                      "document.getElementById('status').textContent.startsWith('Terminal state')",
+                      timeout=300)  # hang guards, generous for a loaded machine
             assert page.text_content("#status").startswith("Terminal state: Consensus")
             statuses = _statuses(page)
             assert any(s.startswith("Research Scientist 1 Search Query: ") for s in statuses)
@@ -78,9 +87,8 @@ def test_ask_stream_status_and_interrupt(live_server, app, tmp_path: Path,
             with gated_openai(monkeypatch) as gate:
                 page.fill("#question", "Is this second question answered from evidence?")
                 page.click("#send")
-                page.wait_for_function(
-                    "document.getElementById('status').textContent"
-                    ".startsWith('Research Scientist 1 Response:')", timeout=180_000)
+                _wait_for(page, "document.getElementById('status').textContent"
+                          ".startsWith('Research Scientist 1 Response:')", timeout=180)
                 assert page.is_enabled("#interrupt") and page.is_disabled("#send")
                 page.evaluate("document.getElementById('messages').scrollTop = 0")
                 page.click("#interrupt")
@@ -90,8 +98,7 @@ def test_ask_stream_status_and_interrupt(live_server, app, tmp_path: Path,
                     assert time.monotonic() < deadline, "the interrupt never reached the API"
                     time.sleep(0.05)
                 gate.set()
-                page.wait_for_function("document.body.dataset.streaming === 'false'",
-                                       timeout=180_000)
+                _wait_for(page, "document.body.dataset.streaming === 'false'", timeout=180)
             assert page.text_content("#status").startswith("Terminal state: Interrupted")
             assert "Interrupted by user" in _statuses(page)
             last = page.eval_on_selector_all(".bubble.assistant", "b => b.at(-1).textContent")
