@@ -11,7 +11,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import dagster as dg
-import pymupdf
 from pydantic import Field
 
 from repro_assets.assets._errors import coded_failure
@@ -26,6 +25,7 @@ from repro_assets.papers.claims import (
     save_claims,
     verify_stored_claim,
 )
+from repro_assets.papers.pages import raw_page_texts
 from repro_assets.papers.plan_models import ClaimTarget, PlanError
 from repro_assets.papers.plan_store import load_latest_plan, save_plan
 from repro_assets.papers.planner import make_plan
@@ -138,11 +138,6 @@ def _pdf_bytes(database: DatabaseResource, blob_store: BlobStoreResource, paper_
     return blob_store.get_store().read_bytes(paper.pdf_storage_path)
 
 
-def _pdf_page_texts(pdf: bytes) -> dict[int, str]:
-    with pymupdf.open(stream=pdf, filetype="pdf") as doc:
-        return {n + 1: page.get_text() for n, page in enumerate(doc)}
-
-
 @dg.asset(
     partitions_def=papers_partitions,
     group_name=GROUP,
@@ -189,7 +184,7 @@ def paper_claims(
         ) from exc
     save_claims(db, result)
     stored = load_claims(db, paper_id)
-    check = _grounded_check(stored, _pdf_page_texts(pdf), {p.page_no: p.text for p in pages.pages})
+    check = _grounded_check(stored, raw_page_texts(pdf), {p.page_no: p.text for p in pages.pages})
     rejected_md = "\n".join(
         f"- {r.source} p{r.page} {r.dataset_name}/{r.metric_name}={r.metric_value}: {r.reason}"
         for r in result.rejected[:40]

@@ -115,6 +115,19 @@ def extract_pages(data: bytes, paper_id: str, title_hint: str | None = None) -> 
     return run_limited(extract_pages_here, data, paper_id, title_hint, max_pages())
 
 
+def raw_page_texts(data: bytes) -> dict[int, str]:
+    """Each page's plain PyMuPDF text by page number, read in the limited worker process."""
+    from repro_assets.papers.sandbox import run_limited
+
+    return run_limited(raw_page_texts_here, data)
+
+
+def raw_page_texts_here(data: bytes) -> dict[int, str]:
+    """:func:`raw_page_texts` in this process (the worker's body)."""
+    with pymupdf.open(stream=data, filetype="pdf") as doc:
+        return {n + 1: page.get_text() for n, page in enumerate(doc)}
+
+
 def extract_pages_here(data: bytes, paper_id: str, title_hint: str | None = None,
                        page_cap: int | None = None) -> PaperPages:
     """:func:`extract_pages` in this process (the worker's body; trusted input only).

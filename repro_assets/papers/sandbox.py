@@ -332,7 +332,8 @@ def _serve_one(task: bytes, wall_seconds: float) -> tuple[int | None, bool, byte
 
 def main() -> None:
     """Fork server: import PyMuPDF once, then fork one limited worker per task read on stdin."""
-    import repro_assets.papers.pages  # noqa: F401 - the slow import, once per server
+    import repro_assets.papers.pages  # noqa: F401 - the slow imports, once per server
+    import repro_assets.papers.tables.reader  # noqa: F401
 
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     while True:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import logging
 
+from repro_assets.papers.sandbox import run_limited
 from repro_assets.papers.store import PaperNotFound, get_paper
 from repro_assets.resources.blobstore import BlobStore
 from repro_assets.resources.database import Database
@@ -77,7 +78,8 @@ def paper_record(
     except (PaperNotFound, FileNotFoundError, OSError) as exc:
         log.warning("no stored PDF for paper %s: %s", paper_id, exc)
         return None
-    meta = read_pdf_metadata(data, known_title=title)
+    # the stored PDF is parsed in the limited worker, like every parse of uploaded bytes
+    meta = run_limited(read_pdf_metadata, data, title)
     record = _from_api(meta, arxiv, crossref) or record_from_metadata(meta, paper_id, title, url)
     with db.connection() as conn, conn.transaction():
         conn.execute(

@@ -454,7 +454,22 @@ def _dedupe(tables: list[ParsedTable]) -> list[ParsedTable]:
 
 
 def extract_tables(pdf_bytes: bytes) -> list[ParsedTable]:
-    """All results tables of a PDF, in page order.
+    """All results tables of a PDF, in page order, read in a limited worker process.
+
+    The stored PDF passed ingest's checks, but table finding walks every drawing of a page:
+    like every parse of uploaded bytes it runs under the memory, CPU and time budget of
+    :mod:`repro_assets.papers.sandbox`, never in the calling (API or run) process.
+
+    Raises:
+        PaperIngestError: ``E_PDF_TOO_COMPLEX`` past the budget.
+    """
+    from repro_assets.papers.sandbox import run_limited
+
+    return run_limited(extract_tables_here, pdf_bytes)
+
+
+def extract_tables_here(pdf_bytes: bytes) -> list[ParsedTable]:
+    """:func:`extract_tables` in this process (the worker's body).
 
     Whether tables sit above or below their captions is decided for the whole document
     (per kind), so a caption never takes the neighbouring table of another caption.
