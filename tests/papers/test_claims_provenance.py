@@ -102,3 +102,37 @@ def test_a_column_is_a_confident_dataset_only_with_a_cue(caption: str, source: s
     assert (read.confidence >= PLAN_MIN_CONFIDENCE) == (source == "column_cue")
     [known] = at(claims, "84.70")
     assert known.dataset_source == "column_header" and known.confidence >= PLAN_MIN_CONFIDENCE
+
+
+_SETTINGS_TABLE = Table("Table 4: Accuracy of the compared settings.",
+                        [["Setting", "Accuracy"]],
+                        [["Zorb-S", "81.20"], ["Zorb-L", "84.70"]], X3, 560)
+
+
+@pytest.mark.parametrize(("text", "source"), [
+    # the labels are only called 'splits' (a setting, a sub-condition): never a dataset
+    ("We compare the Zorb-S split and the Zorb-L split of our model in Table 4.",
+     "row_label_unconfirmed"),
+    # the same labels, presented as datasets by the body
+    ("We evaluate on the Zorb-S dataset and on the Zorb-L dataset in Table 4.", "row_label"),
+])
+def test_a_row_label_is_a_confident_dataset_only_when_the_paper_presents_it(
+        text: str, source: str) -> None:
+    """A label column whose names the text mentions is read as datasets; the claims are plan
+    targets only when the paper presents the names as datasets somewhere (issue #23)."""
+    body = prose(text, 72, 680)
+    claims = claims_of(render([Page(lines=body, tables=[_SETTINGS_TABLE])]))
+    [read] = at(claims, "84.70")
+    assert (read.dataset_name, read.dataset_source) == ("Zorb-L", source)
+    assert (read.confidence >= PLAN_MIN_CONFIDENCE) == (source == "row_label")
+
+
+def test_a_row_label_under_a_dataset_header_stays_a_plan_target() -> None:
+    """A 'Dataset' header over the label column presents its rows as datasets."""
+    table = Table("Table 5: Accuracy of our model.", [["Dataset", "Accuracy"]],
+                  [["Zorb-S", "81.20"], ["Zorb-L", "84.70"]], X3, 560)
+    body = prose("We compare the Zorb-S split and the Zorb-L split in Table 5.", 72, 680)
+    claims = claims_of(render([Page(lines=body, tables=[table])]))
+    [read] = at(claims, "84.70")
+    assert (read.dataset_name, read.dataset_source) == ("Zorb-L", "row_label")
+    assert read.confidence >= PLAN_MIN_CONFIDENCE

@@ -19,7 +19,9 @@ from dataclasses import dataclass, field
 
 from repro_assets.papers.claims.datasets import (
     clean_name,
+    graded_name_phrases,
     is_generic,
+    known_as_registry,
     looks_like_name,
     name_phrases,
     normalize_key,
@@ -68,6 +70,8 @@ class PaperContext:
     sections: list[tuple[int, int, str]] = field(default_factory=list)
     #: per results table ('table 1'), per metric, the datasets its read claims name
     table_datasets: dict[str, dict[str, dict[str, str]]] = field(default_factory=dict)
+    #: keys of the names the paper presents as datasets with a cue (see :meth:`presents`)
+    presented: set[str] = field(default_factory=set)
 
     @property
     def classification(self) -> bool:
@@ -112,6 +116,15 @@ class PaperContext:
         """True when the paper uses ``name`` as a dataset."""
         key = normalize_key(clean_name(name))
         return bool(key) and key in self.dataset_names
+
+    def presents(self, name: str) -> bool:
+        """True when the paper presents ``name`` as a dataset: a dataset cue around it in the
+        body or a caption ('on the X dataset', 'results on X', 'X benchmark'), a row of a
+        dataset table, or the registry's alias resolution. A table label that only looks like
+        a name (a method, a setting, a model size) is not presented."""
+        cleaned = clean_name(name)
+        key = normalize_key(cleaned)
+        return bool(key) and (key in self.presented or known_as_registry(cleaned))
 
     def names_dataset(self, name: str) -> bool:
         """True when ``name`` is a dataset of the paper or a word of one ("Citation" when the
@@ -218,18 +231,21 @@ def build_context(pages: PaperPages, tables: list[ParsedTable]) -> PaperContext:
                      [t.caption or "" for t in tables])
     counts: Counter[str] = Counter()
     names: dict[str, str] = {}
+    presented: set[str] = set()
     own_keys = {normalize_key(o) for o in own}
     texts = [s for _, _, s in sentences] + [_nfkc(t.caption or "") for t in tables]
     for k, text in enumerate(texts):
-        for name, _ in name_phrases(text, caption=k >= len(sentences)):
+        for name, _, cued in graded_name_phrases(text, caption=k >= len(sentences)):
             key = normalize_key(name)
             if key and key not in own_keys and not any(
                     re.match(rf"{re.escape(o)}\d", key) for o in own_keys):
                 names.setdefault(key, name)  # 'SSD300' is the paper's SSD, not a dataset
+                if cued:
+                    presented.add(key)
     metric_map: dict[str, str] = {}
     task_map: dict[str, str] = {}
     for table in tables:
-        _read_dataset_table(table, counts, names, metric_map, task_map)
+        _read_dataset_table(table, counts, names, metric_map, task_map, presented)
     body = " ".join(texts)
     for key, name in names.items():  # every mention of an established name counts
         flags = 0 if len(key) <= 4 else re.IGNORECASE
@@ -238,7 +254,8 @@ def build_context(pages: PaperPages, tables: list[ParsedTable]) -> PaperContext:
         counts[key] += len(re.findall(rf"(?<![\w-]){pattern}(?![\w-])", body, flags))
     return PaperContext(title=title, abstract=abstract, own_names=own, dataset_counts=counts,
                         dataset_names=names, dataset_metric=metric_map, dataset_task=task_map,
-                        sentences=sentences, sections=section_index(pages))
+                        sentences=sentences, sections=section_index(pages),
+                        presented=presented)
 
 
 def _nfkc(text: str) -> str:
@@ -310,9 +327,10 @@ def _own_names(title: str, abstract: str, sentences: list[str], captions: list[s
 
 def _read_dataset_table(
     table: ParsedTable, counts: Counter[str], names: dict[str, str],
-    metric_map: dict[str, str], task_map: dict[str, str],
+    metric_map: dict[str, str], task_map: dict[str, str], presented: set[str],
 ) -> None:
-    """Rows of a dataset table name datasets; its Metric/Task columns map them."""
+    """Rows of a dataset table name datasets (``presented`` as such); its Metric/Task columns
+    map them."""
     headers = [h.strip() for h in table.label_headers()]
     about_datasets = bool(_DATASET_CAPTION.search(table.caption or ""))
     no_metric = not find_metric_mentions(" ".join([table.caption or "", *table.column_labels()]))
@@ -329,6 +347,7 @@ def _read_dataset_table(
         key = normalize_key(label)
         counts[key] += 2
         names.setdefault(key, label)
+        presented.add(key)
         for col, text in enumerate(row):
             head = labels[col].lower() if col < len(labels) else ""
             if head.startswith("metric"):

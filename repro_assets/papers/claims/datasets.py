@@ -133,12 +133,23 @@ def registry_names(text: str) -> list[tuple[str, int]]:
 
 
 def name_phrases(text: str, caption: bool = False) -> list[tuple[str, int]]:
-    """Names the text presents as datasets, as printed, with their offsets.
+    """Names the text presents as datasets, as printed, with their offsets (see
+    :func:`graded_name_phrases`)."""
+    return [(n, o) for n, o, _ in graded_name_phrases(text, caption)]
+
+
+def graded_name_phrases(text: str, caption: bool = False) -> list[tuple[str, int, bool]]:
+    """Names the text presents as datasets, as printed, with their offsets and strength.
 
     "the CNN / Daily Mail dataset", "on the EM segmentation challenge", "the Google commands
     dataset", "the JFT development set" and registry names; in a caption also a leading
     "WMT’14 English-German results" and "ILSVRC classification". Names in a training context
     ("pre-trained on the X dataset") are left out: they are not what results are on.
+
+    A name is *strong* (the third item) when a dataset cue presents it: a strong noun ("X
+    dataset/benchmark/corpus/test set/challenge", "the dataset X"), a result on it ("results on
+    X"), a caption's leading "X results", or the registry. Names only a weak noun ("X data",
+    "X task") or a task word ("X classification") follows are weak.
     """
     if caption:
         text = _CAPTION_PREFIX.sub("", text)
@@ -146,6 +157,7 @@ def name_phrases(text: str, caption: bool = False) -> list[tuple[str, int]]:
     if caption:
         patterns += [_LEADING_NAME, _NAMED_AS_TASK]
     found: list[tuple[str, int]] = []
+    strong: set[tuple[str, int]] = set()
     for pattern in patterns:
         for match in pattern.finditer(text):
             name = _trim(match.group("name"))
@@ -170,16 +182,36 @@ def name_phrases(text: str, caption: bool = False) -> list[tuple[str, int]]:
                 plural = True
             parts = re.split(r"\s*(?:,|\band\b)\s*", name) if plural and (
                 "," in name or " and " in name) else [name]
+            cued = _cued(pattern, match, text)
             if len(parts) > 1 and all(looks_like_name(p) for p in parts):
-                found += [(p, start + name.find(p)) for p in parts]
+                named = [(p, start + name.find(p)) for p in parts]
             elif plural and " " in name and (not any(_acronym_like(t) for t in name.split())
                                               or all(t.islower() for t in name.split()[1:])):
                 continue  # 'Transfer Learning Datasets', 'mAP across multiple datasets'
                 # describe several datasets, they are not one dataset's name
             else:
-                found.append((name, start))
-    found += registry_names(text)
-    return [(n, o) for n, o in _dedupe(found) if not _TRAINING.search(text[max(0, o - 80):o])]
+                named = [(name, start)]
+            found += named
+            if cued:
+                strong.update(named)
+    registry = registry_names(text)
+    found += registry
+    strong.update(registry)
+    return [(n, o, (n, o) in strong) for n, o in _dedupe(found)
+            if not _TRAINING.search(text[max(0, o - 80):o])]
+
+
+def _cued(pattern: re.Pattern[str], match: re.Match[str], text: str) -> bool:
+    """True when ``match`` presents its name with a dataset cue (a strong noun, a result on
+    it, a caption's 'X results'), not with a weak noun or a task word only."""
+    if pattern in (_RESULT_ON, _LEADING_NAME, _QUOTED_AFTER_NOUN):
+        return True
+    if pattern is _NAMED_AS_TASK:
+        return False
+    noun = match.groupdict().get("noun")
+    if noun is None:  # 'the dataset X': the noun precedes the name
+        noun = text[match.start():match.start("name")]
+    return bool(re.search(_STRONG_NOUN, noun))
 
 
 def training_data(name: str, text: str) -> bool:

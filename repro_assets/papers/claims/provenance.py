@@ -11,8 +11,13 @@ the claim is still shown and grounded, but the planner never takes it as a targe
 Weak sources, each a guess far from the number:
 
 * ``row_label_ambiguous`` - the row names a dataset but the columns could be datasets too;
+* ``row_label_unconfirmed`` - a row label in a dataset-like label column that the paper never
+  presents as a dataset (no cue such as 'the X dataset' or 'results on X' in the body or a
+  caption, no 'Dataset'/'Task' header over the column, unknown to the registry): it may be a
+  method, a setting, a model size or a sub-condition;
 * ``column_unconfirmed`` - a column header taken as a dataset only because it looks like a name
-  and other columns are known datasets (no cue word such as 'datasets' in the caption);
+  and other columns are known datasets (no cue word such as 'datasets' in the caption), or a
+  header the paper mentions but never presents as a dataset with a cue;
 * ``reference`` - the sentences that reference the table name one dataset;
 * ``section`` - the section (heading or introduction) around the table or sentence names one;
 * ``paper`` - the paper's only dataset (abstract-level guess);
@@ -24,8 +29,8 @@ from __future__ import annotations
 from typing import Literal
 
 DatasetSource = Literal[
-    "row_label", "row_label_ambiguous", "column_header", "column_caption", "column_cue",
-    "column_unconfirmed",
+    "row_label", "row_label_ambiguous", "row_label_unconfirmed", "column_header",
+    "column_caption", "column_cue", "column_unconfirmed",
     "table_title", "caption", "reference", "section", "paper", "sentence", "pointed_table",
     "nearby_sentence", "llm", "unknown",
 ]
@@ -43,6 +48,7 @@ SOURCE_CONFIDENCE: dict[str, float] = {
     "pointed_table": 0.8,         # the sentence points at a table with one dataset for its metric
     "llm": 1.0,                   # the LLM extractor gives its own confidence
     "row_label_ambiguous": 0.6,
+    "row_label_unconfirmed": 0.6,
     "column_unconfirmed": 0.6,
     "reference": 0.6,
     "section": 0.6,

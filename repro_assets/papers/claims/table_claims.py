@@ -222,6 +222,15 @@ def _reference_facts(table: ParsedTable, context: PaperContext) -> tuple[list[st
     return list(dict.fromkeys(metrics)), list(dict.fromkeys(datasets))
 
 
+def _dataset_header(table: ParsedTable, col: int) -> bool:
+    """True when the label column ``col`` is headed as datasets ('Dataset', 'Task', 'Test
+    set'; not 'Name', which also heads method rows)."""
+    headers = table.label_headers()
+    header = headers[col].strip() if col < len(headers) else ""
+    return bool(_DATASET_HEADER.match(header) or _SET_HEADER.search(header)) and not (
+        header.lower().startswith("name"))
+
+
 def _dataset_label_columns(table: ParsedTable, context: PaperContext) -> list[int]:
     """Label columns that hold dataset names (header 'Dataset', or known dataset names)."""
     out = []
@@ -279,6 +288,7 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext) -> list[Ca
     implied = _implied_metric(table, context, caption_metrics, ref_metrics)
     section_dataset = context.section_dataset(table.kind, table.number)
     dataset_cols = _dataset_label_columns(table, context)
+    headed_cols = [c for c in dataset_cols if _dataset_header(table, c)]
     rows_are_datasets = 0 in dataset_cols and table.label_cols == len(dataset_cols)
     width = max(len(r) for r in table.rows)
     aliases = caption_aliases(caption)
@@ -297,6 +307,11 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext) -> list[Ca
     for r, row in enumerate(table.rows):
         label_cells = row[: table.label_cols]
         row_dataset = " ".join(label_cells[c] for c in dataset_cols if c < len(label_cells))
+        row_presented = bool(row_dataset.strip()) and (
+            any(c < len(label_cells) and label_cells[c].strip() for c in headed_cols)
+            or context.presents(row_dataset)
+            or any(context.presents(label_cells[c]) for c in dataset_cols
+                   if c < len(label_cells) and label_cells[c].strip()))
         method_cells = [c for i, c in enumerate(label_cells) if i not in dataset_cols and c]
         method = " ".join(dict.fromkeys(method_cells))
         group = table.groups[r] if r < len(table.groups) else ""
@@ -322,6 +337,7 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext) -> list[Ca
                     caption_says_datasets=says_datasets,
                     context=context, n_columns=len(columns),
                     n_dataset_columns=0 if methods_as_columns else len(known_cols),
+                    row_presented=row_presented,
                 )
                 quote = (row_quote(page_text, label, printed_row, value.printed)
                          or value_context(page_text, value.printed, [label, info.name]))
@@ -339,6 +355,7 @@ def _cell(
     title_datasets: list[str], ref_datasets: list[str], percent_table: bool,
     methods_as_columns: bool, says_datasets: bool, context: PaperContext, n_columns: int = 1,
     n_dataset_columns: int = 0, caption_says_datasets: bool = False,
+    row_presented: bool = True,
 ) -> Candidate:
     confidence = 0.9 if table.method != "given" else 0.85
     reason: str | None = info.skip
@@ -349,13 +366,15 @@ def _cell(
         dataset = clean_name(row_dataset)
         # the columns could be datasets too: the row's reading is one of two
         source = "row_label_ambiguous" if info.name and not methods_as_columns and (
-            context.is_dataset(info.name)) else "row_label"
+            context.is_dataset(info.name)) else "row_label" if row_presented else (
+            "row_label_unconfirmed")  # a label the paper never presents as a dataset
     elif info.name and not methods_as_columns and not info.fragment and not training_data(
             info.name, table.caption or "") and (
             context.is_dataset(info.name) or (says_datasets and looks_like_name(info.name))
             or _printed_in(info.name, table.caption or "")):
         dataset = info.name
-        source = ("column_header" if context.is_dataset(info.name) else "column_caption"
+        source = (("column_header" if context.presents(info.name) else "column_unconfirmed")
+                  if context.is_dataset(info.name) else "column_caption"
                   if _printed_in(info.name, table.caption or "") else "column_cue"
                   if caption_says_datasets else "column_unconfirmed")
     for fallback, cost, name in ((title_datasets, 0.05, "table_title"),
