@@ -45,8 +45,8 @@ def _name_words(value: str) -> list[str]:
 
 
 def shorter_name_of(short: str, full: str) -> bool:
-    """True when ``short`` is ``full`` without some middle names or initials ("Peter Fern"
-    of "Peter Julius Fern"), same first and last word, in the same order."""
+    """True when ``short`` is ``full`` without some middle names or initials ("Maria Soto"
+    of "Maria Elena Soto"), same first and last word, in the same order."""
     a, b = _name_words(short), _name_words(full)
     if len(a) < 2 or len(a) >= len(b) or a[0] != b[0] or a[-1] != b[-1]:
         return False
@@ -151,7 +151,7 @@ def select(
         fuller = [c for c in accepted if c is not winner
                   and shorter_name_of(winner.normalized_value, c.normalized_value)
                   and base_confidence(c.scores) >= base_confidence(winner.scores)]
-        if fuller:  # "Peter Fern" and "Peter Julius Fern": the full form wins
+        if fuller:  # "Maria Soto" and "Maria Elena Soto": the full form wins
             winner = fuller[0]
     strong_values = {
         c.normalized_value for c in accepted if base_confidence(c.scores) >= CONTRADICTION_MIN_BASE

@@ -228,9 +228,9 @@ def target_form() -> bytes:
     widget("S1.phoneA", "Home Phone # (First three numbers)", (355, 74, 385, 88), 3)
     widget("S1.phoneB", "Home Phone # (Last four numbers)", (390, 74, 430, 88), 4)
     text(40, 110, "Date of Birth (dd-mm-yyyy)")
-    widget("S1.Date_of_birth_d", "Date of Birth (dd)", (40, 114, 60, 128), 2)
-    widget("S1.Date_of_birth_m", "Date of Birth (mm)", (65, 114, 85, 128), 2)
-    widget("S1.Date_of_birth_y", "Date of Birth (yyyy)", (90, 114, 130, 128), 4)
+    widget("S1.BirthDD", "Date of Birth (dd)", (40, 114, 60, 128), 2)
+    widget("S1.BirthMM", "Date of Birth (mm)", (65, 114, 85, 128), 2)
+    widget("S1.BirthYYYY", "Date of Birth (yyyy)", (90, 114, 130, 128), 4)
     text(40, 150, "Name of Medication")
     text(250, 150, "Dosage (mg)")
     text(400, 150, "How Often?")
@@ -272,7 +272,7 @@ def test_target_widgets_by_tooltip_label_and_section(run_bundle: RunHelper) -> N
     assert written == {
         "S1.First Name": "Hale, Owen P.",  # the label's order, not the widget name's part
         "S1.area": "416", "S1.phoneA": "555", "S1.phoneB": "0188",
-        "S1.Date_of_birth_d": "09", "S1.Date_of_birth_m": "03", "S1.Date_of_birth_y": "1971",
+        "S1.BirthDD": "09", "S1.BirthMM": "03", "S1.BirthYYYY": "1971",
         "S1.Medication1": "Lisinopril", "S1.Dose1": "10", "S1.Often1": "once a day",
         "S1.Medication2": "Atorvastatin", "S1.Dose2": "20", "S1.Often2": "at bedtime",
     }
@@ -493,7 +493,7 @@ REGISTRATION = """PATIENT REGISTRATION
 Patient Name: Jordan Lee Price
 Date of Birth: 04/12/1957
 Address: 12 Oak Lane, Austin, TX 78704
-Home Phone: (512) 555-0198
+Home Phone: (512) 555-0177
 Primary Physician: Dr. Kwame Osei   Phone: (512) 555-0150
 Allergies: Penicillin
 Medications: Metformin 500 mg bid, Lisinopril 10 mg daily

@@ -622,7 +622,7 @@ class ClauseReader:
                         names.setdefault(token.value.machines[0], name)
             elif is_paren(token, "other") and len(token.value.machines) == 1 and re.fullmatch(
                     r"(?i)(?:that's|that is|aka|i\.e\.|ie|=)\s*M\S+", token.value.text):
-                machine = token.value.machines[0]  # "a cold saw (that's M1)"
+                machine = token.value.machines[0]  # "a band saw (that's M1)"
                 ids.append(machine)
                 name = _name_before(tokens, index)
                 if name:

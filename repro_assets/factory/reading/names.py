@@ -1,6 +1,6 @@
 """Machine names as references: "J3 skips AOI", "saw 1h, drill 2h", "2 hours on pick & place".
 
-Where the text names its machines ("M4 (AOI)", "a cold saw (that's M1)", "M1 = bandsaw"), a
+Where the text names its machines ("M4 (AOI)", "a band saw (that's M1)", "M1 = bandsaw"), a
 route may use the name instead of the id. A name refers to a machine only when it is certain:
 
 * the whole name as declared ("pick & place", "the reflow oven"), or
