@@ -265,6 +265,11 @@ class DebateRunner:
                     f"({answer['value']})")
         quotes = [answer["quote"], answer["title"], *(c.content for c in review.evidence
                                      if c.index in review.citations)]
+        parts = answer.get("parts") or []
+        if parts:  # a comparison: its difference is derived from the parts' quotes
+            quotes.append(str(answer["value"]))
+            if not all(number_in_quotes(p["value"], [conclusion]) for p in parts):
+                return "the conclusion does not give both compared numbers"
         unsupported = [n for n in numbers_stated(conclusion) if not number_in_quotes(n, quotes)]
         if unsupported:
             return f"the conclusion's number(s) {', '.join(unsupported)} are in no cited quote"

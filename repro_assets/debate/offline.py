@@ -79,6 +79,11 @@ def _insufficient(evidence: list[EvidenceChunk], floor: float) -> str:
 
 def answer_line(answer: dict[str, Any]) -> str:
     """The answer as the scientists state it: the number, its source and its quote."""
+    parts = answer.get("parts") or []
+    if parts:  # a comparison: the difference, with each side's number and source
+        sides = "; ".join(f"{p['value']}, stated in {p['title']}: \u201c{p['quote']}\u201d"
+                          for p in parts)
+        return f"Answer: a difference of {answer['value']} ({sides})"
     return (f"Answer: {answer['value']}, stated in {answer['title']}: "
             f"\u201c{answer['quote']}\u201d")
 
@@ -253,8 +258,10 @@ def _answer_review(evidence: list[EvidenceChunk], proposal: Turn,
             "Viability": "NOT_VIABLE", "Validation": "FAIL",
             "Conclusion": f"NOT_VIABLE: {reason}.", "Answer": "UNVERIFIED",
             "Verification Reason": reason[0].upper() + reason[1:] + "."})
-    stated = number_in_quotes(answer["value"], [proposed]) and number_in_quotes(
-        answer["value"], [answer["quote"]])
+    parts = answer.get("parts") or []
+    stated = number_in_quotes(answer["value"], [proposed]) and (all(
+        number_in_quotes(p["value"], [p["quote"]]) and number_in_quotes(p["value"], [proposed])
+        for p in parts) if parts else number_in_quotes(answer["value"], [answer["quote"]]))
     reason = ("the proposal gives the number its quoted source states" if stated else
               "the proposal does not give the number its quoted source states")
     return _finish([header, "", f"Position: {reason}.", "", "Evidence synthesis:",

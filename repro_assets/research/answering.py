@@ -27,7 +27,7 @@ import datetime as _dt
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 #: Words that never make a question term.
 STOPWORDS = frozenset("""
@@ -54,9 +54,12 @@ _RATIO_WORDS = ("times",)
 _METRIC_HINT = re.compile(
     r"\b(accuracy|error|f1|bleu|rouge|auc|wer|per|cer|map|ap|mos|smape|mase|score|perplexity|"
     r"ndcg|recall|precision|hit|rate|em|exact|top-1|top-5|loss|reward)\b", re.IGNORECASE)
+_COMPARATIVE = r"(better|worse|lower|higher|more|less|fewer|smaller|larger|bigger|faster|slower)"
 _COMPARE_RE = re.compile(
-    r"\b(better|worse|lower|higher|more|less|fewer|smaller|larger|bigger|faster|slower)\s+than"
-    r"\b|\bdifference\b|\bgap\b", re.IGNORECASE)
+    rf"\b{_COMPARATIVE}\s+than\b|\bhow (?:much|many)\b[^?]*\b{_COMPARATIVE}\b[^?]*\bthan\b|"
+    r"\bdifference\b|"
+    r"\bgap\b", re.IGNORECASE)
+_COMPARATIVE_RE = re.compile(rf"\b{_COMPARATIVE}\b|\bdifference\b|\bgap\b", re.IGNORECASE)
 
 
 #: Names this short match whole words only.
@@ -390,6 +393,7 @@ class GroundedAnswer:
     title: str
     score: float
     column: str | None = None
+    parts: tuple[GroundedAnswer, ...] = ()
 
 
 @dataclass
@@ -727,8 +731,13 @@ def check_answer(question: str, sources: Sequence[SourceText],
         return AnswerCheck(None, "the question asks for a name or detail; only stated numbers "
                            "are checked against the sources offline", terms, related=related)
     if terms.compare:
-        return AnswerCheck(None, "a comparison across sources is not answered offline",
-                           terms, related=related)
+        return _check_comparison(question, terms, sources, related)
+    return _check_terms(terms, sources, related)
+
+
+def _check_terms(terms: QuestionTerms, sources: Sequence[SourceText],
+                 related: list[str]) -> AnswerCheck:
+    """The answer check for already read question terms (one asked number)."""
     best: tuple[float, GroundedAnswer] | None = None
     best_score = 0.0
     seen_anchor: dict[str, bool] = {a.key: False for a in terms.anchors}
@@ -764,6 +773,101 @@ def check_answer(question: str, sources: Sequence[SourceText],
         return AnswerCheck(None, reason, terms, best_score=best_score, related=related,
                            missing_anchors=missing)
     return AnswerCheck(best[1], "a passage states the asked quantity", terms,
+                       best_score=best_score, related=related)
+
+
+#: Where a comparison names its second side: "... than Y", "between X and Y".
+_THAN_RE = re.compile(r"\bthan\b", re.IGNORECASE)
+_BETWEEN_RE = re.compile(r"\bbetween\b(?P<a>.+?)\band\b", re.IGNORECASE)
+
+
+def comparison_sides(question: str, terms: QuestionTerms
+                     ) -> tuple[QuestionTerms, QuestionTerms] | None:
+    """Split a comparison into its two sub-asks (None: the sides cannot be told apart).
+
+    "difference between X and Y ...": X is the first anchor after "between", Y the first
+    after "and". "... X ... than Y ...": Y is the first anchor after "than", X the anchors
+    between the comparative word ("higher") and "than" (else the first anchor before it).
+    A metric name is never a side; every other anchor (metric, dataset) is shared by both.
+    """
+    positions = {a.key: question.lower().find(a.text.lower()) for a in terms.anchors}
+    if any(p < 0 for p in positions.values()):
+        return None
+    between = _BETWEEN_RE.search(question)
+    than = _THAN_RE.search(question)
+    if between:
+        first = [a for a in terms.anchors if between.start("a") <= positions[a.key]
+                 < between.end("a")]
+        second = [a for a in terms.anchors if positions[a.key] >= between.end()]
+    elif than:
+        first = [a for a in terms.anchors if positions[a.key] < than.start()]
+        second = [a for a in terms.anchors if positions[a.key] >= than.end()]
+    else:
+        return None
+    first = [a for a in first if a.key not in _METRIC_WORDS]  # a metric is shared
+    second = [a for a in second if a.key not in _METRIC_WORDS]
+    if not first or not second:
+        return None
+    cue = _COMPARATIVE_RE.search(question) if not between else None
+    after_cue = [a for a in first if cue and positions[a.key] >= cue.end()]
+    side_a = after_cue or first[:1]
+    side_b = min(second, key=lambda a: positions[a.key])
+    if side_b.key in {a.key for a in side_a}:
+        return None
+    own = {a.key for a in side_a} | {side_b.key}
+    shared = tuple(a for a in terms.anchors if a.key not in own)
+    kind = "value" if terms.kind == "count" else terms.kind  # "how many points better"
+    return (replace(terms, anchors=(*side_a, *shared), compare=False, kind=kind),
+            replace(terms, anchors=(side_b, *shared), compare=False, kind=kind))
+
+
+def _decimals(value: str) -> int:
+    match = _NUM.search(value.replace(",", ""))
+    text = match.group(0) if match else ""
+    return len(text.split(".")[1]) if "." in text else 0
+
+
+def _number(value: str) -> float | None:
+    match = _NUM.search(value.replace(",", "").replace("\u2212", "-"))
+    return float(match.group(0).replace("\u2212", "-")) if match else None
+
+
+def _check_comparison(question: str, terms: QuestionTerms, sources: Sequence[SourceText],
+                      related: list[str]) -> AnswerCheck:
+    """Answer a comparison only when each side's number is answered with its own quote.
+
+    Each sub-ask goes through the full answer check (names, metric, dataset and split tied
+    to the number's own sentence or row); the answer is the difference, rounded to the
+    precision of the inputs, with both numbers and both sources. One side missing: no answer.
+    """
+    sides = comparison_sides(question, terms)
+    if sides is None:
+        return AnswerCheck(None, "the comparison's two sides cannot be told apart", terms,
+                           related=related)
+    checks = [_check_terms(side, sources, related) for side in sides]
+    missing = [m for c in checks for m in c.missing_anchors]
+    best_score = min(c.best_score for c in checks)
+    if not all(c.answered for c in checks):
+        unanswered = [", ".join(a.text for a in side.anchors[:1])
+                      for side, c in zip(sides, checks, strict=True) if not c.answered]
+        return AnswerCheck(None, "no source states the asked number for "
+                           + " and ".join(unanswered), terms, best_score=best_score,
+                           related=related, missing_anchors=missing)
+    parts = tuple(c.answer for c in checks if c.answer is not None)
+    numbers = [_number(p.value) for p in parts]
+    if any(n is None for n in numbers) or any(p.value.endswith("%") != parts[0].value.endswith(
+            "%") for p in parts):
+        return AnswerCheck(None, "the two numbers are not of one kind", terms,
+                           best_score=best_score, related=related)
+    places = max(_decimals(p.value) for p in parts)
+    difference = round(abs(numbers[0] - numbers[1]), places)  # type: ignore[operator]
+    value = f"{difference:.{places}f}"
+    answer = GroundedAnswer(
+        value=value, quote=" || ".join(p.quote for p in parts), source=parts[0].source,
+        title=" / ".join(dict.fromkeys(p.title for p in parts)),
+        score=min(p.score for p in parts), parts=parts)
+    return AnswerCheck(answer, f"each side's number is stated: {parts[0].value} and "
+                       f"{parts[1].value}, difference {value}", terms,
                        best_score=best_score, related=related)
 
 
@@ -987,7 +1091,9 @@ def answer_check_dict(check: AnswerCheck, related: list[dict] | None = None) -> 
     return {
         "answer": None if answer is None else {
             "value": answer.value, "quote": answer.quote, "source": answer.source,
-            "title": answer.title, "score": answer.score, "column": answer.column},
+            "title": answer.title, "score": answer.score, "column": answer.column,
+            "parts": [{"value": p.value, "quote": p.quote, "source": p.source,
+                       "title": p.title} for p in answer.parts]},
         "reason": check.reason,
         "asks_number": check.terms.kind != "none",
         "asked_kind": check.terms.kind,

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from repro_assets.research.answering import (
     AnswerCheck,
     SourceText,
+    comparison_sides,
     fold,
     question_terms,
 )
@@ -128,19 +129,25 @@ def check_corpus(question: str, db: object, vector_hits: list[tuple[int, int]] |
     anchors = list(terms.anchors)
     per_anchor = {a.key: [d for d in lexicon.documents.values() if a.found_in(d.folded)]
                   for a in anchors}
-    if anchors:
-        docs = [d for d in lexicon.documents.values() if all(a.found_in(d.folded)
-                                                              for a in anchors)]
-    else:
-        docs = []
+    sides = comparison_sides(question, terms) if terms.compare else None
+    # a comparison's two sides are stated in different documents: each is looked up alone
+    groups = [list(side.anchors) for side in sides] if sides else [anchors]
     windows: dict[int, list[str]] = {}
-    lexical = {doc.document_id for doc in docs[:MAX_DOCUMENTS]}
-    if docs:
-        rarest = min(anchors, key=lambda a: len(per_anchor[a.key]))
-        for doc in docs[:MAX_DOCUMENTS]:
+    lexical: set[int] = set()
+    docs: list[_Document] = []
+    for group in groups:
+        found = [d for d in lexicon.documents.values()
+                 if group and all(a.found_in(d.folded) for a in group)]
+        docs += [d for d in found if d not in docs]
+        if not found:
+            continue
+        rarest = min(group, key=lambda a: len(per_anchor[a.key]))
+        for doc in found[:MAX_DOCUMENTS]:
+            lexical.add(doc.document_id)
             hits = [i for i, c in enumerate(doc.chunks) if rarest.found_in(c[2])
                     or (i == 0 and rarest.found_in(fold(doc.title)))]
-            windows[doc.document_id] = [lexicon.window(doc, i) for i in hits[:MAX_WINDOWS]]
+            windows.setdefault(doc.document_id, []).extend(
+                lexicon.window(doc, i) for i in hits[:MAX_WINDOWS])
     for doc_id, chunk_id in vector_hits or []:
         doc = lexicon.documents.get(doc_id)
         if doc is None:
@@ -161,7 +168,7 @@ def check_corpus(question: str, db: object, vector_hits: list[tuple[int, int]] |
         check.missing_anchors = absent
         if not terms.future_years:  # a forecast is the first reason
             check.reason = f"no source in the corpus names {', '.join(absent)}"
-    elif anchors and not docs and not check.answered and not terms.future_years:
+    elif anchors and not docs and not check.answered and not terms.future_years and not sides:
         check.reason = ("no single source names all of " + ", ".join(a.text for a in anchors))
     titles = {lexicon.documents[d].key: lexicon.documents[d].title for d in windows}
     return check, titles

@@ -236,7 +236,8 @@ def run_research_case(case: dict, store: Any, llm: Any, names: dict[str, str],
     by_number = {s["n"]: s["url"] for s in report.get("sources", [])}
     if answer:
         text = f"{answer['value']} {answer['quote']}"
-        cited = [names.get(answer["source"], "")]
+        cited = [names.get(answer["source"], ""),
+                 *(names.get(p["source"], "") for p in answer.get("parts") or [])]
     else:
         points = report.get("key_points") or []
         text = " ".join(p["text"] for p in points)

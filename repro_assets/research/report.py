@@ -106,6 +106,8 @@ def _citation_numbers(
     answer = (state.answer_check or {}).get("answer")
     if answer and state.outcome == "answered":
         add(answer["source"])
+        for part in answer.get("parts") or []:
+            add(part["source"])
     for fact in _fact_order(state.facts_extracted):
         for url in fact.sources:
             add(url)
@@ -175,7 +177,11 @@ def template_summary(
     )
     points = [KeyPoint(text=f.statement, fact_ids=[f.id]) for f in top]
     answer = check.get("answer")
-    if answer:
+    if answer and answer.get("parts"):
+        sides = "; ".join(f"{p['value']}, as stated in {p['title']}: \u201c{p['quote']}\u201d"
+                          for p in answer["parts"])
+        summary = f"Answer: a difference of {answer['value']} ({sides}). " + summary
+    elif answer:
         summary = (f"Answer: {answer['value']}, as stated in {answer['title']}: "
                    f"\u201c{answer['quote']}\u201d. " + summary)
     return ReportDraft(summary=summary, key_points=points)
@@ -275,7 +281,7 @@ def synthesize(
     if answer:
         key_points.insert(0, {
             "text": f"Answer: {answer['value']} \u2014 \u201c{answer['quote']}\u201d",
-            "fact_ids": [], "citations": _numbers_for([answer["source"]], numbers)})
+            "fact_ids": [], "citations": _numbers_for(_answer_sources(answer), numbers)})
     report = {
         "session_id": state.session_id,
         "query": state.original_query,
@@ -290,7 +296,7 @@ def synthesize(
         "method": {"extraction": state.extraction_method, "synthesis": method},
         "summary": draft.summary,
         "answer": None if answer is None else {
-            **answer, "citations": _numbers_for([answer["source"]], numbers)},
+            **answer, "citations": _numbers_for(_answer_sources(answer), numbers)},
         "answer_check": check,
         "related_not_answering": check.get("related", []) if answer is None else [],
         "key_points": key_points,
@@ -417,3 +423,9 @@ def export(
         "html": writer(f"{prefix}/report.html",
                        render_html(markdown_text, report["refined_query"] or report["query"])),
     }
+
+
+def _answer_sources(answer: dict) -> list[str]:
+    """Every source an answer rests on (both sides of a comparison)."""
+    return list(dict.fromkeys([answer["source"], *(p["source"] for p in
+                                                   answer.get("parts") or [])]))
