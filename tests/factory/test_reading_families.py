@@ -189,8 +189,8 @@ def test_a_duration_stated_once_for_every_step() -> None:
 
 
 def test_the_per_step_duration_of_the_standard_route_fills_an_exception() -> None:
-    text = ("Machines: M1 (saw), M2 (lathe), M3 (paint), M4 (polish). Jobs pass through M1, M2, "
-            "M3 in sequence, one hour per step. J1 uses M1, M2, M4 (not M3). "
+    text = ("Machines: M1 (saw), M2 (lathe), M3 (paint), M4 (polish). Every job visits M1, M2, "
+            "M3 in that order, one hour per step. J1 goes through M1, M2, M4 (no M3). "
             "J2 follows the standard routing.")
     assert _read(text) == {"J1": (["M1", "M2", "M4"], [1, 1, 1], None),
                            "J2": (["M1", "M2", "M3"], [1, 1, 1], None)}

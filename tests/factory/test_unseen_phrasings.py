@@ -887,7 +887,7 @@ CASES: list[LabelledCase] = [
         None,
     ),
     _case(
-        "due_eod_defined",
+        "closing_hour_named_eod",
         "We close at 17:00 (EOD).\nMachines: M1, M2.\nJ1: M1 1h, M2 1h, due EOD.\n",
         ("M1", "M2"),
         "ok_OR_fail",

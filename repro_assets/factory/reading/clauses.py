@@ -179,7 +179,7 @@ class ClauseReader:
             if (token.kind is Kind.WORD and following.kind is Kind.COMMA
                     and index + 2 < len(tokens) and tokens[index + 2].kind is Kind.MACHINE
                     and (index + 3 == len(tokens) or tokens[index + 3].kind is Kind.COMMA)):
-                name = _name_before(tokens, index + 1)  # "goes to the punch, M2, for ..."
+                name = _name_before(tokens, index + 1)  # "moves to the router, M7, for ..."
                 start = index + 1 - len(name.split()) if name else 0
                 if (name and start > 1 and tokens[start - 1].is_word("the", "a", "an", "our")
                         and tokens[start - 2].is_word(*PREPOSITIONS)
@@ -215,7 +215,7 @@ class ClauseReader:
     def _enter(self, clause: Clause) -> None:
         context = self.context
         same_list = clause.item and clause.header is not None and clause.header == context.header
-        next_item = clause.item and context.item  # "2. After that, J1 goes to M1" continues
+        next_item = clause.item and context.item  # "3. Next, J5 moves to M6" continues
         if clause.paragraph != context.paragraph:
             context.paragraph = clause.paragraph
             if not same_list:
@@ -324,7 +324,7 @@ class ClauseReader:
             return  # a header line such as "Jobs:" or "Today's orders:"
         continuation = cursor.any_sequence(LEADS) is not None
         if continuation:
-            cursor.kind(Kind.COMMA)  # "After that, J1 goes to M1"
+            cursor.kind(Kind.COMMA)  # "Next, J5 moves to M6"
         subject = Subject(None, LEVEL_ALL) if standard_label else _explicit_subject(cursor)
         explicit = subject is not None
         may_start = False
@@ -345,7 +345,7 @@ class ClauseReader:
         if explicit and cursor.peek() is not None and cursor.peek().is_word("is") and (
                 cursor.peek(1) is not None and cursor.peek(1).is_word(*_EASY)) and (
                 cursor.peek(2) is not None and cursor.peek(2).kind is Kind.COLON):
-            cursor.index += 2  # "J4 is simpler: three hours on M2"
+            cursor.index += 2  # "J8 is short: four hours on M6"
         if not cursor.kind(Kind.COLON) and explicit and subject.jobs is not None:
             arrow = cursor.peek()
             if arrow is not None and arrow.kind is Kind.ARROW and _starts_route(
@@ -504,7 +504,7 @@ class ClauseReader:
                 continue
             if (statement is not None and len(statement.steps) == 1
                     and statement.steps[0].hours is None and cursor.word({"first"})):
-                continue  # "J1 is loaded on M2 first"
+                continue  # "J5 is set up on M6 first"
             then = statement is not None and cursor.any_sequence(LEADS) is not None
             route = read_route(cursor, continuing=continuation or then)
             if route is not None and then and statement is not None:
@@ -561,7 +561,7 @@ class ClauseReader:
                 continue
             excluded = _excluded_by_name(token, self.names)
             if excluded is not None:
-                cursor.take()  # "M1 2h, M3 1h (no welding)": the welder is not in the route
+                cursor.take()  # "M5 1h, M7 2h (no drilling)": the drill is not in the route
                 _exclude(statement, (excluded,))
                 continue
             if token.kind is Kind.WORD and token.value in FILLERS:
@@ -909,7 +909,7 @@ _THIS_TIME = (("this", "week"), ("today",), ("this", "time"), ("now",), ("for", 
 
 
 def _read_usual_but(cursor: Cursor) -> Route:
-    """After ``normally``: ``runs M1 -> M2 but this week it goes M1 -> M3 instead``; the
+    """After ``normally``: ``runs M5 -> M6 but today it goes M5 -> M7 instead``; the
     route that holds now (the usual one is only context).
 
     Raises:
@@ -992,7 +992,7 @@ def _due_aside(token: Token, terms: TimeTerms | None) -> float | None:
 
 
 def _excluded_by_name(token: Token, names: NameIndex | None) -> str | None:
-    """The machine an aside such as ``(no welding)`` / ``(without the oven)`` rules out."""
+    """The machine an aside such as ``(no drilling)`` / ``(without the kiln)`` rules out."""
     if names is None or not is_paren(token, "other") or token.value.machines:
         return None
     words = [t for t in tokenize(token.value.text) if t.kind is Kind.WORD]

@@ -5,8 +5,8 @@ could be 17:00 or midnight); it becomes one only where the same text says which 
 
 * ``our EOD is 18:00`` / ``end of day = 17:30`` / ``COB: 16:00`` / ``the shift ends at
   22:00`` define the term;
-* a shift table ``1st 06:00-14:00, 2nd 14:00-22:00`` defines ``end of 1st shift`` (14) and
-  ``end of 2nd shift`` (22), with ``first``/``second`` as the same shifts (a shift that ends
+* a shift table ``1st 07:00-15:00, 2nd 15:00-23:00`` defines ``end of 1st shift`` (15) and
+  ``end of 2nd shift`` (23), with ``first``/``second`` as the same shifts (a shift that ends
   after midnight defines nothing: its end is not an hour of the plan's day);
 * a weekday named once for the whole plan (``All of this goes out Thursday``: the only weekday
   of the text, in a line that names no job) makes that weekday after a due hour redundant.

@@ -505,7 +505,7 @@ def _lead_in(cursor: Cursor, continuing: bool = False) -> None:
     """Consume verbs, adverbs and prepositions that introduce a step.
 
     After a step separator (``continuing``) the job may be named again as a pronoun or as
-    "the whole batch" ("then it is finished on M2", "then the whole batch goes in M2"), and
+    "the whole batch" ("then it is packed on M6", "then the whole batch moves to M6"), and
     "back to M1" is a further step on M1 (a planned revisit).
     """
     first = True
@@ -975,7 +975,7 @@ def read_there(cursor: Cursor) -> tuple[float, bool] | None:
     following = cursor.peek()
     if verbs and duration is not None and (following is None or following.kind is Kind.COMMA
                                            or following.is_word("and")):
-        return duration.value, False  # "... on M2 first and runs for 2 hours"
+        return duration.value, False  # "... on M6 first and stays for 3 hours"
     cursor.index = start
     while cursor.word(_STAY_VERBS):
         pass
