@@ -34,7 +34,6 @@ SHIFT_RE = re.compile(
     r"(?:\s+shift)?\s*:?\s*\(?(?P<ah>\d{1,2})[:.](?P<am>\d{2})\s*(?:-|–|—|to)\s*(?P<bh>\d{1,2})[:.]"
     r"(?P<bm>\d{2})\)?"
 )
-WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _WEEKDAY_RE = re.compile(r"(?i)\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|"
                          r"nesday|rsday|urday)?\b")
 _JOB_ID_RE = re.compile(r"(?<![A-Za-z0-9_])J(?:[0-9][A-Za-z0-9_]*|_[A-Z0-9][A-Za-z0-9_]*)")
