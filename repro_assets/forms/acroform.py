@@ -52,7 +52,7 @@ class FormWidget:
 
     ``label`` is its tooltip; ``printed`` the label printed next to it on the page (left,
     else above); ``row_text`` everything printed left of it in its row; ``section`` the
-    nearest section heading above it that names a party ("TO BE COMPLETED BY THE DOCTOR",
+    nearest section heading above it that names a party ("TO BE COMPLETED BY THE PHYSICIAN",
     "Patient information").
     """
 

@@ -20,7 +20,7 @@ Precision first. A value is taken only when
 Real documents also print a label on one line and its value on the next
 (:func:`join_label_lines`), a name as "LAST, FIRST M." under a patient heading, the subject's
 name in a title ("Ana Lopez Medication List"), lists only in sentences ("known allergies to
-penicillin and peanuts": offered for review) or as bullets on lines of their own, dates
+sulfa and shellfish": offered for review) or as bullets on lines of their own, dates
 whose day/month order only the document's other dates settle, and values that live in the
 AcroForm fields of a filled input form (read with their printed labels, see
 :mod:`repro_assets.forms.input_fields`). List items are kept as the drug name and strength
@@ -214,7 +214,7 @@ def _is_party_label_line(line: str) -> bool:
     """``Physician:`` / ``Emergency contact:`` alone on its line: a label naming another
     party whose values follow on the next lines (its name, phone, address): they are that
     party's until a heading or a label of the subject."""
-    if not _LABEL_ONLY.match(line):  # "Physician: Dr. Osei  Phone: ..." is one line's matter
+    if not _LABEL_ONLY.match(line):  # "Physician: Dr. Brandt  Phone: ..." is one line's matter
         return False
     label = line.split(":", 1)[0]
     if len(label) > 40 or _SUBJECT_FIELD.search(label):  # a field of its own
@@ -911,7 +911,7 @@ def _list_items(lines: list[str], start: int) -> tuple[list[str], int]:
     return items, last
 
 
-#: Prose cues of a list: "allergies to penicillin and peanuts", "treated with A, B and C".
+#: Prose cues of a list: "allergies to sulfa and shellfish", "treated with A, B and C".
 PROSE_CUES = {
     "allergies": re.compile(r"\ballerg(?:ies|y|ic)\s+(?:to|include[sd]?|including)\s+",
                             re.IGNORECASE),

@@ -3,7 +3,7 @@
 A filled ``medications`` value holds name and strength per item (``Aspirin 81 mg``); forms
 ask for them in columns (``Name of Medication`` / ``Dosage (mg)`` / ``How Often?``). The name
 and dose come from the item; how often it is taken is read from the evidence the item was
-quoted from ("Aspirin 81 mg once a day to help ..."), as printed, and is empty when the
+quoted from ("Aspirin 81 mg once a day with food"), as printed, and is empty when the
 evidence does not say.
 """
 

@@ -119,8 +119,8 @@ def test_titled_medication_list_name_and_items_without_dosing(run_bundle: RunHel
 
 
 def test_bullets_on_their_own_line_and_wrapped_entries() -> None:
-    text = ("Medication:\n\u2022\nAspirin 81 mg once a day to help prevent clots and\n"
-            "strokes.\n\u2022\nAtenolol 50 mg twice daily.\n\nSincerely,")
+    text = ("Medication:\n\u2022\nAspirin 81 mg once a day with breakfast to thin the blood and\n"
+            "ease pain.\n\u2022\nAtenolol 50 mg twice daily.\n\nSincerely,")
     assert hits("medications", text) == [("Aspirin 81 mg\nAtenolol 50 mg", ())]
 
 
@@ -221,8 +221,8 @@ def target_form() -> bytes:
 
     text(40, 40, "Section 1")
     text(40, 52, "TO BE COMPLETED BY THE PATIENT")
-    text(40, 70, "Patient Name (Last, First, Middle Initial)")
-    widget("S1.First Name", "Patient Name (Last, First, Middle Initial)", (40, 74, 300, 88))
+    text(40, 70, "Patient Name (Last, First, MI)")
+    widget("S1.First Name", "Patient Name (Last, First, MI)", (40, 74, 300, 88))
     text(320, 70, "Home Phone # (+ Area Code)")
     widget("S1.area", "Home Phone # (+ Area Code)", (320, 74, 350, 88), 3)
     widget("S1.phoneA", "Home Phone # (First three numbers)", (355, 74, 385, 88), 3)
@@ -242,7 +242,7 @@ def target_form() -> bytes:
     text(40, 260, "First Name")
     widget("First Name", None, (40, 264, 200, 278))
     widget("First Name_2", None, (220, 264, 380, 278))
-    text(40, 320, "TO BE COMPLETED BY THE DOCTOR")
+    text(40, 320, "TO BE COMPLETED BY THE PHYSICIAN")
     text(40, 340, "Telephone")
     widget("S2.Telephone", None, (40, 344, 200, 358))
     data = doc.tobytes()
@@ -492,9 +492,9 @@ def test_name_and_date_shaped_blank_text(field: str, text: str, reason: str) -> 
 REGISTRATION = """PATIENT REGISTRATION
 Patient Name: Jordan Lee Price
 Date of Birth: 04/12/1957
-Address: 12 Oak Lane, Austin, TX 78704
-Home Phone: (512) 555-0177
-Primary Physician: Dr. Kwame Osei   Phone: (512) 555-0150
+Address: 12 Oak Lane, Fairview, OR 97024
+Home Phone: (503) 555-0163
+Primary Physician: Dr. Helga Brandvik   Phone: (503) 555-0151
 Allergies: Penicillin
 Medications: Metformin 500 mg bid, Lisinopril 10 mg daily
 """
