@@ -4,7 +4,7 @@ Retrieval finds near-topic text for any question; finding the answer is another 
 module reads a question for its own terms and checks candidate passages against them:
 
 * **anchors**: the names a question pins its fact to (a model, variant, dataset, benchmark,
-  metric: words written with capitals or digits, such as ``ResNet-50``, ``SQuAD`` or ``F1``,
+  metric: words written with capitals or digits, such as ``FlareNet-50``, ``QuokkaQA`` or ``F1``,
   and runs of capitalised words). Every anchor must be found in the passage's local context
   (the passage, the lines around it, a table's header and caption, the document's title); a
   variant or dataset no source names is evidence that the corpus does not hold the fact.
@@ -148,7 +148,7 @@ _METRIC_WORDS = frozenset({"f1", "bleu", "auc", "ap", "wer", "per", "cer", "mos"
 
 
 def _strong(core: str) -> bool:
-    """A name by its spelling: digits, inner capitals or all capitals (``SQuAD``, ``B7``)."""
+    """A name by its spelling: digits, inner capitals or all capitals (``QuokkaQA``, ``B7``)."""
     if not any(ch.isalpha() for ch in core):
         return False
     if any(ch.isdigit() for ch in core):
@@ -172,7 +172,7 @@ _DESCRIPTIVE_SUFFIXES = frozenset({"based", "enhanced", "feature", "features", "
 
 def _clean(token: str) -> str:
     core = re.sub(r"['\u2019]s$", "", token.strip(".,;:'\u2019"))
-    # "GloVe-feature", "ELMo-enhanced": a descriptive word glued to a name is not the name
+    # "Wombat-feature", "Quillnet-enhanced": a descriptive word glued to a name is not the name
     # ("Net-static", "Net-large" name variants and stay whole)
     head, sep, tail = core.rpartition("-")
     if sep and head and tail in _DESCRIPTIVE_SUFFIXES and _strong(head):
@@ -183,9 +183,9 @@ def _clean(token: str) -> str:
 def _anchor(text: str, year: str | None = None) -> Anchor:
     """An anchor with the other spellings of its name.
 
-    ``Answers`` is also ``Answer``; ``BERT-Large`` also ``BERTLarge``; a name with a year
-    (``WMT 2014``) also its first word with the short year (``WMT14``); a run of capitalised
-    words ending in a number (``Deep Speech 2``) also its initials (``DS2``).
+    ``Answers`` is also ``Answer``; ``Quill-Large`` also ``QuillLarge``; a name with a year
+    (``HTC 2019``) also its first word with the short year (``HTC19``); a run of capitalised
+    words ending in a number (``Rapid Parse 3``) also its initials (``RP3``).
     """
     key = squeeze(text)
     variants: list[str] = []
@@ -209,7 +209,7 @@ def question_terms(question: str, today: _dt.date | None = None) -> QuestionTerm
     """Read ``question`` for its anchors, keywords, future years and asked quantity.
 
     A name spelled with digits or inner capitals is one anchor; a run of capitalised words
-    (``New York Times``, with a trailing number: ``Deep Speech 2``) is another.
+    (``North Sea Herald``, with a trailing number: ``Rapid Parse 3``) is another.
     """
     year_now = (today or _dt.date.today()).year
     years = tuple(int(y) for y in _YEAR_RE.findall(question) if int(y) > year_now)
@@ -236,7 +236,7 @@ def question_terms(question: str, today: _dt.date | None = None) -> QuestionTerm
         if core and _YEAR_RE.fullmatch(core):
             flush()
             if chain and chain_anchors:
-                # "KDD Cup 2012", "WMT 2014": one name, also written "KDD12", "WMT14"
+                # "ABC Cup 2019", "HTC 2019": one name, also written "ABC19", "HTC19"
                 del anchors[len(anchors) - chain_anchors:]
                 anchors.append(_anchor(" ".join([*chain, core]), year=core))
             end_chain()
@@ -249,7 +249,7 @@ def question_terms(question: str, today: _dt.date | None = None) -> QuestionTerm
             flush()
             following = tokens[i + 1].strip(".,;:") if i + 1 < len(tokens) else ""
             if re.fullmatch(r"\d+(\.\d+)?", following) and not _YEAR_RE.fullmatch(following):
-                core = f"{core} {following}"  # a version: "SQuAD 2.0"
+                core = f"{core} {following}"  # a version: "QuokkaQA 2.0"
             anchors.append(_anchor(core))
             chain.append(core)
             chain_anchors += 1
@@ -313,7 +313,7 @@ def _qualifiers(question: str, anchors: Sequence[Anchor]) -> tuple[str, ...]:
         if _YEAR_RE.fullmatch(value):
             continue
         if re.search(r"(?<![\d.])" + re.escape(value) + r"(?![\d.])", anchor_text):
-            continue  # a version or size inside a name ("SQuAD 2.0", "Deep Speech 2")
+            continue  # a version or size inside a name ("QuokkaQA 2.0", "Rapid Parse 3")
         out.append(value)
     return tuple(dict.fromkeys(out))
 
@@ -373,7 +373,7 @@ class SourceText:
         windows: passages of its text (a chunk with its neighbours, in reading order).
         full_text: the whole text, read for table rows only (empty: not given).
         identity: what names the document itself (title, authors, opening text): a name
-            found there holds for every window (``U-Net``, an author's name).
+            found there holds for every window (``Q-Net``, an author's name).
     """
 
     key: str
