@@ -12,6 +12,7 @@ from repro_assets.resources.blobstore import BlobStoreResource
 from repro_assets.resources.database import DatabaseResource, get_database, with_database
 from repro_assets.resources.embedder import EmbedderResource
 from repro_assets.resources.vectorstore import VectorStore, VectorStoreResource
+from tests.research.generated_corpus import generated_store, scripted_llm  # noqa: F401 - shared fixtures
 
 
 @pytest.fixture(scope="session")

@@ -6,22 +6,10 @@ by the tests (``tests.research.generated_corpus``).
 
 from __future__ import annotations
 
-import pytest
-
 from repro_assets.debate.loop import DebateRunner
 from repro_assets.debate.models import DebateSettings
 from repro_assets.llm.offline import OfflineClient
-from repro_assets.resources.database import get_database
-from repro_assets.resources.embedder import get_embedder
 from repro_assets.resources.vectorstore import VectorStore
-from tests.research.generated_corpus import seed
-
-
-@pytest.fixture()
-def generated_store(fresh_database: str) -> VectorStore:
-    store = VectorStore(get_database(fresh_database), get_embedder())
-    seed(store)
-    return store
 
 
 def _debate(store: VectorStore, question: str):

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.research.generated_corpus import generated_store, scripted_llm  # noqa: F401 - shared fixtures
+
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "research"
 
 

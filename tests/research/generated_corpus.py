@@ -3,13 +3,25 @@
 Three made-up papers: fish-count forecasting with recurrent networks (the near-topic one), a
 digit-recognition perceptron and a text classifier with a results table. None states which
 architecture will best forecast anything in a future year.
+
+Also the fixtures the research and debate tests share over it (their ``conftest.py`` import
+them): ``generated_store`` and ``scripted_llm``, a scripted OpenAI-compatible server the
+configured LLM provider points at.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
 
+import pytest
+
+from repro_assets.resources.database import get_database
+from repro_assets.resources.embedder import get_embedder
 from repro_assets.resources.vectorstore import ChunkIn, DocumentIn, VectorStore
+from tests.fakes.openai_server import OpenAIServer
+
+TABLE_QUESTION = "What accuracy does TextConv-tuned reach on the Egret review set?"
 
 PAPERS: list[tuple[str, list[str]]] = [
     ("Recurrent networks for seasonal river fish forecasting", [
@@ -48,3 +60,20 @@ def salmon_question() -> str:
     """The issue's question with a year that is always in the future."""
     year = dt.date.today().year + 4
     return f"Which deep learning architecture best predicts Alaskan salmon returns in {year}?"
+
+
+@pytest.fixture()
+def generated_store(fresh_database: str) -> VectorStore:
+    """A fresh database holding the generated papers."""
+    store = VectorStore(get_database(fresh_database), get_embedder())
+    seed(store)
+    return store
+
+
+@pytest.fixture()
+def scripted_llm(monkeypatch: pytest.MonkeyPatch) -> Iterator[OpenAIServer]:
+    """A scripted OpenAI-compatible server, set as the configured LLM provider."""
+    with OpenAIServer(models=["local-model"]) as scripted:
+        for name, value in scripted.env(REPRO_LLM_MODEL="local-model").items():
+            monkeypatch.setenv(name, value)
+        yield scripted

@@ -6,35 +6,14 @@ in no cited fact (nor the answer check's quote) is rejected and the template rep
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
 from repro_assets.research.agent import ResearchAgent
 from repro_assets.research.providers.local import LocalCorpusProvider
-from repro_assets.resources.database import get_database
-from repro_assets.resources.embedder import get_embedder
 from repro_assets.resources.llm import LLMResource
 from repro_assets.resources.vectorstore import VectorStore
 from tests.fakes.openai_server import OpenAIServer
-from tests.research.generated_corpus import salmon_question, seed
+from tests.research.generated_corpus import TABLE_QUESTION, salmon_question
 
-QUESTION = "What accuracy does TextConv-tuned reach on the Egret review set?"
-
-
-@pytest.fixture()
-def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[OpenAIServer]:
-    with OpenAIServer(models=["local-model"]) as scripted:
-        for name, value in scripted.env(REPRO_LLM_MODEL="local-model").items():
-            monkeypatch.setenv(name, value)
-        yield scripted
-
-
-@pytest.fixture()
-def generated_store(fresh_database: str) -> VectorStore:
-    store = VectorStore(get_database(fresh_database), get_embedder())
-    seed(store)
-    return store
+QUESTION = TABLE_QUESTION
 
 
 def _run(store: VectorStore, session: str, question: str):
@@ -44,16 +23,16 @@ def _run(store: VectorStore, session: str, question: str):
     return agent.run(session, question, privacy_mode="cloud_allowed", max_cycles=1)
 
 
-def _script(server: OpenAIServer, summary: str) -> None:
-    server.reply_json({"refined_query": QUESTION, "domain": "academic", "questions": []})
-    server.reply_json({"entities": [], "facts": []})
-    server.reply_json({"summary": summary, "key_points": []})
+def _script(scripted_llm: OpenAIServer, summary: str) -> None:
+    scripted_llm.reply_json({"refined_query": QUESTION, "domain": "academic", "questions": []})
+    scripted_llm.reply_json({"entities": [], "facts": []})
+    scripted_llm.reply_json({"summary": summary, "key_points": []})
 
 
-def test_a_summary_number_no_quote_states_is_rejected(server, generated_store):
-    _script(server, "TextConv-tuned reaches 91.3% accuracy on the Egret set.")
+def test_a_summary_number_no_quote_states_is_rejected(scripted_llm, generated_store):
+    _script(scripted_llm, "TextConv-tuned reaches 91.3% accuracy on the Egret set.")
     state = _run(generated_store, "llm-num-1", QUESTION)
-    synth = [r for r in server.requests if (r.schema_name or "").startswith("ReportDraft")]
+    synth = [r for r in scripted_llm.requests if (r.schema_name or "").startswith("ReportDraft")]
     assert synth, "the synthesis was asked of the server"
     assert "insufficient evidence" in synth[0].system and "number" in synth[0].system
     assert state.outcome == "answered" and state.synthesis_method == "heuristic"
@@ -62,17 +41,17 @@ def test_a_summary_number_no_quote_states_is_rejected(server, generated_store):
     assert "91.3" not in state.final_report["summary"]
 
 
-def test_a_summary_with_the_quoted_number_is_kept(server, generated_store):
-    _script(server, "TextConv-tuned reaches 89.6% accuracy on the Egret review set.")
+def test_a_summary_with_the_quoted_number_is_kept(scripted_llm, generated_store):
+    _script(scripted_llm, "TextConv-tuned reaches 89.6% accuracy on the Egret review set.")
     state = _run(generated_store, "llm-num-2", QUESTION)
     assert state.synthesis_method == "llm"
     assert state.final_report["summary"].startswith("TextConv-tuned reaches 89.6%")
 
 
-def test_the_salmon_question_is_not_sent_for_synthesis(server, generated_store):
-    server.reply_json({"refined_query": QUESTION, "domain": "academic", "questions": []})
-    server.reply_json({"entities": [], "facts": []})
+def test_the_salmon_question_is_not_sent_for_synthesis(scripted_llm, generated_store):
+    scripted_llm.reply_json({"refined_query": QUESTION, "domain": "academic", "questions": []})
+    scripted_llm.reply_json({"entities": [], "facts": []})
     state = _run(generated_store, "llm-salmon", salmon_question())
     assert state.outcome == "insufficient_evidence"
-    assert not [r for r in server.requests if (r.schema_name or "").startswith("ReportDraft")]
+    assert not [r for r in scripted_llm.requests if (r.schema_name or "").startswith("ReportDraft")]
     assert state.final_report["answer"] is None and state.final_report["key_points"] == []

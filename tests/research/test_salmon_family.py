@@ -12,23 +12,13 @@ import argparse
 import json
 
 import dagster as dg
-import pytest
 
 from repro_assets.commands import research as research_cli
 from repro_assets.llm.offline import OfflineClient
 from repro_assets.research.agent import ResearchAgent
 from repro_assets.research.providers import build_providers
-from repro_assets.resources.database import get_database
-from repro_assets.resources.embedder import get_embedder
 from repro_assets.resources.vectorstore import VectorStore
-from tests.research.generated_corpus import salmon_question, seed
-
-
-@pytest.fixture()
-def generated_store(fresh_database: str) -> VectorStore:
-    store = VectorStore(get_database(fresh_database), get_embedder())
-    seed(store)
-    return store
+from tests.research.generated_corpus import salmon_question
 
 
 def _run(store: VectorStore, session: str, question: str):
