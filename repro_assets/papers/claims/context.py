@@ -128,7 +128,7 @@ class PaperContext:
 
     def names_dataset(self, name: str) -> bool:
         """True when ``name`` is a dataset of the paper or a word of one ("Citation" when the
-        text presents "the Citation and Reddit data")."""
+        text presents "the Alpha and Beta data")."""
         if self.is_dataset(name):
             return True
         key = normalize_key(clean_name(name))
@@ -157,7 +157,7 @@ class PaperContext:
 
     def is_own(self, text: str) -> bool:
         """True when ``text`` names the paper's own method."""
-        low = text.lower()  # 'SSD512' is the paper's SSD at input size 512
+        low = text.lower()  # 'ZNet512' is the paper's ZNet at input size 512
         return any(re.search(rf"(?<![a-z0-9]){re.escape(n)}(?![a-z])", low)
                    for n in self.own_names)
 
@@ -239,7 +239,7 @@ def build_context(pages: PaperPages, tables: list[ParsedTable]) -> PaperContext:
             key = normalize_key(name)
             if key and key not in own_keys and not any(
                     re.match(rf"{re.escape(o)}\d", key) for o in own_keys):
-                names.setdefault(key, name)  # 'SSD300' is the paper's SSD, not a dataset
+                names.setdefault(key, name)  # 'ZNet300' is the paper's ZNet, not a dataset
                 if cued:
                     presented.add(key)
     metric_map: dict[str, str] = {}
@@ -360,7 +360,7 @@ def _read_dataset_table(
 
 
 def _results_columns(table: ParsedTable) -> bool:
-    """True when most value columns are headed by a metric ("Citation F1", "AUC"): the rows
+    """True when most value columns are headed by a metric ("Alpha F1", "AUC"): the rows
     are then methods with results, not datasets (a dataset table has at most a "Metric"
     column whose cells name metrics)."""
     heads = [" ".join(table.column_header(c))
@@ -377,8 +377,8 @@ _ALIAS = re.compile(
 
 
 def caption_aliases(caption: str) -> dict[str, str]:
-    """Short names a caption defines for column headers: 'newstest2014 (Test14)' maps the
-    header 'Test14' to 'newstest2014' (keys are normalized short names)."""
+    """Short names a caption defines for column headers: 'evalset2031 (Ev31)' maps the
+    header 'Ev31' to 'evalset2031' (keys are normalized short names)."""
     out = {}
     for match in _ALIAS.finditer(caption):
         long, short = match.group("long"), match.group("short")

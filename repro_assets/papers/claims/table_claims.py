@@ -175,7 +175,7 @@ def _corner_datasets(table: ParsedTable, context: PaperContext) -> list[str]:
 
 
 def _acronym(name: str) -> bool:
-    """Two capitals or a digit ('STSB', 'CoLA', 'M4'): a name, not a qualifier word."""
+    """Two capitals or a digit ('ABCD', 'XyZ', 'Q7'): a name, not a qualifier word."""
     return bool(re.search(r"\d", name)) or len(re.findall(r"[A-Z]", name)) >= 2
 
 
@@ -186,11 +186,11 @@ def _caption_datasets(caption: str, context: PaperContext) -> list[str]:
         found = [p for n, o in on_names(caption) for p in re.split(r"\s*(?:,|\band\b)\s*", n)
                  if context.is_dataset(p) or (_OTHER_NAME.fullmatch(p.split()[0]) and re.search(
                      r"\bon\s+(?:the\s+)?$", caption[max(0, o - 12):o]))]
-    if len(found) > 1:  # 'German NER results (TagBank test set)': the set named as a set wins
+    if len(found) > 1:  # 'Tagging results (ZetaBank test set)': the set named as a set wins
         strong = [n for n in found if re.search(
             rf"(?<![\w-]){re.escape(n)}\s+{STRONG_NOUN}\b", caption)]
         found = strong if len(strong) == 1 else found
-    if not found:  # 'on 57 Atari games': the suite the units of evaluation belong to
+    if not found:  # 'on 12 arcade games': the suite the units of evaluation belong to
         found = [m.group("name") for m in _UNITS_ON.finditer(caption)]
     if not found:  # names the paper uses as datasets elsewhere, printed in the caption
         text = _CAPTION_PREFIX.sub("", caption)
@@ -479,9 +479,9 @@ _LANGUAGES = re.compile(
 
 def _qualified(dataset: str, info: _Column, caption: str, methods_as_columns: bool) -> str:
     """A dataset from the caption or the text, narrowed by what the column header or the
-    caption adds: 'SST' under 'Error rate (Fine-grained)' is 'SST Fine-grained'; 'M4' over a
-    'Yearly' column is 'M4 Yearly'; 'CoNLL-2003' in a caption 'German NER results' is
-    'CoNLL-2003 German' (a benchmark reported per language or subset is several datasets)."""
+    caption adds: 'ZB' under 'Error rate (Coarse)' is 'ZB Coarse'; 'Q7' over a
+    'Monthly' column is 'Q7 Monthly'; 'ZetaBank' in a caption 'French tagging results' is
+    'ZetaBank French' (a benchmark reported per language or subset is several datasets)."""
     extra = []
     if not methods_as_columns:
         column = info.name if info.name and looks_like_name(info.name) and not (
