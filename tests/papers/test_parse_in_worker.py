@@ -1,9 +1,10 @@
 """Every parse of a stored upload runs in the limited worker, never in the caller (issue #27).
 
-Ingest already parsed pages in the worker; the claims stage (table finding), the claims check
-(raw page texts) and the paper record (first-page metadata) opened the stored PDF in the
-calling process, which is the API's when it runs a job. Here PyMuPDF's ``open`` fails in the
-test process: each call must still succeed, because the parse happens in the worker.
+Ingest already parsed pages in the worker; the claims stage (table finding) and the claims
+check (raw page texts) opened the stored PDF in the calling process, which is the API's when it
+runs a job. Here PyMuPDF's ``open`` fails in the test process: each call must still succeed,
+because the parse happens in the worker. (The paper record's first-page metadata goes through
+the same ``run_limited`` call; it is not covered here.)
 """
 
 from __future__ import annotations
