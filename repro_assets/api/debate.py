@@ -34,7 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from repro_assets.api.errors import ApiError
 from repro_assets.api.runner import JobRunner, RunOutcome, get_runner
-from repro_assets.api.services import Services, get_services
+from repro_assets.api.services import Services, app_singleton, get_services
 
 log = logging.getLogger(__name__)
 
@@ -120,16 +120,9 @@ def busy(session_id: str | None = None) -> ApiError:
 
 def get_manager(request: Request) -> DebateManager:
     """FastAPI dependency: the app's :class:`DebateManager`."""
-    state = request.app.state
-    with _MANAGER_LOCK:
-        manager = getattr(state, "debate_manager", None)
-        if manager is None:
-            manager = DebateManager()
-            state.debate_manager = manager
-    return manager
+    return app_singleton(request, "debate_manager", DebateManager)
 
 
-_MANAGER_LOCK = threading.Lock()
 _DONE = object()
 
 

@@ -18,6 +18,7 @@ from typing import Any
 import dagster as dg
 from starlette.requests import Request
 
+from repro_assets.api.services import app_singleton
 from repro_assets.demo import failure_message, quiet_run_config
 from repro_assets.instance import PROCESS_TAG, fail_orphaned_runs, process_identity
 
@@ -240,15 +241,5 @@ def get_runner(request: Request) -> JobRunner:
     Built on first use (opening the project's instance starts/migrates its storage) and kept on
     ``app.state``.
     """
-    state = request.app.state
-    runner = getattr(state, "job_runner", None)
-    if runner is None:
-        with _RUNNER_LOCK:
-            runner = getattr(state, "job_runner", None)
-            if runner is None:
-                runner = JobRunner(state.services.instance())
-                state.job_runner = runner
-    return runner
-
-
-_RUNNER_LOCK = threading.Lock()
+    services = request.app.state.services
+    return app_singleton(request, "job_runner", lambda: JobRunner(services.instance()))

@@ -10,7 +10,7 @@ import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from fastapi import Request
 
@@ -20,6 +20,7 @@ from repro_assets.resources.blobstore import BlobStore, BlobStoreResource
 log = logging.getLogger(__name__)
 
 Recorder = Callable[[Any], None]
+T = TypeVar("T")
 
 
 def _default_llm_client() -> LLMClient:
@@ -60,6 +61,22 @@ class Services:
             if self._instance is None:
                 self._instance = self.instance_factory()
             return self._instance
+
+
+_STATE_LOCK = threading.Lock()
+
+
+def app_singleton(request: Request, name: str, factory: Callable[[], T]) -> T:
+    """``request.app.state.<name>``, built by ``factory()`` on first use (once, thread-safe)."""
+    state = request.app.state
+    value = getattr(state, name, None)
+    if value is None:
+        with _STATE_LOCK:
+            value = getattr(state, name, None)
+            if value is None:
+                value = factory()
+                setattr(state, name, value)
+    return value
 
 
 def get_services(request: Request) -> Services:

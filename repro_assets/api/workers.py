@@ -19,6 +19,7 @@ from starlette.requests import Request
 
 from repro_assets import settings
 from repro_assets.api.errors import ApiError
+from repro_assets.api.services import app_singleton
 
 T = TypeVar("T")
 
@@ -71,17 +72,6 @@ class BoundedPool:
         self._executor.shutdown(wait=False, cancel_futures=True)
 
 
-_POOL_LOCK = threading.Lock()
-
-
 def fetch_pool(request: Request) -> BoundedPool:
     """The app's fetch pool (``app.state.fetch_pool``, created on first use)."""
-    state = request.app.state
-    pool = getattr(state, "fetch_pool", None)
-    if pool is None:
-        with _POOL_LOCK:
-            pool = getattr(state, "fetch_pool", None)
-            if pool is None:
-                pool = BoundedPool()
-                state.fetch_pool = pool
-    return pool
+    return app_singleton(request, "fetch_pool", BoundedPool)
