@@ -229,24 +229,6 @@ def _attempts(instance: dg.DagsterInstance, work: PartitionWork,
     return [_attempt(instance, run, work, i == 0) for i, run in enumerate(runs)]
 
 
-def attempts_by_partition(instance: dg.DagsterInstance, works: Sequence[PartitionWork],
-                          limit: int = 10) -> dict[str, list[Attempt]]:
-    """Each partition's recent runs (any job), newest first, as :class:`Attempt`s.
-
-    The runs are read in bulk (one query per :data:`RUN_QUERY_BATCH` partitions, not one per
-    partition); the event log is read only for a partition whose newest run failed. ``code``
-    and ``inputs_changed_since`` are filled for the newest attempt of each partition only.
-    """
-    runs = _runs_by_partition(instance, [work.partition for work in works], limit)
-    return {work.partition: _attempts(instance, work, runs[work.partition]) for work in works}
-
-
-def attempts_for(instance: dg.DagsterInstance, work: PartitionWork,
-                 limit: int = 10) -> list[Attempt]:
-    """One partition's recent runs, newest first (see :func:`attempts_by_partition`)."""
-    return attempts_by_partition(instance, [work], limit)[work.partition]
-
-
 def plan_backfill(instance: dg.DagsterInstance, graph_keys: Sequence[dg.AssetKey],
                   parents: Mapping[dg.AssetKey, Iterable[dg.AssetKey]], max_attempts: int,
                   max_runs: int = DEFAULT_MAX_RUNS,

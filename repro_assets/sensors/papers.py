@@ -203,11 +203,6 @@ def processed_papers(instance: dg.DagsterInstance, paper_ids: set[str]) -> set[s
     return found & paper_ids
 
 
-def processed(instance: dg.DagsterInstance, paper_id: str) -> bool:
-    """Whether a ``papers_job`` run of the paper succeeded or is under way on ``instance``."""
-    return bool(processed_papers(instance, {paper_id}))
-
-
 def _one_paper_request(info: PdfInfo, url: str, name: str) -> dg.RunRequest:
     return dg.RunRequest(
         job_name=papers_job.name,
