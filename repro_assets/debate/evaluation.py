@@ -12,26 +12,22 @@ confident_wrong=<c>`` and exits 1 when an unanswerable question got a consensus.
 from __future__ import annotations
 
 import argparse
-import hashlib
-import os
 from typing import Any
 
-from repro_assets.research.evaluation import SystemAnswer, add_common_arguments, run_eval
+from repro_assets.research.evaluation import (
+    SystemAnswer,
+    add_eval_parser,
+    document_files,
+    eval_session,
+    run_eval,
+)
 
 
 def register_eval(subparsers: argparse._SubParsersAction) -> None:
     """Add ``eval debate``."""
-    parser = subparsers.add_parser(
-        "debate", help="debate questions over a PDF corpus: answered right / abstained")
-    add_common_arguments(parser)
+    parser = add_eval_parser(subparsers, "debate")
     parser.add_argument("--max-turns", type=int, default=4, help="debate turns per case")
     parser.set_defaults(func=cmd_eval_debate)
-
-
-def _document_files(store: Any) -> dict[int, str]:
-    with store.db.connection() as conn:
-        return {row[0]: os.path.basename(row[1] or "")
-                for row in conn.execute("SELECT id, url FROM documents").fetchall()}
 
 
 def run_debate_case(case: dict, store: Any, llm: Any, names: dict[str, str],
@@ -42,8 +38,7 @@ def run_debate_case(case: dict, store: Any, llm: Any, names: dict[str, str],
 
     settings = DebateSettings(question=case["question"], live_search=False,
                               max_turns=max_turns)
-    session = "eval-" + hashlib.sha1(case["name"].encode()).hexdigest()[:10]
-    transcript = DebateRunner(session_id=session, settings=settings, llm=llm,
+    transcript = DebateRunner(session_id=eval_session(case), settings=settings, llm=llm,
                               store=store).run()
     answered = transcript.terminal_state == "consensus"
     check = transcript.answer_check or {}
@@ -70,7 +65,7 @@ def cmd_eval_debate(args: argparse.Namespace) -> int:
 
     def run_case(case: dict, store: Any, llm: Any, names: dict[str, str]) -> SystemAnswer:
         if not files:
-            files.update(_document_files(store))
+            files.update(document_files(store.db))
         return run_debate_case(case, store, llm, names, args.max_turns, files)
 
     return run_eval("debate", args, run_case)

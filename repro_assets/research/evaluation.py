@@ -170,8 +170,11 @@ def load_cases(path: Path) -> list[dict]:
     return data["cases"] if isinstance(data, dict) else data
 
 
-def add_common_arguments(parser: argparse.ArgumentParser) -> None:
-    """Arguments shared by ``eval research`` and ``eval debate``."""
+def add_eval_parser(subparsers: argparse._SubParsersAction,
+                    system: str) -> argparse.ArgumentParser:
+    """``eval <system>``: the arguments ``eval research`` and ``eval debate`` share."""
+    parser = subparsers.add_parser(
+        system, help=f"{system} questions over a PDF corpus: answered right / abstained")
     parser.add_argument("--cases", required=True, type=Path, help="cases JSON file")
     parser.add_argument("--corpus", required=True, type=Path, help="folder of the PDFs")
     parser.add_argument("--cache", type=Path, default=None,
@@ -184,13 +187,12 @@ def add_common_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--llm", action="store_true",
                         help="use the configured LLM provider (default: offline)")
     parser.add_argument("--json", type=Path, default=None, help="write per-case results here")
+    return parser
 
 
 def register_eval(subparsers: argparse._SubParsersAction) -> None:
     """Add ``eval research``."""
-    parser = subparsers.add_parser(
-        "research", help="research questions over a PDF corpus: answered right / abstained")
-    add_common_arguments(parser)
+    parser = add_eval_parser(subparsers, "research")
     parser.add_argument("--max-cycles", type=int, default=2, help="research cycles per case")
     parser.set_defaults(func=cmd_eval_research)
 
@@ -211,10 +213,20 @@ def file_names(db: Any) -> dict[str, str]:
     from repro_assets.research.corpus_answer import CorpusLexicon
 
     lexicon = CorpusLexicon.load(db)
+    files = document_files(db)
+    return {d.key: files.get(d.document_id, "") for d in lexicon.documents.values()}
+
+
+def document_files(db: Any) -> dict[int, str]:
+    """Document id -> PDF file name of every stored paper."""
     with db.connection() as conn:
-        urls = dict(conn.execute("SELECT id, url FROM documents").fetchall())
-    return {d.key: os.path.basename(urls.get(d.document_id) or "")
-            for d in lexicon.documents.values()}
+        return {row[0]: os.path.basename(row[1] or "")
+                for row in conn.execute("SELECT id, url FROM documents").fetchall()}
+
+
+def eval_session(case: dict) -> str:
+    """The session id of one case's run."""
+    return "eval-" + hashlib.sha1(case["name"].encode()).hexdigest()[:10]
 
 
 def run_research_case(case: dict, store: Any, llm: Any, names: dict[str, str],
@@ -225,8 +237,7 @@ def run_research_case(case: dict, store: Any, llm: Any, names: dict[str, str],
 
     agent = ResearchAgent(build_providers("local_only", store), llm=llm, store=None,
                           writer=None, embedder=store.embedder)
-    session = "eval-" + hashlib.sha1(case["name"].encode()).hexdigest()[:10]
-    state = agent.run(session, case["question"], privacy_mode="local_only",
+    state = agent.run(eval_session(case), case["question"], privacy_mode="local_only",
                       max_cycles=max_cycles, resume=False)
     report = state.final_report or {}
     check = report.get("answer_check") or {}
