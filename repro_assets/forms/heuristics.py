@@ -868,6 +868,7 @@ def _list_items(lines: list[str], start: int) -> tuple[list[str], int]:
     bulleted = False
     pending_bullet = False
     after_instruction = False
+    skipped_entry = False  # the current bulleted entry was not read: its wrapped lines neither
     end = min(len(lines), start + 40)
     for index in range(start + 1, end):
         follow = lines[index]
@@ -882,6 +883,9 @@ def _list_items(lines: list[str], start: int) -> tuple[list[str], int]:
             break
         is_bullet = pending_bullet or bool(_BULLET.match(follow))
         pending_bullet = False
+        if skipped_entry and not is_bullet:
+            continue  # the wrapped tail of an entry that was not read is no entry of its own
+        skipped_entry = False
         if _LABEL_LINE.match(follow) and not is_bullet:
             break
         if items and bulleted and not is_bullet:
@@ -902,6 +906,7 @@ def _list_items(lines: list[str], start: int) -> tuple[list[str], int]:
             continue
         after_instruction = False
         if not _written(body, LIST_HINTS):
+            skipped_entry = is_bullet
             continue
         bulleted = bulleted or is_bullet
         items.append(follow.strip())  # as written (bullets too): the value stays literal

@@ -124,6 +124,13 @@ def test_bullets_on_their_own_line_and_wrapped_entries() -> None:
     assert hits("medications", text) == [("Aspirin 81 mg\nAtenolol 50 mg", ())]
 
 
+def test_the_wrapped_tail_of_an_unread_bullet_is_no_entry() -> None:
+    text = ("Medication:\n\u2022\nAspirin 81 mg once a day with food, as your doctor\n"
+            "advised.\n\u2022\nAtenolol 50 mg twice daily.\n\nSincerely,")
+    assert [value for value, _ in hits("medications", text)] in (
+        ["Atenolol 50 mg"], ["Aspirin 81 mg\nAtenolol 50 mg"])
+
+
 BLANK_AUTH = """For questions: Call Valley Health Plan Member Services
 Phone Number: 1-800-555-0142
 Patient Information
