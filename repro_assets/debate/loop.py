@@ -220,8 +220,12 @@ class DebateRunner:
             hits = self.store.search(question, k=self.settings.top_k)
             check, titles = check_corpus(question, self.store.db,
                                          [(h.document_id, h.chunk_id) for h in hits])
-        except Exception as exc:  # the debate runs on; its own rules decide
+        except Exception as exc:  # the debate runs on, but no consensus without the check
             log.warning("answer check failed: %s", exc)
+            self.transcript.answer_check = {
+                "answer": None, "failed": True,
+                "reason": f"the answer check failed ({type(exc).__name__})"}
+            self.status("Answer check failed: no consensus can be reached on this question")
             return
         related = [{"url": h.url or "", "title": h.document_title or h.external_id,
                     "relevance": round(1.0 - h.distance, 4)} for h in hits]
@@ -238,8 +242,8 @@ class DebateRunner:
         check = self.transcript.answer_check
         if not check or check.get("answer"):
             return None
-        if check.get("future_years") or check.get("missing_anchors") or check.get(
-                "asks_number"):
+        if check.get("failed") or check.get("future_years") or check.get(
+                "missing_anchors") or check.get("asks_number"):
             return check.get("reason") or "no source states the asked fact"
         return None
 

@@ -42,6 +42,20 @@ def test_offline_consensus_gives_the_stated_number_and_its_source(generated_stor
     assert "Convolutional text classifiers" in transcript.conclusion
 
 
+def test_a_failed_answer_check_gives_no_consensus(generated_store, no_network, monkeypatch):
+    """A crash of the check is no licence: research refuses then, and so does the debate."""
+    from repro_assets.research import corpus_answer
+
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("corpus unreadable")
+
+    monkeypatch.setattr(corpus_answer, "check_corpus", broken)
+    transcript = _debate(generated_store, QUESTION)
+    assert transcript.terminal_state != "consensus"
+    assert transcript.answer is None
+    assert (transcript.answer_check or {}).get("failed") is True
+
+
 def _llm_turn(conclusion: str, reviewer: bool) -> str:
     markers = ("Agreement: AGREE\nViability: VIABLE\nValidation: PASS\n"
                f"Conclusion: {conclusion}\nAnswer: VERIFIED\nVerification Reason: checked.")
