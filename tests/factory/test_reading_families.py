@@ -418,7 +418,11 @@ def test_a_clock_time_outside_any_due_phrase_in_an_email() -> None:
             "J1: M1 1h, M2 1h.")
     assert _read(text) == {"J1": (["M1", "M2"], [1, 1], None)}
     _fails("Machines: M1 (saw), M2 (drill).\nJ1: M1 1h, M2 1h.\nReady at 3pm.")
-    _fails("Machines: M1 (saw), M2 (drill).\nJ1: M1 1h, M2 1h.\nEverything must be done by 5pm.")
+    # "everything" is every job of the plan: a due time for all of them
+    assert _read("Our planer is M1, the router M2.\nJ1: M1 2h then M2 3h.\n"
+                 "Everything must be done by 5pm.") == {"J1": (["M1", "M2"], [2, 3], 17)}
+    _fails("Our planer is M1, the router M2.\nJ1: M1 2h then M2 3h.\n"
+           "Everything else must be done by 5pm.")
 
 
 def test_csv_export_with_a_byte_order_mark_and_quoted_cells() -> None:

@@ -214,6 +214,11 @@ class _Assembler:
         is another route referred to: "follows the standard route", "same route as J1")."""
         found = [(s.level, self.resolve(s, job), [s], False) for s in self.applicable(job)
                  if not self.is_override(s, job)]
+        for statement in self.applicable(job):
+            if statement.override_only and not self.is_override(statement, job):
+                raise _Conflict(f"a duration on {statement.steps[0].machine}, a machine the "
+                                f"route {job} is an exception to does not visit",
+                                statement.quote)
         for same in self.reading.same_routes:
             if job not in same.jobs:
                 continue

@@ -506,7 +506,12 @@ class ClauseReader:
                     and statement.steps[0].hours is None and cursor.word({"first"})):
                 continue  # "J5 is set up on M6 first"
             then = statement is not None and cursor.any_sequence(LEADS) is not None
+            instead = statement is None and fragments == 0 and _instead_route(cursor)
             route = read_route(cursor, continuing=continuation or then)
+            if instead and (route is None or len(route.steps) < 2):
+                # "J2 instead goes to M5": which step M5 replaces is not said
+                raise _Unreadable("'instead' with one machine does not say which step it "
+                                  "replaces")
             if route is not None and then and statement is not None:
                 if route.all_machines or statement.all_machines:
                     raise _Unreadable("'all machines' cannot be continued")
@@ -728,8 +733,10 @@ class _Pending:
             quote=quote,
             all_machines=route.all_machines,
             outer=outer,
-            override=(route.duration_first and len(steps) == 1 and subject.level == LEVEL_ONE
-                      and outer is None),
+            override=(route.duration_first and len(steps) == 1 and subject.level == LEVEL_ONE),
+            # "except J3, which needs 3h on M2": a duration for a step of the route the
+            # exception belongs to, never a route of its own
+            override_only=(route.duration_first and len(steps) == 1 and outer is not None),
         )
         self.routes.append(statement)
         self.current[subject.jobs] = statement
@@ -837,6 +844,9 @@ def _explicit_subject(cursor: Cursor) -> Subject | None:
             cursor.word({"is"})
             return _subject_of(jobs)
     cursor.index = start
+    if cursor.word({"everything"}) and not cursor.word({"else"}):
+        return Subject(None, LEVEL_ALL)  # "Everything must be finished by 6am"
+    cursor.index = start
     while cursor.word(GENERIC_DETERMINERS):
         pass
     job_word = cursor.word(JOB_WORDS)
@@ -882,18 +892,21 @@ _EVERY_STEP = (("every", "step"), ("each", "step"), ("all", "steps"), ("every", 
 def _default_duration(tokens: list[Token]) -> float | None:
     """The hours of a sentence that states one duration for every step and nothing else
     ("Count one hour for every operation", "Each step takes one hour")."""
-    if any(t.kind is not Kind.WORD and t.kind is not Kind.DURATION and t.kind is not Kind.COMMA
-           for t in tokens):
+    if any(t.kind not in (Kind.WORD, Kind.DURATION, Kind.COMMA, Kind.COLON) for t in tokens):
         return None
     durations = [i for i, t in enumerate(tokens) if t.kind is Kind.DURATION]
     if len(durations) != 1:
         return None
+    colons = [i for i, t in enumerate(tokens) if t.kind is Kind.COLON]
+    if colons and (len(colons) > 1 or colons[0] != durations[0] - 1):
+        return None  # only a label's colon: "Default time per operation: 1 hour"
     cursor = Cursor(tokens)
     every = False
     while cursor.index < durations[0]:
         if cursor.any_sequence(_EVERY_STEP) is not None:
             every = True
-        elif not (cursor.word(_DEFAULT_LEAD) or cursor.kind(Kind.COMMA)):
+        elif not (cursor.word(_DEFAULT_LEAD) or cursor.kind(Kind.COMMA)
+                  or cursor.kind(Kind.COLON)):
             return None
     hours = cursor.take().value
     if cursor.any_sequence(_EVERY_STEP) is not None:
@@ -1066,6 +1079,18 @@ def _next_job_route(cursor: Cursor) -> bool:
     after.kind(Kind.COLON)
     following = after.peek()
     return following is not None and following.kind is Kind.MACHINE and _starts_route(after)
+
+
+def _instead_route(cursor: Cursor) -> bool:
+    """Consume ``instead`` before a job's own route ("J2 instead goes M1, M5, M3")."""
+    token = cursor.peek()
+    if token is None or not token.is_word("instead"):
+        return False
+    cursor.take()
+    if _starts_route(cursor):
+        return True
+    cursor.index -= 1
+    return False
 
 
 def _starts_route(cursor: Cursor) -> bool:

@@ -43,6 +43,7 @@ _HEADERS: dict[str, Column] = {
     "order": Column.JOB, "order id": Column.JOB, "work order": Column.JOB,
     "machine": Column.MACHINE, "machine id": Column.MACHINE, "machine_id": Column.MACHINE,
     "station": Column.MACHINE, "workstation": Column.MACHINE, "resource": Column.MACHINE,
+    "res": Column.MACHINE, "resource id": Column.MACHINE,
     "route": Column.ROUTE, "routing": Column.ROUTE, "machines": Column.ROUTE,
     "sequence": Column.ROUTE, "path": Column.ROUTE, "steps": Column.ROUTE,
     "hours": Column.HOURS, "hour": Column.HOURS, "hrs": Column.HOURS, "h": Column.HOURS,
@@ -53,7 +54,8 @@ _HEADERS: dict[str, Column] = {
     "duration min": Column.MINUTES, "duration minutes": Column.MINUTES,
     "time min": Column.MINUTES,
     "due": Column.DUE, "due time": Column.DUE, "due hour": Column.DUE, "deadline": Column.DUE,
-    "due by": Column.DUE, "ship by": Column.DUE, "due_time": Column.DUE,
+    "due by": Column.DUE, "ship by": Column.DUE, "due_time": Column.DUE, "ship": Column.DUE,
+    "ship time": Column.DUE, "ready by": Column.DUE, "deliver by": Column.DUE,
     "due_time_hour": Column.DUE,
     "step": Column.STEP, "seq": Column.STEP, "step no": Column.STEP, "step #": Column.STEP,
     "#": Column.STEP, "op": Column.STEP, "operation": Column.STEP,
@@ -143,8 +145,18 @@ def column_role(cell: str) -> Column | None:
 
 
 def header_roles(cells: list[str]) -> list[Column | None]:
-    """Roles of every header cell (None for unknown cells)."""
-    return [column_role(cell) for cell in cells]
+    """Roles of every header cell (None for unknown cells).
+
+    Beside a setup column, the one hours or minutes column whose header starts with "run"
+    (``Run hrs``) is the run time that the setup time adds to.
+    """
+    roles = [column_role(cell) for cell in cells]
+    if Column.SETUP in roles and Column.RUN not in roles:
+        runs = [index for index, (cell, role) in enumerate(zip(cells, roles, strict=True))
+                if role in (Column.HOURS, Column.MINUTES) and _words(cell).startswith("run")]
+        if len(runs) == 1:
+            roles[runs[0]] = Column.RUN
+    return roles
 
 
 def is_routing_header(cells: list[str]) -> bool:

@@ -1160,9 +1160,11 @@ def read_skip(cursor: Cursor) -> tuple[str, ...] | None:
             cursor.index = start
             if cursor.word({"doesn't", "don't", "isn't", "never"}) is None:
                 return None
-        cursor.word({"need", "needs", "to"})
+        needed = cursor.word({"need", "needs"})
+        infinitive = cursor.word({"to"})
         cursor.word({"be"})
-        if cursor.word(NEGATED_VISIT_VERBS | {"processed", "routed", "sent"}) is None:
+        verb = cursor.word(NEGATED_VISIT_VERBS | {"processed", "routed", "sent"})
+        if verb is None and (needed is None or infinitive):  # "doesn't need M2" is a skip
             cursor.index = start
             return None
         cursor.word(PREPOSITIONS)

@@ -40,6 +40,8 @@ class RouteStatement:
         override: one step written duration first ("J4 needs 2 hours on M2"): where the job
             has a broader route through that machine, it sets that step's duration; otherwise
             it is the job's route.
+        override_only: such a step inside an ``except`` clause: it must set the duration of
+            a step of the broader route (a machine that route does not visit is a conflict).
     """
 
     jobs: tuple[str, ...] | None
@@ -53,6 +55,7 @@ class RouteStatement:
     excluded: tuple[str, ...] = ()
     respective: list[float] | None = None
     override: bool = False
+    override_only: bool = False
 
 
 @dataclass
