@@ -267,7 +267,9 @@ class ClauseReader:
         counted = {w.lower() for m in _JOB_COUNT_RE.finditer(clause.text)
                    for w in m.group(0).split()[1:]}
         job_words = words & JOB_WORDS
-        if (job_words and job_words <= counted and _MACHINE_COUNT_RE.search(clause.text)
+        introduces = clause.text.rstrip().endswith(":")  # "three jobs on M4 and M6:" + list
+        if (job_words and job_words <= counted
+                and (_MACHINE_COUNT_RE.search(clause.text) or introduces)
                 and not words & (ROUTE_VERBS - {"is", "are", "be"}) and not words & MEANING_WORDS
                 and not words & {"both", "each", "every", "all", "only", "just"}
                 and not kinds & {Kind.DURATION, Kind.CLOCK, Kind.ARROW, Kind.JOB,
@@ -453,6 +455,12 @@ class ClauseReader:
             skipped = read_skip(cursor)
             if skipped is not None:
                 pending.modify(subject, clause.sentence, skip=skipped)
+                continue
+            if (subject.jobs is not None and self.context.current.get(None) is not None
+                    and _follow_it(cursor)):
+                # "J7, J8 use it as is" right after the route of every job
+                pending.standards.append(StandardStatement(subject.jobs, subject.level,
+                                                           clause.sentence))
                 continue
             if read_follow_standard(cursor):
                 if subject.jobs is None:
@@ -1079,6 +1087,24 @@ def _next_job_route(cursor: Cursor) -> bool:
     after.kind(Kind.COLON)
     following = after.peek()
     return following is not None and following.kind is Kind.MACHINE and _starts_route(after)
+
+
+_AS_IS = (("as", "is"), ("as", "it", "is"), ("unchanged",), ("as", "written"),
+          ("as", "given"))
+
+
+def _follow_it(cursor: Cursor) -> bool:
+    """Consume ``use it as is`` / ``follow it`` / ``take that route unchanged``: the route
+    just given for every job, followed by the subject's jobs (nothing else in the clause)."""
+    start = cursor.index
+    if cursor.word({"follow", "follows", "use", "uses", "take", "takes"}) and (
+            cursor.word({"it"}) or (cursor.word({"that", "this"})
+                                    and cursor.word({"route", "routing", "sequence", "flow"}))):
+        cursor.any_sequence(_AS_IS)
+        if cursor.done:
+            return True
+    cursor.index = start
+    return False
 
 
 def _instead_route(cursor: Cursor) -> bool:

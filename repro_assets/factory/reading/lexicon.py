@@ -105,6 +105,9 @@ _PATTERNS = [
     ("DURATION", rf"(?i:\b(?P<amount>{_AMOUNT})\s*-?\s*(?P<unit>{_HOUR_UNIT}|{_MINUTE_UNIT})\b)"),
     ("CLOCK", r"(?i:\b(?P<ch>\d{1,2})(?:[:.](?P<cm>\d{2}))?\s*"
               r"(?P<mer>a\.m\.?|p\.m\.?|am\b|pm\b)|\b(?P<ch2>\d{1,2})[:.](?P<cm2>\d{2})\b)"),
+    # "1,200 caps": a count with thousands separators, before a noun that is no unit
+    ("THOUSANDS", rf"\b\d{{1,3}}(?:,\d{{3}})+(?=\s+(?!(?:{_HOUR_UNIT}|{_MINUTE_UNIT}|"
+                  rf"{_SECOND_UNIT})\b)[a-z]{{3,}}\b)"),
     ("NUMBER", r"\b\d+(?:\.\d+)?\b"),
     ("ID", rf"{_EDGE_BEFORE}[MJ]{_ID_BODY}{_EDGE_AFTER}"),
     ("ARROW", r"-->|->|=>|—>|→|⟶|➔|➜|⇒|>"),
@@ -206,6 +209,8 @@ def tokenize(text: str, *, ranges: bool = True) -> list[Token]:
                                                                    meridiem)))
         elif kind == "NUMBER":
             tokens.append(Token(Kind.NUMBER, raw, start, end, float(raw)))
+        elif kind == "THOUSANDS":
+            tokens.append(Token(Kind.NUMBER, raw, start, end, float(raw.replace(",", ""))))
         elif kind == "ID":
             id_kind = Kind.MACHINE if raw.startswith("M") else Kind.JOB
             tokens.append(Token(id_kind, raw, start, end, (raw,)))

@@ -70,7 +70,8 @@ MEANING_WORDS = frozenset({
 DUE_KEYS = frozenset({"due", "deadline", "pickup", "pick-up"})
 DUE_KEYS_NEED_BY = frozenset({
     "ship", "ships", "shipped", "shipping", "done", "finished", "complete", "completed",
-    "ready", "delivered", "needed", "required", "out",
+    "ready", "delivered", "needed", "required", "out", "leave", "leaves", "dispatched",
+    "collected",
 })
 DUE_AUX = frozenset({
     "is", "are", "must", "should", "will", "shall", "has", "have", "needs", "need", "to", "be",
@@ -474,7 +475,8 @@ def _step_duration(cursor: Cursor) -> float | None:
     if total is not None:
         return total
     start = cursor.index
-    if not (cursor.kind(Kind.COLON) or _symbol(cursor, "-", "–", "—")):
+    if not (cursor.kind(Kind.COLON) or _symbol(cursor, "-", "–", "—")
+            or cursor.kind(Kind.COMMA)):  # "M2, 30 parts at 4 min/part"
         cursor.word({"for", "with"})
     batch = batch_hours(cursor)  # "M1 - 120 parts x 30 sec"
     if batch is not None:
@@ -544,8 +546,8 @@ def batch_hours(cursor: Cursor) -> float | None:
     """
     start = cursor.index
     quantity = cursor.kind(Kind.NUMBER)
-    if quantity is None or quantity.value != int(quantity.value) or not cursor.word(
-            QUANTITY_NOUNS):
+    if quantity is None or quantity.value != int(quantity.value) or not (
+            cursor.word(QUANTITY_NOUNS) or _counted_noun(cursor)):
         cursor.index = start
         return None
     cursor.kind(Kind.COMMA)
@@ -560,6 +562,27 @@ def batch_hours(cursor: Cursor) -> float | None:
         raise UnreadPhrase(f"'{quantity.text} {cursor.tokens[start + 1].text}' without a time "
                            "per piece")
     return round(quantity.value * cycle.value * 3600, 6) / 3600
+
+
+def _counted_noun(cursor: Cursor) -> bool:
+    """Consume the plural noun of a counted product (``1,200 caps × 3 s``) when a cycle time
+    per piece follows at once (a multiplication sign, or ``at 3 s each``)."""
+    token = cursor.peek()
+    if token is None or token.kind is not Kind.WORD or not re.fullmatch(r"[a-z]{3,}s", token.text):
+        return False
+    following = cursor.peek(1)
+    if following is None:
+        return False
+    if following.kind in (Kind.OTHER, Kind.AMP) and following.text in ("×", "*", "@") or (
+            following.is_word("x")):
+        cursor.take()
+        return True
+    after = Cursor(cursor.tokens[cursor.index + 2:], cursor.names)
+    if following.is_word("at") and after.kind(Kind.DURATION) and (
+            after.any_sequence(PER_PIECE) is not None):
+        cursor.take()
+        return True
+    return False
 
 
 def _symbol(cursor: Cursor, *symbols: str) -> bool:
