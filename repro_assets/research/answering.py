@@ -29,6 +29,14 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from repro_assets.research.row_names import (
+    asks_combination,
+    cited_authors,
+    combined_parts,
+    is_own_row,
+    own_method_keys,
+)
+
 #: Words that never make a question term.
 STOPWORDS = frozenset("""
 a an the of on in at to for from by with without and or but not no is are was were be been
@@ -130,6 +138,10 @@ class QuestionTerms:
             "2.7 billion parameters"): the evidence must state each of them.
         split: the data split the question asks about (``validation`` or ``test``), if any.
         head: the asked attribute's words ("minibatch size"): a sentence must name them.
+        authors: keys of the authors the question cites ("X et al."): they stand for the
+            paper whose opening text names them.
+        counts: numbers the question gives in words ("one network"): a row label stating
+            one of them is preferred over its siblings.
     """
 
     anchors: tuple[Anchor, ...]
@@ -140,7 +152,14 @@ class QuestionTerms:
     qualifiers: tuple[str, ...] = ()
     split: str | None = None
     head: tuple[str, ...] = ()
+    authors: tuple[str, ...] = ()
+    counts: tuple[str, ...] = ()
+    question: str = ""
 
+
+#: Number words a question may fix a row with ("one network", "a single model").
+_NUMBER_WORDS = {"one": "1", "single": "1", "two": "2", "three": "3", "four": "4",
+                 "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9", "ten": "10"}
 
 _METRIC_WORDS = frozenset({"f1", "bleu", "auc", "ap", "wer", "per", "cer", "mos", "em", "map",
                            "smape", "mase", "ndcg", "top1", "top5", "rouge", "rougel",
@@ -278,7 +297,11 @@ def question_terms(question: str, today: _dt.date | None = None) -> QuestionTerm
                          future_years=years, kind=kind,
                          compare=kind != "ratio" and bool(_COMPARE_RE.search(question)),
                          qualifiers=_qualifiers(question, anchors), split=asked_split(question),
-                         head=tuple(head_words(question)))
+                         head=tuple(head_words(question)),
+                         authors=cited_authors(question), question=question,
+                         counts=tuple(dict.fromkeys(
+                             _NUMBER_WORDS[w] for w in re.findall(r"[a-z]+", question.lower())
+                             if w in _NUMBER_WORDS)))
 
 
 #: Words naming a held-out split used for model selection, and the final test split.
@@ -361,6 +384,7 @@ class Passage:
     headers: list[str] = field(default_factory=list)
     label: str = ""
     nearby: str = ""
+    caption: str | None = None
 
 
 @dataclass(frozen=True)
@@ -482,12 +506,14 @@ def cell_values(cell: str) -> list[str]:
     return [m.replace("\u2212", "-") for m in _NUM.findall(cell)]
 
 
-def _table_passages(lines: list[str], context: str) -> list[Passage]:
+def _table_passages(lines: list[str], context: str, style: str | None = None
+                    ) -> list[Passage]:
     """Rows (a label line then value lines, or one line) with the header run above them."""
     out: list[Passage] = []
     i = 0
     header_run: list[str] = []
     frozen = False  # after a table's first row, short lines are group labels, not headers
+    style = style or caption_style(lines)
     while i < len(lines):
         line = lines[i]
         j = i + 1
@@ -501,14 +527,15 @@ def _table_passages(lines: list[str], context: str) -> list[Passage]:
                 and not _heading_or_sentence_end(line, values):
             out.append(Passage(text=f"{line} {' '.join(values)}".strip(), values=values,
                                context=context, table=True, headers=list(header_run),
-                               label=line))
+                               label=line, caption=_own_caption(lines, i, j - 1, style)))
             frozen = True
             i = j
             continue
         row = None if _is_value_line(line) else _one_line_row(line)
         if row is not None and len(row[1]) >= 1 and len(line.split()) <= 16:
             out.append(Passage(text=line, values=row[1], context=context, table=True,
-                               headers=list(header_run), label=row[0]))
+                               headers=list(header_run), label=row[0],
+                               caption=_own_caption(lines, i, i, style)))
             frozen = True
         elif len(line.split()) <= 4 and not _is_value_line(line):
             if not frozen:
@@ -517,6 +544,85 @@ def _table_passages(lines: list[str], context: str) -> list[Passage]:
             header_run, frozen = [], False
         i += 1
     return out
+
+
+_CAPTION_START = re.compile(r"Table\s+\d+[.:]")
+#: Lines a scan for a row's caption crosses at most.
+CAPTION_REACH = 60
+
+
+def _tabular(line: str) -> bool:
+    """A line of a table: value cells, a short label or header, a one-line row, or a header
+    line naming several columns with their units."""
+    words = line.split()
+    return (_is_value_line(line, continuing=True) or len(words) <= 6
+            or (len(words) <= 16 and _one_line_row(line) is not None)
+            or (len(words) <= 16 and len(_split_header_line(line)) >= 2))
+
+
+def caption_style(lines: list[str]) -> str | None:
+    """Where a text's captions stand: ``above`` their tables, ``below`` them, or None.
+
+    A caption after running text and before table lines opens its table (above); one after
+    table lines and before running text closes it (below). The majority decides.
+    """
+    above = below = 0
+    for k, line in enumerate(lines):
+        if not _CAPTION_START.match(line):
+            continue
+        end = k + len(_caption_lines(lines, k))
+        before = k > 0 and _tabular(lines[k - 1])
+        after = end < len(lines) and _tabular(lines[end])
+        above += int(not before and after)
+        below += int(before and not after)
+    return "above" if above > below else "below" if below > above else None
+
+
+def _caption_lines(lines: list[str], k: int) -> list[str]:
+    """The caption starting at line ``k`` with its continuation lines (long lines)."""
+    out = [lines[k]]
+    for line in lines[k + 1: k + 5]:
+        if len(line) < 40 or _CAPTION_START.match(line):
+            break
+        out.append(line)
+    return out
+
+
+def _own_caption(lines: list[str], first: int, last: int, style: str | None = None
+                 ) -> str | None:
+    """The caption of the table a row (lines ``first``..``last``) belongs to, or None.
+
+    Only table lines (cells, labels, headers, rows) may stand between a row and its own
+    caption: the first caption below the row (captions printed under their tables), or the
+    last caption above it (captions over their tables, perhaps over several lines). The
+    text's ``style`` (:func:`caption_style`) says which; when it is unknown and both are
+    found, the row's caption cannot be told (empty: no caption ties the row). A sentence
+    ends a search: the caption of a neighbouring table is not the row's.
+    """
+    below = above = None
+    for j in range(last + 1, min(len(lines), last + 1 + CAPTION_REACH)):
+        if _CAPTION_START.match(lines[j]):
+            below = " ".join(_caption_lines(lines, j))
+            break
+        if not _tabular(lines[j]):
+            break
+    for j in range(first - 1, max(-1, first - 1 - CAPTION_REACH), -1):
+        if _CAPTION_START.match(lines[j]):
+            above = " ".join(_caption_lines(lines, j))
+            break
+        if not _tabular(lines[j]):
+            for k in range(j - 1, max(-1, j - 4), -1):
+                if _CAPTION_START.match(lines[k]):
+                    above = " ".join(_caption_lines(lines, k))
+                    break
+                if len(lines[k]) < 40:
+                    break
+            break
+    if style == "below":
+        return below
+    if style == "above":
+        return above
+    return "" if below and above else below or above
 
 
 def _prose(text: str) -> str:
@@ -541,11 +647,11 @@ def _sentences(text: str) -> list[str]:
     return out
 
 
-def passages(window: str) -> list[Passage]:
+def passages(window: str, style: str | None = None) -> list[Passage]:
     """Sentences and table rows of a text window, each with the window as context."""
     window = unicodedata.normalize("NFKC", window)
     lines = [ln.strip() for ln in window.split("\n") if ln.strip()]
-    out = _table_passages(lines, window)
+    out = _table_passages(lines, window, style)
     sentences = _sentences(window)
     for i, sentence in enumerate(sentences):
         words = sentence.split()
@@ -637,8 +743,11 @@ def _anchor_positions(anchor: Anchor, words: list[str]) -> list[int]:
     size = max(1, len(anchor.text.split()))
     found = []
     for i in range(len(words)):
-        piece = squeeze(" ".join(words[i: i + size]))
-        if piece and (piece in (anchor.key, anchor.key + "s")
+        raw = " ".join(words[i: i + size])
+        piece = squeeze(raw)
+        # a plural "s" is written lower case right after the name ("Nets"), never "Net-S"
+        plural = piece == anchor.key + "s" and re.search(r"[A-Za-z0-9]s\W*$", raw) is not None
+        if piece and (piece == anchor.key or plural
                       or any(v == piece for v in anchor.variants)):
             found.append(i)
     return found
@@ -666,21 +775,65 @@ def _subvalue(cell: str, terms: QuestionTerms, context: str) -> str | None:
 _GROUP_LABEL = re.compile(r"\bet al\b|\b(19|20)\d\d\b")
 
 
+def _split_header_line(line: str) -> list[str]:
+    """A header line holding several column names, each ending in a unit in parentheses.
+
+    "top-1 err. (%) top-5 err. (%)" -> ``["top-1 err. (%)", "top-5 err. (%)"]``; any other
+    line is one name.
+    """
+    parts = [p.strip() for p in re.findall(r"[^()\s][^()]*?\([^()]*\)", line)]
+    if len(parts) >= 2 and "".join(parts).replace(" ", "") == line.replace(" ", ""):
+        return parts
+    return [line]
+
+
 def _column_headers(run: list[str], n: int) -> list[str]:
     """The header lines that name a row's ``n`` value columns (empty: cannot tell).
 
     The run above the first row may end with group labels (a cited work: "Smith et al.,
     2015"), which are dropped; the last ``n`` lines of what remains name the columns (lines
     before them are the label column's header, a section heading or a table beside it).
+    When the run is shorter than ``n``, a line naming several columns on its own (each with
+    its unit, "top-1 err. (%) top-5 err. (%)") is read as those names.
     """
     run = list(run)
     while run and _GROUP_LABEL.search(run[-1]):
         run.pop()
+    if len(run) < n:
+        run = [name for line in run for name in _split_header_line(line)]
     return run if len(run) >= n else []
 
 
+def _asked_column(names: list[str], terms: QuestionTerms, column_anchors: list[Anchor]
+                  ) -> tuple[list[int], bool]:
+    """Indexes of the columns the question asks for, and whether its own terms picked them.
+
+    The columns a question's names (not found in the row label) name; among them, those of
+    the asked split (a "Dev" / "Test" header is the split); among several left, the one
+    header that is a word of the question ("Average"). A question naming no split where
+    the columns differ by split is not narrowed (no guess).
+    """
+    columns = list(range(len(names)))
+    picked = False
+    hits = [sum(a.found_in(fold(name)) for a in column_anchors) for name in names]
+    if max(hits, default=0) > 0:
+        columns = [i for i in columns if hits[i] == max(hits)]
+        picked = True
+    splits = [asked_split(names[i]) for i in columns]
+    if terms.split and any(splits):
+        columns = [i for i, split in zip(columns, splits, strict=True) if split == terms.split]
+        picked = bool(columns)
+    if len(columns) > 1:
+        asked = set(terms.keywords) | {a.key for a in terms.anchors}
+        worded = [i for i in columns if (set(_words(names[i])) | {squeeze(names[i])}) & asked]
+        if len(worded) == 1:
+            columns, picked = worded, True
+    return columns, picked
+
+
 def _row_value(passage: Passage, terms: QuestionTerms) -> tuple[str, str | None] | None:
-    """The asked cell of a table row: the column a question term names, else the only one."""
+    """The asked cell of a table row: the one column the question's terms name, else the
+    only value (never a guess between columns)."""
     cells = passage.values
     if not any(cell_values(c) for c in cells):
         return None
@@ -689,11 +842,12 @@ def _row_value(passage: Passage, terms: QuestionTerms) -> tuple[str, str | None]
     column_anchors = [a for a in terms.anchors if not a.found_in(label_fold)]
     if headers:
         names = headers[-len(cells):]
-        for anchor in column_anchors:
-            for index, name in enumerate(names):
-                if anchor.found_in(fold(name)):
-                    value = _subvalue(cells[index], terms, passage.context)
-                    return (value, name) if value is not None else None
+        columns, picked = _asked_column(names, terms, column_anchors)
+        if picked and len(columns) == 1:
+            value = _subvalue(cells[columns[0]], terms, passage.context)
+            return (value, names[columns[0]]) if value is not None else None
+        if picked:
+            return None  # the asked terms name several columns (or none left): no guess
     if column_anchors and any(a.found_in(fold(" ".join(passage.headers)))
                               for a in column_anchors):
         return None  # the asked column is named but cannot be aligned: no guess
@@ -701,12 +855,7 @@ def _row_value(passage: Passage, terms: QuestionTerms) -> tuple[str, str | None]
         return None
     numeric = [c for c in cells if cell_values(c)]
     if len(numeric) > 1:
-        # several columns, none named by an anchor: only the first, when the first column
-        # header after the label is one of the question's words
-        asked = set(terms.keywords) | {a.key for a in terms.anchors}
-        names = headers[-len(cells):] if headers else []
-        if not names or not (set(_words(names[0])) | {squeeze(names[0])}) & asked:
-            return None
+        return None  # several columns, none named by the question
     first = _subvalue(numeric[0], terms, passage.context)
     return (first, None) if first is not None else None
 
@@ -738,11 +887,14 @@ def check_answer(question: str, sources: Sequence[SourceText],
 def _check_terms(terms: QuestionTerms, sources: Sequence[SourceText],
                  related: list[str]) -> AnswerCheck:
     """The answer check for already read question terms (one asked number)."""
-    best: tuple[float, GroundedAnswer] | None = None
-    best_score = 0.0
+    found_answers: list[GroundedAnswer] = []
     seen_anchor: dict[str, bool] = {a.key: False for a in terms.anchors}
     for source in sources:
         title_fold = fold(source.title) + fold(source.identity)
+        paper = paper_anchors(terms, source)
+        # where the document's captions stand, read once from its whole text
+        style = caption_style([ln.strip() for ln in unicodedata.normalize(
+            "NFKC", source.full_text or "\n".join(source.windows)).split("\n") if ln.strip()])
         for window in source.windows:
             window_fold = fold(window) + title_fold
             present = [a for a in terms.anchors if a.found_in(window_fold)]
@@ -750,30 +902,49 @@ def _check_terms(terms: QuestionTerms, sources: Sequence[SourceText],
                 seen_anchor[a.key] = True
             if len(present) < len(terms.anchors):
                 continue
-            for passage in passages(window):
-                found = _grounded(passage, terms, source)
-                if found is not None and found.score > best_score:
-                    best_score = found.score
-                    best = (found.score, found)
+            for passage in passages(window, style):
+                found = _grounded(passage, terms, source, paper)
+                if found is not None:
+                    found_answers.append(found)
         if source.full_text and all(a.found_in(fold(source.full_text) + title_fold)
                                     for a in terms.anchors):
             # tables whose header and rows fall in chunks far apart: read in one piece
-            for passage in passages(source.full_text):
+            for passage in passages(source.full_text, style):
                 if not passage.table:
                     continue
                 passage.context = _local_context(source.full_text, passage.text)
-                found = _grounded(passage, terms, source)
-                if found is not None and found.score > best_score:
-                    best_score = found.score
-                    best = (found.score, found)
+                found = _grounded(passage, terms, source, paper)
+                if found is not None:
+                    found_answers.append(found)
     missing = [a.text for a in terms.anchors if not seen_anchor[a.key]]
-    if best is None:
+    best_score = max((f.score for f in found_answers), default=0.0)
+    if not found_answers:
         reason = (f"no source names {', '.join(missing)}" if missing else
                   "no retrieved passage states the asked quantity with the question's terms")
         return AnswerCheck(None, reason, terms, best_score=best_score, related=related,
                            missing_anchors=missing)
-    return AnswerCheck(best[1], "a passage states the asked quantity", terms,
+    top = [f for f in found_answers if abs(f.score - best_score) < 1e-9]
+    values = list(dict.fromkeys(f.value for f in top))
+    if len(values) > 1:
+        return AnswerCheck(None, "passages state different numbers equally well ("
+                           + ", ".join(values[:4]) + "): no single answer", terms,
+                           best_score=best_score, related=related)
+    return AnswerCheck(top[0], "a passage states the asked quantity", terms,
                        best_score=best_score, related=related)
+
+
+def paper_anchors(terms: QuestionTerms, source: SourceText) -> frozenset[str]:
+    """Keys of the question's anchors that stand for ``source`` itself.
+
+    An author the question cites ("X et al.") whose name is in the paper's opening text, and
+    the paper's own method (the name its title or abstract gives it): every sentence and row
+    of the paper speaks for them.
+    """
+    identity = fold(source.identity or source.title)
+    own = own_method_keys(source.title, source.identity or source.title)
+    out = {a.key for a in terms.anchors if a.key in terms.authors and a.found_in(identity)}
+    out |= {a.key for a in terms.anchors if a.key in own or any(v in own for v in a.variants)}
+    return frozenset(out)
 
 
 #: Where a comparison names its second side: "... than Y", "between X and Y".
@@ -899,17 +1070,27 @@ def _asks_head(terms: QuestionTerms, sentence: str) -> bool:
 MIN_COVERAGE = 0.34
 
 
-def _grounded(passage: Passage, terms: QuestionTerms, source: SourceText
-              ) -> GroundedAnswer | None:
-    """The passage's answer to the question, when it states the asked quantity."""
+def _grounded(passage: Passage, terms: QuestionTerms, source: SourceText,
+              paper: frozenset[str] = frozenset()) -> GroundedAnswer | None:
+    """The passage's answer to the question, when it states the asked quantity.
+
+    ``paper``: keys of the anchors that stand for the source itself (its own method, its
+    cited authors, see :func:`paper_anchors`): they hold for every passage of the source.
+    """
     words = passage.text.split()
     local = passage.text + " " + " ".join(passage.headers)
     if passage.table:
-        local += " " + " ".join(_captions(passage.context))
+        # the row's own caption; when none is found, the caption around the row if there is
+        # only one (several: the row's cannot be told)
+        around = list(dict.fromkeys(_captions(passage.context)))
+        local += " " + (passage.caption if passage.caption is not None
+                        else around[0] if len(around) == 1 else "")
     local_fold = fold(local) if passage.table else fold(passage.text)
     # a sentence's entity may be named by the sentence before or after it (one name at most)
-    # the document's title names what its every sentence is about
-    near = (local if passage.table else passage.text) + " " + source.title
+    # the document's title names what its every sentence is about, as do its own method's
+    # name and its authors' names
+    near = (local if passage.table else passage.text) + " " + source.title + " " + " ".join(
+        a.text for a in terms.anchors if a.key in paper)
     own_fold = fold(near)
     own = [a for a in terms.anchors if a.found_in(own_fold)]
     stated = [a for a in terms.anchors if a.found_in(local_fold)]
@@ -941,17 +1122,20 @@ def _grounded(passage: Passage, terms: QuestionTerms, source: SourceText
     if not _qualified(terms, local if passage.table else passage.text):
         return None
     if passage.table:
+        if not _metric_named(terms, local) and _names_a_metric(local):
+            return None  # the row's header or caption reports another metric than the asked
         if terms.kind in ("ratio", "duration") and not any(
                 k in fold(passage.context) for k in ("second", "time", "hour")):
             return None
-        label_words = passage.label.replace("(", " ").replace(")", " ").split()
-        if terms.anchors and not any(_anchor_positions(a, label_words) for a in terms.anchors):
+        if terms.anchors and not _label_names(passage.label, terms, paper):
             return None  # a row answers only for the entity its label names (not a variant)
         picked = _row_value(passage, terms)
         if picked is None:
             return None
         value, column = picked
         score -= ROW_VARIANT_PENALTY * len(_unasked_label_words(passage.label, terms))
+        if any(states_number(c, passage.label) for c in terms.counts):
+            score += ROW_VARIANT_PENALTY / 2  # "one network": the "(1 net)" row of its siblings
         return GroundedAnswer(value=value, quote=passage.text, source=source.key,
                               title=source.title, score=round(score, 3), column=column)
     numbers = [n for n in numbers_in(passage.text) if _kind_fits(n, terms.kind)
@@ -976,6 +1160,26 @@ def _grounded(passage: Passage, terms: QuestionTerms, source: SourceText
         return None  # far from the question's words, and not the only number of its kind
     return GroundedAnswer(value=chosen.text, quote=passage.text, source=source.key,
                           title=source.title, score=round(score, 3))
+
+
+def _label_names(label: str, terms: QuestionTerms, paper: frozenset[str]) -> bool:
+    """The row label names one of the question's anchors.
+
+    As written ("Quillnet-24"), as the paper's own method in words ("Ours", "Proposed
+    method") when the question names that method or the paper's authors, or as a combined
+    label ("Quillnet-A+B") when the question asks for those parts together.
+    """
+    label_words = label.replace("(", " ").replace(")", " ").split()
+    if any(_anchor_positions(a, label_words) for a in terms.anchors):
+        return True
+    if paper and is_own_row(label):
+        return True
+    for word in label_words:
+        parts = combined_parts(word)
+        if parts and any(a.key == squeeze(parts[0]) for a in terms.anchors) and \
+                asks_combination(terms.question, parts[1]):
+            return True
+    return False
 
 
 #: Score taken off a row per label word the question does not ask for ("X (random splits)"
@@ -1047,6 +1251,13 @@ def _metric_named(terms: QuestionTerms, text: str) -> bool:
             continue
         return False
     return True
+
+
+def _names_a_metric(text: str) -> bool:
+    """``text`` names a metric (accuracy, F1, BLEU ...)."""
+    words = set(_words(text))
+    spaced = fold(text)
+    return bool(words & METRIC_KEYWORDS) or any(f" {m} " in spaced for m in _METRIC_WORDS)
 
 
 #: Characters around a row of a whole-document table that make its context (captions).

@@ -1,0 +1,206 @@
+"""Recall families of the answer check, each with unanswerable look-alikes (issue #26).
+
+Every paper, method, dataset, author and number here is invented by the test. The layouts
+follow PyMuPDF's page text: a table cell per line (or a row on one line), captions above or
+below the rows, the authors under the title in the document's opening text.
+
+Families (answerable): an author given as "X et al." while the paper names its method; a
+table with Dev / Test columns; a row named in words ("Ours", "Proposed method") for the
+method the title or abstract names; a combined label ("A+B"); the method named only in the
+title while the number is in a table; a question asking for a name. Look-alikes (never
+answered): another dataset, another metric, another variant, another year, a future year,
+another paper's "Ours".
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from repro_assets.research.answering import SourceText, check_answer
+
+TODAY = dt.date(2026, 6, 1)
+
+# -- documents ----------------------------------------------------------------------------------
+
+TAGGER_IDENTITY = """Span-Gated Recurrent Taggers for Low-Resource Entity Recognition
+Ilse Vandermeer\u2660 Tomas Okafor\u2663
+\u2660Institute of Invented Studies
+Abstract
+We present recurrent taggers that gate character spans."""
+
+TAGGER_TABLE = """Model
+F1
+Brightwater et al. (2011)
+76.40
+BiGRU-CRF \u2013 no char
+80.12
+BiGRU-CRF
+82.47
+Table 2: Entity recognition results on the Heron test set. Rows with a
+star were trained with extra annotated sentences from other sources.
+Model
+F1
+Brightwater et al. (2011)
+70.02
+BiGRU-CRF
+74.90
+Table 3: Entity recognition results on the Wagtail test set.
+Both tables show that the span gates help on every language we tried.
+"""
+
+SPLIT_TABLE = """Table 3: F1 of the taggers on the Ptarmigan NER benchmark.
+Model
+Dev
+Test
+Plainfeat
+88.2
+84.1
+Quillnet
+91.4
+88.7
+Kestrel
+90.2
+87.9
+The taggers are ranked by their Test score."""
+
+OURS_IDENTITY = """Lorikeet: Sparse Routing for Long Document Classification
+Mara Ellison
+Abstract
+We propose Lorikeet, a sparse router for long documents."""
+
+OURS_TABLE = """Table 2: Accuracy (%) on the Mallee and Spinifex test sets.
+Method
+Mallee
+Spinifex
+TF-IDF SVM
+71.2
+64.0
+Hier-GRU
+75.9
+68.3
+Ours
+78.4
+70.6"""
+
+PROPOSED_IDENTITY = """Routing Long Documents Sparsely
+Devi Ramaswamy
+Abstract
+We introduce Bramblenet, a routing network for long document classification."""
+
+PROPOSED_TABLE = """Table 4: Accuracy (%) on the Mallee test set.
+Method
+Accuracy
+Hier-GRU
+75.9
+Proposed method
+77.3"""
+
+OTHER_OURS_IDENTITY = """Thornbill: Dense Routing for Short Texts
+Abstract
+We propose Thornbill and compare it with Lorikeet and Hier-GRU."""
+
+COMBINED_TABLE = """Table 1: sMAPE on the Kiwi benchmark, lower is better.
+Model
+Yearly
+Average
+Ternbasis-S
+13.1
+12.02
+Ternbasis-T
+13.4
+12.10
+Ternbasis-S+T
+12.9
+11.87"""
+
+TITLE_ONLY_IDENTITY = """Pangolin: Efficient Retrieval for Legal Search
+Abstract
+We describe Pangolin, a retriever for statutes and case law."""
+
+TITLE_ONLY_TABLE = """Table 4: Recall@10 of our model on two collections.
+Collection
+Recall@10
+Casebook
+0.612
+Statute-X
+0.548"""
+
+OPTIMIZER_PROSE = """4 Training
+We train Lorikeet with the Adagrad optimizer and a learning rate of 0.01 for 30 epochs.
+The Hier-GRU baseline is trained with the Adamax optimizer as in its original paper."""
+
+
+def _source(windows: tuple[str, ...], identity: str, key: str = "corpus://paper/inv"
+            ) -> SourceText:
+    title = identity.split("\n")[0]
+    return SourceText(key=key, title=title, windows=windows, identity=identity)
+
+
+TAGGER = _source((TAGGER_TABLE,), TAGGER_IDENTITY)
+SPLIT = _source((SPLIT_TABLE,), "Fast Taggers\nAbstract\nWe compare taggers.")
+OURS = _source((OURS_TABLE,), OURS_IDENTITY)
+PROPOSED = _source((PROPOSED_TABLE,), PROPOSED_IDENTITY)
+OTHER_OURS = _source((OURS_TABLE,), OTHER_OURS_IDENTITY, key="corpus://paper/other")
+COMBINED = _source((COMBINED_TABLE,), "Ternbasis: Basis Expansion for Series\nAbstract\nx.")
+TITLE_ONLY = _source((TITLE_ONLY_TABLE,), TITLE_ONLY_IDENTITY)
+OPTIMIZER = _source((OPTIMIZER_PROSE,), OURS_IDENTITY)
+
+#: (family, question, sources, expected value or None for "must abstain")
+CASES: list[tuple[str, str, list[SourceText], str | None]] = [
+    # an author's name stands for the paper; the row names the method
+    ("et_al", "What F1 does the BiGRU-CRF of Vandermeer et al. reach on the Heron test set?",
+     [TAGGER], "82.47"),
+    ("et_al", "What F1 does Okafor et al.'s BiGRU-CRF get on Heron?", [TAGGER], "82.47"),
+    ("et_al", "What F1 does the BiGRU-CRF of Vandermeer et al. reach on Wagtail?", [TAGGER],
+     "74.90"),
+    ("et_al_lookalike", "What F1 does the BiGRU-CRF of Vandermeer et al. reach on Egret?",
+     [TAGGER], None),
+    ("et_al_lookalike", "What F1 does the BiGRU-CRF of Pemberton et al. reach on Heron?",
+     [TAGGER], None),
+    # Dev / Test columns are the split
+    ("split", "What test F1 does Kestrel reach on Ptarmigan?", [SPLIT], "87.9"),
+    ("split", "What F1 does Quillnet get on the Ptarmigan development set?", [SPLIT], "91.4"),
+    ("split_lookalike", "What test accuracy does Kestrel reach on Ptarmigan?", [SPLIT], None),
+    ("split_lookalike", "What F1 does Kestrel reach on Ptarmigan?", [SPLIT], None),
+    # a row named in words is the paper's own method
+    ("ours", "What accuracy does Lorikeet reach on Spinifex?", [OURS], "70.6"),
+    ("ours", "How accurate is Bramblenet on the Mallee test set?", [PROPOSED], "77.3"),
+    ("ours_lookalike", "What accuracy does Lorikeet reach on Spinifex?", [OTHER_OURS], None),
+    ("ours_lookalike", "What accuracy does Lorikeet-Large reach on Spinifex?", [OURS], None),
+    ("ours_lookalike", "What accuracy does Lorikeet reach on Wagtail?", [OURS], None),
+    # a combined label
+    ("combined", "What average sMAPE does the Ternbasis model combining S and T reach on "
+     "Kiwi?", [COMBINED], "11.87"),
+    ("combined", "What average sMAPE does Ternbasis-S+T reach on Kiwi?", [COMBINED], "11.87"),
+    ("combined_lookalike", "What average MASE does Ternbasis-S+T reach on Kiwi?", [COMBINED],
+     None),
+    # the method is named in the title only; the rows are datasets
+    ("title_only", "What Recall@10 does Pangolin reach on Casebook?", [TITLE_ONLY], "0.612"),
+    ("title_only_lookalike", "What Recall@10 did Pangolin reach on Casebook in 2031?",
+     [TITLE_ONLY], None),
+    ("title_only_lookalike", "What Recall@100 does Pangolin reach on Casebook?", [TITLE_ONLY],
+     None),
+]
+
+#: A question asking for a name (answered by the entity in the asked role, with its quote).
+NAME_CASES: list[tuple[str, str, list[SourceText], str | None]] = [
+    ("name", "Which optimizer was Lorikeet trained with?", [OPTIMIZER], "Adagrad"),
+    ("name_lookalike", "Which learning rate schedule was Lorikeet trained with?", [OPTIMIZER],
+     None),
+    ("name_lookalike", "Which optimizer was Thornbill trained with?", [OPTIMIZER], None),
+]
+
+
+@pytest.mark.parametrize(("family", "question", "sources", "expected"), CASES,
+                         ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
+def test_family(family: str, question: str, sources: list[SourceText],
+                expected: str | None) -> None:
+    check = check_answer(question, sources, today=TODAY)
+    if expected is None:
+        assert not check.answered, (family, check.answer)
+    else:
+        assert check.answered and check.answer is not None, (family, check.reason)
+        assert check.answer.value == expected
+        assert check.answer.quote
