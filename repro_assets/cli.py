@@ -15,6 +15,7 @@ import pkgutil
 import sys
 
 from repro_assets import commands
+from repro_assets.settings import environment
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -35,8 +36,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script."""
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    environment.export_default("HF_HUB_OFFLINE", "1")
+    environment.export_default("TOKENIZERS_PARALLELISM", "false")
     parser = build_parser()
     args = parser.parse_args(argv)
     logging.basicConfig(

@@ -12,9 +12,9 @@ purpose (``repro_assets/assets/_paper_jobs.py``), so on Kubernetes each paper's 
 
 from __future__ import annotations
 
-import os
-
 import dagster as dg
+
+from repro_assets import settings
 
 EXECUTOR_ENV = "REPRO_EXECUTOR"
 EXECUTORS = ("multiprocess", "in_process", "k8s")
@@ -30,7 +30,7 @@ def default_executor() -> dg.ExecutorDefinition | None:
     Raises:
         ExecutorSettingError: an unknown name, or ``k8s`` without the ``dagster-k8s`` package.
     """
-    name = os.environ.get(EXECUTOR_ENV, "").strip().lower()
+    name = settings.current().runs.executor.strip().lower()
     if name in ("", "multiprocess"):
         return None
     if name == "in_process":

@@ -27,14 +27,16 @@ from dagster._serdes import ConfigurableClassData
 from dagster_postgres import DagsterPostgresStorage
 
 from repro_assets import settings
+from repro_assets.llm import providers as llm_providers
 from repro_assets.resources.database import dagster_storage_url, resolve_database_url
+from repro_assets.settings import environment
 
 log = logging.getLogger(__name__)
 
-LLM_POOLS = ("llm_openai", "llm_anthropic", "llm_openai_compatible", "llm_transformers")
+LLM_POOLS = llm_providers.pools()
 # A local transformers model holds the machine's memory (and GPU): one generation at a time
 # unless REPRO_LLM_LOCAL_POOL_LIMIT says otherwise.
-LOCAL_LLM_POOLS = ("llm_transformers",)
+LOCAL_LLM_POOLS = llm_providers.local_pools()
 DOTENV_KEYS = ("DAGSTER_HOME", "REPRO_HOME")
 SETUP_HINT = "run `make setup` (or `repro-assets init`) in the project root"
 
@@ -61,10 +63,11 @@ def project_storage_url() -> str:
     Raises:
         InstanceSetupError: no database configured, or the server cannot be reached.
     """
-    url = os.environ.get("REPRO_DAGSTER_PG_URL", "").strip()
+    config = settings.current()
+    url = config.database.dagster_pg_url
     if url:
         return url
-    if not (os.environ.get("REPRO_DATABASE_URL", "").strip() or os.environ.get("REPRO_HOME")):
+    if not (config.database.url or config.paths.home):
         raise InstanceSetupError(
             f"the Dagster instance has no database: {SETUP_HINT} (writes .env), "
             "or set REPRO_DATABASE_URL"
@@ -78,7 +81,7 @@ def project_storage_url() -> str:
             f"or {SETUP_HINT}"
         ) from exc
     # child processes (run workers, code servers, the daemon) reuse it without a lookup
-    os.environ["REPRO_DAGSTER_PG_URL"] = url
+    environment.export("REPRO_DAGSTER_PG_URL", url)
     return url
 
 
@@ -148,10 +151,10 @@ def prepare_dagster_env() -> Path:
     Returns:
         The DAGSTER_HOME folder.
     """
-    os.environ.setdefault("REPRO_HOME", str(settings.project_home()))
-    os.environ["REPRO_DAGSTER_PG_URL"] = dagster_storage_url(resolve_database_url())
+    environment.export_default("REPRO_HOME", str(settings.project_home()))
+    environment.export("REPRO_DAGSTER_PG_URL", dagster_storage_url(resolve_database_url()))
     home = ensure_dagster_home()
-    os.environ["DAGSTER_HOME"] = str(home)
+    environment.export("DAGSTER_HOME", str(home))
     return home
 
 
@@ -161,8 +164,8 @@ def configure_pools(instance: dg.DagsterInstance) -> None:
     API providers: ``REPRO_LLM_POOL_LIMIT`` (default 4); a local transformers model:
     ``REPRO_LLM_LOCAL_POOL_LIMIT`` (default 1).
     """
-    limit = settings.env_int("REPRO_LLM_POOL_LIMIT", 4)
-    local_limit = settings.env_int("REPRO_LLM_LOCAL_POOL_LIMIT", 1)
+    limit = settings.current().llm.pool_limit
+    local_limit = settings.current().llm.local_pool_limit
     storage = instance.event_log_storage
     for pool in LLM_POOLS:
         try:

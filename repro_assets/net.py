@@ -32,7 +32,6 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import logging
-import os
 import re
 import socket
 import time
@@ -46,6 +45,9 @@ from urllib.parse import urlsplit
 import httpcore
 import httpx
 
+from repro_assets import settings
+from repro_assets.errors import CodedError
+
 log = logging.getLogger(__name__)
 
 ALLOWED_SCHEMES = ("http", "https")
@@ -55,19 +57,16 @@ USER_AGENT = "repro-assets/0.1 (+outbound fetch)"
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 _NAT64 = ipaddress.ip_network("64:ff9b::/96")
-_TRUE = {"1", "true", "yes", "on"}
 _HOST_NAME = re.compile(r"^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$")
 
 
-class FetchError(RuntimeError):
+class FetchError(CodedError, RuntimeError):
     """An outbound fetch failed; ``code`` says why."""
 
     code = "E_FETCH_FAILED"
 
     def __init__(self, message: str, *, code: str | None = None) -> None:
-        super().__init__(message)
-        if code:
-            self.code = code
+        super().__init__(message, code=code)
 
 
 class FetchBlocked(FetchError):
@@ -105,10 +104,11 @@ class FetchPolicy:
         Raises:
             ValueError: an allow-list entry is neither a host name nor a network.
         """
-        allow = os.environ.get("REPRO_ALLOW_PRIVATE_FETCH", "").strip().lower() in _TRUE
+        config = settings.current().fetch
+        allow = config.allow_private
         hosts: set[str] = set()
         networks = []
-        for entry in os.environ.get("REPRO_FETCH_ALLOWLIST", "").split(","):
+        for entry in config.allowlist.split(","):
             entry = entry.strip().lower()
             if not entry:
                 continue

@@ -15,8 +15,6 @@ bodies are limited to ``REPRO_API_MAX_BODY_MB`` (default 15 MiB) while streaming
 
 from __future__ import annotations
 
-import os
-
 from fastapi import Depends, FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.staticfiles import StaticFiles
@@ -61,9 +59,8 @@ def create_app(
     errors.install(app)
     app.add_exception_handler(BodyTooLarge, body_too_large_handler)
 
-    origins = cors_origins if cors_origins is not None else [
-        o.strip() for o in os.environ.get("REPRO_API_CORS_ORIGINS", "").split(",") if o.strip()
-    ]
+    origins = cors_origins if cors_origins is not None else settings.split_list(
+        settings.current().api.cors_origins)
     if origins:
         app.add_middleware(CORSMiddleware, allow_origins=origins, allow_methods=["*"],
                            allow_headers=["*"])

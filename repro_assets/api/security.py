@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import hmac
 import json
-import os
 from typing import Any
 
 from fastapi import HTTPException, Request
 from fastapi.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from repro_assets import settings
 from repro_assets.api.errors import ApiError
 
 API_KEY_HEADER = "X-API-Key"
@@ -31,7 +31,7 @@ MULTIPART_ENVELOPE_BYTES = 64 * 1024
 
 def configured_api_key() -> str | None:
     """``REPRO_API_KEY`` or None."""
-    key = os.environ.get("REPRO_API_KEY", "").strip()
+    key = settings.current().api.key
     return key or None
 
 
@@ -145,8 +145,7 @@ def _host_of(value: str) -> str:
 def allowed_hosts_from_env(cors_origins: list[str] | None = None) -> frozenset[str]:
     """Loopback names, ``REPRO_API_ALLOWED_HOSTS`` (comma-separated) and the CORS origins'
     hosts."""
-    extra = {_host_of(h) for h in os.environ.get("REPRO_API_ALLOWED_HOSTS", "").split(",")
-             if h.strip()}
+    extra = {_host_of(h) for h in settings.split_list(settings.current().api.allowed_hosts)}
     extra |= {_host_of(o) for o in cors_origins or [] if o.strip()}
     return LOOPBACK_HOSTS | frozenset(extra)
 

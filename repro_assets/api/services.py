@@ -6,7 +6,6 @@ Handlers reach it as ``request.app.state.services`` (or the :func:`get_services`
 from __future__ import annotations
 
 import logging
-import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -14,6 +13,7 @@ from typing import Any, TypeVar
 
 from fastapi import Request
 
+from repro_assets import settings
 from repro_assets.llm.types import LLMClient
 from repro_assets.resources.blobstore import BlobStore, BlobStoreResource
 
@@ -51,7 +51,7 @@ class Services:
     llm_client: Callable[[], LLMClient] = _default_llm_client
     instance_factory: Callable[[], Any] = _default_instance
     record_runs: bool = field(
-        default_factory=lambda: os.environ.get("REPRO_API_RECORD_RUNS", "1") != "0")
+        default_factory=lambda: settings.current().api.record_runs != "0")
     _instance: Any = field(default=None, init=False, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import textwrap
 from typing import Any
+
+from repro_assets.settings import environment
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -47,7 +48,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         print("error: --title names one paper; give one PDF with it", file=sys.stderr)
         return 2
     if args.no_cache:
-        os.environ[CACHE_ENV] = "0"
+        environment.export(CACHE_ENV, "0")
     instance = get_instance(hold_connections=True)
     tags = prepare_in_process_runs(instance)  # a killed earlier ingest's runs: failed
     job = _ingest_definitions(args.full).resolve_job_def(

@@ -14,13 +14,13 @@ overrides it, and a model without a calibrated floor must be given one.
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Sequence
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
+from repro_assets import settings
 from repro_assets.debate.models import DebateError, EvidenceAssessment, EvidenceChunk
 from repro_assets.resources.embedder import Embedder
 from repro_assets.scholarly.ingest import split_sentences
@@ -47,7 +47,7 @@ def relevance_floor(model_name: str) -> float:
         DebateError: ``E_RELEVANCE_FLOOR`` when the variable is not a number in (0, 1), or the
             model has no calibrated floor and none is set.
     """
-    raw = os.environ.get(FLOOR_ENV, "").strip()
+    raw = settings.current().debate.relevance_floor
     if raw:
         try:
             value = float(raw)

@@ -6,11 +6,11 @@ Shared by the Dagster asset and the ``repro-assets debate`` command.
 from __future__ import annotations
 
 import logging
-import os
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+from repro_assets import settings
 from repro_assets.debate.loop import DebateEvent, DebateRunner
 from repro_assets.debate.models import DebateSettings, DebateTranscript
 from repro_assets.debate.store import DebateStore, debate_lock
@@ -29,7 +29,7 @@ def live_search_enabled(llm: LLMClient) -> bool:
 
     Offline mode (no LLM) debates over the stored corpus without touching the network.
     """
-    value = os.environ.get("DEBATE_LIVE_SEARCH", "auto").strip().lower()
+    value = settings.current().debate.live_search.lower()
     if value in ("1", "on", "true", "yes"):
         return True
     if value in ("0", "off", "false", "no"):

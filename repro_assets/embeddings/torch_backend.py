@@ -5,16 +5,15 @@
 
 from __future__ import annotations
 
-import os
-
 import numpy as np
 
+from repro_assets import settings
 from repro_assets.embeddings.base import TORCH, Embedder, EmbeddingError, model_location
 
 
 def embedding_device() -> str:
     """The torch device for embeddings: ``EMBEDDING_DEVICE`` or ``cpu``."""
-    return os.environ.get("EMBEDDING_DEVICE", "").strip() or "cpu"
+    return settings.current().embedding.device or "cpu"
 
 
 def is_cpu(device: str) -> bool:

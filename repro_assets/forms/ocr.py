@@ -19,6 +19,7 @@ from functools import lru_cache
 
 import pymupdf
 
+from repro_assets import settings
 from repro_assets.forms.models import LayoutDoc, LayoutPageText, LayoutSpan
 
 log = logging.getLogger(__name__)
@@ -31,7 +32,7 @@ MAX_PAGES = 20  # OCR costs ~0.5 s a page: a long scan is read up to here
 @lru_cache(maxsize=1)
 def tessdata() -> str | None:
     """The Tesseract language-data folder with English data, or None when not installed."""
-    candidates = [os.environ.get("TESSDATA_PREFIX", "")]
+    candidates = [settings.current().third_party.tessdata_prefix]
     candidates += sorted(glob.glob("/usr/share/tesseract-ocr/*/tessdata"), reverse=True)
     candidates += ["/usr/share/tessdata", "/usr/local/share/tessdata"]
     for folder in candidates:

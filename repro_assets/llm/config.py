@@ -19,36 +19,28 @@ resolve the same provider and models from the same environment variables:
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from repro_assets import settings
+from repro_assets.llm.providers import (
+    ANTHROPIC_DEFAULT_MODEL,
+    ANTHROPIC_ROLE_DEFAULTS,
+    OPENAI_DEFAULT_MODEL,
+    OPENAI_ROLE_DEFAULTS,
+)
+from repro_assets.llm.providers import PROVIDERS as PROVIDER_SPECS
 from repro_assets.llm.types import LLMError, Role
 
-PROVIDERS = ("auto", "openai", "anthropic", "openai_compatible", "offline", "transformers")
+__all__ = [
+    "ANTHROPIC_DEFAULT_MODEL", "ANTHROPIC_ROLE_DEFAULTS", "OPENAI_DEFAULT_MODEL",
+    "OPENAI_ROLE_DEFAULTS", "PROVIDERS", "LLMConfig", "configured_model", "cost_usd",
+    "default_tool_caps", "is_reasoning_model", "model_for_role", "pool_name", "price_for",
+    "resolve_provider",
+]
 
-OPENAI_DEFAULT_MODEL = "gpt-4o"
-ANTHROPIC_DEFAULT_MODEL = "claude-sonnet-4-20250514"
-
-#: Default models per role for the OpenAI API (seed 000: extractor gpt-4o, planner o3-mini,
-#: schema fixer gpt-4o; the JSONizer fallback runs on a cheaper model).
-OPENAI_ROLE_DEFAULTS: dict[str, str] = {
-    Role.EXTRACTOR: "gpt-4o",
-    Role.PLANNER: "o3-mini",
-    Role.SCHEMA_FIXER: "gpt-4o",
-    Role.VERIFIER: "gpt-4o",
-    Role.EXPLAINER: "gpt-4o",
-    Role.SCIENTIST: "gpt-4o",
-    Role.RESEARCH: "gpt-4o",
-    Role.JSONIZER: "gpt-4o-mini",
-}
-
-#: Default models per role for Anthropic (seed 003 uses claude-sonnet-4-20250514).
-ANTHROPIC_ROLE_DEFAULTS: dict[str, str] = {
-    **{role.value: ANTHROPIC_DEFAULT_MODEL for role in Role},
-    Role.JSONIZER: "claude-3-5-haiku-20241022",
-}
+#: Provider names ``resolve_provider`` accepts: ``auto`` and the declared providers.
+PROVIDERS = ("auto", *PROVIDER_SPECS)
 
 #: The seed's per-role variables (seed 000, "Configuration Quick Ref").
 SEED_MODEL_ENV: dict[str, str] = {
@@ -109,8 +101,13 @@ def is_reasoning_model(model: str) -> bool:
 
 
 def _env(name: str, environ: Mapping[str, str] | None = None) -> str:
-    source = os.environ if environ is None else environ
-    return (source.get(name) or "").strip()
+    """``name``'s stripped value from ``environ``, else from the settings tree ("" = unset)."""
+    if environ is not None:
+        return (environ.get(name) or "").strip()
+    try:
+        return str(settings.value(name) or "").strip()
+    except KeyError:  # not declared: the one pattern variable, REPRO_MODEL_<ROLE>
+        return settings.role_model(name.removeprefix("REPRO_MODEL_"))
 
 
 def resolve_provider(
@@ -132,7 +129,7 @@ def resolve_provider(
         openai_api_key: explicit key (else ``OPENAI_API_KEY``).
         anthropic_api_key: explicit key (else ``ANTHROPIC_API_KEY``).
         base_url: explicit base URL (else ``REPRO_LLM_BASE_URL``).
-        environ: the environment to read (default ``os.environ``).
+        environ: the environment to read (default: the settings tree).
 
     Raises:
         LLMError: ``E_LLM_CONFIG`` for an unknown provider name.
@@ -173,7 +170,8 @@ def configured_model(
     explicit = _env(f"REPRO_MODEL_{key.upper()}", environ)
     if explicit:
         return explicit
-    if provider in ("openai", "openai_compatible") and key in SEED_MODEL_ENV:
+    spec = PROVIDER_SPECS.get(provider)
+    if spec is not None and spec.seed_model_variables and key in SEED_MODEL_ENV:
         seed_value = _env(SEED_MODEL_ENV[key], environ)
         if seed_value:
             return seed_value
@@ -196,13 +194,12 @@ def model_for_role(
     configured = configured_model(provider, key, overrides, environ)
     if configured:
         return configured
-    if provider == "anthropic":
-        return ANTHROPIC_ROLE_DEFAULTS.get(key, ANTHROPIC_DEFAULT_MODEL)
-    if provider == "offline":
-        return "offline"
-    if provider == "transformers":  # a local Hugging Face model (seed 002)
-        return _env("MODEL_ID", environ)
-    return OPENAI_ROLE_DEFAULTS.get(key, OPENAI_DEFAULT_MODEL)
+    spec = PROVIDER_SPECS.get(provider)
+    if spec is None:  # not a concrete provider: the OpenAI defaults, as for openai
+        return OPENAI_ROLE_DEFAULTS.get(key, OPENAI_DEFAULT_MODEL)
+    if spec.model_variable:  # a local Hugging Face model (seed 002): MODEL_ID
+        return _env(spec.model_variable, environ)
+    return spec.default_for(key)
 
 
 def pool_name(provider: str | None = None) -> str:
@@ -275,6 +272,6 @@ class LLMConfig:
 def default_tool_caps() -> dict[str, int]:
     """Per-run tool caps from the seed's environment variables."""
     return {
-        "file_search": settings.env_int("TOOL_CAP_FILE_SEARCH_PER_RUN", 10),
-        "web_search": settings.env_int("TOOL_CAP_WEB_SEARCH_PER_RUN", 5),
+        "file_search": settings.current().llm.tool_cap_file_search,
+        "web_search": settings.current().llm.tool_cap_web_search,
     }

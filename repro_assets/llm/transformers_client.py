@@ -26,13 +26,13 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from repro_assets import settings
 from repro_assets.llm.base import REASK_TEMPLATE, BaseLLMClient, T, parse_output
 from repro_assets.llm.cache import LLMStore
 from repro_assets.llm.config import LLMConfig
@@ -45,11 +45,6 @@ JSON_INSTRUCTION = (
     "\n\nAnswer with ONLY a JSON object (no prose, no code fence) that matches this JSON "
     "schema: {schema}"
 )
-_TRUE = ("1", "true", "yes", "on")
-
-
-def _flag(name: str) -> bool:
-    return os.environ.get(name, "").strip().lower() in _TRUE
 
 
 @dataclass(frozen=True)
@@ -69,8 +64,9 @@ class LocalModelSettings:
     @classmethod
     def from_env(cls) -> LocalModelSettings:
         """``TOKENIZER_ID``, ``USE_CUDA``, ``USE_8BIT``."""
-        return cls(tokenizer_id=os.environ.get("TOKENIZER_ID", "").strip(),
-                   use_cuda=_flag("USE_CUDA"), use_8bit=_flag("USE_8BIT"))
+        config = settings.current().llm
+        return cls(tokenizer_id=config.tokenizer_id, use_cuda=config.use_cuda,
+                   use_8bit=config.use_8bit)
 
 
 @dataclass

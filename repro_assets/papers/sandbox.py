@@ -44,6 +44,7 @@ from typing import Any, TypeVar
 
 from repro_assets import settings
 from repro_assets.papers.pdf import PaperIngestError
+from repro_assets.settings import environment
 
 log = logging.getLogger(__name__)
 
@@ -103,7 +104,7 @@ def _start_server() -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [sys.executable, "-m", "repro_assets.papers.sandbox"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-        close_fds=True, start_new_session=True, env={**os.environ, **_WORKER_ENV},
+        close_fds=True, start_new_session=True, env=environment.child_environment(_WORKER_ENV),
     )
 
 
@@ -332,6 +333,7 @@ def _serve_one(task: bytes, wall_seconds: float) -> tuple[int | None, bool, byte
 
 def main() -> None:
     """Fork server: import PyMuPDF once, then fork one limited worker per task read on stdin."""
+    import repro_assets.forms.reading  # noqa: F401 - forms uploads are parsed here too
     import repro_assets.papers.pages  # noqa: F401 - the slow imports, once per server
     import repro_assets.papers.tables.reader  # noqa: F401
 

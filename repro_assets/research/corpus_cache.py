@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from repro_assets.settings import data_dir
+from repro_assets.settings import data_dir, environment
 
 MANIFEST = "corpus.json"
 #: Environment variables that place the data folder, the database and the Dagster instance.
@@ -68,18 +68,8 @@ def corpus_environment(folder: Path) -> dict[str, str]:
 @contextmanager
 def using_corpus(corpus: CachedCorpus) -> Iterator[None]:
     """Point this process at ``corpus`` (placement variables set, restored on exit)."""
-    saved = {k: os.environ.get(k) for k in PLACEMENT_ENV}
-    for key in PLACEMENT_ENV:
-        os.environ.pop(key, None)
-    os.environ.update(corpus.environment)
-    try:
+    with environment.scoped(corpus.environment, clear=PLACEMENT_ENV):
         yield
-    finally:
-        for key, value in saved.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
 
 
 def build_corpus(pdf_dir: Path, cache_root: Path | None = None, nice: int = 10,
@@ -115,8 +105,7 @@ def build_corpus(pdf_dir: Path, cache_root: Path | None = None, nice: int = 10,
 def _ingest(pdf_dir: Path, hashes: dict[str, str], folder: Path, nice: int, log: bool) -> None:
     """Run ``repro-assets ingest`` over the PDFs into ``folder``; write the manifest."""
     manifest = folder / MANIFEST
-    env = {k: v for k, v in os.environ.items() if k not in PLACEMENT_ENV}
-    env.update(corpus_environment(folder))
+    env = environment.child_environment(corpus_environment(folder), drop=PLACEMENT_ENV)
     pdfs = [str(pdf_dir / name) for name in hashes]
     if log:
         print(f"building the corpus of {len(pdfs)} PDFs in {folder} (once)", file=sys.stderr)

@@ -11,13 +11,15 @@ does not resolve, no URL) takes the heuristic path.
 from __future__ import annotations
 
 import ipaddress
-import os
 import socket
 from typing import Any
 from urllib.parse import urlsplit
 
-IN_PROCESS_LLM_PROVIDERS = frozenset({"transformers"})
-SERVER_LLM_PROVIDERS = frozenset({"openai_compatible"})
+from repro_assets import settings
+from repro_assets.llm.providers import names_with_locality
+
+IN_PROCESS_LLM_PROVIDERS = names_with_locality("in_process")
+SERVER_LLM_PROVIDERS = names_with_locality("server")
 
 
 def _local_address(address: str) -> bool:
@@ -48,7 +50,7 @@ def is_local_host(host: str | None) -> bool:
 def llm_base_url(llm: Any) -> str:
     """The base URL an OpenAI-compatible client talks to (its config, else the environment)."""
     config = getattr(llm, "config", None)
-    return (getattr(config, "base_url", None) or os.environ.get("REPRO_LLM_BASE_URL") or "")
+    return (getattr(config, "base_url", None) or settings.current().llm.base_url or "")
 
 
 def llm_allowed(privacy_mode: str, llm: Any) -> bool:

@@ -9,7 +9,6 @@ errors with tenacity (honouring ``Retry-After``), raising :class:`ScholarlyError
 from __future__ import annotations
 
 import logging
-import os
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -24,6 +23,7 @@ from tenacity import (
     wait_exponential,
 )
 
+from repro_assets import settings
 from repro_assets.scholarly.models import ScholarlyError
 
 log = logging.getLogger(__name__)
@@ -35,8 +35,7 @@ MAX_RETRY_AFTER_S = 60.0
 
 def contact_email() -> str | None:
     """The operator's contact address (``REPRO_CONTACT_EMAIL``), or None when unset."""
-    value = os.environ.get("REPRO_CONTACT_EMAIL", "").strip()
-    return value or None
+    return settings.current().fetch.contact_email or None
 
 
 def user_agent() -> str:

@@ -11,7 +11,6 @@ repeated ingest add nothing.
 from __future__ import annotations
 
 import logging
-import os
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
@@ -19,6 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from repro_assets import settings
 from repro_assets.papers.chunking import chunk_pages, default_max_tokens, encoding
 from repro_assets.papers.pages import extract_pages
 from repro_assets.papers.pdf import PaperIngestError, validate_pdf
@@ -150,7 +150,7 @@ def record_chunks(
 
 def pdf_downloads_enabled() -> bool:
     """``ARXIV_DOWNLOAD_PDFS`` (default off): also ingest the full text of arXiv PDFs."""
-    return os.environ.get("ARXIV_DOWNLOAD_PDFS", "").strip().lower() in ("1", "true", "yes", "on")
+    return settings.current().debate.arxiv_download_pdfs
 
 
 def _document_exists(store: VectorStore, source_kind: str, external_id: str) -> bool:

@@ -1,8 +1,11 @@
-"""Project-wide settings read from the environment.
+"""Project-wide settings: the one reader of the environment.
 
 Every knob is an environment variable so that the CLI, `dagster dev`, tests and the HTTP API
-see the same configuration. Paths default to folders under the project root (the current
-working directory unless ``REPRO_HOME`` is set).
+see the same configuration. :func:`current` returns the typed settings tree
+(:mod:`repro_assets.settings.tree`: one group per concern, each variable with its exact name
+and default); :mod:`repro_assets.settings.environment` is the only module that touches
+``os.environ`` (reads, exports, a child process's environment). Paths default to folders under
+the project root (the current working directory unless ``REPRO_HOME`` is set).
 """
 
 from __future__ import annotations
@@ -10,30 +13,47 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from repro_assets.settings import environment
+from repro_assets.settings.tree import (
+    PATTERN_VARIABLES,
+    Settings,
+    current,
+    role_model,
+    split_list,
+    value,
+    variables,
+)
+
+__all__ = [
+    "PATTERN_VARIABLES", "Settings", "blob_root", "current", "dagster_home", "data_dir",
+    "env_float", "env_int", "env_name", "environment", "inbox_root", "pg_data_dir",
+    "project_home", "role_model", "samples_dir", "split_list", "value", "variables",
+]
+
 
 def project_home() -> Path:
     """Return the project root: ``REPRO_HOME`` or the current working directory."""
-    return Path(os.environ.get("REPRO_HOME", os.getcwd())).resolve()
+    return Path(current().paths.home or os.getcwd()).resolve()
 
 
 def data_dir() -> Path:
     """Return the data folder (``REPRO_DATA_DIR``, default ``<home>/data``)."""
-    return Path(os.environ.get("REPRO_DATA_DIR", project_home() / "data")).resolve()
+    return Path(current().paths.data_dir or project_home() / "data").resolve()
 
 
 def env_name() -> str:
     """Return the deployment environment name used in storage paths (default ``dev``)."""
-    return os.environ.get("REPRO_ENV", "dev")
+    return current().paths.env
 
 
 def blob_root() -> str:
     """Return the blob store root: any fsspec URL (``REPRO_BLOB_ROOT``) or a local folder."""
-    return os.environ.get("REPRO_BLOB_ROOT", str(data_dir() / "blobs"))
+    return current().paths.blob_root or str(data_dir() / "blobs")
 
 
 def inbox_root() -> str:
     """Return the drop-folder root: any fsspec URL (``REPRO_INBOX_ROOT``) or a local folder."""
-    return os.environ.get("REPRO_INBOX_ROOT", str(data_dir() / "inbox"))
+    return current().paths.inbox_root or str(data_dir() / "inbox")
 
 
 def samples_dir() -> Path:
@@ -43,21 +63,21 @@ def samples_dir() -> Path:
 
 def pg_data_dir() -> Path:
     """Return the embedded Postgres data folder (``REPRO_PG_DIR``, default ``data/.pg``)."""
-    return Path(os.environ.get("REPRO_PG_DIR", data_dir() / ".pg")).resolve()
+    return Path(current().paths.pg_dir or data_dir() / ".pg").resolve()
 
 
 def dagster_home() -> Path:
     """Return DAGSTER_HOME if set, else ``data/.dagster``."""
-    return Path(os.environ.get("DAGSTER_HOME", data_dir() / ".dagster")).resolve()
+    return Path(current().paths.dagster_home or data_dir() / ".dagster").resolve()
 
 
 def env_int(name: str, default: int) -> int:
-    """Read an integer environment variable with a default.
+    """Read an integer variable with a default (prefer the typed tree: :func:`current`).
 
     Raises:
         ValueError: when the variable is set but is not an integer.
     """
-    raw = os.environ.get(name)
+    raw = environment.read(name)
     if raw is None or raw.strip() == "":
         return default
     try:
@@ -67,8 +87,8 @@ def env_int(name: str, default: int) -> int:
 
 
 def env_float(name: str, default: float) -> float:
-    """Read a float environment variable with a default."""
-    raw = os.environ.get(name)
+    """Read a float variable with a default (prefer the typed tree: :func:`current`)."""
+    raw = environment.read(name)
     if raw is None or raw.strip() == "":
         return default
     try:

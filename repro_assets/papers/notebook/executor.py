@@ -56,7 +56,7 @@ def default_datasets_dir() -> Path:
     """Where local copies of public datasets live: ``REPRO_DATASETS_DIR``, else
     ``<data dir>/datasets``. A copy is ``<dir>/<registry name>/train.parquet`` (and
     ``test.parquet``) with the dataset's Hugging Face columns (e.g. ``sentence``, ``label``)."""
-    configured = os.environ.get("REPRO_DATASETS_DIR", "").strip()
+    configured = settings.current().paths.datasets_dir
     return Path(configured) if configured else settings.data_dir() / "datasets"
 
 
@@ -116,8 +116,9 @@ def downloads_allowed(options: RunOptions) -> bool:
     """Whether the notebook may download data (see :class:`RunOptions`)."""
     if options.allow_download is not None:
         return options.allow_download
-    offline = any(os.environ.get(v, "").strip() in ("1", "true", "True")
-                  for v in ("HF_HUB_OFFLINE", "HF_DATASETS_OFFLINE"))
+    third_party = settings.current().third_party
+    offline = any(v in ("1", "true", "True")
+                  for v in (third_party.hf_hub_offline, third_party.hf_datasets_offline))
     return not offline
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
+from repro_assets import settings
 from repro_assets.research.providers.base import HttpProvider, make_result
 
 URL = "https://api.search.brave.com/res/v1/web/search"
@@ -64,7 +64,7 @@ class BraveProvider(HttpProvider):
             "GET", URL, params={"q": query, "count": min(max_results, 20)},
             headers={
                 "Accept": "application/json",
-                "X-Subscription-Token": os.environ.get("BRAVE_API_KEY", ""),
+                "X-Subscription-Token": settings.current().research.brave_api_key,
             },
             timeout=timeout,
         )
@@ -72,4 +72,4 @@ class BraveProvider(HttpProvider):
 
     async def is_available(self) -> bool:
         """Enabled only when ``BRAVE_API_KEY`` is set."""
-        return bool(os.environ.get("BRAVE_API_KEY"))
+        return bool(settings.current().research.brave_api_key)

@@ -35,7 +35,7 @@ import tempfile
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
-from repro_assets import net
+from repro_assets import net, settings
 from repro_assets.research.errors import (
     OutboundURLRejected,
     ProviderError,
@@ -61,7 +61,7 @@ BLOCKED = "ERR_BLOCKED_BY_CLIENT"
 
 def chromium_path() -> str:
     """The Chromium executable (``REPRO_CHROMIUM_PATH`` or Debian's ``/usr/bin/chromium``)."""
-    return os.environ.get("REPRO_CHROMIUM_PATH", "/usr/bin/chromium")
+    return settings.current().research.chromium_path
 
 
 def browser_available() -> bool:
@@ -284,8 +284,7 @@ class CrawlerProvider(SearchProvider):
         fetcher: BrowserFetcher | None = None,
     ) -> None:
         if start_urls is None:
-            start_urls = [u.strip() for u in os.environ.get("REPRO_CRAWL_START_URLS", "")
-                          .split(",") if u.strip()]
+            start_urls = settings.split_list(settings.current().research.crawl_start_urls)
         self.start_urls = start_urls
         self.max_pages = max_pages
         self.host_rps = host_rps

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
+from repro_assets import settings
 from repro_assets.research.providers.base import HttpProvider, make_result
 
 URL = "https://api.exa.ai/search"
@@ -70,11 +70,11 @@ class ExaProvider(HttpProvider):
         if filters and filters.get("include_domains"):
             body["includeDomains"] = list(filters["include_domains"])
         response = await self.request(
-            "POST", URL, json=body, headers={"x-api-key": os.environ.get("EXA_API_KEY", "")},
+            "POST", URL, json=body, headers={"x-api-key": settings.current().research.exa_api_key},
             timeout=timeout,
         )
         return parse_search(response.json(), self.name)
 
     async def is_available(self) -> bool:
         """Enabled only when ``EXA_API_KEY`` is set."""
-        return bool(os.environ.get("EXA_API_KEY"))
+        return bool(settings.current().research.exa_api_key)

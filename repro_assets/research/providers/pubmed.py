@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import os
 import xml.etree.ElementTree as ET
 from typing import Any
 
+from repro_assets import settings
 from repro_assets.research.errors import ProviderError
 from repro_assets.research.providers.base import HttpProvider, make_result
 
@@ -92,14 +92,15 @@ class PubMedProvider(HttpProvider):
     @property
     def requests_per_second(self) -> float:
         """NCBI's published limits."""
-        return 10.0 if os.environ.get("NCBI_API_KEY") else 3.0
+        return 10.0 if settings.current().research.ncbi_api_key else 3.0
 
     def _params(self, **params: Any) -> dict[str, Any]:
         params["tool"] = "repro_assets"
-        if os.environ.get("NCBI_API_KEY"):
-            params["api_key"] = os.environ["NCBI_API_KEY"]
-        if os.environ.get("REPRO_CONTACT_EMAIL"):
-            params["email"] = os.environ["REPRO_CONTACT_EMAIL"]
+        config = settings.current()
+        if config.research.ncbi_api_key:
+            params["api_key"] = config.research.ncbi_api_key
+        if config.fetch.contact_email:
+            params["email"] = config.fetch.contact_email
         return params
 
     async def search(

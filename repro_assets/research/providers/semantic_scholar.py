@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import math
-import os
 from typing import Any
 
+from repro_assets import settings
 from repro_assets.research.providers.base import HttpProvider, make_result
 
 FIELDS = "title,abstract,url,authors,year,citationCount,venue,externalIds,openAccessPdf"
@@ -73,8 +73,9 @@ class SemanticScholarProvider(HttpProvider):
         if filters and filters.get("year"):
             params["year"] = filters["year"]
         headers = {}
-        if os.environ.get("SEMANTIC_SCHOLAR_API_KEY"):
-            headers["x-api-key"] = os.environ["SEMANTIC_SCHOLAR_API_KEY"]
+        key = settings.current().research.semantic_scholar_api_key
+        if key:
+            headers["x-api-key"] = key
         response = await self.request(
             "GET", f"{self.BASE_URL}/paper/search", params=params, headers=headers,
             timeout=timeout,

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
+from repro_assets import settings
 from repro_assets.research.providers.base import HttpProvider, make_result
 
 URL = "https://api.tavily.com/search"
@@ -61,11 +61,11 @@ class TavilyProvider(HttpProvider):
             body["include_domains"] = list(filters["include_domains"])
         response = await self.request(
             "POST", URL, json=body,
-            headers={"Authorization": f"Bearer {os.environ.get('TAVILY_API_KEY', '')}"},
+            headers={"Authorization": f"Bearer {settings.current().research.tavily_api_key}"},
             timeout=timeout,
         )
         return parse_search(response.json(), self.name)
 
     async def is_available(self) -> bool:
         """Enabled only when ``TAVILY_API_KEY`` is set."""
-        return bool(os.environ.get("TAVILY_API_KEY"))
+        return bool(settings.current().research.tavily_api_key)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
+from repro_assets import settings
 from repro_assets.research.providers.base import HttpProvider, clean_text, make_result
 
 BASE_URL = "https://api.unpaywall.org/v2"
@@ -12,9 +12,11 @@ BASE_URL = "https://api.unpaywall.org/v2"
 
 def contact_email() -> str | None:
     """``REPRO_UNPAYWALL_EMAIL`` or ``UNPAYWALL_EMAIL`` or ``REPRO_CONTACT_EMAIL``."""
-    for key in ("REPRO_UNPAYWALL_EMAIL", "UNPAYWALL_EMAIL", "REPRO_CONTACT_EMAIL"):
-        if os.environ.get(key):
-            return os.environ[key]
+    config = settings.current()
+    for value in (config.research.unpaywall_email, config.research.unpaywall_email_seed,
+                  config.fetch.contact_email):
+        if value:
+            return value
     return None
 
 
