@@ -17,6 +17,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from repro_assets.errors import CodedError
+
 log = logging.getLogger(__name__)
 
 #: The code of a framework error by HTTP status (anything else: ``http_<status>``).
@@ -32,7 +34,7 @@ HTTP_CODES: dict[int, str] = {
 }
 
 
-class ApiError(Exception):
+class ApiError(CodedError):
     """An error answered with the seed's error code.
 
     Args:
@@ -46,10 +48,8 @@ class ApiError(Exception):
     def __init__(self, status_code: int, code: str, message: str,
                  extra: dict[str, Any] | None = None,
                  headers: dict[str, str] | None = None) -> None:
-        super().__init__(message)
+        super().__init__(message, code=code)
         self.status_code = status_code
-        self.code = code
-        self.message = message
         self.extra = dict(extra or {})
         self.headers = dict(headers or {})
 

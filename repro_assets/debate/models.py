@@ -8,6 +8,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from repro_assets import settings
+from repro_assets.errors import CodedError
 from repro_assets.scholarly.ingest import IngestCounts
 
 ScientistRole = Literal["optimist", "pessimist"]
@@ -27,12 +28,11 @@ INSUFFICIENT_BANNER = "=== Insufficient Evidence: NOT_VIABLE ==="
 OFFLINE_LABEL = "offline mode"
 
 
-class DebateError(RuntimeError):
+class DebateError(CodedError, RuntimeError):
     """A debate could not run; ``code`` is the project error code."""
 
     def __init__(self, message: str, code: str) -> None:
-        super().__init__(message)
-        self.code = code
+        super().__init__(message, code=code)
 
 
 class DebateSettings(BaseModel):

@@ -19,6 +19,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from repro_assets.errors import CodedError
+
 
 class ErrorCode(StrEnum):
     """The codes an :class:`ExtractionError` can carry.
@@ -41,7 +43,7 @@ class ErrorCode(StrEnum):
     NO_IDS = "NO_IDS"
 
 
-class ExtractionError(Exception):
+class ExtractionError(CodedError):
     """Onboarding failed; internal error raised by ``OnboardingAgent.run``.
 
     Attributes:
@@ -59,11 +61,10 @@ class ExtractionError(Exception):
         stage: str,
         details: dict[str, Any] | None = None,
     ) -> None:
-        super().__init__(f"{code.value}: {message}")
-        self.code = code
-        self.message = message
+        super().__init__(message, code=code, details=details or {})
+        self.args = (f"{code.value}: {message}",)
+        self.code: ErrorCode = code
         self.stage = stage
-        self.details: dict[str, Any] = details or {}
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-able description (code, stage, message, details)."""

@@ -11,6 +11,7 @@ from typing import Any
 
 from psycopg.types.json import Jsonb
 
+from repro_assets.errors import CodedError
 from repro_assets.factory.models import ExtractionError, FactoryConfig, OnboardingResult
 from repro_assets.factory.simulation import Schedule
 from repro_assets.resources.database import Database
@@ -18,7 +19,7 @@ from repro_assets.resources.database import Database
 KEY_HASH_CHARS = 10
 
 
-class FactoryNotFound(LookupError):
+class FactoryNotFound(CodedError, LookupError):
     """No stored row for that partition."""
 
     code = "E_FACTORY_NOT_FOUND"

@@ -40,6 +40,7 @@ from typing import Any
 
 import fsspec
 
+from repro_assets.errors import CodedError
 from repro_assets.forms.bundles import BundleError, read_bundle
 from repro_assets.forms.fill import read_back
 from repro_assets.forms.models import V1_FIELDS
@@ -59,7 +60,7 @@ OUTCOMES = ("filled_right", "filled_wrong", "review_right", "review_wrong", "mis
             "missing_right")
 
 
-class CasesError(ValueError):
+class CasesError(CodedError, ValueError):
     """The cases folder or an ``expected.json`` is malformed (``E_BAD_CASES``)."""
 
     code = "E_BAD_CASES"

@@ -23,6 +23,7 @@ import threading
 from datetime import UTC, datetime
 from typing import Any
 
+from repro_assets.errors import CodedError
 from repro_assets.forms.models import (
     ARTIFACT_ADAPTERS,
     ARTIFACT_NAMES,
@@ -39,15 +40,13 @@ BINARY_RE = re.compile(r"^(?:filled\.pdf|evidence/[a-z_]{1,40}_\d{1,2}\.png)$")
 _TRACE_LOCK = threading.Lock()
 
 
-class FormsError(RuntimeError):
+class FormsError(CodedError, RuntimeError):
     """A run-level error with a seed error code."""
 
     code = "run_failed"
 
     def __init__(self, message: str, *, code: str | None = None) -> None:
-        super().__init__(message)
-        if code:
-            self.code = code
+        super().__init__(message, code=code)
 
 
 class NoInputDocs(FormsError):

@@ -15,6 +15,8 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel
 
+from repro_assets.errors import CodedError
+
 T = TypeVar("T", bound=BaseModel)
 
 
@@ -31,15 +33,13 @@ class Role(StrEnum):
     JSONIZER = "jsonizer"
 
 
-class LLMError(RuntimeError):
+class LLMError(CodedError, RuntimeError):
     """Base class of LLM-layer errors. ``code`` is the project error code."""
 
     code = "E_LLM_ERROR"
 
     def __init__(self, message: str, *, code: str | None = None) -> None:
-        super().__init__(message)
-        if code:
-            self.code = code
+        super().__init__(message, code=code)
 
 
 class LLMUnavailable(LLMError):
@@ -223,13 +223,12 @@ class LLMClient(Protocol):
         """Totals over every call of this client (calls, tokens, cost, cache hits, latency)."""
 
 
-class GuardrailError(RuntimeError):
+class GuardrailError(CodedError, RuntimeError):
     """A guardrail rejected an output; ``code`` is the stage's error code."""
 
     def __init__(self, name: str, message: str, code: str) -> None:
-        super().__init__(f"Guardrail '{name}' failed: {message}")
+        super().__init__(f"Guardrail '{name}' failed: {message}", code=code)
         self.name = name
-        self.code = code
 
 
 @dataclass(frozen=True)

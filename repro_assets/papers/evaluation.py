@@ -33,6 +33,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from repro_assets.errors import CodedError
 from repro_assets.papers.plan_targets import PLAN_MIN_CONFIDENCE
 
 SHORT_KEY = 3
@@ -81,7 +82,7 @@ class PaperScore:
         return self.found / self.truth if self.truth else 1.0
 
 
-class TruthFileError(ValueError):
+class TruthFileError(CodedError, ValueError):
     """``truth.json`` is missing or malformed (``E_BAD_TRUTH_FILE``)."""
 
     code = "E_BAD_TRUTH_FILE"

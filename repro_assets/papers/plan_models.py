@@ -22,6 +22,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from repro_assets.errors import CodedError
+
 PLAN_VERSION = "1.1"
 
 #: Canonical model architectures a plan may name (stage 5 has one template per family).
@@ -270,7 +272,7 @@ class ClaimTarget(BaseModel):
         return f"{self.dataset_name}/{self.metric_name}{value}"
 
 
-class PlanError(RuntimeError):
+class PlanError(CodedError, RuntimeError):
     """Planning failed; ``code`` is one of the seed's E_PLAN_* codes (or E_POLICY_CAP_EXCEEDED).
 
     Attributes:
@@ -279,6 +281,4 @@ class PlanError(RuntimeError):
     """
 
     def __init__(self, message: str, code: str, details: dict[str, Any] | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.details = details or {}
+        super().__init__(message, code=code, details=details or {})

@@ -7,6 +7,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict
 
+from repro_assets.errors import CodedError
 from repro_assets.papers.models import PageText, PaperPages
 from repro_assets.resources.database import Database
 
@@ -27,7 +28,7 @@ class PaperRecord(BaseModel):
     created_at: datetime
 
 
-class PaperNotFound(LookupError):
+class PaperNotFound(CodedError, LookupError):
     """No paper with that id (``E_PLAN_NOT_READY`` for later stages)."""
 
     code = "E_PAPER_NOT_FOUND"

@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from repro_assets.errors import CodedError
 from repro_assets.llm.jsonizer import jsonizer_fallback
 from repro_assets.llm.types import (
     GuardrailError,
@@ -116,7 +117,7 @@ class VerifierOutput(BaseModel):
     evidence: list[VerifierEvidence] = Field(description="Quotes supporting the assessment.")
 
 
-class VerdictError(RuntimeError):
+class VerdictError(CodedError, RuntimeError):
     """Verification failed with a code (E_VERIFY_GUARDRAIL_FAILED, E_VERIFY_OPENAI_ERROR,
     E_VERIFY_NO_OUTPUT, E_POLICY_CAP_EXCEEDED).
 
@@ -128,8 +129,7 @@ class VerdictError(RuntimeError):
 
     def __init__(self, message: str, code: str,
                  checklist: ReproducibilityVerdict | None = None) -> None:
-        super().__init__(message)
-        self.code = code
+        super().__init__(message, code=code)
         self.checklist = checklist
 
 

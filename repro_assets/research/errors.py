@@ -6,16 +6,16 @@ provider never swallows an error, it raises one of these.
 
 from __future__ import annotations
 
+from repro_assets.errors import CodedError
 
-class ResearchError(RuntimeError):
+
+class ResearchError(CodedError, RuntimeError):
     """Base class of research errors; ``code`` is the project error code."""
 
     code = "E_RESEARCH"
 
     def __init__(self, message: str, *, code: str | None = None) -> None:
-        super().__init__(message)
-        if code:
-            self.code = code
+        super().__init__(message, code=code)
 
 
 class ProviderError(ResearchError):

@@ -7,6 +7,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from repro_assets.errors import CodedError
+
 ScholarlySource = Literal["arxiv", "crossref", "paper"]
 
 # Name particles that belong to the family name ("Ludwig van Beethoven" -> "van Beethoven").
@@ -15,12 +17,11 @@ _PARTICLES = {"van", "von", "der", "den", "de", "del", "della", "di", "da", "du"
 _SUFFIXES = {"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"}
 
 
-class ScholarlyError(RuntimeError):
+class ScholarlyError(CodedError, RuntimeError):
     """A scholarly API call failed; ``code`` is the project error code."""
 
     def __init__(self, message: str, code: str, status: int | None = None) -> None:
-        super().__init__(message)
-        self.code = code
+        super().__init__(message, code=code)
         self.status = status
 
 

@@ -8,6 +8,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from repro_assets.errors import CodedError
+
 #: What a claim's row or sentence is about: the paper's best own result (``headline``), another
 #: result of the paper's own method (``own``), a cited or reference system (``baseline``), or
 #: not decidable (``unknown``).
@@ -171,7 +173,7 @@ class ExtractorOutput(BaseModel):
     claims: list[ExtractedClaim] = Field(description="All quantitative claims found.")
 
 
-class ClaimsError(RuntimeError):
+class ClaimsError(CodedError, RuntimeError):
     """Extraction failed with a seed error code.
 
     ``claims`` holds the heuristic claims found before the failure (for example when the LLM
@@ -185,7 +187,6 @@ class ClaimsError(RuntimeError):
         rejected: list[RejectedCandidate] | None = None,
         claims: list[Claim] | None = None,
     ):
-        super().__init__(message)
-        self.code = code
+        super().__init__(message, code=code)
         self.rejected = rejected or []
         self.claims = claims or []

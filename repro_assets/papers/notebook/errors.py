@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from repro_assets.errors import CodedError
+
 #: Error codes raised by the notebook stages.
 E_PARAMETER_INVALID = "E_PARAMETER_INVALID"
 E_PARAMETER_INJECTION = "E_PARAMETER_INJECTION"
@@ -17,7 +19,7 @@ E_NOTEBOOK_NOT_FOUND = "E_NOTEBOOK_NOT_FOUND"
 E_RUN_NOT_FOUND = "E_RUN_NOT_FOUND"
 
 
-class NotebookError(RuntimeError):
+class NotebookError(CodedError, RuntimeError):
     """A notebook could not be generated or executed.
 
     Attributes:
@@ -38,8 +40,7 @@ class NotebookError(RuntimeError):
         evalue: str | None = None,
         traceback: list[str] | None = None,
     ) -> None:
-        super().__init__(message)
-        self.code = code
+        super().__init__(message, code=code)
         self.cell_index = cell_index
         self.ename = ename
         self.evalue = evalue
