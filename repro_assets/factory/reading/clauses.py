@@ -79,6 +79,7 @@ from repro_assets.factory.reading.statements import (
 from repro_assets.factory.reading.times import read_time
 
 LEADS = (("and", "then"), ("then",), ("next",), ("afterwards",), ("afterward",), ("finally",),
+         ("later", "on"), ("later",),
          ("lastly",), ("after", "that"), ("after", "this"), ("from", "there"))
 GENERIC_DETERMINERS = frozenset({"every", "each", "all", "the", "our", "other", "remaining",
                                  "of", "rest", "these", "those"})
@@ -777,7 +778,7 @@ _EASY = frozenset({"simple", "simpler", "easy", "easier", "short", "shorter", "q
                    "quicker", "straightforward"})
 _ONLY = (("and", "nothing", "else"), ("nothing", "else"), ("and", "that's", "it"),
          ("and", "that", "is", "it"), ("and", "it's", "done"), ("and", "it", "is", "done"),
-         ("it's", "done"), ("and", "done"))
+         ("it's", "done"), ("and", "done"), ("that's", "it"), ("that", "is", "it"))
 PERIOD_WORDS = (("this", "week"), ("this", "shift"), ("this", "morning"), ("tonight",),
                 ("this", "afternoon"), ("as", "usual"), ("as", "always"))
 _DASHES = frozenset({"-", "–", "—"})
@@ -910,6 +911,12 @@ def _default_duration(tokens: list[Token]) -> float | None:
         return None  # only a label's colon: "Default time per operation: 1 hour"
     cursor = Cursor(tokens)
     every = False
+    if tokens[0].is_word("unless"):  # "Unless noted, every step is two hours"
+        cursor.take()
+        while cursor.word(_DEFAULT_TAIL):
+            pass
+        if not cursor.kind(Kind.COMMA):
+            return None
     while cursor.index < durations[0]:
         if cursor.any_sequence(_EVERY_STEP) is not None:
             every = True
@@ -936,7 +943,9 @@ def _read_usual_but(cursor: Cursor) -> Route:
     Raises:
         _Unreadable: anything but that shape (a usual route and nothing else is no route).
     """
-    if read_route(cursor) is None or not cursor.word({"but"}):
+    usual = read_route(cursor)
+    cursor.kind(Kind.COMMA)  # "normally runs M6 → M8, but for now it runs M6 → M9 instead"
+    if usual is None or not cursor.word({"but"}):
         raise _Unreadable("'normally' without the route that holds instead")
     now = cursor.any_sequence(_THIS_TIME) is not None
     cursor.kind(Kind.COMMA)

@@ -34,11 +34,11 @@ ROUTE_VERBS = frozenset({
     "finish", "finishes", "end", "ends", "need", "needs", "require", "requires", "take",
     "takes", "spend", "spends", "get", "gets", "is", "are", "be", "processed", "routed",
     "handled", "do", "does", "follow", "follows", "enter", "enters", "sent", "then",
-    "come", "comes",
+    "come", "comes", "return", "returns", "moved", "loaded", "put", "placed", "transferred",
 })
 CONTINUATION_VERBS = frozenset({
     "move", "moves", "continue", "continues", "proceed", "proceeds", "finish", "finishes",
-    "end", "ends", "comes", "come",
+    "end", "ends", "comes", "come", "return", "returns",
 })
 STEP_ADVERBS = frozenset({"first", "directly", "straight", "next", "finally", "lastly",
                           "afterwards", "the", "machine"})
@@ -65,7 +65,8 @@ MEANING_WORDS = frozenset({
     "canceled", "postponed", "times", "per", "extra", "plus", "minus", "more", "less", "than",
     "ditto", "shared", "share", "shares", "split", "splits", "batch", "batches",
     "while", "during", "once", "when", "whenever", "also", "too", "additionally", "further",
-    "first", "last", "beginning",
+    "first", "last", "beginning", "over", "under", "within", "almost", "nearly", "max",
+    "maximum", "minimum",
 })
 DUE_KEYS = frozenset({"due", "deadline", "pickup", "pick-up"})
 DUE_KEYS_NEED_BY = frozenset({
@@ -307,6 +308,7 @@ class Route:
     all_machines: bool = False
     names: list[tuple[str, str]] | None = None  # (machine id, name) from "(...)" asides
     duration_first: bool = False  # one step written "2 hours on M2"
+    again: bool = False  # "M4 again for 1h": the step says it revisits its machine
 
 
 def read_machine_ref(cursor: Cursor) -> tuple[str, bool] | None:
@@ -500,7 +502,10 @@ def _step_duration(cursor: Cursor) -> float | None:
 
 _WHOLE_JOB = (("the", "whole", "batch"), ("the", "batch"), ("the", "whole", "lot"),
               ("the", "whole", "order"), ("the", "whole", "job"))
-_BACK = (("back", "to"), ("back", "on"), ("back", "at"), ("back", "into"))
+_BACK = (("back", "to"), ("back", "on"), ("back", "at"), ("back", "into"), ("back", "in"))
+
+
+_START_VERBS = frozenset({"start", "starts", "started", "starting"})
 
 
 def _lead_in(cursor: Cursor, continuing: bool = False) -> None:
@@ -520,6 +525,14 @@ def _lead_in(cursor: Cursor, continuing: bool = False) -> None:
             continue
         first = False
         if continuing and cursor.any_sequence(_BACK) is not None:
+            continue
+        previous = cursor.tokens[cursor.index - 1] if cursor.index else None
+        if previous is not None and previous.kind is Kind.WORD and (
+                previous.value in ROUTE_VERBS and (token.is_word("only", "just") or (
+                    token.is_word("over") and cursor.peek(1) is not None
+                    and cursor.peek(1).is_word("to")))
+                or previous.value in _START_VERBS and token.is_word("out", "off")):
+            cursor.take()  # "needs only M8", "starts out at the kiln", "goes over to M7"
             continue
         if token.kind is Kind.WORD and (
             token.value in ROUTE_VERBS or token.value in STEP_ADVERBS
@@ -680,6 +693,7 @@ def read_step(cursor: Cursor, continuing: bool = False) -> Route | None:
                 raise UnreadPhrase(f"the name of {machine} is followed by another id")
             cursor.index += 2  # "the drill, M2, for an hour"
             cursor.kind(Kind.COMMA)
+        again = continuing and cursor.word({"again"}) is not None  # "→ M4 again for 1h"
         if is_paren(cursor.peek(), "duration"):
             hours = cursor.take().value.hours
         else:
@@ -688,7 +702,7 @@ def read_step(cursor: Cursor, continuing: bool = False) -> Route | None:
                 and is_plain_note(cursor.peek().value.text)):
             cursor.take()  # a note on the step: "back to M1 for 1h (polish the edges)"
         _purpose_note(cursor)
-        return Route([StepSpec(machine, hours)], names=names)
+        return Route([StepSpec(machine, hours)], names=names, again=again)
     if token.kind is Kind.DURATION:
         following = cursor.peek(1)
         if following is not None and following.kind is Kind.WORD and cursor.names is not None:
@@ -783,6 +797,9 @@ def read_route(cursor: Cursor, continuing: bool = False) -> Route | None:
         if step.all_machines or route.all_machines:
             raise UnreadPhrase("'all machines' combined with other steps")
         visited = {spec.machine for spec in route.steps}
+        if step.again and step.steps[0].machine not in visited:
+            raise UnreadPhrase(f"'{step.steps[0].machine} again', but the route has not "
+                               "visited it before")
         route.steps += step.steps
         route.duration_first = False
         route.names = (route.names or []) + list(step.names or [])
