@@ -2,7 +2,8 @@
 
 A document whose pages all yield empty/whitespace text is ``no_text_layer``; a file that is
 not a PDF or cannot be parsed is ``parse_error``. Unreadable documents are indexed but never
-routed.
+routed. Every function here parses an uploaded PDF: they run in the limited PDF worker
+(:mod:`repro_assets.forms.reading`), never in the calling process.
 
 index_docs probes for a text layer without laying text out: a page whose content stream shows
 text (``Tj``/``TJ``/``'``/``"`` operators) has one; a page without (a scan, or text drawn
@@ -49,37 +50,32 @@ def _open(data: bytes) -> pymupdf.Document:
     return pymupdf.open(stream=data, filetype="pdf")
 
 
-def index_doc(doc_id: str, filename: str, data: bytes, sha256: str | None = None
+def index_pdf(doc_id: str, filename: str, data: bytes, sha256: str | None = None
               ) -> DocIndexItem:
-    """Index one input document: hash, MIME type, page count and text-layer probe.
+    """Index one input PDF: hash, page count and text-layer probe (``doc_index.json``).
 
-    ``sha256`` is the hash ingest recorded for these bytes (computed when not given).
+    ``sha256`` is the hash ingest recorded for these bytes (computed when not given). Runs in
+    the limited PDF worker (:mod:`repro_assets.forms.reading`), which turns a failure into a
+    coded refusal (out of memory: ``E_PDF_TOO_COMPLEX``).
+
+    Raises:
+        ValueError: when the PDF cannot be opened or its pages cannot be read.
     """
     sha = sha256 or hashlib.sha256(data).hexdigest()
-    mime = sniff_mime(filename, data)
-    if mime != PDF_MIME:
-        return DocIndexItem(doc_id=doc_id, filename=filename, mime_type=mime, pages=None,
-                            has_text_layer=False, unreadable_reason="parse_error", sha256=sha)
     try:
         doc = _open(data)
-    except Exception:  # pymupdf raises several exception types for broken files
-        return DocIndexItem(doc_id=doc_id, filename=filename, mime_type=mime, pages=None,
-                            has_text_layer=False, unreadable_reason="parse_error", sha256=sha)
+    except Exception as exc:  # pymupdf raises several exception types for broken files
+        raise ValueError(f"parse_error: {exc}") from exc
     with doc:
         pages = doc.page_count
-        has_text = False
         try:
-            for page in doc:
-                if page_has_text(page):
-                    has_text = True
-                    break
-        except Exception:
-            return DocIndexItem(doc_id=doc_id, filename=filename, mime_type=mime, pages=pages,
-                                has_text_layer=False, unreadable_reason="parse_error",
-                                sha256=sha)
+            has_text = any(page_has_text(page) for page in doc)
+        except Exception as exc:
+            raise ValueError(f"parse_error: cannot read its pages: {exc}") from exc
     return DocIndexItem(
-        doc_id=doc_id, filename=filename, mime_type=mime, pages=pages, has_text_layer=has_text,
-        unreadable_reason=None if has_text else "no_text_layer", sha256=sha,
+        doc_id=doc_id, filename=filename, mime_type=PDF_MIME, pages=pages,
+        has_text_layer=has_text, unreadable_reason=None if has_text else "no_text_layer",
+        sha256=sha,
     )
 
 

@@ -18,6 +18,7 @@ Rules:
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -277,8 +278,10 @@ def plan_fill(roles: list[WidgetRole], final: FinalResult) -> FillPlan:
     return plan
 
 
-def write_filled(target: bytes, writes: list[Write]) -> tuple[bytes, list[str]]:
-    """A new PDF with ``writes`` in its widgets; the target bytes are left as they are.
+def write_filled(target: bytes, values: Mapping[str, str]) -> tuple[bytes, list[str]]:
+    """A new PDF with ``values`` (widget name -> value) in its widgets; the target bytes are
+    left as they are. Parses the target: call it in the limited worker
+    (:func:`repro_assets.forms.reading.fill_target`).
 
     Returns:
         The filled PDF and the names of widgets that could not be written.
@@ -286,7 +289,6 @@ def write_filled(target: bytes, writes: list[Write]) -> tuple[bytes, list[str]]:
     Raises:
         ValueError: when the target cannot be opened.
     """
-    values = {w.role.widget.name: w.value for w in writes}
     failed: list[str] = []
     try:
         doc = pymupdf.open(stream=target, filetype="pdf")

@@ -131,6 +131,9 @@ class DocIndexItem(_Model):
     text_source: Literal["text_layer", "ocr"] | None = Field(
         None, description="Where its text came from (ocr: a scan read by OCR).")
     sha256: str = Field(description="SHA-256 of the file bytes.")
+    error_code: str | None = Field(
+        None, description="The coded refusal behind a parse_error (E_PDF_TOO_COMPLEX, "
+                          "E_PDF_TOO_MANY_PAGES, E_PDF_CORRUPT), when the PDF worker refused it.")
 
 
 class LayoutSpan(_Model):

@@ -24,18 +24,16 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Any
 
-import pymupdf
-
-from repro_assets.forms import evidence_images
-from repro_assets.forms.acroform import TEXT, classify, read_widgets
+from repro_assets.forms.acroform import TEXT, classify
 from repro_assets.forms.candidates import (
     LLM_FAILURE_REASONS,
     FieldExtraction,
     extract_field,
     forms_client,
 )
-from repro_assets.forms.extract import PDF_MIME, extract_layout, index_doc
-from repro_assets.forms.fill import plan_fill, review_items, write_filled, written_widgets
+from repro_assets.forms.evidence_images import QuoteImage
+from repro_assets.forms.extract import PDF_MIME, sniff_mime
+from repro_assets.forms.fill import plan_fill, review_items, written_widgets
 from repro_assets.forms.models import (
     FILLED_PDF,
     Candidate,
@@ -55,7 +53,13 @@ from repro_assets.forms.models import (
     TraceError,
     TraceEvent,
 )
-from repro_assets.forms.ocr import ocr_layout
+from repro_assets.forms.reading import (
+    Ask,
+    DocumentRefused,
+    fill_target,
+    read_document,
+    target_widgets,
+)
 from repro_assets.forms.routing import route
 from repro_assets.forms.runfolder import (
     FormsError,
@@ -222,22 +226,55 @@ def step_resolve_schema(folder: RunFolder) -> ResolvedSchema:
     return resolution.schema
 
 
+def _index_one(doc: InputFile, data: bytes) -> DocIndexItem:
+    """The doc_index.json entry of one input (its PDF parsed in the limited worker)."""
+    mime = sniff_mime(doc.filename, data)
+    unreadable = DocIndexItem(doc_id=doc.doc_id, filename=doc.filename, mime_type=mime,
+                              pages=None, has_text_layer=False, unreadable_reason="parse_error",
+                              sha256=doc.sha256)
+    if mime != PDF_MIME:
+        return unreadable
+    try:
+        reading = read_document(data, Ask(doc_id=doc.doc_id, filename=doc.filename,
+                                          sha256=doc.sha256, index=True))
+    except DocumentRefused as exc:
+        log.warning("%s refused: %s: %s", doc.doc_id, exc.code, exc)
+        return unreadable.model_copy(update={"error_code": exc.code})
+    assert reading.index is not None
+    return reading.index
+
+
 def step_index_docs(folder: RunFolder) -> list[DocIndexItem]:
     """index_docs -> artifacts/doc_index.json (hash, MIME, pages, text-layer probe)."""
     request = folder.read_request()
     with traced(folder, "index_docs", [folder.ref(d.stored_as)
                                        for d in request.input_docs]) as rec:
-        items = [index_doc(d.doc_id, d.filename, folder.read_input(d.stored_as), d.sha256)
-                 for d in request.input_docs]
+        items = [_index_one(d, folder.read_input(d.stored_as)) for d in request.input_docs]
         unreadable = [i for i in items if i.unreadable_reason]
         rec.notes += [f"warn:unreadable:{i.doc_id}:{i.unreadable_reason}" for i in unreadable]
+        rec.notes += [f"refused:{i.doc_id}:{i.error_code}" for i in unreadable if i.error_code]
         if unreadable:
+            first = unreadable[0]
             rec.error = TraceError(
-                kind=unreadable[0].unreadable_reason or "parse_error",
+                kind=first.error_code or first.unreadable_reason or "parse_error",
                 message=f"{len(unreadable)} of {len(items)} documents have no usable text: "
                         + ", ".join(i.doc_id for i in unreadable))
         rec.outputs_ref.append(folder.write_artifact("doc_index", items))
     return items
+
+
+def read_text(doc_id: str, data: bytes, *, native: bool = True) -> tuple[LayoutDoc | None, bool]:
+    """The text of one input PDF, read in the limited worker: its text layer (``native``),
+    else OCR of its pages when the layer is empty or missing.
+
+    Returns:
+        The layout (None when nothing was read) and whether it came from OCR.
+
+    Raises:
+        DocumentRefused: the worker's coded refusal.
+    """
+    reading = read_document(data, Ask(doc_id=doc_id, text=True, native=native))
+    return reading.layout, reading.ocr
 
 
 def step_extract_text(folder: RunFolder) -> list[LayoutDoc]:
@@ -257,18 +294,12 @@ def step_extract_text(folder: RunFolder) -> list[LayoutDoc]:
             if item.unreadable_reason == "parse_error" or item.mime_type != PDF_MIME:
                 continue
             try:
-                data = folder.read_input(stored[doc_id])
-                layout: LayoutDoc | None = None
-                if item.unreadable_reason is None:
-                    layout = extract_layout(doc_id, data)
-                    if not any(page.full_text.strip() for page in layout.pages):
-                        layout = None
-                if layout is None:  # a scan (or whitespace text): OCR when it is installed
-                    layout = ocr_layout(doc_id, data)
-                    if layout is not None:
-                        read_by_ocr.append(doc_id)
-                    elif item.unreadable_reason is None:
-                        blank.append(doc_id)
+                layout, by_ocr = read_text(doc_id, folder.read_input(stored[doc_id]),
+                                           native=item.unreadable_reason is None)
+                if by_ocr:
+                    read_by_ocr.append(doc_id)
+                elif layout is None and item.unreadable_reason is None:
+                    blank.append(doc_id)
                 if layout is not None:
                     layouts.append(layout)
             except RunFolderError:
@@ -276,7 +307,8 @@ def step_extract_text(folder: RunFolder) -> list[LayoutDoc]:
             except Exception as exc:  # one unreadable document never stops the run
                 log.warning("text extraction of %s failed: %s", doc_id, exc)
                 rec.notes.append(f"warn:parse_error:{doc_id}")
-                rec.error = TraceError(kind="parse_error",
+                kind = exc.code if isinstance(exc, DocumentRefused) else "parse_error"
+                rec.error = TraceError(kind=kind,
                                        message=f"{doc_id}: {type(exc).__name__}: {exc}")
         rec.notes += [f"ocr:{doc_id}" for doc_id in read_by_ocr]
         if blank or read_by_ocr:
@@ -413,20 +445,48 @@ def _field_event(folder: RunFolder, key: str, result: FieldExtraction, error: Tr
     )
 
 
+def _crops(folder: RunFolder, fields: dict[str, FinalField]
+           ) -> tuple[dict[tuple[str, int], QuoteImage], set[str]]:
+    """Each cited quote's box and highlighted page crop, one worker task per cited document.
+
+    Returns:
+        ``(field, evidence number) -> crop`` and the fields with a quote that could not be
+        drawn.
+    """
+    stored = {d.doc_id: d.stored_as for d in folder.read_request().input_docs}
+    cited: dict[str, list[tuple[str, int, int, str]]] = {}
+    for key, item in fields.items():
+        for number, quote in enumerate(item.evidence, start=1):
+            if quote.doc_id in stored:
+                cited.setdefault(quote.doc_id, []).append(
+                    (key, number, quote.page, quote.quoted_text))
+    crops: dict[tuple[str, int], QuoteImage] = {}
+    failed: set[str] = set()
+    for doc_id, quotes in cited.items():
+        try:
+            reading = read_document(folder.read_input(stored[doc_id]), Ask(
+                quotes=tuple((page, text) for _, _, page, text in quotes)))
+        except DocumentRefused as exc:
+            log.warning("evidence crops of %s failed: %s: %s", doc_id, exc.code, exc)
+            failed.update(key for key, *_ in quotes)
+            continue
+        for (key, number, _, _), crop in zip(quotes, reading.crops, strict=True):
+            if crop is None:
+                failed.add(key)
+            else:
+                crops[(key, number)] = crop
+    return crops, failed
+
+
 def _with_images(folder: RunFolder, key: str, item: FinalField,
-                 docs: dict[str, tuple[str, bytes | None]]) -> FinalField:
-    """The field with each evidence item's box and a PNG crop of its page (highlighted)."""
+                 crops: dict[tuple[str, int], QuoteImage]) -> FinalField:
+    """The field with each drawn evidence item's box and the PNG crop of its page."""
     evidence, images = [], []
     for number, quote in enumerate(item.evidence, start=1):
-        stored, data = docs.get(quote.doc_id, ("", None))
-        if data is None and stored:
-            data = folder.read_input(stored)
-            docs[quote.doc_id] = (stored, data)
-        if data is None:
+        image = crops.get((key, number))
+        if image is None:
             evidence.append(quote)
             continue
-        with pymupdf.open(stream=data, filetype="pdf") as doc:
-            image = evidence_images.render(doc, quote.page, quote.quoted_text)
         images.append(folder.write_binary(f"evidence/{key}_{number}.png", image.png))
         evidence.append(quote.model_copy(update={"bbox": image.bbox or quote.bbox}))
     return item.model_copy(update={"evidence": evidence, "evidence_images": images})
@@ -437,25 +497,17 @@ def step_final(folder: RunFolder) -> FinalResult:
     schema: ResolvedSchema = folder.read_artifact("schema")
     candidates: list[Candidate] = folder.read_artifact("candidates")
     index: list[DocIndexItem] = folder.read_artifact("doc_index")
-    request = folder.read_request()
     readable = any(i.unreadable_reason is None for i in index)
     with traced(folder, "write_final", [folder.ref("artifacts/candidates.json"),
                                         folder.ref("artifacts/schema.json")]) as rec:
-        docs: dict[str, tuple[str, bytes | None]] = {
-            d.doc_id: (d.stored_as, None) for d in request.input_docs}
         fields = {}
         for spec in schema.resolved_fields:
             mine = [c for c in candidates if c.field == spec.key]
-            item = select_field(spec, mine, no_readable_docs=not readable).final
-            if item.evidence:
-                try:
-                    item = _with_images(folder, spec.key, item, docs)
-                except RunFolderError:
-                    raise
-                except Exception as exc:  # a crop that cannot be drawn never stops the run
-                    log.warning("evidence image of %s failed: %s", spec.key, exc)
-                    rec.notes.append(f"warn:evidence_image_failed:{spec.key}")
-            fields[spec.key] = item
+            fields[spec.key] = select_field(spec, mine, no_readable_docs=not readable).final
+        crops, failed = _crops(folder, fields)
+        rec.notes += [f"warn:evidence_image_failed:{key}" for key in fields if key in failed]
+        fields = {key: _with_images(folder, key, item, crops) if item.evidence else item
+                  for key, item in fields.items()}
         result = FinalResult(run_id=folder.run_id, schema_source=schema.schema_source,
                              fields=fields)
         rec.notes += [f"{k}:{v.status}" for k, v in fields.items()]
@@ -478,9 +530,11 @@ def step_fill(folder: RunFolder) -> ReviewReport | None:
         for target in request.target_docs:
             data = folder.read_input(target.stored_as)
             try:
-                widgets = read_widgets(data)
-            except ValueError:
-                rec.notes.append(f"warn:target_doc_unreadable:{target.doc_id}")
+                widgets = target_widgets(data)
+            except DocumentRefused as exc:
+                rec.notes += [f"warn:target_doc_unreadable:{target.doc_id}",
+                              f"refused:{target.doc_id}:{exc.code}"]
+                rec.error = TraceError(kind=exc.code, message=f"{target.doc_id}: {exc}")
                 continue
             if not any(w.kind == TEXT for w in widgets):
                 rec.notes.append(f"not_fillable:{target.doc_id}")
@@ -493,7 +547,14 @@ def step_fill(folder: RunFolder) -> ReviewReport | None:
             return None
         target, data, widgets = chosen
         plan = plan_fill([classify(w) for w in widgets], final)
-        filled, failed = write_filled(data, plan.writes)
+        try:
+            filled, failed = fill_target(data, {w.role.widget.name: w.value
+                                                for w in plan.writes})
+        except DocumentRefused as exc:  # nothing is written: no filled.pdf, no review.json
+            rec.notes += [f"warn:target_not_filled:{target.doc_id}",
+                          f"refused:{target.doc_id}:{exc.code}"]
+            rec.error = TraceError(kind=exc.code, message=f"{target.doc_id}: {exc}")
+            return None
         rec.notes += [f"warn:widget_write_failed:{name}" for name in failed]
         filled_ref = folder.write_binary(FILLED_PDF, filled)
         report = ReviewReport(

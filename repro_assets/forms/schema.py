@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from repro_assets.forms.acroform import WidgetRole, classify, read_widgets
+from repro_assets.forms.acroform import WidgetRole, classify
 from repro_assets.forms.models import (
     V1_FIELDS,
     V1_LABELS,
@@ -28,6 +28,7 @@ from repro_assets.forms.models import (
     UserSchemaField,
 )
 from repro_assets.forms.parties import is_subject
+from repro_assets.forms.reading import DocumentRefused, target_widgets
 from repro_assets.forms.runfolder import InvalidUserSchema
 
 log = logging.getLogger(__name__)
@@ -166,9 +167,10 @@ def resolve_schema(
     roles: list[WidgetRole] = []
     for doc_id, data in target_pdfs:
         try:
-            widgets = read_widgets(data)
-        except ValueError:
+            widgets = target_widgets(data)  # parsed in the limited worker
+        except DocumentRefused as exc:
             warnings.append(f"target_doc_unreadable:{doc_id}")
+            notes.append(f"refused:{doc_id}:{exc.code}")
             continue
         known = {r.widget.name for r in roles}
         roles += [classify(w) for w in widgets if w.name not in known]
