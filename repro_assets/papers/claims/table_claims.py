@@ -102,6 +102,24 @@ class _Column:
     fragment: bool = False
 
 
+_TOPK_MENTION = re.compile(r"(?i)\btop[-\s]?[15]\b")
+_TOPK_FAMILY = re.compile(r"(?i)\b(?:(error)s?|(acc)(?:uracy|uracies|\.)?)\b")
+
+
+def topk_family(texts: list[str]) -> str | None:
+    """'error' or 'accuracy': what the paper calls its top-1/top-5 figures ('two error rates:
+    top-1 and top-5', an axis 'Top 1 Accuracy'), when it calls them only one of the two."""
+    families = set()
+    for text in texts:
+        text = re.sub(r"\s+", " ", text)
+        for match in _TOPK_MENTION.finditer(text):
+            window = text[max(0, match.start() - 30):match.end() + 30]
+            for error, acc in _TOPK_FAMILY.findall(window):
+                families.add("error" if error else "accuracy" if acc else "")
+    families.discard("")
+    return families.pop() if len(families) == 1 else None
+
+
 def _metric_of(text: str, abbreviations: dict[str, str]) -> str | None:
     mentions = find_metric_mentions(text)
     if mentions:
@@ -114,7 +132,7 @@ def _metric_of(text: str, abbreviations: dict[str, str]) -> str | None:
 
 def _column(table: ParsedTable, col: int, abbreviations: dict[str, str],
             caption_metric: str | None, context: PaperContext | None = None,
-            aliases: dict[str, str] | None = None) -> _Column:
+            aliases: dict[str, str] | None = None, prose_topk: str | None = None) -> _Column:
     parts = table.column_header(col)
     text = " ".join(parts)
     skip = None
@@ -127,6 +145,8 @@ def _column(table: ParsedTable, col: int, abbreviations: dict[str, str],
                                    "top1_accuracy", "top5_accuracy"}:
         family = "error" if "error" in caption_metric else "accuracy"
         metric = f"top{topk.group(1)}_{family}"
+    elif topk and metric is None and prose_topk:
+        metric = f"top{topk.group(1)}_{prose_topk}"  # what the paper's prose calls top-k
     parts = [aliases.get(normalize_key(p), p) for p in parts] if aliases else parts
     qualifier = " ".join(re.findall(r"\(([^()]{2,40})\)", re.sub(r"-\s+", "-", text)))
     outside = re.sub(r"\([^()]*\)", " ", text)  # 'Error rate (Fine-grained)', not 'DQN (tuned)'
@@ -259,14 +279,16 @@ def table_candidates(
     texts = {p.page_no: p.text for p in pages.pages}
     out: list[Candidate] = []
     groups: list[str] = []
+    prose_topk = topk_family([p.text for p in pages.pages])
     for index, table in enumerate(tables):
-        cands = _table(table, texts.get(table.page_no, ""), context)
+        cands = _table(table, texts.get(table.page_no, ""), context, prose_topk)
         out += cands
         groups += [f"t{index}"] * len(cands)
     return out, groups
 
 
-def _table(table: ParsedTable, page_text: str, context: PaperContext) -> list[Candidate]:
+def _table(table: ParsedTable, page_text: str, context: PaperContext,
+           prose_topk: str | None = None) -> list[Candidate]:
     caption = table.caption or ""
     abbreviations = caption_abbreviations(caption)
     metric_map = caption_metric_map(caption)
@@ -292,7 +314,7 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext) -> list[Ca
     rows_are_datasets = 0 in dataset_cols and table.label_cols == len(dataset_cols)
     width = max(len(r) for r in table.rows)
     aliases = caption_aliases(caption)
-    columns = {c: _column(table, c, abbreviations, caption_metric, context, aliases)
+    columns = {c: _column(table, c, abbreviations, caption_metric, context, aliases, prose_topk)
                for c in range(table.label_cols, width)}
     if table_skip:
         for info in columns.values():
@@ -317,8 +339,10 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext) -> list[Ca
         group = table.groups[r] if r < len(table.groups) else ""
         label = table.row_label(r)
         row_metric = None
-        if find_metric_mentions(label) and not clean_name(label):
-            row_metric = find_metric_mentions(label)[0][0]
+        named = method if dataset_cols and method else label  # 'SetA | HR@10': the metric cell
+        if find_metric_mentions(named) and not clean_name(named):
+            row_metric = find_metric_mentions(named)[0][0]
+            method = "" if named == method else method
         printed_row = [v.printed for c in row[table.label_cols:] for v in parse_cell_values(c)]
         for col, info in columns.items():
             if col >= len(row) or not row[col].strip():

@@ -336,6 +336,7 @@ def _build(
     floating: list[tuple[float, int, str]] = []  # label text printed on a line of its own
     floating_x: list[tuple[float, float, str]] = []  # (y, x0, text) of those in column 0
     vertical: list[tuple[float, float, str]] = []  # rotated labels: (y0, y1, text)
+    side: list[tuple[float, float, str]] = []  # (y, x0, text) printed left of the row labels
     label_x: list[float | None] = []  # x0 of each row's first label cell
     groups: list[str] = []
     group = ""
@@ -354,6 +355,9 @@ def _build(
             row_bold[col] = row_bold[col] or cell.bold
         if all(w.vertical for w in line.words):
             vertical.append((line.y0, line.y1, line.text))
+            continue
+        if len(cells) == 1 and cells[0].x1 < columns[0].x0 - 2 and not is_value_line(line):
+            side.append((line.yc, cells[0].x0, cells[0].text))  # left of the row labels
             continue
         if not is_value_line(line) and not all(is_value_text(c.text) for c in cells):
             labels = [(i, t) for i, t in enumerate(row) if t and i < label_cols]
@@ -402,6 +406,14 @@ def _build(
             bold[i] = [False, *bold[i]]
         label_cols += 1
         columns = [Column(columns[0].x0 - 20, columns[0].x0 - 1, False), *columns]
+    if not vertical and side:
+        placed = _side_labels(rows, ys, side, pitch, rules, columns)
+        if placed is not None:
+            columns = [Column(placed, columns[0].x0 - 1, False), *columns]
+            bold = [[False, *b] for b in bold]
+            label_cols += 1
+        else:
+            _fill_labels(rows, ys, [(y, 0, t) for y, _, t in side], label_cols, rules, columns)
     header = [_header_row(line, columns, header_lines[k + 1:])
               for k, line in enumerate(header_lines)]
     _fill_group_headers(header, header_lines, columns, label_cols)
@@ -416,6 +428,24 @@ def _build(
 _PARAMETER = re.compile(
     r"(?i)\b(ratio|rate|size|epochs?|steps?|iterations?|layers?|dim(ension)?s?|temperature|"
     r"number of|budget|shots?|fraction|percentage of)\b|[#λαβγτk]\s*=?\s*$")
+
+
+def _side_labels(rows: list[list[str]], ys: list[float], side: list[tuple[float, float, str]],
+                 pitch: float, rules: list[Rule], columns: list[Column]) -> float | None:
+    """Labels printed left of the row labels, each level with the rows it spans ('Set A'
+    vertically centred beside its metric rows 'HR@1' ... 'MRR'), become a label column of their
+    own: every row takes the nearest such label not separated from it by a rule. Returns the
+    new column's left edge, or None (the labels sit in gaps between rows: group titles)."""
+    if not rows or not pitch or not all(any(r[:1]) for r in rows):
+        return None
+    if any(min(abs(y - yr) for yr in ys) > 0.6 * pitch for y, _, _ in side):
+        return None
+    x0 = min(x for _, x, _ in side)
+    for i, y in enumerate(ys):  # a rule across the new column ends a label's span
+        options = [(abs(ys_ - y), text) for ys_, _, text in side
+                   if not _separated(rules, ys_, y, x0, columns[0].x0 - 2)]
+        rows[i].insert(0, min(options)[1] if options else "")
+    return x0
 
 
 def _parameter_header(
