@@ -50,157 +50,157 @@ def test_metric_names_share_one_normalization() -> None:
 
 
 def test_a_capitalised_dataset_noun_in_the_caption_names_the_dataset() -> None:
-    table = Table("Table 1: Overall performance on the Klickr Dataset.",
+    table = Table("Table 1: Click prediction quality on the Klickr Dataset.",
                   [["Model", "AUC", "Log Loss"]],
-                  [["LR [3]", "71.48", "0.1334"], ["QNN (ours)", "77.79", "0.1252"]], X3, 560)
+                  [["LR [3]", "70.12", "0.1411"], ["QNN (ours)", "76.35", "0.1298"]], X3, 560)
     body = prose("We propose QNN. We compare on the Klickr and Bidz datasets.", 72, 680)
     claims = claims_of(render([Page(title="QNN for click prediction", lines=body,
                                     tables=[table])]))
-    assert {("Klickr", "auc", "77.79"), ("Klickr", "logloss", "0.1252")} <= found(claims)
+    assert {("Klickr", "auc", "76.35"), ("Klickr", "logloss", "0.1298")} <= found(claims)
 
 
 def test_a_results_table_with_a_name_column_is_not_a_dataset_table() -> None:
-    table = Table("Table 1: Prediction results for the two datasets (micro-averaged F1 "
-                  "scores).",
+    table = Table("Table 1: Node labelling quality on both graphs, as micro-averaged F1.",
                   [["Name", "Citeweb", "Citeweb", "Forum", "Forum"],
                    ["", "Unsup. F1", "Sup. F1", "Unsup. F1", "Sup. F1"]],
-                  [["Random", "0.206", "0.207", "0.043", "0.042"],
-                   ["GraphZIP-mean", "0.778", "0.820", "0.897", "0.950"]], X5, 560)
-    body = prose("We introduce GraphZIP, and we evaluate on the Citeweb and Forum datasets.",
+                  [["Random", "0.211", "0.215", "0.047", "0.045"],
+                   ["GraphZIP-mean", "0.771", "0.814", "0.889", "0.941"]], X5, 560)
+    body = prose("We introduce GraphZIP; our experiments use the Citeweb and Forum datasets.",
                  72, 680)
     claims = claims_of(render([Page(title="GraphZIP: Inductive graphs", lines=body,
                                     tables=[table])]))
-    assert at(claims, "0.820") == [("Citeweb", "f1")]
-    assert at(claims, "0.950") == [("Forum", "f1")]
+    assert at(claims, "0.814") == [("Citeweb", "f1")]
+    assert at(claims, "0.941") == [("Forum", "f1")]
     assert not [c for c in claims if "Random" in c.dataset_name or "GraphZIP" in c.dataset_name]
 
 
 def test_a_caption_defines_the_short_names_of_its_test_set_columns() -> None:
-    table = Table("Table 2: BLEU on newstest2031 (T31) and newstest2032 (T32) for our "
-                  "translation model.",
+    table = Table("Table 2: BLEU of each system on newstest2031 (T31) and newstest2032 (T32).",
                   [["Model", "T31", "T32"]],
-                  [["Baseline [4]", "21.7", "22.9"], ["Ours", "22.4", "23.7"]], X3, 560)
-    body = prose("We train on the WMT31 English-German data and report BLEU.", 72, 680)
+                  [["Baseline [4]", "20.8", "21.6"], ["Ours", "22.1", "23.3"]], X3, 560)
+    body = prose("Our system learns from the WMT31 German to English pairs; BLEU scores it.",
+                 72, 680)
     claims = claims_of(render([Page(lines=body, tables=[table])]))
-    assert at(claims, "22.4") == [("newstest2031", "bleu")]
-    assert at(claims, "23.7") == [("newstest2032", "bleu")]
+    assert at(claims, "22.1") == [("newstest2031", "bleu")]
+    assert at(claims, "23.3") == [("newstest2032", "bleu")]
 
 
 def test_top_k_columns_without_a_metric_word_are_not_guessed() -> None:
-    table = Table("Table 5: Results on the ZetaNet-2010 test set.",
+    table = Table("Table 5: Scores on the ZetaNet-2010 test set.",
                   [["Model", "Top-1", "Top-5 (val)"]],
-                  [["Conv net [7]", "47.1", "28.2"], ["Conv net + ours", "37.5", "17.0"]],
+                  [["Conv net [7]", "46.3", "27.4"], ["Conv net + ours", "38.6", "16.2"]],
                   X3, 560)
     body = prose("We study image classification with a new regularizer.", 72, 680)
     pdf = render([Page(title="A Regularizer for Image Classification", lines=body,
                        tables=[table])])
     claims = claims_of(pdf)
-    assert not at(claims, "37.5") and not at(claims, "17.0")  # error or accuracy: unknown
-    named = Table("Table 5: Error rates on the ZetaNet-2010 test set.", table.header,
+    assert not at(claims, "38.6") and not at(claims, "16.2")  # error or accuracy: unknown
+    named = Table("Table 5: Error rates measured on the ZetaNet-2010 test set.", table.header,
                   table.rows, X3, 560)
     claims = claims_of(render([Page(lines=body, tables=[named])]))
-    assert at(claims, "37.5") == [("ZetaNet-2010", "top1_error")]
-    assert at(claims, "17.0") == [("ZetaNet-2010", "top5_error")]
+    assert at(claims, "38.6") == [("ZetaNet-2010", "top1_error")]
+    assert at(claims, "16.2") == [("ZetaNet-2010", "top5_error")]
 
 
 def test_a_language_or_subset_in_the_caption_or_header_narrows_the_dataset() -> None:
-    german = Table("Table 2: German NER results (TagBank-2003 test set).",
-                   [["Model", "F1"]], [["CRF [2]", "74.1"], ["Ours", "78.8"]], X3, 600)
-    grains = Table("Table 3: Results on the Mood Treebank dataset.",
+    german = Table("Table 2: Entity tagging of German text (TagBank-2003 test set).",
+                   [["Model", "F1"]], [["CRF [2]", "73.5"], ["Ours", "77.9"]], X3, 600)
+    grains = Table("Table 3: Scores on the Mood Treebank dataset.",
                    [["Model", "Error rate", "Error rate"], ["", "(Binary)", "(Fine-grained)"]],
-                   [["SVM [4]", "20.6", "59.3"], ["Ours", "12.2", "51.3"]], X3, 460)
+                   [["SVM [4]", "21.4", "58.7"], ["Ours", "13.1", "50.6"]], X3, 460)
     claims = claims_of(render([Page(lines=prose("We evaluate our tagger.", 72, 700),
                                     tables=[german, grains])]))
-    assert at(claims, "78.8") == [("TagBank-2003 German", "f1")]
-    assert at(claims, "12.2") == [("Mood Treebank Binary", "error_rate")]
-    assert at(claims, "51.3") == [("Mood Treebank Fine-grained", "error_rate")]
+    assert at(claims, "77.9") == [("TagBank-2003 German", "f1")]
+    assert at(claims, "13.1") == [("Mood Treebank Binary", "error_rate")]
+    assert at(claims, "50.6") == [("Mood Treebank Fine-grained", "error_rate")]
 
 
 def test_own_model_variants_and_training_data_are_never_datasets() -> None:
-    table = Table("Table 1: Results on the Pascal-Q 2007 test set.",
+    table = Table("Table 1: Detection scores on the Pascal-Q 2007 test set.",
                   [["Method", "data", "mAP"]],
-                  [["Faster [25]", "trainval", "73.2"], ["BOX300", "07+12", "74.3"],
-                   ["BOX512", "07+12+Q", "76.8"]], X3, 560)
-    body = prose("We present BOX, a single-shot detector. BOX300 and BOX512 differ in input "
-                 "size. We evaluate BOX on the Pascal-Q 2007 test set.", 72, 680)
+                  [["Faster [25]", "trainval", "72.6"], ["BOX300", "05+09", "75.1"],
+                   ["BOX512", "05+09+Q", "77.3"]], X3, 560)
+    body = prose("We present BOX, a one-pass box detector. The input sizes of BOX300 and "
+                 "BOX512 differ. BOX is tested on the Pascal-Q 2007 test set.", 72, 680)
     claims = claims_of(render([Page(title="BOX: Single Shot Boxes", lines=body,
                                     tables=[table])]))
-    assert at(claims, "76.8") == [("Pascal-Q 2007", "map")]
-    assert not [c for c in claims if c.dataset_name in {"BOX512", "07+12+Q", "trainval"}]
+    assert at(claims, "77.3") == [("Pascal-Q 2007", "map")]
+    assert not [c for c in claims if c.dataset_name in {"BOX512", "05+09+Q", "trainval"}]
 
 
 def test_rows_that_name_subsets_of_the_section_dataset_keep_their_subset() -> None:
-    table = Table("Table 14: Comparing WER of our system on accented speech.",
+    table = Table("Table 14: Word error rates of our recogniser for speakers with an accent.",
                   [["Test set", "Old", "Ours"]],
-                  [["VoxBank American", "15.01", "7.55"], ["VoxBank Indian", "45.35", "22.44"]],
+                  [["VoxBank Northern", "16.22", "8.14"], ["VoxBank Coastal", "44.91", "21.73"]],
                   X3, 560)
-    body = prose("Accented speech. We test on the VoxBank dataset; Table 14 lists the word "
-                 "error rate of our system per accent.", 72, 680)
+    body = prose("Speaker accents. Our test data is the VoxBank dataset; Table 14 breaks the "
+                 "word error rate of our recogniser down by accent.", 72, 680)
     claims = claims_of(render([Page(lines=body, tables=[table])]))
-    assert ("VoxBank Indian", "wer") in at(claims, "22.44")
+    assert ("VoxBank Coastal", "wer") in at(claims, "21.73")
     assert not [c for c in claims if c.dataset_name == "VoxBank"]
 
 
 def test_a_column_headed_by_a_placeholder_is_not_read() -> None:
-    table = Table("Table 2: Document classification, in percentage.",
-                  [["Method", "-"]], [["BoW [3]", "58.0"], ["Ours", "68.2"]], X3, 560)
-    body = prose("Table 2 lists the accuracy on the Revs-13 dataset.", 72, 680)
+    table = Table("Table 2: Topic labelling of documents, in percent.",
+                  [["Method", "-"]], [["BoW [3]", "57.4"], ["Ours", "67.9"]], X3, 560)
+    body = prose("Table 2 gives the accuracy reached on the Revs-13 dataset.", 72, 680)
     claims = claims_of(render([Page(lines=body, tables=[table])]))
-    assert not at(claims, "68.2")
+    assert not at(claims, "67.9")
     named = Table(table.caption, [["Method", "Acc."]], table.rows, X3, 560)
     claims = claims_of(render([Page(lines=body, tables=[named])]))
-    assert at(claims, "68.2") == [("Revs-13", "accuracy")]
+    assert at(claims, "67.9") == [("Revs-13", "accuracy")]
 
 
 def test_a_sub_table_names_its_dataset_in_the_top_left_cell() -> None:
-    left = Table("Table 1: Performance on the Q4, Q3 test sets. Lower values are better.",
+    left = Table("Table 1: Forecast quality on the Q4, Q3 test sets; the lower the better.",
                  [["Q4", "sMAPE"]],
-                 [["Theta [2]", "12.30"], ["Z-BEATS (ours)", "11.13"]], [72.0, 200.0], 560)
+                 [["Theta [2]", "12.71"], ["Z-BEATS (ours)", "11.52"]], [72.0, 200.0], 560)
     right = Table("", [["Q3", "sMAPE"]],
-                  [["Theta [2]", "13.01"], ["Z-BEATS (ours)", "12.37"]], [320.0, 440.0], 560)
-    body = prose("We present Z-BEATS. We evaluate on the Q4 and Q3 datasets.", 72, 680)
+                  [["Theta [2]", "13.44"], ["Z-BEATS (ours)", "12.05"]], [320.0, 440.0], 560)
+    body = prose("We present Z-BEATS. The Q4 and Q3 datasets are our test beds.", 72, 680)
     claims = claims_of(render([Page(title="Z-BEATS: Series Forecasting", lines=body,
                                     tables=[left, right])]))
-    assert at(claims, "11.13") == [("Q4", "smape")]
-    assert at(claims, "12.37") == [("Q3", "smape")]
+    assert at(claims, "11.52") == [("Q4", "smape")]
+    assert at(claims, "12.05") == [("Q3", "smape")]
 
 
 def test_rows_printed_in_the_caption_are_subsets_of_its_dataset() -> None:
-    table = Table("Table 6. Negative log-likelihood on 32×32 and 64×64 ZetaNet in bits/dim.",
-                  [["Image size", "NLL Test"]], [["32x32:", "3.86"], ["64x64:", "3.63"]],
+    table = Table("Table 6. NLL on 32×32 and 64×64 ZetaNet, in bits per dimension.",
+                  [["Image size", "NLL Test"]], [["32x32:", "3.91"], ["64x64:", "3.58"]],
                   X3, 560)
-    body = prose("We model images of the ZetaNet and CIFAR-10 datasets; CIFAR-10 results are "
-                 "in Table 5.", 72, 680)
+    body = prose("Our models generate images of the ZetaNet and Quux-10 datasets; Table 5 "
+                 "holds the Quux-10 numbers.", 72, 680)
     claims = claims_of(render([Page(lines=body, tables=[table])]))
-    assert at(claims, "3.86") == [("ZetaNet 32x32", "nll")]
+    assert at(claims, "3.91") == [("ZetaNet 32x32", "nll")]
 
 
 def test_a_column_the_caption_calls_training_data_is_not_the_dataset() -> None:
-    table = Table("Table 6: Spearman correlation of our model trained on NLX data.",
+    table = Table("Table 6: Rank correlation (Spearman) of the encoder trained on NLX data.",
                   [["Pooling", "NLX", "Simil"]],
-                  [["MEAN", "80.78", "87.44"], ["MAX", "79.07", "69.92"]], X3, 560)
-    body = prose("We evaluate sentence embeddings on the Simil benchmark. The NLX dataset "
-                 "has 570k sentence pairs.", 72, 680)
+                  [["MEAN", "81.35", "86.92"], ["MAX", "78.64", "70.15"]], X3, 560)
+    body = prose("Our sentence vectors are scored on the Simil benchmark. The NLX dataset "
+                 "holds many labelled pairs.", 72, 680)
     claims = claims_of(render([Page(lines=body, tables=[table])]))
     assert not [c for c in claims if c.dataset_name == "NLX"]
-    assert at(claims, "87.44") == [("Simil", "spearman_corr")]
+    assert at(claims, "86.92") == [("Simil", "spearman_corr")]
 
 
 def test_a_header_cut_at_a_comma_is_not_a_metric() -> None:
-    table = Table("Table 5: ZOCO test-dev detection results.",
+    table = Table("Table 5: Boxes found on ZOCO test-dev.",
                   [["Method", "Avg.", "Precision,", "IoU:"]],
-                  [["Fast [6]", "19.7", "35.9", "19.1"], ["Ours", "26.8", "46.5", "27.8"]],
+                  [["Fast [6]", "18.9", "34.8", "18.4"], ["Ours", "25.7", "45.1", "26.9"]],
                   X4, 560)
     claims = claims_of(render([Page(lines=prose("We detect objects.", 72, 680),
                                     tables=[table])]))
-    assert not at(claims, "46.5")
+    assert not at(claims, "45.1")
 
 
 def test_a_title_that_is_only_a_name_names_the_method() -> None:
     from repro_assets.papers.claims.context import build_context
 
-    body = prose("Fast Z-Net trains a detector nine times faster. We evaluate on the Pascal-Q "
-                 "dataset. With dense boxes only, Fast Z-Net reaches 52.9% mAP.", 72, 680)
+    body = prose("Fast Z-Net trains detectors much sooner than before. Our evaluation uses "
+                 "the Pascal-Q dataset. Fast Z-Net reaches 51.7% mAP with dense boxes alone.",
+                 72, 680)
     context = build_context(extract_pages(render([Page(title="Fast Z-Net", lines=body)]), "t"),
                             [])
     assert context.is_own("Fast Z-Net")
@@ -209,60 +209,61 @@ def test_a_title_that_is_only_a_name_names_the_method() -> None:
 
 
 def test_a_dev_column_keeps_its_split_in_the_dataset() -> None:
-    table = Table("Table 11: WER of the speech system on the Regular Dev and Noisy Dev sets.",
+    table = Table("Table 11: Word error rate per layer type on the Regular Dev and Noisy Dev "
+                  "sets.",
                   [["Model", "Regular Dev", "Noisy Dev"]],
-                  [["GRU", "8.54", "14.4"], ["RNN", "7.73", "13.06"]], X3, 560)
-    body = prose("We test a speech system on the Regular dataset.", 72, 680)
+                  [["Gated", "8.91", "14.9"], ["Plain", "7.62", "13.38"]], X3, 560)
+    body = prose("Our recogniser is tested on the Regular dataset.", 72, 680)
     claims = claims_of(render([Page(lines=body, tables=[table])]))
-    assert at(claims, "7.73") == [("Regular Dev", "wer")]
+    assert at(claims, "7.62") == [("Regular Dev", "wer")]
 
 
 def test_scores_on_a_suite_of_games_with_mean_and_median_columns() -> None:
-    summary = Table("Table 1. Mean and median human-normalized scores on 57 Zork games.",
+    summary = Table("Table 1. Mean and median of human-normalized scores on 57 Zork games.",
                     [["Method", "Mean", "Median"]],
-                    [["DQN [3]", "121.9%", "47.5%"], ["Q3C (ours)", "623.0%", "112.6%"]],
+                    [["DQN [3]", "118.4%", "45.9%"], ["Q3C (ours)", "611.7%", "109.3%"]],
                     X3, 600)
-    games = Table("Table 6: Raw scores on 57 Zork games.",
+    games = Table("Table 6: Raw game scores on 57 Zork games.",
                   [["Game", "DQN", "Q3C"]],
-                  [["Cave Run", "401.2", "766.8"], ["Star Sail", "1976.0", "23846.0"]],
+                  [["Cave Run", "398.5", "771.3"], ["Star Sail", "1890.0", "22987.0"]],
                   X3, 460)
-    body = prose("We present Q3C, an asynchronous agent.", 72, 680)
+    body = prose("We present Q3C, an agent that learns from parallel actors.", 72, 680)
     claims = claims_of(render([Page(title="Q3C: Asynchronous Agents", lines=body,
                                     tables=[summary, games])]))
-    assert at(claims, "623.0") == [("Zork", "mean_normalized_score")]
-    assert at(claims, "112.6") == [("Zork", "median_normalized_score")]
+    assert at(claims, "611.7") == [("Zork", "mean_normalized_score")]
+    assert at(claims, "109.3") == [("Zork", "median_normalized_score")]
     assert not [c for c in claims if c.source_citation.startswith("Table 6")
                 and c.dataset_name == "Zork"]  # rows are games: never the whole suite
 
 
 def test_a_result_word_then_on_names_the_dataset_of_the_abstract() -> None:
-    table = Table("Table 3: Comparing macroarchitecture variants of our network.",
+    table = Table("Table 3: Variants of the macro layout of our network.",
                   [["Architecture", "Top-1 Accuracy", "Top-5 Accuracy"]],
-                  [["Vanilla SqueezeBox", "57.5%", "80.3%"], ["SqueezeBox + Bypass", "60.4%",
-                                                              "82.5%"]], X3, 560)
-    abstract = prose("Abstract. SqueezeBox reaches baseline-level accuracy on PixNet with 50x "
-                     "fewer parameters. Our model keeps its accuracy on PixNet. PixNet has "
-                     "1000 classes, and every result below is on PixNet.", 72, 690)
+                  [["Plain SqueezeBox", "56.9%", "79.8%"], ["SqueezeBox + Bypass", "59.7%",
+                                                            "81.6%"]], X3, 560)
+    abstract = prose("Abstract. SqueezeBox is as accurate on PixNet as a baseline fifty times "
+                     "its size. Our model keeps its accuracy on PixNet. PixNet has 1000 "
+                     "classes, and every result below is on PixNet.", 72, 690)
     claims = claims_of(render([Page(title="SqueezeBox: small networks", lines=abstract,
                                     tables=[table])]))
-    assert at(claims, "60.4") == [("PixNet", "top1_accuracy")]
+    assert at(claims, "59.7") == [("PixNet", "top1_accuracy")]
 
 
 def test_a_caption_about_one_time_column_does_not_skip_the_table() -> None:
-    table = Table("Table 4: Performance on PixNet. In the last column we report running time.",
+    table = Table("Table 4: Performance on PixNet; the last column gives the running time.",
                   [["Network", "Top-1 Acc.", "CPU"]],
-                  [["ZapNet [4]", "70.6", "113"], ["ZapNet2 (ours)", "72.0", "75"]], X3, 560)
+                  [["ZapNet [4]", "69.8", "121"], ["ZapNet2 (ours)", "71.4", "79"]], X3, 560)
     claims = claims_of(render([Page(lines=prose("We classify images.", 72, 680),
                                     tables=[table])]))
-    assert at(claims, "72.0") == [("PixNet", "top1_accuracy")]
+    assert at(claims, "71.4") == [("PixNet", "top1_accuracy")]
 
 
 def test_an_average_column_is_not_a_dataset() -> None:
-    table = Table("Table 1: Spearman correlation on the STX tasks.",
+    table = Table("Table 1: Spearman rank correlation for the STX tasks.",
                   [["Model", "STX12", "STX13", "Avg."]],
-                  [["GloVe [2]", "55.14", "70.66", "62.90"], ["Ours", "74.53", "77.00", "75.77"]],
+                  [["GloVe [2]", "54.62", "71.03", "62.83"], ["Ours", "73.88", "76.45", "75.17"]],
                   X4, 560)
-    body = prose("We embed sentences and test on the STX12 and STX13 datasets.", 72, 680)
+    body = prose("Our sentence vectors are tested on the STX12 and STX13 datasets.", 72, 680)
     claims = claims_of(render([Page(lines=body, tables=[table])]))
-    assert at(claims, "74.53") == [("STX12", "spearman_corr")]
-    assert not at(claims, "75.77")  # the average over the datasets is no dataset's result
+    assert at(claims, "73.88") == [("STX12", "spearman_corr")]
+    assert not at(claims, "75.17")  # the average over the datasets is no dataset's result

@@ -21,7 +21,10 @@ Weak sources, each a guess far from the number:
 * ``reference`` - the sentences that reference the table name one dataset;
 * ``section`` - the section (heading or introduction) around the table or sentence names one;
 * ``paper`` - the paper's only dataset (abstract-level guess);
-* ``nearby_sentence`` - a previous sentence of the same page named one dataset.
+* ``nearby_sentence`` - a previous sentence of the same page named one dataset;
+* ``context_ambiguous`` - a table-wide name (caption, title, reference, section, paper) for a
+  column whose header names other data than its sibling columns ('PNT' / 'RNX' under a caption
+  naming one suite): the name is the family, not the cell's dataset (see ``claims.ambiguity``).
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ DatasetSource = Literal[
     "row_label", "row_label_ambiguous", "row_label_unconfirmed", "column_header",
     "column_caption", "column_cue", "column_unconfirmed",
     "table_title", "caption", "reference", "section", "paper", "sentence", "pointed_table",
-    "nearby_sentence", "llm", "unknown",
+    "nearby_sentence", "context_ambiguous", "llm", "unknown",
 ]
 
 #: Highest confidence a claim may have, by the source of its dataset. Values below the plan
@@ -53,6 +56,7 @@ SOURCE_CONFIDENCE: dict[str, float] = {
     "reference": 0.6,
     "section": 0.6,
     "nearby_sentence": 0.6,
+    "context_ambiguous": 0.6,
     "paper": 0.55,
     "unknown": 0.6,
 }

@@ -24,6 +24,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from repro_assets.papers.claims.ambiguity import TableColumns, check_cell, column_residue
 from repro_assets.papers.claims.context import (
     PaperContext,
     caption_abbreviations,
@@ -207,8 +208,9 @@ def _caption_datasets(caption: str, context: PaperContext) -> list[str]:
                  if context.is_dataset(p) or (_OTHER_NAME.fullmatch(p.split()[0]) and re.search(
                      r"\bon\s+(?:the\s+)?$", caption[max(0, o - 12):o]))]
     if len(found) > 1:  # 'Tagging results (ZetaBank test set)': the set named as a set wins
-        strong = [n for n in found if re.search(
-            rf"(?<![\w-]){re.escape(n)}\s+{STRONG_NOUN}\b", caption)]
+        strong = [n for n in found if any(  # 'the X and Y datasets' names both: no winner
+            not re.search(r"(?<!u)s$", m.group(1)) for m in re.finditer(
+                rf"(?<![\w-]){re.escape(n)}\s+({STRONG_NOUN})\b", caption))]
         found = strong if len(strong) == 1 else found
     if not found:  # 'on 12 arcade games': the suite the units of evaluation belong to
         found = [m.group("name") for m in _UNITS_ON.finditer(caption)]
@@ -325,6 +327,11 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
     methods_as_columns = rows_are_datasets or any(
         context.is_own(columns[c].name) or role_of(columns[c].name, "", context) != "unknown"
         for c in name_cols)
+    shape = TableColumns(  # what the columns say, for the ambiguity rules (claims.ambiguity)
+        residues={c: column_residue(" ".join(table.column_header(c)), caption)
+                  for c, i in columns.items() if not i.skip},
+        metrics={c: i.metric for c, i in columns.items() if not i.skip},
+        methods_as_columns=methods_as_columns)
     out: list[Candidate] = []
     for r, row in enumerate(table.rows):
         label_cells = row[: table.label_cols]
@@ -366,6 +373,7 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
                 quote = (row_quote(page_text, label, printed_row, value.printed)
                          or value_context(page_text, value.printed, [label, info.name]))
                 cand.quoted_text = quote or f"{label} {value.printed}"
+                check_cell(cand, col, shape, row_metric)
                 out.append(cand)
     return out
 

@@ -1,0 +1,140 @@
+"""When a table-wide name or metric does not fix a cell's dataset or metric (issue #23).
+
+A caption, a table title, the referencing text or the section names *one* dataset or metric for
+a whole table. That holds for every cell only when the columns do not themselves say that they
+hold different data or different quantities. Two structural cases say they do:
+
+* **Under-specified dataset**: the cell's dataset came from a table-wide source, and the value
+  columns sharing its metric are headed by different words that are neither metric nor split
+  words ("English" / "German", "Pinto" / "Roan", "Coarse" / "Fine"), none of which the dataset
+  name carries. The table-wide name is then the family, not the dataset of the cell; the claim
+  keeps the family name but is recorded as ``context_ambiguous``, below the plan threshold.
+* **Unfixed metric**: the cell's column names no metric, its row names none, and another value
+  column of the same table does name one ("Top-1 err." beside "Crops", "Models", "Hours"). The
+  caption's metric then belongs to the columns that name it, not to this column: no claim.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from repro_assets.papers.claims.datasets import normalize_key, training_data, without_split
+from repro_assets.papers.claims.metrics import find_metric_mentions
+from repro_assets.papers.claims.models import Candidate
+
+#: Dataset sources that name one dataset for the whole table rather than for the cell.
+TABLE_WIDE = frozenset({"caption", "table_title", "reference", "section", "paper"})
+#: Header words that qualify how a value is reported, not which data it is on.
+_REPORTING = re.compile(
+    r"(?i)\b(?:results?|scores?|ours|mean|median|avg\.?|average|overall|all|total|best|"
+    r"single|ensemble|std|±|relative|abs(?:olute)?|raw|norm(?:alized)?|w/o|with|without)\b")
+_TASK = re.compile(
+    r"(?i)\b(?:retrieval|classification|detection|segmentation|recognition|tracking|parsing|"
+    r"tagging|translation|summarization|generation|prediction|ranking|regression|"
+    r"localization|estimation|completion|matching|search)\b")
+_UNIT = re.compile(r"\(\s*%\s*\)|%|\[[^\]]*\]|[↑↓*∗†‡§¶]")
+
+
+def column_residue(header: str, caption: str = "") -> str:
+    """What a column header says about the data besides its metric, units, counts, split and
+    reporting words ("German F1" -> "German", "Top-1 err. (%)" -> "", "Dev" -> "",
+    "Monthly (48k)" -> "Monthly"). A header that names a task ("Image Retrieval R@1") or data
+    the caption trains on ("NLX" under 'trained on NLX data') says nothing about which data
+    the value is on: ""."""
+    text = header
+    for _, start, end in sorted(find_metric_mentions(text), key=lambda m: -m[1]):
+        text = text[:start] + " " + text[end:]
+    text = _UNIT.sub(" ", text)
+    text = re.sub(r"\([^()]*\d[^()]*\)", " ", text)  # '(23k)', '(100,000)': sizes
+    text = _REPORTING.sub(" ", without_split(text))
+    text = re.sub(r"[()\[\],;:/]+", " ", text)
+    text = re.sub(r"\s+", " ", text).strip(" .-–")
+    if not re.search(r"[A-Za-z]", text) or _TASK.search(text):
+        return ""
+    if caption and training_data(text, caption):
+        return ""
+    return text
+
+
+def underspecified(source: str, dataset: str | None, metric: str | None, residue: str,
+                   siblings: list[tuple[str | None, str]]) -> bool:
+    """True when a table-wide dataset does not fix this cell's dataset.
+
+    Args:
+        source: what named the cell's dataset (see :mod:`.provenance`).
+        dataset: the dataset the cell was given (already qualified by its header).
+        metric: the cell's metric.
+        residue: :func:`column_residue` of the cell's column header.
+        siblings: (metric, residue) of every value column of the table, this one included.
+    """
+    if source not in TABLE_WIDE or not dataset or not residue:
+        return False
+    if normalize_key(residue) in normalize_key(dataset):
+        return False  # the header's words were carried into the name ('ZB Coarse')
+    same = {normalize_key(r) for m, r in siblings if r and (m == metric or m is None)}
+    return len(same) > 1
+
+
+def unfixed_metric(header_metric: str | None, row_metric: str | None, dataset_column: bool,
+                   metric_columns: int) -> str | None:
+    """The reason a column's values take no table-wide metric, or None.
+
+    Args:
+        header_metric: the metric the column header names (None: none).
+        row_metric: the metric the row label names (None: none).
+        dataset_column: the column header is a dataset (its metric may come from the caption).
+        metric_columns: how many value columns of the table name a metric in their header.
+    """
+    if header_metric or row_metric or dataset_column or not metric_columns:
+        return None
+    return ("the column names no metric while other columns of the table do: the caption's "
+            "metric is not fixed for it")
+
+
+_LANGUAGE = re.compile(
+    r"^(?:English|German|French|Spanish|Dutch|Italian|Portuguese|Chinese|Mandarin|Japanese|"
+    r"Korean|Russian|Czech|Romanian|Finnish|Turkish|Arabic|Hindi)$")
+_COLUMN_SOURCES = frozenset({"column_header", "column_caption", "column_cue",
+                             "column_unconfirmed"})
+
+
+@dataclass
+class TableColumns:
+    """What the value columns of one table say, for the checks of its cells."""
+
+    residues: dict[int, str]
+    metrics: dict[int, str | None]
+    methods_as_columns: bool = False
+
+    @property
+    def siblings(self) -> list[tuple[str | None, str]]:
+        """(metric, residue) of every value column."""
+        return [(self.metrics[c], self.residues[c]) for c in self.residues]
+
+    @property
+    def metric_columns(self) -> int:
+        """How many value columns name a metric in their header."""
+        return sum(1 for m in self.metrics.values() if m)
+
+
+def check_cell(cand: Candidate, col: int, columns: TableColumns, row_metric: str | None) -> None:
+    """Apply both rules to a table cell's candidate, in place: an unfixed metric sets its
+    ``reason``; an under-specified table-wide dataset is narrowed by a language header
+    ('TagBank German') or recorded as ``context_ambiguous`` (below the plan threshold)."""
+    if cand.reason:
+        return
+    reason = unfixed_metric(columns.metrics.get(col), row_metric,
+                            cand.dataset_source in _COLUMN_SOURCES, columns.metric_columns)
+    if reason:
+        cand.reason = reason
+        return
+    residue = columns.residues.get(col, "")
+    if columns.methods_as_columns or not underspecified(
+            cand.dataset_source, cand.dataset_name, cand.metric_name, residue,
+            columns.siblings):
+        return
+    if _LANGUAGE.match(residue) and cand.dataset_name:
+        cand.dataset_name = f"{cand.dataset_name} {residue}"  # one benchmark per language
+        return
+    cand.dataset_source = "context_ambiguous"

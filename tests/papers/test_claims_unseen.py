@@ -1,0 +1,107 @@
+"""The claims reader on an invented stand-in for unseen papers (issue #23).
+
+Every paper of :mod:`tests.papers.unseen_papers` is generated here, with invented names and
+wording, and carries the truth of each result cell it prints. Whatever the reader finds, no
+claim at or above the plan threshold may put a truth cell under another dataset, split or
+metric, or turn a number that is no result (a size, a count, a time, a gain) into a claim.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from repro_assets.papers.claims.ambiguity import (
+    column_residue,
+    underspecified,
+    unfixed_metric,
+)
+from repro_assets.papers.claims.provenance import SOURCE_CONFIDENCE, WEAK_SOURCES
+from repro_assets.papers.pages import extract_pages
+from tests.papers import unseen_papers as unseen
+
+
+@pytest.mark.parametrize("build", unseen.BUILDERS, ids=lambda b: b.__name__)
+def test_no_confident_claim_is_wrong_on_an_unseen_paper(build) -> None:
+    paper = build()
+    result = unseen.score(paper)
+    wrong = [w for w in result.wrong if "(>=0.7)" in w]
+    assert not wrong, f"{paper.family}: {wrong}"
+
+
+def test_the_stand_in_prints_every_truth_value_once() -> None:
+    for paper in unseen.papers():
+        text = " ".join(p.text for p in extract_pages(paper.pdf, paper.name).pages)
+        printed = [t.printed for t in paper.truth]
+        assert len(printed) == len(set(printed)), paper.name
+        assert all(v in text for v in printed), paper.name
+
+
+def found(name: str) -> unseen.Score:
+    build = next(b for b in unseen.BUILDERS if b.__name__ == name)
+    return unseen.score(build())
+
+
+@pytest.mark.parametrize("name", ["caption_only", "dataset_rows_method_columns",
+                                  "wide_comparison", "language_variants", "dev_test_columns",
+                                  "non_metric_columns", "transfer_columns"])
+def test_families_the_structure_fixes_are_still_read(name: str) -> None:
+    score = found(name)
+    assert score.found_confident == score.truth
+
+
+def test_one_benchmark_per_language_keeps_the_language() -> None:
+    paper = unseen.language_variants()
+    claims = {c.printed_value: c.dataset_name for c in unseen.read(paper)}
+    assert claims["79.2"] == "TagCorpus-31 German"
+    assert claims["91.4"] == "TagCorpus-31 English"
+
+
+def test_a_caption_naming_two_datasets_gives_neither_cell_a_dataset() -> None:
+    claims = unseen.read(unseen.two_datasets_one_caption())
+    assert not [c for c in claims if c.printed_value in {"67.1", "76.1"}]
+
+
+def test_columns_that_name_no_metric_beside_one_that_does_are_no_results() -> None:
+    claims = unseen.read(unseen.non_metric_columns())
+    assert sorted(c.printed_value or "" for c in claims) == ["24.3", "25.1", "27.9"]
+    claims = unseen.read(unseen.per_class_columns())
+    assert sorted(c.printed_value or "" for c in claims) == ["58.3", "62.9"]
+
+
+def test_task_columns_under_a_caption_naming_their_suite_stay_below_the_threshold() -> None:
+    claims = unseen.read(unseen.acronym_task_columns())
+    assert claims and {c.dataset_source for c in claims} == {"context_ambiguous"}
+    assert all(c.confidence < 0.7 for c in claims)
+    assert "context_ambiguous" in WEAK_SOURCES and SOURCE_CONFIDENCE["context_ambiguous"] < 0.7
+
+
+@pytest.mark.parametrize(("header", "caption", "residue"), [
+    ("German F1", "", "German"),
+    ("Top-1 err. (%)", "", ""),
+    ("Dev", "", ""),
+    ("Monthly (48k)", "", "Monthly"),
+    ("Average (90,000) sMAPE", "", ""),
+    ("Image Retrieval R@5", "", ""),
+    ("NLX", "Table 3: Correlation of the encoder trained on NLX data.", ""),
+    ("Crops", "", "Crops"),
+])
+def test_column_residue(header: str, caption: str, residue: str) -> None:
+    assert column_residue(header, caption) == residue
+
+
+def test_underspecified_needs_a_table_wide_source_and_differing_headers() -> None:
+    siblings = [("f1", "English"), ("f1", "German")]
+    assert underspecified("caption", "Tagset", "f1", "German", siblings)
+    assert not underspecified("column_header", "Tagset", "f1", "German", siblings)
+    assert not underspecified("caption", "Tagset German", "f1", "German", siblings)
+    assert not underspecified("caption", "Tagset", "f1", "German", [("f1", "German")])
+    assert not underspecified("caption", "Tagset", "f1", "German",
+                              [("f1", "German"), ("accuracy", "Speed")])
+
+
+def test_unfixed_metric_only_beside_a_column_that_names_one() -> None:
+    assert unfixed_metric(None, None, False, 1)
+    assert unfixed_metric("accuracy", None, False, 1) is None
+    assert unfixed_metric(None, "f1", False, 1) is None
+    assert unfixed_metric(None, None, True, 1) is None  # a dataset column: caption metric
+    assert unfixed_metric(None, None, False, 0) is None
