@@ -537,7 +537,8 @@ def _table_passages(lines: list[str], context: str, style: str | None = None
                                headers=list(header_run), label=row[0],
                                caption=_own_caption(lines, i, i, style)))
             frozen = True
-        elif len(line.split()) <= 4 and not _is_value_line(line):
+        elif (len(line.split()) <= 4 or len(_split_header_line(line)) >= 2) \
+                and not _is_value_line(line):
             if not frozen:
                 header_run = [*header_run, line][-12:]
         elif not _is_value_line(line):
@@ -551,11 +552,12 @@ _CAPTION_START = re.compile(r"Table\s+\d+[.:]")
 CAPTION_REACH = 60
 
 
-def _tabular(line: str) -> bool:
-    """A line of a table: value cells, a short label or header, a one-line row, or a header
-    line naming several columns with their units."""
+def _tabular(line: str, following: str = "") -> bool:
+    """A line of a table: value cells, a short label or header, a row's label (value cells
+    follow it), a one-line row, or a header line naming several columns with their units."""
     words = line.split()
     return (_is_value_line(line, continuing=True) or len(words) <= 6
+            or (len(words) <= 12 and _is_value_line(following))
             or (len(words) <= 16 and _one_line_row(line) is not None)
             or (len(words) <= 16 and len(_split_header_line(line)) >= 2))
 
@@ -571,8 +573,9 @@ def caption_style(lines: list[str]) -> str | None:
         if not _CAPTION_START.match(line):
             continue
         end = k + len(_caption_lines(lines, k))
-        before = k > 0 and _tabular(lines[k - 1])
-        after = end < len(lines) and _tabular(lines[end])
+        before = k > 0 and _tabular(lines[k - 1], lines[k])
+        after = end < len(lines) and _tabular(lines[end], lines[end + 1] if end + 1 < len(
+            lines) else "")
         above += int(not before and after)
         below += int(before and not after)
     return "above" if above > below else "below" if below > above else None
@@ -604,13 +607,13 @@ def _own_caption(lines: list[str], first: int, last: int, style: str | None = No
         if _CAPTION_START.match(lines[j]):
             below = " ".join(_caption_lines(lines, j))
             break
-        if not _tabular(lines[j]):
+        if not _tabular(lines[j], lines[j + 1] if j + 1 < len(lines) else ""):
             break
     for j in range(first - 1, max(-1, first - 1 - CAPTION_REACH), -1):
         if _CAPTION_START.match(lines[j]):
             above = " ".join(_caption_lines(lines, j))
             break
-        if not _tabular(lines[j]):
+        if not _tabular(lines[j], lines[j + 1] if j + 1 < len(lines) else ""):
             for k in range(j - 1, max(-1, j - 4), -1):
                 if _CAPTION_START.match(lines[k]):
                     above = " ".join(_caption_lines(lines, k))
@@ -793,14 +796,13 @@ def _column_headers(run: list[str], n: int) -> list[str]:
     The run above the first row may end with group labels (a cited work: "Smith et al.,
     2015"), which are dropped; the last ``n`` lines of what remains name the columns (lines
     before them are the label column's header, a section heading or a table beside it).
-    When the run is shorter than ``n``, a line naming several columns on its own (each with
-    its unit, "top-1 err. (%) top-5 err. (%)") is read as those names.
+    A line naming several columns on its own (each with its unit, "top-1 err. (%) top-5
+    err. (%)") is read as those names.
     """
     run = list(run)
     while run and _GROUP_LABEL.search(run[-1]):
         run.pop()
-    if len(run) < n:
-        run = [name for line in run for name in _split_header_line(line)]
+    run = [name for line in run for name in _split_header_line(line)]
     return run if len(run) >= n else []
 
 
@@ -1191,7 +1193,10 @@ def _unasked_label_words(label: str, terms: QuestionTerms) -> list[str]:
     """Words of a row label that are neither the question's names nor its keywords."""
     asked = set(terms.keywords) | {w for a in terms.anchors for w in _words(a.text)}
     keys = {a.key for a in terms.anchors}
-    return [w for w in _words(label) if w not in asked and squeeze(w) not in keys
+    # a short plural counts as its singular here ("2 nets" and "1 net" differ by no word)
+    words = [w[:-1] if len(w) == 4 and w.endswith("s") and not w.endswith("ss") else w
+             for w in _words(label)]
+    return [w for w in words if w not in asked and squeeze(w) not in keys
             and w not in STOPWORDS and not any(squeeze(w) in k for k in keys)]
 
 

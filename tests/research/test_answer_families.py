@@ -127,6 +127,21 @@ Casebook
 Statute-X
 0.548"""
 
+ONE_LINE_HEADER_TABLE = """Deeper stacks are better, as the comparison below shows for all.
+Table 5: Comparison on the Wombat benchmark. Our method is denoted as Quillnet here and
+in the rest of the paper, with the number of networks averaged given in brackets.
+Method
+top-1 dev. error (%) top-1 test error (%)
+Quillnet (2 nets, dense)
+20.1
+19.8
+Quillnet (1 net, dense)
+21.3
+20.9
+Okapi (Larsen et al., 2013)
+24.0
+23.5"""
+
 OPTIMIZER_PROSE = """4 Training
 We train Lorikeet with the Adagrad optimizer and a learning rate of 0.01 for 30 epochs.
 The Hier-GRU baseline is trained with the Adamax optimizer as in its original paper."""
@@ -145,6 +160,7 @@ PROPOSED = _source((PROPOSED_TABLE,), PROPOSED_IDENTITY)
 OTHER_OURS = _source((OURS_TABLE,), OTHER_OURS_IDENTITY, key="corpus://paper/other")
 COMBINED = _source((COMBINED_TABLE,), "Ternbasis: Basis Expansion for Series\nAbstract\nx.")
 TITLE_ONLY = _source((TITLE_ONLY_TABLE,), TITLE_ONLY_IDENTITY)
+ONE_LINE_HEADER = _source((ONE_LINE_HEADER_TABLE,), "Stacked Quillnets\nAbstract\nx.")
 OPTIMIZER = _source((OPTIMIZER_PROSE,), OURS_IDENTITY)
 
 #: (family, question, sources, expected value or None for "must abstain")
@@ -182,6 +198,15 @@ CASES: list[tuple[str, str, list[SourceText], str | None]] = [
      [TITLE_ONLY], None),
     ("title_only_lookalike", "What Recall@100 does Pangolin reach on Casebook?", [TITLE_ONLY],
      None),
+    # one header line names the columns; "one network" picks the "(1 net)" row
+    ("one_line_header", "For one Quillnet network, what top-1 test error on Wombat is "
+     "reported?", [ONE_LINE_HEADER], "20.9"),
+    ("one_line_header", "What top-1 dev error does Okapi get on Wombat?", [ONE_LINE_HEADER],
+     "24.0"),
+    ("one_line_header_lookalike", "What top-1 test error does Quillnet reach on Wombat?",
+     [ONE_LINE_HEADER], None),
+    ("one_line_header_lookalike", "For one Quillnet network, what top-5 test error on Wombat "
+     "is reported?", [ONE_LINE_HEADER], None),
 ]
 
 #: A question asking for a name (answered by the entity in the asked role, with its quote).
