@@ -16,6 +16,14 @@ stopped and :meth:`BrowserFetcher._retrieve` navigates to the checked target (th
 its real URL); a sub-resource's hops are followed in the handler, each checked first. A hop to
 a refused address is therefore never requested; the page fails with ``E_URL_REJECTED``.
 
+Body size: the handler makes each request with the project's guarded HTTP client (the outbound
+gate again at connect), not Playwright's ``route.fetch`` (whose driver reads a whole body,
+however large, into memory). It streams the body and stops past the fetcher's ``max_bytes``
+(the HTTP fetcher's cap, the paper ingest limit by default: a declared ``Content-Length`` over
+it is refused before a byte is read) within one total deadline for connect, headers and body.
+An oversized page fails with ``E_UNSUPPORTED_CONTENT`` ("larger than ... bytes"), as on the
+HTTP path; an oversized sub-resource is aborted and the page renders without it.
+
 :class:`CrawlerProvider` (``playwright``) is a search provider over start URLs
 (``REPRO_CRAWL_START_URLS``, comma-separated, or the constructor): it renders the start pages
 and follows same-host links breadth-first up to ``max_pages``, and returns every page read; the
@@ -32,15 +40,20 @@ import logging
 import os
 import shutil
 import tempfile
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
+import httpx
+
 from repro_assets import net, settings
+from repro_assets.papers.pdf import MAX_PDF_BYTES
 from repro_assets.research.errors import (
     OutboundURLRejected,
     ProviderError,
     ProviderTimeoutError,
     ResearchError,
+    UnsupportedContentError,
 )
 from repro_assets.research.providers.base import SearchProvider, check_obstacle, make_result
 from repro_assets.research.providers.fetcher import DEFAULT_HOST_RPS, PageFetcher, read_html
@@ -57,6 +70,14 @@ SETTLE_MS = 3000  # longest wait for the network to go idle after load (scripts 
 REQUEST_TIMEOUT_MS = 30_000  # one request made by the route handler (the page has its own)
 #: What Chromium reports for a request the route handler aborted.
 BLOCKED = "ERR_BLOCKED_BY_CLIENT"
+#: Request headers the handler does not pass on (the client sets its own; the body it reads
+#: is decoded, so it asks only for encodings it can decode).
+_REQUEST_HEADERS_DROPPED = {"host", "content-length", "connection", "keep-alive",
+                            "transfer-encoding", "accept-encoding", "upgrade", "te",
+                            "proxy-connection"}
+#: Response headers that describe the bytes on the wire, not the (decoded) body handed over.
+_RESPONSE_HEADERS_DROPPED = {"content-encoding", "content-length", "transfer-encoding",
+                             "connection", "keep-alive"}
 
 
 def chromium_path() -> str:
@@ -86,6 +107,8 @@ class BrowserFetcher(PageFetcher):
         self._lock = asyncio.Lock()
         #: page -> the checked target its last navigation was redirected to (see _gate)
         self._redirects: dict[Any, str] = {}
+        #: page -> why its navigation's body was refused (over ``max_bytes``)
+        self._oversized: dict[Any, str] = {}
 
     async def _browser(self) -> Any:
         async with self._lock:
@@ -125,13 +148,21 @@ class BrowserFetcher(PageFetcher):
         page = _main_frame_page(request)
         method = None  # the request's own until a 301/302/303 turns it into a GET
         for _ in range(net.MAX_REDIRECTS + 1):
-            response = await _fetch_once(route, url, method)
+            try:
+                response = await _fetch_once(route, url, method, self.max_bytes)
+            except _BodyTooLarge as exc:
+                log.warning("browser request refused: %s", exc)
+                if page is not None:
+                    self._oversized[page] = str(exc)
+                await route.abort("failed")
+                return
             if response is None:
                 await route.abort("failed")
                 return
             location = response.headers.get("location")
             if not (300 <= response.status < 400 and location):
-                await route.fulfill(response=response)
+                await route.fulfill(status=response.status, headers=response.headers,
+                                    body=response.body)
                 return
             target = urljoin(url, location)
             try:
@@ -163,6 +194,7 @@ class BrowserFetcher(PageFetcher):
             target = url
             for _ in range(net.MAX_REDIRECTS + 1):
                 self._redirects.pop(page, None)
+                self._oversized.pop(page, None)
                 left = max(deadline - loop.time(), 0.001)
                 try:
                     response = await page.goto(target, timeout=left * 1000, wait_until="load")
@@ -170,6 +202,10 @@ class BrowserFetcher(PageFetcher):
                     raise ProviderTimeoutError(
                         f"{self.name}: {url} did not load in {timeout}s") from exc
                 except PlaywrightError as exc:
+                    too_large = self._oversized.pop(page, None)
+                    if too_large is not None:  # its body is over the cap: never read whole
+                        raise UnsupportedContentError(
+                            f"{self.name}: {too_large}; skipped") from exc
                     hop = self._redirects.pop(page, None)
                     if hop is not None:  # a redirect the gate allowed: go there
                         target = hop
@@ -204,6 +240,7 @@ class BrowserFetcher(PageFetcher):
                     "status": response.status, "content_type": "text/html", "links": links}
         finally:
             self._redirects.pop(page, None)
+            self._oversized.pop(page, None)
             await page.close()
 
     @staticmethod
@@ -247,20 +284,76 @@ def _main_frame_page(request: Any) -> Any | None:
     return frame.page if frame.parent_frame is None else None
 
 
-async def _fetch_once(route: Any, url: str, method: str | None = None) -> Any | None:
+class _BodyTooLarge(Exception):
+    """A response body over the fetcher's ``max_bytes`` (the request was stopped)."""
+
+
+@dataclass(frozen=True)
+class _Fetched:
+    """One response the route handler read: status, headers (decoded body) and body."""
+
+    status: int
+    headers: dict[str, str]
+    body: bytes
+
+
+def _response_headers(response: httpx.Response) -> dict[str, str]:
+    """The response's headers for ``route.fulfill`` (repeated ones joined by newlines, as
+    Playwright expects for ``set-cookie``)."""
+    out: dict[str, str] = {}
+    for name, value in response.headers.multi_items():
+        key = name.lower()
+        if key in _RESPONSE_HEADERS_DROPPED:
+            continue
+        out[key] = f"{out[key]}\n{value}" if key in out else value
+    return out
+
+
+async def _read_capped(response: httpx.Response, url: str, max_bytes: int) -> bytes:
+    """The (decoded) body, read until it passes ``max_bytes``.
+
+    Raises:
+        _BodyTooLarge: the declared length or the bytes read pass ``max_bytes``.
+    """
+    declared = response.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > max_bytes:
+        raise _BodyTooLarge(f"{url}: declares {int(declared):,} bytes, more than "
+                            f"{max_bytes:,} bytes")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in response.aiter_bytes():
+        size += len(chunk)
+        if size > max_bytes:
+            raise _BodyTooLarge(f"{url}: larger than {max_bytes:,} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def _fetch_once(route: Any, url: str, method: str | None = None,
+                      max_bytes: int = MAX_PDF_BYTES) -> _Fetched | None:
     """``url`` requested for ``route`` without following redirects (None when it failed).
 
-    Playwright's driver reads the whole body (it has no size cap): the request's timeout
-    bounds it.
-    """
-    from playwright.async_api import Error as PlaywrightError
+    The request is made with the guarded HTTP client (the outbound gate at connect) and its
+    body streamed up to ``max_bytes``, within one total deadline (:data:`REQUEST_TIMEOUT_MS`).
 
+    Raises:
+        _BodyTooLarge: the body is over ``max_bytes`` (nothing of it is handed to the page).
+    """
+    request = route.request
+    headers = {name: value for name, value in (await request.all_headers()).items()
+               if name.lower() not in _REQUEST_HEADERS_DROPPED and not name.startswith(":")}
+    verb = method or request.method
+    content = None if method == "GET" else request.post_data_buffer
+    seconds = REQUEST_TIMEOUT_MS / 1000
     try:
-        return await route.fetch(url=None if url == route.request.url else url,
-                                 method=method, post_data=b"" if method == "GET" else None,
-                                 max_redirects=0, timeout=REQUEST_TIMEOUT_MS)
-    except PlaywrightError as exc:  # connection refused, reset, timeout ...
-        log.debug("browser request failed: %s: %s", url, exc)
+        async with asyncio.timeout(seconds), httpx.AsyncClient(
+                transport=net.AsyncGuardedTransport(), trust_env=False,
+                follow_redirects=False, timeout=seconds) as client, \
+                client.stream(verb, url, headers=headers, content=content) as response:
+            body = await _read_capped(response, url, max_bytes)
+            return _Fetched(response.status_code, _response_headers(response), body)
+    except (httpx.HTTPError, net.FetchError, TimeoutError, OSError) as exc:
+        log.debug("browser request failed: %s: %s", url, exc)  # refused, reset, timed out
         return None
 
 
