@@ -2,6 +2,8 @@
 
 * a dataset label printed once beside a group of metric rows (vertically centred, left of the
   metric labels), the methods as columns;
+* math-symbol headers ('r', 'ρ', 'Set(r)') the caption defines or whose statistic it names,
+  and 'the other columns are accuracy' for the columns without a metric of their own;
 * 'Top-1' / 'Top-5' columns without a metric word: an error or an accuracy as the paper's prose
   calls top-k figures, undecided when it calls them both;
 """
@@ -105,3 +107,27 @@ def test_topk_columns_take_the_family_the_prose_names(sentence: str, family: str
     else:
         assert {("Zentrix-1K", f"top1_{family}", "31.4"),
                 ("Zentrix-1K", f"top5_{family}", "11.2")} <= topk
+
+
+def test_symbol_headers_and_the_rest_of_the_columns_from_the_caption() -> None:
+    mixed = Table("Table 1: Pearson and Spearman correlation, then mean squared error; the "
+                  "other columns are accuracy.",
+                  [["Model", "Ferro(r)", "Ferro(ρ)", "Ferro(MSE)", "QuillA", "QuillB"]],
+                  [["Bag of words", "0.701", "0.652", "0.455", "71.2", "80.4"],
+                   ["Knot encoder (ours)", "0.842", "0.781", "0.301", "78.9", "86.3"]],
+                  [72.0, 200.0, 250.0, 300.0, 360.0, 410.0], 600)
+    symbols = Table("Table 2: Agreement with annotators on the Quorvia pairs corpus, as "
+                    "Pearson's r and Spearman's ρ.",
+                    [["Model", "r", "ρ"]],
+                    [["Bag of words", "51.30", "49.75"], ["Knot encoder (ours)", "66.12", "63.48"]],
+                    [72.0, 250.0, 320.0], 470)
+    body = prose("We evaluate the knot encoder on the Ferro, QuillA and QuillB datasets and on the "
+                 "Quorvia pairs corpus (Tables 1 and 2).", 72, 680)
+    got = found(claims_of(render([Page(title="Knot Encoders", lines=body,
+                                       tables=[mixed, symbols])])))
+    assert {("Ferro", "pearson_corr", "0.842"), ("Ferro", "spearman_corr", "0.781"),
+            ("Ferro", "mse", "0.301"), ("QuillA", "accuracy", "78.9"),
+            ("QuillB", "accuracy", "86.3")} <= got
+    by_value = {v: (d, m) for d, m, v in got}
+    assert by_value["66.12"][1] == "pearson_corr" and by_value["63.48"][1] == "spearman_corr"
+    assert "Quorvia" in by_value["66.12"][0]

@@ -121,6 +121,40 @@ def topk_family(texts: list[str]) -> str | None:
     return families.pop() if len(families) == 1 else None
 
 
+_SYMBOL_AFTER = re.compile(
+    r"^(?:['’]s)?(?:\s+(?:rank|correlations?|coefficients?))*\s*\(?\s*"
+    r"(?P<symbol>[A-Za-z]{1,2}|[\u03b1-\u03c9])\s*\)?(?=[\s,.;:)]|$)")
+_NOT_SYMBOL = {"a", "an", "as", "at", "be", "by", "in", "is", "it", "of", "on", "or", "to", "we"}
+#: the letter a statistic is conventionally printed as, used only when the caption names it
+_CONVENTIONAL = {"pearson_corr": ("r",), "spearman_corr": ("ρ", "rho")}
+_REMAINING = re.compile(
+    r"(?i)\b(?:the\s+)?(?:remaining|other|rest\s+of\s+the)\s+(?:\w+\s+)?(?:columns?\s+)?"
+    r"(?:indicate|are|show|report|give|denote|list)s?\s+(?P<what>[^.;]+)")
+
+
+def caption_symbols(caption: str) -> dict[str, str]:
+    """Metric symbols a caption defines ('agreement as Pearson's r and Spearman's ρ'), and the
+    conventional letters of the correlations it names (r, ρ), lower case."""
+    out: dict[str, str] = {}
+    mentions = find_metric_mentions(caption)
+    for metric, _, _ in mentions:
+        for symbol in _CONVENTIONAL.get(metric, ()):
+            out.setdefault(symbol, metric)
+    for metric, _, end in mentions:
+        match = _SYMBOL_AFTER.match(caption[end:end + 40])
+        if match and match.group("symbol").lower() not in _NOT_SYMBOL:
+            out[match.group("symbol").lower()] = metric
+    return out
+
+
+def remaining_metric(caption: str) -> str | None:
+    """The metric of the columns a caption describes as the rest ('... then MSE; the other
+    columns are accuracy'), after naming what the first columns hold."""
+    match = _REMAINING.search(caption)
+    mentions = find_metric_mentions(match.group("what")) if match else []
+    return mentions[0][0] if len({m for m, _, _ in mentions}) == 1 else None
+
+
 def _metric_of(text: str, abbreviations: dict[str, str]) -> str | None:
     mentions = find_metric_mentions(text)
     if mentions:
@@ -153,6 +187,8 @@ def _column(table: ParsedTable, col: int, abbreviations: dict[str, str],
     outside = re.sub(r"\([^()]*\)", " ", text)  # 'Error rate (Fine-grained)', not 'DQN (tuned)'
     qualifier = qualifier if qualifier and not find_metric_mentions(qualifier) and not (
         is_generic(without_split(qualifier))) and find_metric_mentions(outside) else ""
+    parts = [re.sub(r"\(([^()]{1,12})\)", lambda m: " " if _metric_of(  # 'Set(r)': a metric
+        m.group(1), abbreviations) else m.group(0), p) for p in parts]
     names = [without_split(clean_name(p)) for p in parts]
     names = [_TASK_WORDS.sub(" ", n) for n in names]
     names = [re.sub(r"\s+", " ", n).strip(" .,-") for n in names]
@@ -292,7 +328,7 @@ def table_candidates(
 def _table(table: ParsedTable, page_text: str, context: PaperContext,
            prose_topk: str | None = None) -> list[Candidate]:
     caption = table.caption or ""
-    abbreviations = caption_abbreviations(caption)
+    abbreviations = {**caption_symbols(caption), **caption_abbreviations(caption)}
     metric_map = caption_metric_map(caption)
     caption_metrics = list(dict.fromkeys(m for m, _, _ in find_metric_mentions(caption)))
     caption_metric = caption_metrics[0] if len(caption_metrics) == 1 else None
@@ -321,6 +357,10 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
     if table_skip:
         for info in columns.values():
             info.skip = info.skip or table_skip
+    rest = remaining_metric(caption)
+    if rest and any(i.metric for i in columns.values()):  # 'the remaining indicate accuracy'
+        for info in columns.values():
+            info.metric = info.metric or (None if info.skip or info.blank else rest)
     says_datasets = bool(_DATASETS_CAPTION.search(caption))
     name_cols = [c for c, info in columns.items() if info.name and not info.skip]
     known_cols = [c for c in name_cols if context.is_dataset(columns[c].name)]
