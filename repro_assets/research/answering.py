@@ -366,6 +366,8 @@ def _asked_kind(question: str) -> str:
                      r"\b(proportion|ratio|size|number|rate|value|accurate|score)\b", q)):
         return "value"
     m = re.match(r"\s*(?:which|what)\s+([a-z][\w\-]*)", q)
+    if m and _METRIC_HINT.fullmatch(m.group(1)):
+        return "value"  # "which F1 score ...": a metric's value, not a name
     if m and m.group(1) not in _AUXILIARIES:
         return "entity"  # "Which optimizer ...", "What dataset ...": a name, not a number
     return "none"

@@ -92,25 +92,32 @@ def combined_parts(token: str) -> tuple[str, list[str]] | None:
     return head, parts
 
 
-def asks_combination(question: str, parts: list[str]) -> bool:
-    """The question asks for ``parts`` together.
+_LISTED = re.compile(r"^\s*(?:that\s+)?(?:\w+(?:ing|s)\s+)?(?:of\s+)?(?:the\s+)?(?P<items>[\w\-]+(?:\s*,\s*[\w\-]+)*,?"
+                     r"\s+(?:and|&)\s+[\w\-]+)")
 
-    After a combination word ("combining", "ensemble of", "both"), each part is a word of
-    the question ("combining A and B") or the initial of one ("combining the alpha and
-    beta models" for ``A+B``); two parts never share the same word.
+
+def asks_combination(question: str, parts: list[str]) -> bool:
+    """The question asks for ``parts`` together, and for no other part.
+
+    After a combination word ("combining", "ensemble of", "both"), the question lists the
+    parts ("combining A and B", "combining the alpha and beta models" for ``A+B``): the list
+    has as many items as ``parts`` and each part is an item or an item's initial.
     """
     cue = _COMBINES.search(question)
     if not cue:
         return False
-    after = re.findall(r"[A-Za-z0-9][\w\-]*", question[cue.end():])
-    used: set[int] = set()
+    listed = _LISTED.match(question[cue.end():])
+    if not listed:
+        return False
+    items = [w for w in re.split(r"\s*,\s*|\s+(?:and|&)\s+", listed.group("items")) if w]
+    if len(items) != len(parts):
+        return False
+    left = list(items)
     for part in parts:
-        exact = [i for i, w in enumerate(after) if i not in used and w.lower() == part.lower()]
-        initial = [i for i, w in enumerate(after) if i not in used and len(part) == 1
-                   and len(w) > 2 and w.lower() not in _FUNCTION_WORDS
-                   and w[0].lower() == part.lower()]
-        hits = exact or initial
-        if not hits:
+        match = next((w for w in left if w.lower() == part.lower()), None) or next(
+            (w for w in left if len(part) == 1 and len(w) > 2
+             and w.lower() not in _FUNCTION_WORDS and w[0].lower() == part.lower()), None)
+        if match is None:
             return False
-        used.add(hits[0])
+        left.remove(match)
     return True

@@ -166,15 +166,15 @@ OPTIMIZER = _source((OPTIMIZER_PROSE,), OURS_IDENTITY)
 #: (family, question, sources, expected value or None for "must abstain")
 CASES: list[tuple[str, str, list[SourceText], str | None]] = [
     # an author's name stands for the paper; the row names the method
-    ("et_al", "What F1 does the BiGRU-CRF of Vandermeer et al. reach on the Heron test set?",
-     [TAGGER], "82.47"),
+    ("et_al", "Which F1 score did the BiGRU-CRF from Vandermeer et al. obtain on the Heron "
+     "test set?", [TAGGER], "82.47"),
     ("et_al", "What F1 does Okafor et al.'s BiGRU-CRF get on Heron?", [TAGGER], "82.47"),
-    ("et_al", "What F1 does the BiGRU-CRF of Vandermeer et al. reach on Wagtail?", [TAGGER],
-     "74.90"),
-    ("et_al_lookalike", "What F1 does the BiGRU-CRF of Vandermeer et al. reach on Egret?",
-     [TAGGER], None),
-    ("et_al_lookalike", "What F1 does the BiGRU-CRF of Pemberton et al. reach on Heron?",
-     [TAGGER], None),
+    ("et_al", "Which F1 score did the BiGRU-CRF from Vandermeer et al. obtain on Wagtail?",
+     [TAGGER], "74.90"),
+    ("et_al_lookalike", "Which F1 score did the BiGRU-CRF from Vandermeer et al. obtain on "
+     "Egret?", [TAGGER], None),
+    ("et_al_lookalike", "Which F1 score did the BiGRU-CRF from Pemberton et al. obtain on "
+     "Heron?", [TAGGER], None),
     # Dev / Test columns are the split
     ("split", "What test F1 does Kestrel reach on Ptarmigan?", [SPLIT], "87.9"),
     ("split", "What F1 does Quillnet get on the Ptarmigan development set?", [SPLIT], "91.4"),
@@ -187,11 +187,15 @@ CASES: list[tuple[str, str, list[SourceText], str | None]] = [
     ("ours_lookalike", "What accuracy does Lorikeet-Large reach on Spinifex?", [OURS], None),
     ("ours_lookalike", "What accuracy does Lorikeet reach on Wagtail?", [OURS], None),
     # a combined label
-    ("combined", "What average sMAPE does the Ternbasis model combining S and T reach on "
-     "Kiwi?", [COMBINED], "11.87"),
-    ("combined", "What average sMAPE does Ternbasis-S+T reach on Kiwi?", [COMBINED], "11.87"),
-    ("combined_lookalike", "What average MASE does Ternbasis-S+T reach on Kiwi?", [COMBINED],
+    ("combined", "On Kiwi, what is the average sMAPE of the Ternbasis model that combines S "
+     "and T?", [COMBINED], "11.87"),
+    ("combined", "On Kiwi, what is the average sMAPE of Ternbasis-S+T?", [COMBINED], "11.87"),
+    ("combined", "On Kiwi, what is the average sMAPE of the Ternbasis ensemble joining the "
+     "seasonal and trend parts?", [COMBINED], "11.87"),
+    ("combined_lookalike", "On Kiwi, what is the average MASE of Ternbasis-S+T?", [COMBINED],
      None),
+    ("combined_lookalike", "On Kiwi, what is the average sMAPE of the Ternbasis model that "
+     "combines S, T and H?", [COMBINED], None),
     # the method is named in the title only; the rows are datasets
     ("title_only", "What Recall@10 does Pangolin reach on Casebook?", [TITLE_ONLY], "0.612"),
     ("title_only_lookalike", "What Recall@10 did Pangolin reach on Casebook in 2031?",
