@@ -92,8 +92,8 @@ def combined_parts(token: str) -> tuple[str, list[str]] | None:
     return head, parts
 
 
-_LISTED = re.compile(r"^\s*(?:that\s+)?(?:\w+(?:ing|s)\s+)?(?:of\s+)?(?:the\s+)?(?P<items>[\w\-]+(?:\s*,\s*[\w\-]+)*,?"
-                     r"\s+(?:and|&)\s+[\w\-]+)")
+_LISTED = re.compile(r"^\s*(?:that\s+)?(?:\w+(?:ing|s)\s+)?(?:of\s+)?(?:the\s+)?"
+                     r"(?P<items>[\w\-]+(?:\s*,\s*[\w\-]+)*,?\s+(?:and|&)\s+[\w\-]+)")
 
 
 def asks_combination(question: str, parts: list[str]) -> bool:
