@@ -8,19 +8,28 @@ Blocks are packed in reading order into chunks of at most ``max_tokens`` tokens.
 cuts a block unless the block alone is longer than the limit; the next chunk starts with the
 trailing blocks of the previous one (up to ``overlap_tokens``), so every chunk's text is an
 exact excerpt of the page text.
+
+What is not prose is not embedded: the reference list (recognized by its structure,
+:mod:`repro_assets.papers.references`) is returned as structured citations instead, and every
+copy of a running header or footer but the first (:mod:`repro_assets.papers.boilerplate`) is
+dropped. A block longer than a chunk is cut between sentences, and only a sentence longer
+than a chunk is cut between tokens.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 from tokenizers import Tokenizer
 
 from repro_assets import settings
+from repro_assets.papers.boilerplate import boilerplate_blocks
 from repro_assets.papers.models import Chunk, PaperPages
+from repro_assets.papers.references import Citation, find_references
 from repro_assets.resources.embedder import DEFAULT_MODEL
 
 DEFAULT_MAX_TOKENS = 500
@@ -86,16 +95,87 @@ class _Piece:
     section: str | None
 
 
-def _pieces(pages: PaperPages, max_tokens: int, model_name: str) -> list[_Piece]:
+@dataclass
+class ChunkedPaper:
+    """A paper's chunks and what was kept out of them."""
+
+    chunks: list[Chunk]
+    citations: list[Citation] = field(default_factory=list)
+    reference_blocks: int = 0
+    boilerplate_blocks: int = 0
+
+
+#: a sentence ends at . ! or ? followed by space and an upper-case letter, a digit or an
+#: opening bracket/quote
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])[\"')\]]?\s+(?=[\"'(\[]?[A-Z0-9])")
+#: a sentence never ends after these (an abbreviation or an initial)
+_NO_BREAK_AFTER = re.compile(
+    r"(?:\b(?:al|e\.g|i\.e|cf|vs|etc|Fig|Figs|Eq|Eqs|Sec|Secs|Tab|No|resp|approx|Ref|Refs|"
+    r"Dr|Mr|Ms|Prof|St|Inc|Ltd|Jr|Sr|Vol|pp)\.|\b[A-Z]\.)$"
+)
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) offsets of the sentences of ``text`` (whitespace between them excluded)."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for match in _SENTENCE_BREAK.finditer(text):
+        head = text[start:match.end()].rstrip()
+        if _NO_BREAK_AFTER.search(head.rstrip("\"')]")):
+            continue
+        spans.append((start, start + len(head)))
+        start = match.end()
+    if text[start:].strip():
+        spans.append((start, len(text.rstrip())))
+    return spans
+
+
+def _split_block(text: str, max_tokens: int, enc: _Encoding) -> list[tuple[str, int]]:
+    """Cut a block longer than ``max_tokens`` between sentences (sentences packed in order
+    into parts of at most ``max_tokens``); a sentence alone longer than that is cut between
+    tokens."""
+    sentences = [text[a:b].strip() for a, b in sentence_spans(text)]
+    sentences = [s for s in sentences if s]
+    counts = [len(ids) for ids in enc.encode_ordinary_batch(sentences)]
+    parts: list[tuple[str, int]] = []
+    run: list[str] = []
+    run_tokens = 0
+    for sentence, count in zip(sentences, counts, strict=True):
+        if count > max_tokens:
+            if run:
+                parts.append((" ".join(run), run_tokens))
+                run, run_tokens = [], 0
+            parts.extend(enc.windows(sentence, max_tokens))
+            continue
+        if run and run_tokens + count > max_tokens:
+            parts.append((" ".join(run), run_tokens))
+            run, run_tokens = [], 0
+        run.append(sentence)
+        run_tokens += count
+    if run:
+        parts.append((" ".join(run), run_tokens))
+    # a joint's word pieces can differ from the sum of the parts': recount what was joined
+    joined = [i for i, (part, _) in enumerate(parts) if " " in part]
+    if joined:
+        recount = enc.encode_ordinary_batch([parts[i][0] for i in joined])
+        for i, ids in zip(joined, recount, strict=True):
+            if len(ids) > max_tokens:  # never past the limit: fall back to token windows
+                return enc.windows(text, max_tokens)
+            parts[i] = (parts[i][0], len(ids))
+    return parts
+
+
+def _pieces(pages: PaperPages, max_tokens: int, model_name: str,
+            skip: set[tuple[int, int]]) -> list[_Piece]:
     enc = encoding(model_name)
     pieces: list[_Piece] = []
     section: str | None = None
     texts: list[tuple[str, int, str | None]] = []
     for page in pages.pages:
         headings = set(page.section_titles)
-        for block in page.blocks:
+        for index, block in enumerate(page.blocks):
             text = block.text.strip()
-            if not text:
+            if not text or (page.page_no, index) in skip:
                 continue
             if text in headings:
                 section = text
@@ -105,8 +185,7 @@ def _pieces(pages: PaperPages, max_tokens: int, model_name: str) -> list[_Piece]
         if count <= max_tokens:
             pieces.append(_Piece(text, count, page_no, sec))
             continue
-        # An oversized block: hard token windows.
-        for part, part_count in enc.windows(text, max_tokens):
+        for part, part_count in _split_block(text, max_tokens, enc):
             pieces.append(_Piece(part, part_count, page_no, sec))
     return pieces
 
@@ -117,7 +196,25 @@ def chunk_pages(
     overlap_tokens: int = DEFAULT_OVERLAP_TOKENS,
     model_name: str = DEFAULT_MODEL,
 ) -> list[Chunk]:
-    """Split a paper's pages into overlapping token-bounded chunks.
+    """Split a paper's pages into overlapping token-bounded chunks (see :func:`chunk_paper`).
+
+    Args:
+        pages: extracted pages (blocks in reading order).
+        max_tokens: upper bound of a chunk's tokens; default :func:`default_max_tokens`.
+        overlap_tokens: how many trailing tokens of a chunk are repeated at the next one's start.
+        model_name: the embedding model whose tokenizer counts tokens.
+    """
+    return chunk_paper(pages, max_tokens, overlap_tokens, model_name).chunks
+
+
+def chunk_paper(
+    pages: PaperPages,
+    max_tokens: int | None = None,
+    overlap_tokens: int = DEFAULT_OVERLAP_TOKENS,
+    model_name: str = DEFAULT_MODEL,
+) -> ChunkedPaper:
+    """Split a paper's prose into overlapping token-bounded chunks; keep its reference list
+    as citations and its running headers and footers (but their first copy) out.
 
     Args:
         pages: extracted pages (blocks in reading order).
@@ -126,7 +223,13 @@ def chunk_pages(
         model_name: the embedding model whose tokenizer counts tokens.
     """
     max_tokens = max_tokens or default_max_tokens(model_name)
-    pieces = _pieces(pages, max_tokens, model_name)
+    repeated = boilerplate_blocks(pages)
+    references = find_references(pages)
+    in_references = references.blocks if references else set()
+    skip = repeated | in_references
+    if references and references.heading:
+        skip.add(references.heading)
+    pieces = _pieces(pages, max_tokens, model_name, skip)
     chunks: list[Chunk] = []
     current: list[_Piece] = []
     total = 0
@@ -161,4 +264,7 @@ def chunk_pages(
         current.append(piece)
         total += piece.tokens
     flush()
-    return chunks
+    return ChunkedPaper(
+        chunks=chunks, citations=references.entries if references else [],
+        reference_blocks=len(in_references - repeated), boilerplate_blocks=len(repeated),
+    )

@@ -1,0 +1,403 @@
+"""Retrieval quality beside speed: our paper index vs the LangChain pipeline (issue #29).
+
+Both paths index the same PDFs with the same model (all-MiniLM-L6-v2) on the same Postgres
+server (a scratch database each, dropped afterwards), each in a process of its own:
+
+- ours: the project's ingest domain code (store, extract, chunk, embed, upsert into pgvector)
+  and its search (HNSW, cosine);
+- peer: PyMuPDFLoader + SentenceTransformersTokenTextSplitter (254/48) + HuggingFaceEmbeddings
+  + PGVector and its ``similarity_search`` (the baseline of ``benchmarks/peer_ingest.py``).
+
+Every answerable question of a cases file (``answerable`` true, a verbatim ``quote``) is run as
+a query on both indexes. A target is one quote (a ``compare`` case has one excerpt per source,
+joined by `` || ``; each is a target of its own, asked with the same question).
+
+The containment rule: a target is found at rank r when, with all whitespace removed from the
+quote and from the chunks, (a) the r-th chunk contains the quote, or (b) the quote is split
+across two chunks of the same paper that are both in the first r results, the r-th one being
+the later: a prefix of the quote ends one chunk and the rest of the quote starts the other
+(they may overlap). recall@k is the share of targets found at rank <= k, MRR the mean of 1/rank
+over the first 10 results (0 when not found).
+
+CPU seconds count every process of a path (the worker, its PDF parsing workers, their
+children) from the first PDF to the last upsert; model loads happen before the clock starts.
+The peer's figures and search results are cached (``--peer-cache``), keyed by the PDFs, the
+questions and the pipeline, so a second run only measures ours. ``cli_ratio`` and
+``dagster_ratio`` (issue #29 item 2) come from ``benchmarks/peer_ingest.py``'s measurements on
+``--overhead`` PDFs: ``repro-assets ingest`` once per PDF, and the Dagster ingest job in one
+warm process, each over the in-process domain code on the same PDFs.
+
+Usage::
+
+    python -m venv /tmp/peer-venv    # the LangChain packages (pip install -e '.[bench]')
+    python benchmarks/peer_retrieval.py CORPUS_DIR CASES_JSON [--exclude-fold K/N]
+        [--peer-python /tmp/peer-venv/bin/python] [--overhead 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+K_MAX = 10
+PEER_SIGNATURE = "pymupdf+token254/48+minilm+pgvector-exact/v1"
+
+
+# -- scoring (pure) -----------------------------------------------------------------------------
+
+
+def squash(text: str) -> str:
+    """``text`` without any whitespace (the containment rule compares such strings)."""
+    return "".join(text.split())
+
+
+def _prefix_in_tail(quote: str, text: str) -> int:
+    """Length of the longest prefix of ``quote`` that ``text`` ends with."""
+    for n in range(min(len(quote), len(text)), 0, -1):
+        if text.endswith(quote[:n]):
+            return n
+    return 0
+
+
+def _suffix_in_head(quote: str, text: str) -> int:
+    """Length of the longest suffix of ``quote`` that ``text`` starts with."""
+    for n in range(min(len(quote), len(text)), 0, -1):
+        if text.startswith(quote[-n:]):
+            return n
+    return 0
+
+
+def found_rank(quote: str, hits: list[tuple[str, str]]) -> int | None:
+    """The 1-based rank at which ``quote`` is found in ``hits`` (see the module's rule).
+
+    Args:
+        quote: the verbatim answering quote.
+        hits: ranked ``(paper key, chunk text)`` pairs.
+    """
+    target = squash(quote)
+    if not target:
+        return None
+    texts = [(paper, squash(text)) for paper, text in hits]
+    for rank, (paper, text) in enumerate(texts, start=1):
+        if target in text:
+            return rank
+        for other_paper, other in texts[:rank - 1]:
+            if other_paper != paper:
+                continue
+            for first, second in ((other, text), (text, other)):
+                head = _prefix_in_tail(target, first)
+                tail = _suffix_in_head(target, second)
+                if head and tail and head + tail >= len(target):
+                    return rank
+    return None
+
+
+@dataclass
+class Quality:
+    """Retrieval figures of one path over a set of targets."""
+
+    targets: int
+    recall5: float
+    recall10: float
+    mrr: float
+
+
+def quality(targets: list[tuple[str, str]], results: dict[str, list[tuple[str, str]]]
+            ) -> tuple[Quality, list[int | None]]:
+    """Score ranked results: ``targets`` are (question, quote), ``results`` question -> hits."""
+    ranks = [found_rank(quote, results.get(question, [])[:K_MAX]) for question, quote in targets]
+    n = max(1, len(ranks))
+    return Quality(
+        targets=len(ranks),
+        recall5=sum(1 for r in ranks if r is not None and r <= 5) / n,
+        recall10=sum(1 for r in ranks if r is not None and r <= 10) / n,
+        mrr=sum(1.0 / r for r in ranks if r is not None) / n,
+    ), ranks
+
+
+def load_targets(cases_file: Path, fold: tuple[int, int] | None,
+                 exclude: tuple[int, int] | None) -> list[tuple[str, str]]:
+    """(question, quote) targets of the answerable cases, selected by fold."""
+    from repro_assets.research.evaluation import select_cases
+
+    cases = json.loads(cases_file.read_text())["cases"]
+    chosen = select_cases([c for c in cases if c.get("answerable") and c.get("quote")],
+                          fold, exclude)
+    return [(case["question"], part.strip()) for case in chosen
+            for part in case["quote"].split(" || ") if part.strip()]
+
+
+# -- measuring a process tree -------------------------------------------------------------------
+
+
+class TreeClock:
+    """Wall seconds and CPU seconds of this process and all its descendants since made.
+
+    Counts live children (the PDF parsing fork servers) and the children they reaped (one
+    worker per parse), which ``time.process_time`` alone would miss.
+    """
+
+    def __init__(self) -> None:
+        self.wall = time.perf_counter()
+        self.cpu = self._cpu()
+
+    @staticmethod
+    def _cpu() -> float:
+        import psutil
+
+        me = psutil.Process()
+        total = 0.0
+        for proc in [me, *me.children(recursive=True)]:
+            try:
+                t = proc.cpu_times()
+            except psutil.Error:
+                continue
+            total += t.user + t.system + t.children_user + t.children_system
+        return total
+
+    def figures(self) -> dict:
+        return {"seconds": time.perf_counter() - self.wall, "cpu_seconds": self._cpu() - self.cpu}
+
+
+# -- workers (each runs in its own process) -----------------------------------------------------
+
+
+def worker_ours(pdfs: list[Path], url: str, questions: list[str], workdir: Path) -> dict:
+    """Index with the project's ingest domain code, then search each question."""
+    from repro_assets.papers.chunking import chunk_pages
+    from repro_assets.papers.ingest import store_paper
+    from repro_assets.papers.pages import extract_pages
+    from repro_assets.papers.pdf import validate_pdf
+    from repro_assets.papers.store import save_pages
+    from repro_assets.resources.blobstore import BlobStore
+    from repro_assets.resources.database import get_database
+    from repro_assets.resources.embedder import get_embedder
+    from repro_assets.resources.vectorstore import ChunkIn, DocumentIn, VectorStore
+
+    db, blobs = get_database(url), BlobStore(str(workdir / "ours_blobs"))
+    store = VectorStore(db, get_embedder())
+    store.embedder.encode(["warm up"])
+    names: dict[str, str] = {}
+    chunks, tokens = 0, 0
+    clock = TreeClock()
+    for pdf in pdfs:
+        data = pdf.read_bytes()
+        info = validate_pdf(data)
+        names[info.paper_id] = pdf.name
+        stored = store_paper(db, blobs, data, source_url=str(pdf), info=info)
+        pages = extract_pages(data, info.paper_id, stored.title)
+        save_pages(db, pages)
+        parts = chunk_pages(pages)
+        store.upsert_document(
+            DocumentIn(source_kind="paper", external_id=info.paper_id, paper_id=info.paper_id,
+                       title=pages.title),
+            [ChunkIn(ordinal=c.ordinal, content=c.text, token_count=c.token_count,
+                     page_start=c.page_start, page_end=c.page_end, section=c.section)
+             for c in parts],
+        )
+        chunks += len(parts)
+        tokens += sum(c.token_count for c in parts)
+    figures = clock.figures()
+    results = {q: [(names.get(h.paper_id or "", ""), h.content) for h in store.search(q, k=K_MAX)]
+               for q in questions}
+    return {**figures, "chunks": chunks, "tokens": tokens, "results": results,
+            "backend": store.embedder.backend}
+
+
+def worker_peer(pdfs: list[Path], url: str, questions: list[str], workdir: Path) -> dict:
+    """The LangChain pipeline as its documentation shows it, then ``similarity_search``."""
+    from langchain_community.document_loaders import PyMuPDFLoader
+    from langchain_huggingface import HuggingFaceEmbeddings
+    from langchain_postgres import PGVector
+    from langchain_text_splitters import SentenceTransformersTokenTextSplitter
+
+    from repro_assets.embeddings.base import DEFAULT_MODEL, model_location
+
+    model = model_location(DEFAULT_MODEL)
+    embeddings = HuggingFaceEmbeddings(model_name=model,
+                                       encode_kwargs={"normalize_embeddings": True})
+    splitter = SentenceTransformersTokenTextSplitter(model_name=model, tokens_per_chunk=254,
+                                                     chunk_overlap=48)
+    store = PGVector(embeddings=embeddings, collection_name="peer", use_jsonb=True,
+                     connection="postgresql+psycopg://" + url.split("://", 1)[1])
+    embeddings.embed_query("warm up")
+    chunks = 0
+    clock = TreeClock()
+    for pdf in pdfs:
+        parts = splitter.split_documents(PyMuPDFLoader(str(pdf)).load())
+        store.add_documents(parts)
+        chunks += len(parts)
+    figures = clock.figures()
+    results = {q: [(Path(d.metadata.get("source", "")).name, d.page_content)
+                   for d in store.similarity_search(q, k=K_MAX)]
+               for q in questions}
+    return {**figures, "chunks": chunks, "results": results}
+
+
+# -- the orchestrator ---------------------------------------------------------------------------
+
+
+def run_path(bench, python: str, name: str, pdfs: list[Path], questions: list[str]) -> dict:
+    """Run one path's worker in a process of its own on a scratch database."""
+    url = bench.database(f"retr_{name}")
+    work = bench.workdir / name
+    work.mkdir(parents=True, exist_ok=True)
+    (work / "input.json").write_text(json.dumps({"pdfs": [str(p) for p in pdfs],
+                                                 "questions": questions}))
+    argv = [python, str(Path(__file__).resolve()), "--worker", name, "--db", url,
+            "--workdir", str(work)]
+    _, rss, _, _ = bench.measure(argv, bench.env(url, f"retr_{name}"))
+    result = json.loads((work / "result.json").read_text())
+    result["rss_mb"] = rss
+    return result
+
+
+def peer_cache_key(pdfs: list[Path], questions: list[str]) -> str:
+    digest = hashlib.sha256(PEER_SIGNATURE.encode())
+    for pdf in pdfs:
+        digest.update(f"{pdf.name}:{pdf.stat().st_size}\n".encode())
+    for question in sorted(set(questions)):
+        digest.update(question.encode() + b"\n")
+    return digest.hexdigest()[:20]
+
+
+def peer_results(bench, args: argparse.Namespace, pdfs: list[Path], questions: list[str]
+                 ) -> dict:
+    """The peer's figures and results, from the cache when the same PDFs and questions ran."""
+    cache = Path(args.peer_cache).expanduser()
+    key = peer_cache_key(pdfs, questions)
+    stored = json.loads(cache.read_text()) if cache.exists() else {}
+    if key in stored and not args.fresh_peer:
+        return {**stored[key], "cached": True}
+    result = run_path(bench, args.peer_python, "peer", pdfs, questions)
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    stored[key] = result
+    cache.write_text(json.dumps(stored))
+    return {**result, "cached": False}
+
+
+def overhead(bench, pdfs: list[Path]) -> dict:
+    """CLI per PDF and the Dagster job over the in-process domain code (peer_ingest's)."""
+    import peer_ingest
+
+    domain = bench.worker("ours_domain", pdfs, "ovh_domain")
+    job = bench.worker("ours_job", pdfs, "ovh_job")
+    cli = peer_ingest.cli_loop(bench, pdfs)
+    return {"domain_s": domain["seconds"], "job_s": job["seconds"], "cli_s": cli["seconds"],
+            "cli_ratio": cli["seconds"] / domain["seconds"],
+            "dagster_ratio": job["seconds"] / domain["seconds"]}
+
+
+def print_table(ours: dict, peer: dict, q_ours: Quality, q_peer: Quality) -> None:
+    print(f"{'path':<40} {'R@5':>6} {'R@10':>6} {'MRR':>6} {'chunks':>7} {'chunks/s':>8} "
+          f"{'CPU s':>7} {'wall s':>7}")
+    for label, fig, q in (("ours (domain ingest + pgvector HNSW)", ours, q_ours),
+                          ("LangChain PyMuPDF + token 254/48" + (" *" if peer["cached"] else ""),
+                           peer, q_peer)):
+        print(f"{label:<40} {q.recall5:6.3f} {q.recall10:6.3f} {q.mrr:6.3f} {fig['chunks']:7d} "
+              f"{fig['chunks'] / fig['seconds']:8.1f} {fig['cpu_seconds']:7.1f} "
+              f"{fig['seconds']:7.1f}")
+    if peer["cached"]:
+        print("* the peer's figures and results come from the cache (--fresh-peer re-runs it)")
+
+
+def main() -> int:
+    from repro_assets.research.evaluation import parse_fold
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("corpus", nargs="?", help="folder of the PDFs the questions ask about")
+    parser.add_argument("cases", nargs="?", help="cases JSON (answerable ones with a quote)")
+    parser.add_argument("--fold", type=parse_fold, default=None, metavar="K/N")
+    parser.add_argument("--exclude-fold", type=parse_fold, default=None, metavar="K/N")
+    parser.add_argument("--peer-python", default=sys.executable,
+                        help="a Python with the LangChain packages (default: this one)")
+    parser.add_argument("--peer-cache", default=None, help="peer results cache (JSON file)")
+    parser.add_argument("--fresh-peer", action="store_true", help="ignore the peer cache")
+    parser.add_argument("--no-peer", action="store_true",
+                        help="only ours (no peer row, no ratios against it)")
+    parser.add_argument("--overhead", type=int, default=5,
+                        help="PDFs for cli_ratio / dagster_ratio (0: skip, print nan)")
+    parser.add_argument("--ranks", action="store_true", help="print each target's ranks")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
+    parser.add_argument("--db", help=argparse.SUPPRESS)
+    parser.add_argument("--workdir", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        return run_worker(args)
+    if not args.corpus or not args.cases:
+        parser.error("give the corpus folder and the cases file")
+
+    import peer_ingest
+
+    from repro_assets import settings
+    from repro_assets.resources.database import resolve_database_url
+
+    os.environ.setdefault("REPRO_MODEL_CACHE", str(settings.data_dir() / "models"))
+    args.peer_cache = args.peer_cache or str(settings.data_dir() / "bench" / "peer_retrieval.json")
+    pdfs = sorted(Path(args.corpus).expanduser().glob("*.pdf"))
+    # every answerable question's results are kept (the cache serves any fold); scored by fold
+    all_targets = load_targets(Path(args.cases), None, None)
+    targets = load_targets(Path(args.cases), args.fold, args.exclude_fold)
+    questions = sorted({q for q, _ in all_targets})
+    workdir = Path(tempfile.mkdtemp(prefix="repro-retrieval-"))
+    bench = peer_ingest.Bench(resolve_database_url(), workdir)
+    try:
+        bench.worker("prepare", [], "prepare")
+        peer = None if args.no_peer else peer_results(bench, args, pdfs, questions)
+        ours = run_path(bench, sys.executable, "ours", pdfs, questions)
+        ovh = overhead(bench, pdfs[:args.overhead]) if args.overhead > 0 else {}
+    finally:
+        bench.drop()
+        shutil.rmtree(workdir, ignore_errors=True)
+    q_ours, r_ours = quality(targets, ours["results"])
+    if peer is None:
+        print(f"ours only: R@5 {q_ours.recall5:.3f} R@10 {q_ours.recall10:.3f} "
+              f"MRR {q_ours.mrr:.3f} chunks {ours['chunks']} tokens {ours['tokens']} "
+              f"CPU s {ours['cpu_seconds']:.1f} wall s {ours['seconds']:.1f}")
+        for (question, _), rank in zip(targets, r_ours, strict=True):
+            print(f"  ours {rank or '-':>3}  {question[:70]}")
+        return 0
+    q_peer, r_peer = quality(targets, peer["results"])
+    print(f"{len(pdfs)} PDFs, {q_ours.targets} targets "
+          f"({len({q for q, _ in targets})} questions); ours: {ours['tokens']:,} tokens embedded")
+    print_table(ours, peer, q_ours, q_peer)
+    if args.ranks:
+        for (question, _), a, b in zip(targets, r_ours, r_peer, strict=True):
+            print(f"  ours {a or '-':>3}  peer {b or '-':>3}  {question[:70]}")
+    if ovh:
+        print(f"overhead on {args.overhead} PDFs: domain {ovh['domain_s']:.1f} s, Dagster job "
+              f"{ovh['job_s']:.1f} s, `repro-assets ingest` per PDF {ovh['cli_s']:.1f} s")
+    nan = float("nan")
+    print(f"peer: cpu_ratio={peer['cpu_seconds'] / ours['cpu_seconds']:.3f} "
+          f"wall_ratio={peer['seconds'] / ours['seconds']:.3f} "
+          f"recall5_ours={q_ours.recall5:.3f} recall5_peer={q_peer.recall5:.3f} "
+          f"cli_ratio={ovh.get('cli_ratio', nan):.3f} "
+          f"dagster_ratio={ovh.get('dagster_ratio', nan):.3f}")
+    return 0
+
+
+def run_worker(args: argparse.Namespace) -> int:
+    workdir = Path(args.workdir)
+    given = json.loads((workdir / "input.json").read_text())
+    pdfs = [Path(p) for p in given["pdfs"]]
+    work = worker_ours if args.worker == "ours" else worker_peer
+    result = work(pdfs, args.db, given["questions"], workdir)
+    (workdir / "result.json").write_text(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
