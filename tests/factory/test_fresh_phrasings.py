@@ -7,8 +7,8 @@ standard route with exceptions, defaults stated once, units, due times, id range
 ids, ids only in routes, alternatives, rework loops, undeclared machines). Every case has one
 definite expectation: the configuration a planner reads (machine ids; per job the route, the
 whole hours and the due hour) or the coded failure the contract demands. Fractional hours are
-the one place with two acceptable outcomes, as everywhere in this project: a coded failure or
-the config rounded up with a recorded repair (``INVALID_STRUCTURE_OR_OK_ROUNDED``).
+rounded up (never shorter than stated) with a recorded repair (``ok_rounded``); a look-alike id
+may fail as a coverage mismatch or as an invalid structure (both are the coded refusal).
 
 Graded exactly like ``repro-assets eval factory`` (:func:`repro_assets.factory.grading.grade`).
 ``python -m tests.factory.test_fresh_phrasings`` prints the totals and every case not correct.
@@ -27,7 +27,7 @@ from repro_assets.factory.models import ExtractionError
 Steps = tuple[list[str], list[int], int | None]
 FAILS = "INVALID_STRUCTURE"
 LOOKALIKE = "COVERAGE_MISMATCH_OR_INVALID_STRUCTURE"
-ROUNDED = "INVALID_STRUCTURE_OR_OK_ROUNDED"
+ROUNDED = "ok_rounded"
 
 
 def _case(
@@ -530,6 +530,12 @@ def _grade(case: LabelledCase) -> Grade:
 def test_a_fresh_phrasing_is_read_as_a_planner_reads_it(case: LabelledCase) -> None:
     result = _grade(case)
     assert result.verdict is Verdict.CORRECT, result
+
+
+def test_rounded_cases_record_the_rounding() -> None:
+    for case in [case for case in CASES if case.expect == ROUNDED]:
+        repairs = OnboardingAgent().run_detailed(case.text).repairs
+        assert any("rounded up" in repair for repair in repairs), case.name
 
 
 def test_the_set_is_large_and_its_names_distinct() -> None:

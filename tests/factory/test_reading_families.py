@@ -449,3 +449,71 @@ def test_a_note_with_a_condition_is_not_read() -> None:
     for note in ("(on fail)", "(only Fridays)", "(QC reject)"):
         _fails(f"Machines: M1, M2.\nJ1: M1 2h → M2 1h → M1 1h {note}")
         _fails(f"Machines: M1, M2.\nJ1: M1 2h → M2 1h → M1 {note} 1h")
+
+
+# --------------------------------------------------------------------------- third pass (#24)
+
+
+def test_an_exception_that_times_a_step_of_the_route() -> None:
+    text = ("Machines: M3 (press), M4 (oven), M6 (cooler).\n"
+            "J7, J8 and J9 go M3 → M4 at 2 hours per step, except J9, which needs 4h in M4.")
+    assert _read(text) == {"J7": (["M3", "M4"], [2, 2], None), "J8": (["M3", "M4"], [2, 2], None),
+                           "J9": (["M3", "M4"], [2, 4], None)}
+    # a machine the route does not visit: not a route of its own, a coded failure
+    _fails(text.replace("4h in M4", "4h in M6"))
+
+
+def test_instead_before_a_route_needs_the_whole_route() -> None:
+    base = ("Machines: M3, M4, M6, M8.\nEvery job passes M3, M4 and M6, 1h per step.\n"
+            "Jobs: J7, J8.\n")
+    assert _read(base + "J8 instead goes M3, M8, M6.") == {
+        "J7": (["M3", "M4", "M6"], [1, 1, 1], None), "J8": (["M3", "M8", "M6"], [1, 1, 1], None)}
+    _fails(base + "J8 instead goes to M8.")  # which step M8 takes over is not said
+
+
+def test_following_the_route_given_just_before() -> None:
+    text = "Machines: M3, M4.\nThe usual sequence is M3, M4, 2h at each. J7 and J8 use it as is."
+    assert _read(text) == {"J7": (["M3", "M4"], [2, 2], None), "J8": (["M3", "M4"], [2, 2], None)}
+    _fails("Machines: M3, M4.\nJ7: M3 2h.\nJ8 uses it as is.")  # no route of every job
+
+
+def test_a_correction_names_the_value_it_replaces() -> None:
+    text = "Machines: M3 (press), M4 (oven).\nJ7: M3 1h, M4 2h.\nUpdate: J7 needs 3h on M4, not 2h."
+    assert _read(text) == {"J7": (["M3", "M4"], [1, 3], None)}
+    _fails(text.replace("not 2h", "not 4h"))  # no such step to correct
+
+
+def test_same_route_without_naming_the_other_job() -> None:
+    text = "Machines: M3, M4.\nJ7: M3 2h, M4 1h.\nJ8 same route but 4h on M3."
+    assert _read(text)["J8"] == (["M3", "M4"], [4, 1], None)
+    _fails("Machines: M3, M4.\nJ6, J7: M3 2h, M4 1h.\nJ8 same route.")  # which one?
+    assert _read("Machines: M3, M4.\nJ7: M3 2h, M4 1h, J8 too.")["J8"] == (["M3", "M4"], [2, 1],
+                                                                        None)
+    _fails("Machines: M3, M4.\nJ7: M3 2h, M4 1h, J7 too.")
+
+
+def test_asides_pipes_and_clock_like_durations() -> None:
+    assert _read("Machines: M3, M4.\nJ7 (flange 80x12): M3 1h, M4 2h")["J7"] == (
+        ["M3", "M4"], [1, 2], None)
+    _fails("Machines: M3, M4.\nJ7 (x2): M3 1h, M4 2h")  # twice? a count, not a name
+    _fails("Machines: M3, M4.\nJ7 (rush if possible): M3 1h, M4 2h")
+    assert _read("Machines: M3, M4.\nJ7: M3 1h → M4 2h | ship 3pm")["J7"] == (
+        ["M3", "M4"], [1, 2], 15)
+    _fails("Machines: M3, M4.\nJ7: M3 1h | M4 2h")  # two routes side by side
+    assert _read("Machines: M3, M4.\nJ7: M3 for 3:00, M4 for 1:00")["J7"] == (
+        ["M3", "M4"], [3, 1], None)
+    _fails("Machines: M3, M4.\nJ7: M3 for 15:00")
+
+
+def test_counted_products_and_a_count_that_introduces_a_list() -> None:
+    assert _read("Machines: M3, M4.\nJ7: 7,200 lids × 1 s on M3, then M4 for 1 h.")["J7"] == (
+        ["M3", "M4"], [2, 1], None)
+    _fails("Machines: M3, M4.\nJ7: 7,200 lids on M3, then M4 for 1 h.")  # no time per piece
+    text = "two jobs on M3 (bender) and M4 (welder):\nJ7: M3 1h, M4 1h\nJ8: M4 2h"
+    assert _read(text) == {"J7": (["M3", "M4"], [1, 1], None), "J8": (["M4"], [2], None)}
+    _fails(text.replace("two jobs", "three jobs"))
+
+
+def test_a_term_named_after_its_hour() -> None:
+    text = "We close at 16:00 (COB).\nMachines: M3, M4.\nJ7: M3 1h, M4 1h, due COB."
+    assert _read(text) == {"J7": (["M3", "M4"], [1, 1], 16)}

@@ -213,7 +213,7 @@ class _Assembler:
         """Every route stated for ``job``: (level, steps, the statements behind it, whether it
         is another route referred to: "follows the standard route", "same route as J1")."""
         found = [(s.level, self.resolve(s, job), [s], False) for s in self.applicable(job)
-                 if not self.is_override(s, job)]
+                 if not self.is_override(s, job) and s.corrects is None]
         for statement in self.applicable(job):
             if statement.override_only and not self.is_override(statement, job):
                 raise _Conflict(f"a duration on {statement.steps[0].machine}, a machine the "
@@ -268,7 +268,29 @@ class _Assembler:
         return found
 
     def routes(self, job: str) -> list[Steps]:
-        """The route(s) of ``job``: one, or several when statements conflict."""
+        """The route(s) of ``job``: one, or several when statements conflict; corrections
+        ("J1 needs 3h on M1, not 2h") applied."""
+        found = self.uncorrected_routes(job)
+        for statement in self.applicable(job):
+            if statement.corrects is None:
+                continue
+            self.used.add(id(statement))
+            step = statement.steps[0]
+            if len(found) != 1:
+                raise _Conflict(f"it corrects a route of {job} the text does not give once",
+                                statement.quote)
+            steps = list(found[0])
+            positions = [i for i, (m, h) in enumerate(steps)
+                         if m == step.machine and h == statement.corrects]
+            if len(positions) != 1:
+                raise _Conflict(f"{job} has no single step of {statement.corrects:g}h on "
+                                f"{step.machine} to correct", statement.quote)
+            steps[positions[0]] = (step.machine, step.hours)
+            found = [tuple(steps)]
+        return found
+
+    def uncorrected_routes(self, job: str) -> list[Steps]:
+        """The route(s) of ``job`` before corrections."""
         candidates = self.candidates(job)
         modifications = [m for m in self.reading.modifications if job in m.jobs]
         modifications += self.overrides(job)

@@ -46,6 +46,7 @@ from repro_assets.factory.reading.phrases import (
     drop_approximations,
     group_asides,
     is_paren,
+    is_plain_note,
     is_unit_label,
     read_assignments,
     read_due,
@@ -479,6 +480,8 @@ class ClauseReader:
                 fragments += 1
                 continue
             source = _same_route_as(cursor)
+            if source is None:
+                source = self._same_route_as_before(cursor, subject)
             if source is not None:
                 if subject.jobs is None or source in subject.jobs:
                     raise _Unreadable("'same route as' needs other jobs named")
@@ -548,6 +551,14 @@ class ClauseReader:
                     raise _Unreadable("two separate routes in one sentence")
                 statement = pending.route(subject, route, clause.sentence, outer,
                                           continuation, self.context, may_start)
+                old = _not_hours(cursor)
+                if old is not None:  # "J1 needs 3h on M1, not 2h": a correction
+                    if (len(statement.steps) != 1 or statement.steps[0].hours is None
+                            or subject.jobs is None or len(subject.jobs) != 1
+                            or outer is not None or continuation):
+                        raise _Unreadable("'not <duration>' that corrects no single step")
+                    statement.corrects = old
+                    statement.override = False
                 continue
             durations = read_duration_list(cursor)
             if durations is not None:
@@ -581,12 +592,37 @@ class ClauseReader:
             if token.kind is Kind.WORD and token.value in FILLERS:
                 cursor.take()
                 continue
+            if (statement is not None and subject.jobs is not None
+                    and len(subject.jobs) == 1 and (others := _too(cursor)) is not None):
+                # "J4: M6 3h, M7 2h, J5 too": J5 takes the same route
+                if subject.jobs[0] in others:
+                    raise _Unreadable("'too' names the job the route is about")
+                pending.same_routes.append(SameRouteStatement(tuple(others), subject.jobs[0],
+                                                              clause.sentence))
+                pending.jobs += others
+                continue
             if statement is not None and _next_job_route(cursor):
                 # "J1 M1 3h > M2 1h, J2 M2 2h": after a comma a second job and its own route
                 rest = Cursor(cursor.tokens[cursor.index:], cursor.names)
                 self._read_job_clause(rest, clause, pending, outer=None)
                 return
             raise _Unreadable(f"cannot read '{_rest(cursor, clause)}'")
+
+    def _same_route_as_before(self, cursor: Cursor, subject: Subject) -> str | None:
+        """Read ``same route`` without naming the other job: the one job the sentence before
+        is about (``J4: M6 3h, M7 2h.`` / ``J5 same route but 1h on M6``)."""
+        start = cursor.index
+        cursor.word({"takes", "take", "follows", "follow", "uses", "use", "has", "runs"})
+        cursor.word({"the"})
+        if cursor.word({"same"}) and cursor.word({"route", "routing", "path", "flow", "steps"}):
+            following = cursor.peek()
+            before = self.context.paragraph_subject
+            if (following is None or following.kind is Kind.COMMA or following.is_word("but"))\
+                    and before is not None and before.jobs is not None \
+                    and len(before.jobs) == 1 and before.jobs != subject.jobs:
+                return before.jobs[0]
+        cursor.index = start
+        return None
 
     def _current(self, subject: Subject, pending: _Pending) -> RouteStatement | None:
         return pending.current.get(subject.jobs) or self.context.current.get(subject.jobs)
@@ -781,7 +817,7 @@ _ONLY = (("and", "nothing", "else"), ("nothing", "else"), ("and", "that's", "it"
          ("it's", "done"), ("and", "done"), ("that's", "it"), ("that", "is", "it"))
 PERIOD_WORDS = (("this", "week"), ("this", "shift"), ("this", "morning"), ("tonight",),
                 ("this", "afternoon"), ("as", "usual"), ("as", "always"))
-_DASHES = frozenset({"-", "–", "—"})
+_DASHES = frozenset({"-", "–", "—", "|"})  # "J4 → M6 (3h) → M7 (2h) | ship 4pm"
 
 
 def _dash(cursor: Cursor) -> bool:
@@ -861,8 +897,8 @@ def _explicit_subject(cursor: Cursor) -> Subject | None:
     job_word = cursor.word(JOB_WORDS)
     jobs = _job_list(cursor)
     if jobs is not None:
-        if len(jobs) == 1 and is_paren(cursor.peek(), "name"):
-            cursor.take()  # "J1 (hub):" names the job
+        if len(jobs) == 1 and (is_paren(cursor.peek(), "name") or _job_label(cursor)):
+            cursor.take()  # "J1 (hub):" / "J1 (bracket 200x40):" names the job
         if cursor.kind(Kind.POSSESSIVE):
             if cursor.word({"route", "routing", "path", "sequence", "steps"}):
                 cursor.word({"is", "are"})
@@ -1114,6 +1150,48 @@ def _follow_it(cursor: Cursor) -> bool:
             return True
     cursor.index = start
     return False
+
+
+def _not_hours(cursor: Cursor) -> float | None:
+    """Read ``, not 2h`` / ``, not 3`` closing a clause (the value it corrects); the hours of a
+    bare number are those of the step's own unit."""
+    start = cursor.index
+    cursor.kind(Kind.COMMA)
+    if cursor.word({"not"}):
+        token = cursor.take() if not cursor.done else None
+        if token is not None and token.kind in (Kind.DURATION, Kind.NUMBER) and cursor.done:
+            return float(token.value)
+    cursor.index = start
+    return None
+
+
+def _too(cursor: Cursor) -> list[str] | None:
+    """Read ``J2 too`` / ``J2 and J3 as well`` closing a clause; the job ids."""
+    start = cursor.index
+    jobs = _job_list(cursor)
+    if jobs is not None and (cursor.word({"too", "also"}) or cursor.sequence("as", "well")):
+        if cursor.done:
+            return jobs
+    cursor.index = start
+    return None
+
+
+def _job_label(cursor: Cursor) -> bool:
+    """Whether the aside after a job id, right before a colon, is the job's name with
+    numbers in it (``J1 (bracket 200x40):``): words and digits only, a word of three letters
+    or more, and no id, duration, clock or word that changes a route's meaning."""
+    token, following = cursor.peek(), cursor.peek(1)
+    if not is_paren(token, "other") or following is None or following.kind is not Kind.COLON:
+        return False
+    text = token.value.text
+    if token.value.machines or re.search(r"\bJ[0-9_]", text):
+        return False
+    if not re.fullmatch(r"[A-Za-z0-9 .,/\-x×#]+", text):
+        return False
+    words = set(re.findall(r"[a-z]+", text.lower()))
+    if not any(len(word) >= 3 for word in words) or not is_plain_note(text):
+        return False
+    return all(t.kind in (Kind.WORD, Kind.OTHER, Kind.COMMA) for t in tokenize(text))
 
 
 def _instead_route(cursor: Cursor) -> bool:

@@ -4,7 +4,7 @@ A due time such as ``EOD`` or ``end of 2nd shift`` is not an hour by itself (end
 could be 17:00 or midnight); it becomes one only where the same text says which hour it is:
 
 * ``our EOD is 18:00`` / ``end of day = 17:30`` / ``COB: 16:00`` / ``the shift ends at
-  22:00`` define the term;
+  22:00`` / ``we close at 17:00 (EOD)`` define the term;
 * a shift table ``1st 07:00-15:00, 2nd 15:00-23:00`` defines ``end of 1st shift`` (15) and
   ``end of 2nd shift`` (23), with ``first``/``second`` as the same shifts (a shift that ends
   after midnight defines nothing: its end is not an hour of the plan's day);
@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 _CLOCK = r"(?P<h>\d{1,2})[:.](?P<m>\d{2})"
 _TERM = r"(?P<term>eod|eob|cob|close of business|end of (?:the )?(?:day|shift|business))"
 TERM_RE = re.compile(rf"(?i)\b{_TERM}\s*(?:is|=|:|means|at|will be)\s*(?:at\s+)?{_CLOCK}\b")
+# "we close at 17:00 (EOD)": the term in parentheses names the hour before it
+TERM_AFTER_RE = re.compile(rf"(?i){_CLOCK}\s*\(\s*{_TERM}\s*\)")
 ENDS_RE = re.compile(rf"(?i)\b(?:the\s+|our\s+)?(?P<what>shift|day|working day|workday)\s+"
                      rf"(?:ends|finishes|is over)\s+(?:at\s+)?{_CLOCK}\b")
 _ORDINALS = {
@@ -70,7 +72,7 @@ def term_words(text: str) -> tuple[str, ...]:
 def find_terms(text: str) -> TimeTerms:
     """The time words ``text`` defines (see the module docstring)."""
     terms: dict[tuple[str, ...], set[float]] = {}
-    for match in TERM_RE.finditer(text):
+    for match in [*TERM_RE.finditer(text), *TERM_AFTER_RE.finditer(text)]:
         hour = _hour(match.group("h"), match.group("m"))
         if hour is not None:
             terms.setdefault(term_words(match.group("term")), set()).add(hour)
@@ -109,6 +111,7 @@ def is_definition_only(clause: str) -> bool:
     if not clocks:
         return False
     spans = [m.span() for m in TERM_RE.finditer(clause)]
+    spans += [m.span() for m in TERM_AFTER_RE.finditer(clause)]
     spans += [m.span() for m in SHIFT_RE.finditer(clause)]
     spans += [m.span() for m in ENDS_RE.finditer(clause)]
     return all(any(a <= c.start() and c.end() <= b for a, b in spans) for c in clocks)

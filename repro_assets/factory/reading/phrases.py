@@ -190,10 +190,11 @@ def _aside(inner: list[Token], text: str) -> ParenGroup:
     if machines and all(t.kind in (Kind.MACHINE, Kind.MACHINE_RANGE, Kind.COMMA)
                         or t.is_word("and") for t in inner):
         return ParenGroup("machines", text, machines=machines)
+    multiplier = any(re.fullmatch(r"(?i)[x×]\d+|\d+[x×]", word) for word in words)
     if inner and all(t.kind in (Kind.WORD, Kind.AMP, Kind.COMMA) or
                      (t.kind is Kind.OTHER and t.text in "-/'") for t in inner) and not (
         set(words) & MEANING_WORDS
-    ):
+    ) and not multiplier:  # "(x2)" is a count, not a name
         return ParenGroup("name", text)
     return ParenGroup("other", text, machines=machines)
 
@@ -484,6 +485,12 @@ def _step_duration(cursor: Cursor) -> float | None:
     if batch is not None:
         return batch
     cursor.index = start
+    span = cursor.peek(1)
+    if cursor.peek() is not None and cursor.peek().is_word("for") and span is not None and (
+            span.kind is Kind.CLOCK and span.value.meridiem is None and ":" in span.text
+            and span.value.hour <= 12):
+        cursor.index += 2  # "M1 for 2:00": hours and minutes of work, not a time of day
+        return span.value.hour + span.value.minute / 60
     for offset, lead in ((0, None), (1, "for"), (1, ":"), (1, "in")):
         token = cursor.peek(offset)
         if token is None or token.kind is not Kind.DURATION:

@@ -42,6 +42,8 @@ class RouteStatement:
             it is the job's route.
         override_only: such a step inside an ``except`` clause: it must set the duration of
             a step of the broader route (a machine that route does not visit is a conflict).
+        corrects: one step that corrects the stated duration of the job's step on that
+            machine ("J1 needs 3h on M1, not 2h": 2.0); that step must exist exactly once.
     """
 
     jobs: tuple[str, ...] | None
@@ -56,6 +58,7 @@ class RouteStatement:
     respective: list[float] | None = None
     override: bool = False
     override_only: bool = False
+    corrects: float | None = None
 
 
 @dataclass
