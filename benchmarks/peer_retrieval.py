@@ -331,6 +331,10 @@ def main() -> int:
     parser.add_argument("--overhead", type=int, default=5,
                         help="PDFs for cli_ratio / dagster_ratio (0: skip, print nan)")
     parser.add_argument("--ranks", action="store_true", help="print each target's ranks")
+    parser.add_argument("--save-ours", default=None,
+                        help="write our figures and results to this JSON file")
+    parser.add_argument("--ours-results", default=None,
+                        help="score our figures and results saved by --save-ours (no indexing)")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--db", help=argparse.SUPPRESS)
     parser.add_argument("--workdir", help=argparse.SUPPRESS)
@@ -357,7 +361,12 @@ def main() -> int:
     try:
         bench.worker("prepare", [], "prepare")
         peer = None if args.no_peer else peer_results(bench, args, pdfs, questions)
-        ours = run_path(bench, sys.executable, "ours", pdfs, questions)
+        if args.ours_results:
+            ours = json.loads(Path(args.ours_results).read_text())
+        else:
+            ours = run_path(bench, sys.executable, "ours", pdfs, questions)
+        if args.save_ours:
+            Path(args.save_ours).write_text(json.dumps(ours))
         ovh = overhead(bench, pdfs[:args.overhead]) if args.overhead > 0 else {}
     finally:
         bench.drop()
