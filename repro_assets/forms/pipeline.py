@@ -281,7 +281,9 @@ def step_extract_text(folder: RunFolder) -> list[LayoutDoc]:
     """extract_text -> artifacts/layout.json (readable PDFs only).
 
     A document whose text operators drew only whitespace is marked ``no_text_layer`` in
-    doc_index.json here (the index's probe cannot tell).
+    doc_index.json here (the index's probe cannot tell); one the PDF worker refused while
+    reading its text (a bomb past the pages the probe looked at) is marked ``parse_error``
+    with the refusal's ``error_code``.
     """
     request = folder.read_request()
     index = {i.doc_id: i for i in folder.read_artifact("doc_index")}
@@ -290,6 +292,7 @@ def step_extract_text(folder: RunFolder) -> list[LayoutDoc]:
         layouts: list[LayoutDoc] = []
         blank: list[str] = []
         read_by_ocr: list[str] = []
+        refused: dict[str, str] = {}
         for doc_id, item in index.items():
             if item.unreadable_reason == "parse_error" or item.mime_type != PDF_MIME:
                 continue
@@ -307,17 +310,24 @@ def step_extract_text(folder: RunFolder) -> list[LayoutDoc]:
             except Exception as exc:  # one unreadable document never stops the run
                 log.warning("text extraction of %s failed: %s", doc_id, exc)
                 rec.notes.append(f"warn:parse_error:{doc_id}")
-                kind = exc.code if isinstance(exc, DocumentRefused) else "parse_error"
+                kind = "parse_error"
+                if isinstance(exc, DocumentRefused):
+                    kind = refused[doc_id] = exc.code
+                    rec.notes.append(f"refused:{doc_id}:{exc.code}")
                 rec.error = TraceError(kind=kind,
                                        message=f"{doc_id}: {type(exc).__name__}: {exc}")
         rec.notes += [f"ocr:{doc_id}" for doc_id in read_by_ocr]
-        if blank or read_by_ocr:
-            rec.notes += [f"warn:no_text_layer:{doc_id}" for doc_id in blank]
-            fixed = [i.model_copy(update={"has_text_layer": False,
-                                          "unreadable_reason": "no_text_layer"})
-                     if i.doc_id in blank else i.model_copy(update={
-                         "unreadable_reason": None, "text_source": "ocr"})
-                     if i.doc_id in read_by_ocr else i for i in index.values()]
+        rec.notes += [f"warn:no_text_layer:{doc_id}" for doc_id in blank]
+        updates: dict[str, dict] = {doc_id: {"has_text_layer": False,
+                                             "unreadable_reason": "no_text_layer"}
+                                    for doc_id in blank}
+        updates |= {doc_id: {"unreadable_reason": None, "text_source": "ocr"}
+                    for doc_id in read_by_ocr}
+        updates |= {doc_id: {"unreadable_reason": "parse_error", "error_code": code}
+                    for doc_id, code in refused.items()}
+        if updates:
+            fixed = [i.model_copy(update=updates[i.doc_id]) if i.doc_id in updates else i
+                     for i in index.values()]
             rec.outputs_ref.append(folder.write_artifact("doc_index", fixed))
         rec.outputs_ref.append(folder.write_artifact("layout", layouts))
     return layouts

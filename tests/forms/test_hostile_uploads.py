@@ -10,17 +10,22 @@ unreadable -> fields missing"), nothing half-written, and the calling process do
 from __future__ import annotations
 
 import resource
+from pathlib import Path
 
+import dagster as dg
 import pymupdf
 import pytest
+from fastapi.testclient import TestClient
 
+from repro_assets.api.services import Services
 from repro_assets.forms.models import RunOptions
 from repro_assets.forms.pipeline import UploadedFile
 from repro_assets.forms.samples import fillable_pdf_bytes, text_pdf_bytes
 from repro_assets.forms.schema import resolve_schema
+from repro_assets.resources.blobstore import BlobStore
 from tests.reliability.hostile import content_bomb
 
-from .conftest import RunHelper
+from .conftest import RunHelper, forms_app
 
 MIB_AS_KIB = 1024
 
@@ -116,3 +121,37 @@ def test_without_the_content_budget_the_workers_limits_stop_the_bomb(
     (item,) = folder.read_artifact("doc_index")
     assert item.error_code == "E_PDF_TOO_COMPLEX"
     assert not folder.has_artifact("review")
+
+
+def test_a_bomb_behind_an_ordinary_first_page_is_refused(run_bundle: RunHelper) -> None:
+    folder = run_bundle(docs=[UploadedFile("visit.pdf", content_bomb(ordinary_first_page=True))])
+    (item,) = folder.read_artifact("doc_index")
+    assert item.unreadable_reason == "parse_error" and item.error_code == "E_PDF_TOO_COMPLEX"
+
+
+@pytest.mark.reliability
+def test_the_api_run_of_a_bomb_its_first_page_check_let_through(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the API checks an upload up front (content budget, first page); with the budget lifted a
+    # bomb on page 2 gets past that check, and the run's own reading must refuse it
+    monkeypatch.setenv("REPRO_PDF_MAX_CONTENT_MB", "100000")
+    monkeypatch.setenv("REPRO_PDF_MEMORY_MB", "512")
+    instance = dg.DagsterInstance.ephemeral()
+    services = Services(blob_store=BlobStore(str(tmp_path / "blobs")),
+                        instance_factory=lambda: instance)
+    client = TestClient(forms_app(services))
+    bomb = content_bomb(ordinary_first_page=True)
+    note = text_pdf_bytes("Patient Name: Orla Quenby")
+    before = _peak_kib()
+    answer = client.post("/api/runs", files=[
+        ("input_docs", ("visit.pdf", bomb, "application/pdf")),
+        ("input_docs", ("note.pdf", note, "application/pdf"))])
+    assert _peak_kib() - before < 300 * MIB_AS_KIB, "the bomb was parsed in the API process"
+    assert answer.status_code == 200, answer.text
+    run_id = answer.json()["run_id"]
+    first, second = client.get(f"/api/runs/{run_id}/artifacts/doc_index").json()
+    assert first["unreadable_reason"] == "parse_error"
+    assert first["error_code"] == "E_PDF_TOO_COMPLEX"
+    assert second["unreadable_reason"] is None
+    final = client.get(f"/api/runs/{run_id}/artifacts/final").json()
+    assert final["fields"]["full_name"]["normalized_value"] == "Orla Quenby"

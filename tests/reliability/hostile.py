@@ -28,24 +28,32 @@ def _pdf(objects: list[bytes]) -> bytes:
     return bytes(out)
 
 
-def content_bomb(inflated_mb: int = 200) -> bytes:
-    """A one-page PDF whose FlateDecode content stream inflates to ``inflated_mb`` MB of text
-    operators (about 1 KB of file per MB inflated)."""
+def content_bomb(inflated_mb: int = 200, *, ordinary_first_page: bool = False) -> bytes:
+    """A PDF whose FlateDecode content stream inflates to ``inflated_mb`` MB of text operators
+    (about 1 KB of file per MB inflated). With ``ordinary_first_page`` the bomb is page 2 and
+    page 1 is a short line of text (what a check of the first page alone lets through)."""
     deflater = zlib.compressobj(9)
     parts = [deflater.compress(b"BT /F1 9 Tf 0 Tz 100 700 Td\n")]
     parts.extend(deflater.compress(_SHOW) for _ in range(inflated_mb))
     parts.append(deflater.compress(b"ET\n"))
     parts.append(deflater.flush())
     stream = b"".join(parts)
-    return _pdf([
+    page = (b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792]"
+            b" /Resources << /Font << /F1 5 0 R >> >> /Contents %d 0 R >>")
+    objects = [
         b"<< /Type /Catalog /Pages 2 0 R >>",
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792]"
-        b" /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
+        page % 4,
         b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(stream) + stream
         + b"\nendstream",
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-    ])
+    ]
+    if ordinary_first_page:
+        text = b"BT /F1 12 Tf 72 700 Td (Visit summary) Tj ET"
+        objects[1] = b"<< /Type /Pages /Kids [6 0 R 3 0 R] /Count 2 >>"
+        objects += [page % 7,
+                    b"<< /Length %d >>\nstream\n" % len(text) + text + b"\nendstream"]
+    return _pdf(objects)
 
 
 def many_pages(pages: int = 2000) -> bytes:
