@@ -262,10 +262,14 @@ class DebateRunner:
         conclusion = review.markers.conclusion or ""
         if answer is None:
             return False
-        from repro_assets.research.answering import number_in_quotes, numbers_stated
+        from repro_assets.research.answering import (
+            answer_given,
+            number_in_quotes,
+            numbers_stated,
+        )
 
-        if not number_in_quotes(answer["value"], [conclusion]):
-            return (f"the conclusion does not give the number the source states "
+        if not answer_given(str(answer["value"]), conclusion):
+            return (f"the conclusion does not give the answer the source states "
                     f"({answer['value']})")
         quotes = [answer["quote"], answer["title"], *(c.content for c in review.evidence
                                      if c.index in review.citations)]

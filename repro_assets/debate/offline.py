@@ -245,7 +245,7 @@ def pessimist_turn(evidence: list[EvidenceChunk], proposal: Turn,
 def _answer_review(evidence: list[EvidenceChunk], proposal: Turn,
                    answer: dict[str, Any] | None, blocked: str | None) -> str:
     """Scientist 2's offline review against the answer check (see :func:`pessimist_turn`)."""
-    from repro_assets.research.answering import number_in_quotes
+    from repro_assets.research.answering import answer_given, number_in_quotes
 
     header = f"Research Scientist 2 (pessimist), {OFFLINE_LABEL}: rule-based review."
     proposed = proposal.markers.conclusion or ""
@@ -259,11 +259,11 @@ def _answer_review(evidence: list[EvidenceChunk], proposal: Turn,
             "Conclusion": f"NOT_VIABLE: {reason}.", "Answer": "UNVERIFIED",
             "Verification Reason": reason[0].upper() + reason[1:] + "."})
     parts = answer.get("parts") or []
-    stated = number_in_quotes(answer["value"], [proposed]) and (all(
+    stated = answer_given(answer["value"], proposed) and (all(
         number_in_quotes(p["value"], [p["quote"]]) and number_in_quotes(p["value"], [proposed])
-        for p in parts) if parts else number_in_quotes(answer["value"], [answer["quote"]]))
-    reason = ("the proposal gives the number its quoted source states" if stated else
-              "the proposal does not give the number its quoted source states")
+        for p in parts) if parts else answer_given(answer["value"], answer["quote"]))
+    reason = ("the proposal gives the answer its quoted source states" if stated else
+              "the proposal does not give the answer its quoted source states")
     return _finish([header, "", f"Position: {reason}.", "", "Evidence synthesis:",
                     f"- {answer['title']}: \u201c{answer['quote']}\u201d"], evidence, {
         "Agreement": "AGREE" if stated else "DISAGREE",

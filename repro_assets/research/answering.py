@@ -881,8 +881,9 @@ def check_answer(question: str, sources: Sequence[SourceText],
     if terms.kind == "none":
         return AnswerCheck(None, "the question asks for no number", terms, related=related)
     if terms.kind == "entity":
-        return AnswerCheck(None, "the question asks for a name or detail; only stated numbers "
-                           "are checked against the sources offline", terms, related=related)
+        from repro_assets.research.name_answer import check_name
+
+        return check_name(terms, sources, related)
     if terms.compare:
         return _check_comparison(question, terms, sources, related)
     return _check_terms(terms, sources, related)
@@ -1321,6 +1322,15 @@ def answer_check_dict(check: AnswerCheck, related: list[dict] | None = None) -> 
         "best_score": check.best_score,
         "related": related or [],
     }
+
+
+def answer_given(value: str, text: str) -> bool:
+    """``text`` gives the checked answer ``value``: the same number (85.3 ~ "85.30"), or for
+    a name ("Adagrad") the name as a whole word."""
+    if re.fullmatch(r"[-\u2212]?\d[\d,]*(?:\.\d+)?%?", value.strip()):
+        return number_in_quotes(value.rstrip("%"), [text])
+    return re.search(r"(?<![\w-])" + re.escape(value) + r"(?![\w-])", text,
+                     re.IGNORECASE) is not None
 
 
 def numbers_stated(text: str) -> list[str]:

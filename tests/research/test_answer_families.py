@@ -147,6 +147,18 @@ We train Lorikeet with the Adagrad optimizer and a learning rate of 0.01 for 30 
 The Hier-GRU baseline is trained with the Adamax optimizer as in its original paper."""
 
 
+DATASET_PROSE = """5 Experiments
+We evaluate Pangolin on the Casebook dataset, a set of appeals with hand-marked citations.
+Queries are written by two annotators with legal training."""
+
+TWO_DATASETS_PROSE = """5 Experiments
+We evaluate Pangolin on the Casebook dataset and on the Statute-X dataset in every run."""
+
+OWN_VOICE_PROSE = """4 Setup
+All our networks are optimised with the Adagrad optimizer for forty epochs in total.
+The baselines keep the settings of their authors."""
+
+
 def _source(windows: tuple[str, ...], identity: str, key: str = "corpus://paper/inv"
             ) -> SourceText:
     title = identity.split("\n")[0]
@@ -161,6 +173,9 @@ OTHER_OURS = _source((OURS_TABLE,), OTHER_OURS_IDENTITY, key="corpus://paper/oth
 COMBINED = _source((COMBINED_TABLE,), "Ternbasis: Basis Expansion for Series\nAbstract\nx.")
 TITLE_ONLY = _source((TITLE_ONLY_TABLE,), TITLE_ONLY_IDENTITY)
 ONE_LINE_HEADER = _source((ONE_LINE_HEADER_TABLE,), "Stacked Quillnets\nAbstract\nx.")
+DATASET = _source((DATASET_PROSE,), TITLE_ONLY_IDENTITY)
+TWO_DATASETS = _source((TWO_DATASETS_PROSE,), TITLE_ONLY_IDENTITY)
+OWN_VOICE = _source((OWN_VOICE_PROSE,), OURS_IDENTITY)
 OPTIMIZER = _source((OPTIMIZER_PROSE,), OURS_IDENTITY)
 
 #: (family, question, sources, expected value or None for "must abstain")
@@ -219,11 +234,19 @@ NAME_CASES: list[tuple[str, str, list[SourceText], str | None]] = [
     ("name_lookalike", "Which learning rate schedule was Lorikeet trained with?", [OPTIMIZER],
      None),
     ("name_lookalike", "Which optimizer was Thornbill trained with?", [OPTIMIZER], None),
+    ("name", "Which dataset was Pangolin evaluated on?", [DATASET], "Casebook"),
+    ("name", "Which optimizer was Lorikeet trained with?", [OWN_VOICE], "Adagrad"),
+    ("name_lookalike", "Which dataset was Pangolin evaluated on?", [TWO_DATASETS], None),
+    ("name_lookalike", "Which activation function does Pangolin use?", [DATASET], None),
+    ("name_lookalike", "Which optimizer was Pangolin trained with?", [OWN_VOICE], None),
 ]
 
 
-@pytest.mark.parametrize(("family", "question", "sources", "expected"), CASES,
-                         ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
+ALL_CASES = CASES + NAME_CASES
+
+
+@pytest.mark.parametrize(("family", "question", "sources", "expected"), ALL_CASES,
+                         ids=[f"{c[0]}-{i}" for i, c in enumerate(ALL_CASES)])
 def test_family(family: str, question: str, sources: list[SourceText],
                 expected: str | None) -> None:
     check = check_answer(question, sources, today=TODAY)
@@ -233,3 +256,16 @@ def test_family(family: str, question: str, sources: list[SourceText],
         assert check.answered and check.answer is not None, (family, check.reason)
         assert check.answer.value == expected
         assert check.answer.quote
+
+
+def test_a_name_answer_is_given_as_a_whole_word_and_a_number_by_value() -> None:
+    """The debate's consensus rule: the conclusion must give the checked answer (issue #26).
+
+    Before, only numbers could be given, so a checked name could never reach a consensus.
+    """
+    from repro_assets.research.answering import answer_given
+
+    assert answer_given("Adagrad", "Answer: Adagrad, stated in Lorikeet.")
+    assert not answer_given("Adagrad", "Answer: Adagradient variants were used.")
+    assert answer_given("85.3", "it reaches 85.30% on the set")
+    assert not answer_given("30", "a batch of 300 samples")
