@@ -808,8 +808,8 @@ def _column_headers(run: list[str], n: int) -> list[str]:
     return run if len(run) >= n else []
 
 
-def _asked_column(names: list[str], terms: QuestionTerms, column_anchors: list[Anchor]
-                  ) -> tuple[list[int], bool]:
+def _asked_column(names: list[str], terms: QuestionTerms, column_anchors: list[Anchor],
+                  paper: frozenset[str] = frozenset()) -> tuple[list[int], bool]:
     """Indexes of the columns the question asks for, and whether its own terms picked them.
 
     The columns a question's names (not found in the row label) name; among them, those of
@@ -819,7 +819,8 @@ def _asked_column(names: list[str], terms: QuestionTerms, column_anchors: list[A
     """
     columns = list(range(len(names)))
     picked = False
-    hits = [sum(a.found_in(fold(name)) for a in column_anchors) for name in names]
+    hits = [sum(a.found_in(fold(name)) or (a.key in paper and is_own_row(name))
+                for a in column_anchors) for name in names]
     if max(hits, default=0) > 0:
         columns = [i for i in columns if hits[i] == max(hits)]
         picked = True
@@ -835,7 +836,8 @@ def _asked_column(names: list[str], terms: QuestionTerms, column_anchors: list[A
     return columns, picked
 
 
-def _row_value(passage: Passage, terms: QuestionTerms) -> tuple[str, str | None] | None:
+def _row_value(passage: Passage, terms: QuestionTerms, paper: frozenset[str] = frozenset()
+               ) -> tuple[str, str | None] | None:
     """The asked cell of a table row: the one column the question's terms name, else the
     only value (never a guess between columns)."""
     cells = passage.values
@@ -846,7 +848,7 @@ def _row_value(passage: Passage, terms: QuestionTerms) -> tuple[str, str | None]
     column_anchors = [a for a in terms.anchors if not a.found_in(label_fold)]
     if headers:
         names = headers[-len(cells):]
-        columns, picked = _asked_column(names, terms, column_anchors)
+        columns, picked = _asked_column(names, terms, column_anchors, paper)
         if picked and len(columns) == 1:
             value = _subvalue(cells[columns[0]], terms, passage.context)
             return (value, names[columns[0]]) if value is not None else None
@@ -1134,7 +1136,7 @@ def _grounded(passage: Passage, terms: QuestionTerms, source: SourceText,
             return None
         if terms.anchors and not _label_names(passage.label, terms, paper):
             return None  # a row answers only for the entity its label names (not a variant)
-        picked = _row_value(passage, terms)
+        picked = _row_value(passage, terms, paper)
         if picked is None:
             return None
         value, column = picked

@@ -26,9 +26,9 @@ _OWN_ROW = re.compile(
 _OWN_MARK = re.compile(r"\((ours|proposed)\)", re.IGNORECASE)
 #: What an abstract says when it introduces the paper's own method.
 _INTRODUCES = re.compile(
-    r"\b(?:we|this paper|this work)\s+(?:propose|introduce|present|describe|develop)s?\s+"
-    r"(?:(?:a|an|the)\s+(?:[\w\-]+\s+){0,6}?(?:called|named|dubbed|termed)\s+)?"
-    r"(?P<name>[A-Z][\w\-]*[A-Za-z0-9])", re.IGNORECASE)
+    r"\b(?i:we|this paper|this work)\s+(?i:propose|introduce|present|describe|develop)s?\s+"
+    r"(?:(?i:a|an|the)\s+(?:[\w\-]+\s+){0,6}?(?:called|named|dubbed|termed)\s+)?"
+    r"(?P<name>[A-Z][\w\-]*[A-Za-z0-9])")
 _CALLED = re.compile(r"\b(?:called|named|dubbed|termed)\s+(?P<name>[A-Z][\w\-]*[A-Za-z0-9])")
 #: Authors cited by a question: "X et al.", "X and Y (2019)".
 _ET_AL = re.compile(r"\b([A-Z][\w\-']+)(?:\s+(?:and|&)\s+([A-Z][\w\-']+))?\s+et\s+al\b")
@@ -40,6 +40,9 @@ _FUNCTION_WORDS = frozenset({"the", "and", "of", "with", "a", "an", "to", "its",
                              "model", "models", "variant", "variants", "together", "both"})
 #: Words of a name that are no method name ("We present Two new ...").
 _NOT_NAMES = frozenset({"a", "an", "the", "two", "three", "new", "novel", "this", "our"})
+#: First words of a title head that is a phrase, not a name ("On ...: ", "Towards ...: ").
+_TITLE_OPENERS = frozenset({"on", "towards", "toward", "beyond", "why", "how", "what", "when",
+                            "revisiting", "rethinking"})
 
 
 def _key(text: str) -> str:
@@ -54,7 +57,9 @@ def own_method_keys(title: str, identity: str) -> frozenset[str]:
     """
     keys: set[str] = set()
     head, sep, _ = title.partition(":")
-    if sep and 0 < len(head.split()) <= 2 and head.strip()[:1].isupper():
+    words = head.split()
+    if sep and 0 < len(words) <= 3 and head.strip()[:1].isupper() and \
+            words[0].lower() not in _NOT_NAMES | _TITLE_OPENERS:
         keys.add(_key(head))
     text = unicodedata.normalize("NFKC", identity)
     for pattern in (_INTRODUCES, _CALLED):
