@@ -12,6 +12,10 @@ may fail as a coverage mismatch or as an invalid structure (both are the coded r
 
 Graded exactly like ``repro-assets eval factory`` (:func:`repro_assets.factory.grading.grade`).
 ``python -m tests.factory.test_fresh_phrasings`` prints the totals and every case not correct.
+
+Measured before the reader was changed for them: first batch (67) 54 correct, 12 coded
+failures, 1 silent wrong; second batch (30, written after the first batch's fixes) 21 correct,
+9 coded failures, 0 silent wrong. Both 100% correct afterwards.
 """
 
 from __future__ import annotations
@@ -517,6 +521,194 @@ CASES: list[LabelledCase] = [
     ),
 ]
 
+# A second batch, written after the reader was changed for the first one (not fitted to: its
+# figure before any change for it is the honest measure of the first batch's fixes).
+LATER_CASES: list[LabelledCase] = [
+    _case(
+        "markdown_blank_job_cell_continues",
+        "| Job | Machine | Hours |\n|---|---|---|\n| J17 | M22 | 2 |\n| | M23 | 1 |\n"
+        "| J18 | M23 | 4 |\n",
+        ("M22", "M23"), "ok",
+        {"J17": (["M22", "M23"], [2, 1], None), "J18": (["M23"], [4], None)},
+    ),
+    _case(
+        "csv_quoted_route_cell",
+        'Job,Route,Due\nJ17,"M22 2h, M23 1h",15:00\nJ18,"M23 3h",\n',
+        ("M22", "M23"), "ok",
+        {"J17": (["M22", "M23"], [2, 1], 15), "J18": (["M23"], [3], None)},
+    ),
+    _case(
+        "tsv_wo_wc_mins",
+        "WO\tWC\tMins\nJ17\tM22\t120\nJ17\tM23\t60\nJ18\tM23\t240\n",
+        ("M22", "M23"), "ok",
+        {"J17": (["M22", "M23"], [2, 1], None), "J18": (["M23"], [4], None)},
+    ),
+    _case(
+        "bullets_hours_in_words_first",
+        "Machines: M25 (sealer), M26 (wrapper)\n- J3: two hours on M25, then one hour on M26\n"
+        "- J4: three hours on M26\n",
+        ("M25", "M26"), "ok",
+        {"J3": (["M25", "M26"], [2, 1], None), "J4": (["M26"], [3], None)},
+    ),
+    _case(
+        "email_two_bullet_lists",
+        "Hi both,\n\nMachines we'll use:\n- M25 (sealer)\n- M26 (wrapper)\n\nJobs:\n"
+        "- J3: M25 1h, M26 2h\n- J4: M26 1h, due 2pm\n\nCheers\n",
+        ("M25", "M26"), "ok",
+        {"J3": (["M25", "M26"], [1, 2], None), "J4": (["M26"], [1], 14)},
+    ),
+    _case(
+        "shift_note_before_the_truck",
+        "Machines: M25 (sealer), M26 (wrapper).\nJ3: M25 1h, M26 1h. "
+        "J3 must be done before the 2pm truck.\n",
+        ("M25", "M26"), "ok",
+        {"J3": (["M25", "M26"], [1, 1], 14)},
+    ),
+    _case(
+        "fixed_width_setup_hrs_run_hrs",
+        "OPERATION LIST\n\nORDER   WC     SETUP HRS   RUN HRS\nJ61     M31    1           2\n"
+        "J61     M32    0           1\nJ62     M32    1           1\n",
+        ("M31", "M32"), "ok",
+        {"J61": (["M31", "M32"], [3, 1], None), "J62": (["M32"], [2], None)},
+    ),
+    _case(
+        "standard_route_except_for",
+        "Machines: M31, M32, M33.\nAll jobs run M31 → M32 → M33, 1h per step, except for J63, "
+        "which skips M32.\nJobs: J61, J62, J63.\n",
+        ("M31", "M32", "M33"), "ok",
+        {"J61": (["M31", "M32", "M33"], [1, 1, 1], None),
+         "J62": (["M31", "M32", "M33"], [1, 1, 1], None),
+         "J63": (["M31", "M33"], [1, 1], None)},
+    ),
+    _case(
+        "all_orders_except_one_own_route",
+        "Machines: M31, M32.\nAll orders except J62 go M31 → M32, 1h each; J62 goes M32 only, "
+        "3h.\nOrders: J61, J62.\n",
+        ("M31", "M32"), "ok",
+        {"J61": (["M31", "M32"], [1, 1], None), "J62": (["M32"], [3], None)},
+    ),
+    _case(
+        "default_an_hour_each_unless_stated",
+        "Steps take an hour each unless stated.\nMachines: M31, M32.\nJ61: M31, M32 (2h)\n",
+        ("M31", "M32"), "ok",
+        {"J61": (["M31", "M32"], [1, 2], None)},
+    ),
+    _case(
+        "minutes_in_parentheses_rounded",
+        "Machines: M31, M32.\nJ61: M31 (45 min), M32 (15 min)\n",
+        ("M31", "M32"), "ok_rounded",
+        {"J61": (["M31", "M32"], [1, 1], None)},
+    ),
+    _case(
+        "takes_minutes_then_minutes",
+        "Machines: M31, M33.\nJ61 takes 120 min on M31, then 60 min on M33.\n",
+        ("M31", "M33"), "ok",
+        {"J61": (["M31", "M33"], [2, 1], None)},
+    ),
+    _case(
+        "pieces_seconds_per_piece",
+        "Machines: M31, M33.\nJ61: 50 pcs, 72 s/pc on M31.\n",
+        ("M31", "M33"), "ok",
+        {"J61": (["M31"], [1], None)},
+    ),
+    _case(
+        "due_half_past_three_unclear",
+        "Machines: M31, M33.\nJ61: M31 1h, M33 1h, needed by half past three.\n",
+        ("M31", "M33"), FAILS,
+    ),
+    _case(
+        "due_four_digit_clock",
+        "Machines: M31, M33.\nJ61: M31 1h, M33 1h, due by 1700.\n",
+        ("M31", "M33"), "ok",
+        {"J61": (["M31", "M33"], [1, 1], 17)},
+    ),
+    _case(
+        "due_weekday_without_hour",
+        "Machines: M31, M33.\nJ61: M31 1h, M33 1h, ship Thu.\nJ62: M33 2h, ship Fri.\n",
+        ("M31", "M33"), FAILS,
+    ),
+    _case(
+        "range_thru",
+        "Machines: M31, M33.\nJ10 thru J12: M33 1h, M31 2h.\n",
+        ("M31", "M33"), "ok",
+        _same(["J10", "J11", "J12"], ["M33", "M31"], [1, 2]),
+    ),
+    _case(
+        "lookalike_nut_size",
+        "Machines: M31 (press), M33 (bench).\nJ61: tighten the M10 nuts on M33 for 1h.\n",
+        ("M31", "M33"), LOOKALIKE,
+    ),
+    _case(
+        "alternative_and_or",
+        "Machines: M31, M32, M33.\nJ61: M31 1h, then M32 and/or M33 for 1h.\n",
+        ("M31", "M32", "M33"), FAILS,
+    ),
+    _case(
+        "alternative_either_or",
+        "Machines: M31, M32, M33.\nJ61 goes to either M32 or M33 for 2 hours.\n",
+        ("M31", "M32", "M33"), FAILS,
+    ),
+    _case(
+        "rework_second_pass_note",
+        "Machines: M31, M32, M33.\nJ61: M31 1h, M32 1h, M31 1h (second pass), M33 1h\n",
+        ("M31", "M32", "M33"), "ok",
+        {"J61": (["M31", "M32", "M31", "M33"], [1, 1, 1, 1], None)},
+    ),
+    _case(
+        "rework_up_to_extra_passes",
+        "Machines: M31, M32.\nJ61: M31 1h, M32 1h, plus up to two extra passes on M32 if "
+        "needed.\n",
+        ("M31", "M32"), FAILS,
+    ),
+    _case(
+        "undeclared_after_named_list",
+        "Machines: M31 (bender), M32 (welder)\nJ61: M31 2h → M34 1h\n",
+        ("M31", "M32"), FAILS,
+    ),
+    _case(
+        "inventory_with_unused_machine",
+        "Our three machines are M31, M32 and M33. J61: M31 1h, M32 1h.\n",
+        ("M31", "M32", "M33"), "ok",
+        {"J61": (["M31", "M32"], [1, 1], None)},
+    ),
+    _case(
+        "each_then_one_due",
+        "Machines: M31, M32.\nJ61 and J62 each: M31 2h then M32 1h; J62 is due 11:00.\n",
+        ("M31", "M32"), "ok",
+        {"J61": (["M31", "M32"], [2, 1], None), "J62": (["M31", "M32"], [2, 1], 11)},
+    ),
+    _case(
+        "job_named_with_equals",
+        "Machines: M31, M32.\nJ61 = gearbox housing: M31 2h, M32 1h\n",
+        ("M31", "M32"), "ok",
+        {"J61": (["M31", "M32"], [2, 1], None)},
+    ),
+    _case(
+        "terse_no_punctuation",
+        "Machines: M31, M32.\nJ61 M31 2h M32 1h\n",
+        ("M31", "M32"), "ok",
+        {"J61": (["M31", "M32"], [2, 1], None)},
+    ),
+    _case(
+        "steps_split_by_semicolons",
+        "Machines: M31, M32.\nJ61: M31 2h; M32 1h; ready by 3pm\n",
+        ("M31", "M32"), "ok",
+        {"J61": (["M31", "M32"], [2, 1], 15)},
+    ),
+    _case(
+        "job_ids_with_dash_part_number",
+        "Machines: M31, M32.\nJ61 (part J-200): M31 2h, M32 1h\n",
+        ("M31", "M32"), "ok",
+        {"J61": (["M31", "M32"], [2, 1], None)},
+    ),
+    _case(
+        "ids_only_in_routes_email",
+        "Hi,\nfor Monday J71 runs M35 2h → M36 1h and J72 runs M36 3h.\nThanks\n",
+        ("M35", "M36"), "ok",
+        {"J71": (["M35", "M36"], [2, 1], None), "J72": (["M36"], [3], None)},
+    ),
+]
+
 
 def _grade(case: LabelledCase) -> Grade:
     try:
@@ -526,32 +718,36 @@ def _grade(case: LabelledCase) -> Grade:
     return grade(case, outcome)
 
 
-@pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
+@pytest.mark.parametrize("case", CASES + LATER_CASES,
+                         ids=[case.name for case in CASES + LATER_CASES])
 def test_a_fresh_phrasing_is_read_as_a_planner_reads_it(case: LabelledCase) -> None:
     result = _grade(case)
     assert result.verdict is Verdict.CORRECT, result
 
 
 def test_rounded_cases_record_the_rounding() -> None:
-    for case in [case for case in CASES if case.expect == ROUNDED]:
+    for case in [case for case in CASES + LATER_CASES if case.expect == ROUNDED]:
         repairs = OnboardingAgent().run_detailed(case.text).repairs
         assert any("rounded up" in repair for repair in repairs), case.name
 
 
 def test_the_set_is_large_and_its_names_distinct() -> None:
     assert len(CASES) >= 60
-    assert len({case.name for case in CASES}) == len(CASES)
+    every = CASES + LATER_CASES
+    assert len({case.name for case in every}) == len(every)
 
 
 def main() -> None:
-    """Print the totals (correct / safe fail / silent wrong) and the cases not correct."""
-    totals: Counter[str] = Counter()
-    for case in CASES:
-        result = _grade(case)
-        totals[result.verdict.value] += 1
-        if result.verdict is not Verdict.CORRECT:
-            print(f"{result.verdict.value:13} {case.name}: {result.got}: {result.detail}")
-    print(dict(totals), f"of {len(CASES)}")
+    """Print per batch the totals (correct / safe fail / silent wrong) and the cases not
+    correct."""
+    for label, cases in (("first batch", CASES), ("second batch", LATER_CASES)):
+        totals: Counter[str] = Counter()
+        for case in cases:
+            result = _grade(case)
+            totals[result.verdict.value] += 1
+            if result.verdict is not Verdict.CORRECT:
+                print(f"{result.verdict.value:13} {case.name}: {result.got}: {result.detail}")
+        print(label, dict(totals), f"of {len(cases)}")
 
 
 if __name__ == "__main__":

@@ -517,3 +517,16 @@ def test_counted_products_and_a_count_that_introduces_a_list() -> None:
 def test_a_term_named_after_its_hour() -> None:
     text = "We close at 16:00 (COB).\nMachines: M3, M4.\nJ7: M3 1h, M4 1h, due COB."
     assert _read(text) == {"J7": (["M3", "M4"], [1, 1], 16)}
+
+
+def test_second_batch_edges_stay_coded_failures() -> None:
+    table = "| Job | Machine | Hours |\n|---|---|---|\n| | M3 | 2 |\n| J7 | M4 | 1 |\n"
+    _fails(table)  # a blank job cell with no job above it
+    _fails("Machines: M3, M4.\nJ7: M3 1h, M4 1h, done before the 2pm meeting.")
+    assert _read("Machines: M3, M4.\nJ7: M3 1h, M4 1h, done before the 2pm courier.")["J7"][2] == 14
+    _fails("Machines: M3, M4.\nJ7 = housing (if possible): M3 1h, M4 1h")
+    _fails("Machines: M3, M4.\nJ7 M3 2h M4")  # the last step has no duration
+    _fails("Machines: M3, M4.\nAll orders except J8 go M3 → M4, 1h each.\nOrders: J7, J8.")
+    _fails("Machines: M3, M4.\nfor Monday J7 runs M3 2h, due Tuesday 10:00.")
+    assert _read("Machines: M3, M4.\nSteps take 2h each.\nJ7: M3, M4")["J7"] == (
+        ["M3", "M4"], [2, 2], None)

@@ -143,7 +143,8 @@ class _Assembler:
         self.resolving: set[str] = set()  # jobs whose route is being copied
 
     def applicable(self, job: str) -> list[RouteStatement]:
-        return [s for s in self.reading.routes if s.jobs is None or job in s.jobs]
+        return [s for s in self.reading.routes
+                if (s.jobs is None and job not in s.except_jobs) or (s.jobs and job in s.jobs)]
 
     def written_steps(self, statement: RouteStatement) -> Steps:
         if statement.all_machines:

@@ -324,6 +324,11 @@ class ClauseReader:
         standard_label = _standard_label(cursor)
         if not standard_label:
             _label(cursor)
+        if self.terms is not None and self.terms.only_day_forms:
+            start = cursor.index  # "for Monday J7 runs ...": the one day the text names
+            if not (cursor.word({"for", "on"}) and cursor.word(self.terms.only_day_forms)):
+                cursor.index = start
+            cursor.kind(Kind.COMMA)
         if cursor.done:
             return  # a header line such as "Jobs:" or "Today's orders:"
         continuation = cursor.any_sequence(LEADS) is not None
@@ -335,6 +340,8 @@ class ClauseReader:
         if subject is None:
             subject = self._pronoun(cursor)
         if subject is None:
+            if not clause.first_in_sentence and self.context.group_subject is not None:
+                continuation = True  # "J4: M6 3h; M7 2h": the sentence's route goes on
             subject = self._implicit_subject(clause, continuation)
             if subject is None:
                 raise _Unreadable("it does not say which job it is about")
@@ -638,6 +645,25 @@ class ClauseReader:
         """``except J2, which goes M1 -> M4`` / ``except that J2 skips M2``."""
         if subject.jobs is not None and subject.level == LEVEL_ONE:
             raise _Unreadable("an exception in a sentence about one job")
+        said = pending.routes or pending.dues or pending.modifications or pending.standards
+        following = cursor.peek()
+        if statement is None and subject.jobs is None and not said and not (
+                following is not None and following.is_word("that")):
+            # "All orders except J2 go M1 -> M2": every job but those, which need their own
+            cursor.word({"for"})
+            left_out = _job_list(cursor)
+            if left_out is None:
+                raise _Unreadable(f"cannot read the exception '{_rest(cursor, clause)}'")
+            pending.subject(_subject_of(left_out), context=False)
+            cursor.kind(Kind.COMMA)
+            before = len(pending.routes)
+            self._body(cursor, clause, subject, pending, None, continuation=False)
+            generic = [r for r in pending.routes[before:] if r.jobs is None]
+            if not generic:
+                raise _Unreadable("an exception before a route that does not follow")
+            for route in generic:
+                route.except_jobs = tuple(left_out)
+            return
         if cursor.word({"that"}):
             self._read_job_clause(cursor, clause, pending, outer=statement)
             return
@@ -899,6 +925,8 @@ def _explicit_subject(cursor: Cursor) -> Subject | None:
     if jobs is not None:
         if len(jobs) == 1 and (is_paren(cursor.peek(), "name") or _job_label(cursor)):
             cursor.take()  # "J1 (hub):" / "J1 (bracket 200x40):" names the job
+        elif len(jobs) == 1:
+            _equals_name(cursor)  # "J4 = pump housing: M6 2h"
         if cursor.kind(Kind.POSSESSIVE):
             if cursor.word({"route", "routing", "path", "sequence", "steps"}):
                 cursor.word({"is", "are"})
@@ -931,7 +959,8 @@ _EVERY_STEP = (("every", "step"), ("each", "step"), ("all", "steps"), ("every", 
                ("per", "operation"), ("a", "step"), ("an", "operation"), ("per", "op"),
                ("for", "every", "step"), ("for", "each", "step"), ("on", "each", "step"),
                ("for", "every", "operation"), ("for", "each", "operation"), ("per", "stage"),
-               ("each", "stage"), ("every", "stage"), ("all", "stages"))
+               ("each", "stage"), ("every", "stage"), ("all", "stages"), ("steps",),
+               ("operations",))
 
 
 def _default_duration(tokens: list[Token]) -> float | None:
@@ -962,6 +991,8 @@ def _default_duration(tokens: list[Token]) -> float | None:
     hours = cursor.take().value
     if cursor.any_sequence(_EVERY_STEP) is not None:
         every = True
+    elif every and cursor.word({"each", "apiece"}):
+        pass  # "Steps take an hour each unless stated"
     while not cursor.done:
         if not (cursor.word(_DEFAULT_TAIL) or cursor.kind(Kind.COMMA)):
             return None
@@ -1006,12 +1037,17 @@ _JOB_COUNT_RE = re.compile(
     r"(?i)\b(?P<n>\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+"
     r"(?:jobs|orders|work orders)\b")
 _PREAMBLE_RE = re.compile(r"^(?P<pre>[^|]+?)\s+[-–—]\s+(?P<rest>J(?:[0-9]|_[A-Z0-9]).*)$")
+_GREETING_RE = re.compile(r"(?i)^(?:hi|hello|hey|dear|morning|good morning)(?: [a-z]+)?,\s+"
+                          r"(?P<rest>\S.*)$")
 
 
 def _without_preamble(clause: Clause) -> Clause:
     """Drop a remark before a dash that starts a sentence about a job ("Quick one before lunch
     - J1 starts on M4"): the remark names no id, no duration and no time, so as a
     sentence of its own it would say nothing about jobs or machines either."""
+    greeting = _GREETING_RE.match(clause.text)  # "Hi, for Monday J7 runs ..."
+    if greeting is not None and re.search(r"\bJ(?:[0-9]|_[A-Z0-9])", greeting.group("rest")):
+        clause = dataclasses.replace(clause, text=greeting.group("rest"))
     match = _PREAMBLE_RE.match(clause.text)
     if match is None:
         return clause
@@ -1126,12 +1162,14 @@ def _next_job_route(cursor: Cursor) -> bool:
     token, before = cursor.peek(), cursor.tokens[cursor.index - 1] if cursor.index else None
     if token is None or token.kind is not Kind.JOB or len(token.value) != 1:
         return False
-    if before is None or before.kind is not Kind.COMMA:
+    if before is None or not (before.kind is Kind.COMMA or before.is_word("and")):
         return False
     after = Cursor(cursor.tokens[cursor.index + 1:], cursor.names)
     after.kind(Kind.COLON)
     following = after.peek()
-    return following is not None and following.kind is Kind.MACHINE and _starts_route(after)
+    return following is not None and (
+        following.kind is Kind.MACHINE or following.is_word(*_LABEL_VERBS)
+    ) and _starts_route(after)  # ", J2 M2 2h" / "and J2 runs M2 3h"
 
 
 _AS_IS = (("as", "is"), ("as", "it", "is"), ("unchanged",), ("as", "written"),
@@ -1163,6 +1201,23 @@ def _not_hours(cursor: Cursor) -> float | None:
             return float(token.value)
     cursor.index = start
     return None
+
+
+def _equals_name(cursor: Cursor) -> None:
+    """Consume ``= pump housing`` between a job id and its colon: plain words naming the
+    job (nothing that changes a route's meaning)."""
+    start = cursor.index
+    token = cursor.peek()
+    if token is None or token.kind is not Kind.OTHER or token.text != "=":
+        return
+    cursor.take()
+    words = []
+    while (token := cursor.peek()) is not None and token.kind is Kind.WORD:
+        words.append(cursor.take().value)
+    following = cursor.peek()
+    if not words or following is None or following.kind is not Kind.COLON or not (
+            is_plain_note(" ".join(words))):
+        cursor.index = start
 
 
 def _too(cursor: Cursor) -> list[str] | None:

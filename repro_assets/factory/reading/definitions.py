@@ -55,6 +55,7 @@ class TimeTerms:
     terms: dict[tuple[str, ...], float] = field(default_factory=dict)
     plan_day: str | None = None
     plan_day_forms: frozenset[str] = frozenset()  # how the text writes it ("fri", "friday")
+    only_day_forms: frozenset[str] = frozenset()  # the one weekday the text names, anywhere
 
 
 def _hour(hours: str, minutes: str) -> float | None:
@@ -102,7 +103,9 @@ def find_terms(text: str) -> TimeTerms:
         ) else None
     # a term defined twice with different hours is not defined
     forms = frozenset(day for day in found) if plan_day else frozenset()
-    return TimeTerms({k: v.pop() for k, v in terms.items() if len(v) == 1}, plan_day, forms)
+    only = frozenset(found) if len(days) == 1 else frozenset()
+    return TimeTerms({k: v.pop() for k, v in terms.items() if len(v) == 1}, plan_day, forms,
+                     only)
 
 
 def is_definition_only(clause: str) -> bool:

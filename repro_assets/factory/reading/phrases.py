@@ -447,7 +447,8 @@ NOTE_STOP = frozenset({
 def is_plain_note(text: str) -> bool:
     """True when a note on a step only describes the work ("polish the edges"): no word of
     condition, schedule or rework, and no word that changes a route's meaning."""
-    words = set(re.findall(r"[a-z]+", text.lower()))
+    lowered = re.sub(r"\b(?:second|third|finishing|roughing)\s+pass\b", "stage", text.lower())
+    words = set(re.findall(r"[a-z]+", lowered))  # "(second pass)" names the step's work
     return not words & (NOTE_STOP | MEANING_WORDS)
 
 
@@ -795,6 +796,8 @@ def read_route(cursor: Cursor, continuing: bool = False) -> Route | None:
             from_route = False
         elif numbered and _step_number(cursor, len(route.steps) + 1):
             pass  # "(1) M1 1h (2) M2 2h": the next number separates the steps
+        elif _unseparated_step(cursor, route):
+            pass  # "J4 M6 2h M7 1h": each step closed by its duration
         elif not _separator(cursor):
             break
         step = read_step(cursor, continuing=True)
@@ -815,6 +818,16 @@ def read_route(cursor: Cursor, continuing: bool = False) -> Route | None:
     if said_first and len(route.steps) < 2:
         raise UnreadPhrase("'first' with a single step (first before what?)")
     return route
+
+
+def _unseparated_step(cursor: Cursor, route: Route) -> bool:
+    """Whether a machine id and its duration follow a step that ended with its own duration,
+    with no separator between them (``M6 2h M7 1h``)."""
+    if not route.steps or route.steps[-1].hours is None:
+        return False
+    machine, duration = cursor.peek(), cursor.peek(1)
+    return (machine is not None and machine.kind is Kind.MACHINE and duration is not None
+            and (duration.kind is Kind.DURATION or is_paren(duration, "duration")))
 
 
 def read_instead_of(cursor: Cursor) -> str | None:
@@ -1074,6 +1087,9 @@ def read_due(cursor: Cursor, terms: TimeTerms | None = None) -> float | None:
             cursor.index += reading.used
             _plan_day(cursor, terms)
             return reading.hour
+        departure = _departure_clock(cursor)
+        if departure is not None:
+            return departure  # "..., before the 2pm truck"
         cursor.index = start
         return None
     key = cursor.word(DUE_KEYS | DUE_KEYS_NEED_BY)
@@ -1096,6 +1112,9 @@ def read_due(cursor: Cursor, terms: TimeTerms | None = None) -> float | None:
         cursor.index = start
         return None
     _plan_day(cursor, terms)
+    departure = _departure_clock(cursor)
+    if departure is not None and set(prepositions) & {"by", "before", "for"}:
+        return departure  # "done before the 2pm truck"
     reading = read_time(cursor.tokens, cursor.index)
     if reading.hour is None:
         hour = read_term(cursor, terms)
@@ -1107,6 +1126,27 @@ def read_due(cursor: Cursor, terms: TimeTerms | None = None) -> float | None:
     if not cursor.word({"sharp", "latest"}):
         cursor.sequence("at", "the", "latest")
     return reading.hour
+
+
+_DEPARTURES = frozenset({"truck", "lorry", "van", "courier", "pickup", "pick-up", "collection",
+                         "shipment", "delivery", "dispatch"})
+
+
+def _departure_clock(cursor: Cursor) -> float | None:
+    """Read ``the 2pm truck`` / ``the 16:00 courier``: the hour the goods leave; None (cursor
+    unchanged) otherwise."""
+    start = cursor.index
+    if cursor.word({"the"}):
+        clock = cursor.peek()
+        if clock is not None and clock.kind is Kind.CLOCK:
+            reading = read_time(cursor.tokens, cursor.index)
+            after = cursor.index + reading.used
+            if reading.hour is not None and after < len(cursor.tokens) and (
+                    cursor.tokens[after].is_word(*_DEPARTURES)):
+                cursor.index = after + 1
+                return reading.hour
+    cursor.index = start
+    return None
 
 
 def _clock_follows(cursor: Cursor) -> bool:

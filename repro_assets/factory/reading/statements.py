@@ -44,6 +44,8 @@ class RouteStatement:
             a step of the broader route (a machine that route does not visit is a conflict).
         corrects: one step that corrects the stated duration of the job's step on that
             machine ("J1 needs 3h on M1, not 2h": 2.0); that step must exist exactly once.
+        except_jobs: jobs a statement about every job leaves out ("All orders except J2
+            go ..."); they need a route of their own.
     """
 
     jobs: tuple[str, ...] | None
@@ -59,6 +61,7 @@ class RouteStatement:
     override: bool = False
     override_only: bool = False
     corrects: float | None = None
+    except_jobs: tuple[str, ...] = ()
 
 
 @dataclass

@@ -249,7 +249,9 @@ def read_table(table: Table, reading: Reading) -> None:
     steps_by_job: dict[str, list[tuple[int, int, StepSpec]]] = {}
     dues_by_job: dict[str, set[float]] = {}
     quotes: dict[str, list[str]] = {}
+    above: str | None = None  # the job of the row above, while rows are read
     for row_number, (cells, line) in enumerate(table.rows):
+        row_job, above = above, None
         try:
             if len(cells) != len(roles):
                 raise _BadCell(f"{len(cells)} cells under a header of {len(roles)}")
@@ -258,7 +260,10 @@ def read_table(table: Table, reading: Reading) -> None:
                 if role is Column.INFO and any(t.kind in (Kind.JOB, Kind.MACHINE)
                                                for t in tokenize(cell)):
                     raise _BadCell(f"'{cell}' holds an id in an informational column")
-            job = _ids(values[Column.JOB], Kind.JOB, "job ids")
+            if not values[Column.JOB].strip() and per_step and row_job is not None:
+                job = [row_job]  # a blank job cell under a job's step row: the same job
+            else:
+                job = _ids(values[Column.JOB], Kind.JOB, "job ids")
             if len(job) != 1:
                 raise _BadCell(f"'{values[Column.JOB]}' is not one job id")
             job_id = job[0]
@@ -315,6 +320,7 @@ def read_table(table: Table, reading: Reading) -> None:
             if per_step and due is not None:
                 dues_by_job.setdefault(job_id, set()).add(due)
             reading.mention_job(job_id)
+            above = job_id
             if name:
                 reading.job_names.setdefault(job_id, name)
         except _BadCell as exc:
