@@ -346,6 +346,8 @@ def states_number(value: str, text: str) -> bool:
     return re.search(r"(?<![\d.,])" + re.escape(value) + r"(?![\d]|[.,]\d)", text) is not None
 
 
+#: Words after "which" that ask for a metric's value ("which score ...").
+_SCORE_WORDS = frozenset({"score", "precision", "recall", "perplexity", "accuracy"})
 _AUXILIARIES = frozenset({"is", "are", "was", "were", "do", "does", "did", "can", "could",
                           "should", "would", "will", "has", "have", "had", "about", "if",
                           "kind", "kinds", "type", "types", "role", "roles"})
@@ -366,8 +368,8 @@ def _asked_kind(question: str) -> str:
                      r"\b(proportion|ratio|size|number|rate|value|accurate|score)\b", q)):
         return "value"
     m = re.match(r"\s*(?:which|what)\s+([a-z][\w\-]*)", q)
-    if m and _METRIC_HINT.fullmatch(m.group(1)):
-        return "value"  # "which F1 score ...": a metric's value, not a name
+    if m and (squeeze(m.group(1)) in _METRIC_WORDS or m.group(1) in _SCORE_WORDS):
+        return "value"  # "which F1 score ...": a metric's value, not a name ("which loss")
     if m and m.group(1) not in _AUXILIARIES:
         return "entity"  # "Which optimizer ...", "What dataset ...": a name, not a number
     return "none"

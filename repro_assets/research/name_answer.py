@@ -43,12 +43,15 @@ _OWN_VOICE = re.compile(r"\b(we|our|ours)\b", re.IGNORECASE)
 def _role_names(sentence: str, head: str) -> list[str]:
     """Names standing right beside the head noun: before it, or after it (with "is", ":")."""
     noun = re.escape(head) + r"\w*"
-    patterns = (rf"{_NAME}\s+{noun}\b",
+    patterns = (rf"{_NAME}\s+(?P<noun>{noun})\b",
                 rf"\b{noun}\s*(?:is|was|:|=|,|called|named)?\s*(?:the\s+)?{_NAME}")
     found: list[str] = []
     for pattern in patterns:
         for m in re.finditer(pattern, sentence, re.IGNORECASE):
             name = m.group("name").rstrip(".")
+            written = m.groupdict().get("noun") or ""
+            if written[:1].isupper():
+                name = f"{name} {written}"  # the noun is part of the name: "Focal Loss"
             if name[:1].isupper() or any(ch.isdigit() for ch in name):
                 if name.lower() not in _NOT_A_NAME:
                     found.append(name)

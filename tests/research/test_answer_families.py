@@ -253,6 +253,9 @@ NAME_CASES: list[tuple[str, str, list[SourceText], str | None]] = [
     ("name_lookalike", "Which dataset was Pangolin evaluated on?", [TWO_DATASETS], None),
     ("name_lookalike", "Which activation function does Pangolin use?", [DATASET], None),
     ("name_lookalike", "Which optimizer was Pangolin trained with?", [OWN_VOICE], None),
+    ("name", "Which loss is Kestrel trained with?", [_source(
+        ("Kestrel is trained with the Hinge-Margin Loss on every split we built.",),
+        "Fast Taggers\nAbstract\nx.")], "Hinge-Margin Loss"),
 ]
 
 
@@ -294,3 +297,11 @@ def test_the_own_method_is_a_name_the_title_or_abstract_gives() -> None:
     keys = own_method_keys("Routing Long Documents", "We present recurrent taggers. This paper "
                            "introduces a router called Bramblenet.")
     assert keys == {"bramblenet"}
+
+
+def test_which_metric_asks_for_a_value_and_which_loss_for_a_name() -> None:
+    from repro_assets.research.answering import question_terms
+
+    assert question_terms("Which F1 score did Quillnet get on Heron?", today=TODAY).kind == \
+        "value"
+    assert question_terms("Which loss does Quillnet use?", today=TODAY).kind == "entity"
