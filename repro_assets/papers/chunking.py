@@ -227,8 +227,8 @@ def chunk_paper(
     references = find_references(pages)
     in_references = references.blocks if references else set()
     skip = repeated | in_references
-    if references and references.heading:
-        skip.add(references.heading)
+    if references:
+        skip |= references.headings
     pieces = _pieces(pages, max_tokens, model_name, skip)
     chunks: list[Chunk] = []
     current: list[_Piece] = []

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from repro_assets.papers.models import PaperPages, TextBlock
 
 _HEADING = re.compile(
-    r"^(?:(?:\d{1,2}|[IVXL]{1,4})\.?\s+)?(?:references(?:\s+and\s+notes)?|bibliography|"
+    r"^(?:(?:[A-Z]?\d{1,2}(?:\.\d{1,2})*|[IVXL]{1,4})\.?\s+)?(?:references(?:\s+and\s+notes)?|bibliography|"
     r"literature\s+cited|works\s+cited|cited\s+literature|reference\s+list)\s*:?$",
     re.IGNORECASE,
 )
@@ -57,14 +57,15 @@ class Citation:
 
 @dataclass
 class ReferenceSpan:
-    """Where a paper's reference list is: (page number, block index) of every block in it."""
+    """Where a paper's reference lists are: (page number, block index) of their blocks."""
 
     blocks: set[tuple[int, int]] = field(default_factory=set)
     heading: tuple[int, int] | None = None
     entries: list[Citation] = field(default_factory=list)
+    headings: set[tuple[int, int]] = field(default_factory=set)
 
     def __contains__(self, key: tuple[int, int]) -> bool:
-        return key in self.blocks or key == self.heading
+        return key in self.blocks or key in self.headings
 
 
 def _collapse(text: str) -> str:
@@ -122,22 +123,32 @@ def _flat_blocks(pages: PaperPages) -> _Flat:
     return flat
 
 
-def _list_start(flat: _Flat) -> int | None:
-    """The position of the last reference heading that entries follow, or None."""
-    start = None
+def _heading_lines(block: TextBlock) -> int:
+    """How many of the block's first lines name a reference list (0: none; 2 when the
+    heading's number stands on a line of its own, "A7" over "References")."""
+    lines = block.text.strip().splitlines()
+    if is_reference_heading(lines[0]):
+        return 1
+    if len(lines) >= 2 and len(lines[0]) <= 6 and is_reference_heading(f"{lines[0]} {lines[1]}"):
+        return 2
+    return 0
+
+
+def _list_starts(flat: _Flat) -> list[tuple[int, int]]:
+    """(position, heading lines) of the reference headings that entries follow."""
+    starts = []
     for position, (_, _, block, _) in enumerate(flat):
-        first_line = block.text.strip().splitlines()[0]
-        if not is_reference_heading(first_line):
+        used = _heading_lines(block)
+        if not used:
             continue
-        rest = block.text.strip().split("\n", 1)[1] if "\n" in block.text.strip() else ""
-        following = rest
+        following = "\n".join(block.text.strip().splitlines()[used:])
         for _, _, nxt, _ in flat[position + 1:]:
             if len(following) >= CONFIRM_CHARS:
                 break
             following += "\n" + nxt.text
         if looks_like_entries(following[:CONFIRM_CHARS]):
-            start = position
-    return start
+            starts.append((position, used))
+    return starts
 
 
 def _list_members(flat: _Flat, start: int) -> list[tuple[int, int, TextBlock]]:
@@ -161,25 +172,29 @@ def _list_members(flat: _Flat, start: int) -> list[tuple[int, int, TextBlock]]:
 
 
 def find_references(pages: PaperPages) -> ReferenceSpan | None:
-    """The paper's reference list, or None when no heading is followed by entries.
+    """The paper's reference lists, or None when no heading is followed by entries.
 
-    When several headings qualify (a list per chapter, a "References" mention in a table of
-    contents), the last confirmed one wins: it is the paper's bibliography.
+    A paper may have more than one (the main text's and a supplement's): every heading that
+    entries follow opens a list, and all of them are returned as one span.
     """
     flat = _flat_blocks(pages)
-    start = _list_start(flat)
-    if start is None:
-        return None
-    page_no, index, block, _ = flat[start]
-    span = ReferenceSpan(heading=(page_no, index))
-    if "\n" in block.text.strip():  # the heading and the first entries in one block
-        span.blocks.add((page_no, index))
-    members = _list_members(flat, start)
-    span.blocks.update((p, i) for p, i, _ in members)
-    first = flat[start][2].text.strip()
-    lines = [(flat[start][0], line) for line in first.splitlines()[1:]]
-    lines += [(p, line) for p, _, b in members for line in b.text.splitlines()]
-    span.entries = parse_entries(lines)
+    span: ReferenceSpan | None = None
+    covered = -1
+    for start, used in _list_starts(flat):
+        if start <= covered:  # a heading inside the previous list
+            continue
+        page_no, index, block, _ = flat[start]
+        span = span or ReferenceSpan(heading=(page_no, index))
+        span.headings.add((page_no, index))
+        rest = block.text.strip().splitlines()[used:]
+        if rest:  # the heading and the first entries in one block
+            span.blocks.add((page_no, index))
+        members = _list_members(flat, start)
+        covered = start + len(members)
+        span.blocks.update((p, i) for p, i, _ in members)
+        lines = [(page_no, line) for line in rest]
+        lines += [(p, line) for p, _, b in members for line in b.text.splitlines()]
+        span.entries += parse_entries(lines)
     return span
 
 

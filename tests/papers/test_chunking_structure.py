@@ -9,6 +9,7 @@ import pymupdf
 import pytest
 
 from repro_assets.papers.chunking import chunk_pages, chunk_paper, sentence_spans
+from repro_assets.papers.models import PageText, PaperPages, TextBlock
 from repro_assets.papers.pages import extract_pages_here
 from repro_assets.papers.references import find_references, looks_like_entries, parse_entries
 
@@ -154,6 +155,19 @@ def test_a_list_ends_where_long_prose_without_years_begins() -> None:
     assert len(chunked.citations) == 12
 
 
+def test_a_heading_number_on_its_own_line_still_opens_the_list() -> None:
+    body = TextBlock(text=PROSE, bbox=(72, 80, 520, 200), font_size=10)
+    heading = TextBlock(text="C4\nReferences", bbox=(72, 210, 200, 240), font_size=12,
+                        bold=True)
+    entries = [TextBlock(text=e, bbox=(72, 250 + 30 * n, 520, 275 + 30 * n), font_size=9)
+               for n, e in enumerate(numbered_entries(12))]
+    page = PageText(page_no=1, text="", blocks=[body, heading, *entries], section_titles=[],
+                    has_text_layer=True)
+    span = find_references(PaperPages(paper_id="p", pages=[page]))
+    assert span is not None and span.headings == {(1, 1)}
+    assert len(span.entries) == 12 and (1, 0) not in span
+
+
 def test_prose_that_cites_is_not_a_list() -> None:
     prose = ("Earlier readers (Tessaly et al., 2011) folded grids by rows, and later ones "
              "(Ovelund, 2015) by columns; neither kept the diagonal neighbours together, which "
@@ -233,3 +247,25 @@ def _one_block_pdf(text: str) -> bytes:
     data = doc.tobytes()
     doc.close()
     return data
+
+
+def test_a_supplement_with_its_own_list_keeps_its_prose() -> None:
+    """Two lists (the paper's and its supplement's, under an appendix-numbered heading): both
+    become citations, the supplement's prose between them is embedded."""
+    writer = Writer()
+    writer.heading("1 Setup")
+    writer.paragraph(PROSE)
+    writer.heading("References")
+    for entry in numbered_entries(10):
+        writer.paragraph(entry)
+    writer.heading("Appendix B: Proofs")
+    writer.paragraph("The fold keeps a diagonal neighbour whenever the ribbon width is odd, "
+                     "which the induction below shows for every grid height.")
+    writer.heading("B7 References")
+    for entry in author_year_entries(8):
+        writer.paragraph(entry)
+    chunked = chunk_paper(extract_pages_here(writer.pdf(), "p"))
+    text = _all_text(chunked.chunks)
+    assert "which the induction below shows" in text
+    assert "Folding grids" not in text and "Ribbon readers revisited" not in text
+    assert len(chunked.citations) == 18
