@@ -106,7 +106,10 @@ PHONE_RUN = re.compile(r"(?<![\w+])\+?\(?\d[\d\s().\-]{8,18}\d(?![\w])")
 #: The organisation's own line: "For questions: call ...", "Customer service ...".
 ORG_CONTACT = re.compile(
     r"\b(?:call|calling|for\s+questions|questions\?|customer\s+service|member\s+services|"
-    r"contact\s+us|toll[-\s]?free|hotline|help\s?line|help\s+desk)\b", re.IGNORECASE)
+    r"contact\s+us|toll[-\s]?free|hotline|help\s?line|help\s+desk)(?!\w)", re.IGNORECASE)
+#: The organisation speaking of itself before a number: "Contact us at", "call us on".
+ORG_VOICE = re.compile(r"\b(?:call|contact|reach|text|fax|e-?mail|write\s+to|visit)\s+us\b",
+                       re.IGNORECASE)
 #: North American toll-free area codes: never a person's own number.
 TOLL_FREE = frozenset({"800", "833", "844", "855", "866", "877", "888"})
 MEMBER_KEY = re.compile(
@@ -360,6 +363,31 @@ def _names_party(label: str) -> bool:
     return not all(m.party == ORGANIZATION for m in found) or not _ORG_ATTRIBUTE.search(label)
 
 
+#: "Lab: Northgate Diagnostics", "Performed at: Oakvale Family Clinic": one label, then a proper
+#: name (capitalized words, no digits).
+_ENTITY_LINE = re.compile(r"^\s*(?P<label>[A-Za-z][A-Za-z .'’/&\-]{0,30}?)\s*:\s*(?P<value>[^:]+?)"
+                          r"\s*$")
+_NAME_JOINERS = frozenset({"of", "and", "&", "the", "for", "at", "de", "la", "von", "van"})
+
+
+def _names_entity(line: str, following: str) -> bool:
+    """A label that asks for none of the subject's fields, answered by a proper name, with a
+    contact label on the line below ("Lab: Northgate Diagnostics" / "Phone: ..."): the line
+    opens the block of someone or something else (a lab, a facility, a doctor), whose contact
+    lines are not the subject's. (A letter's "Subject: Result of ..." over prose opens none.)"""
+    match = _ENTITY_LINE.match(line)
+    contact = _LABEL_LINE.match(following)
+    if not match or not contact or not _CONTACT_LABEL.search(contact.group(0)):
+        return False
+    label, value = match.group("label"), match.group("value")
+    if _SUBJECT_FIELD.search(label) or party_of(label) == SUBJECT or re.search(r"\d", value):
+        return False
+    words = value.replace(",", " ").split()
+    capitalized = [w for w in words if w[0].isupper()]
+    return 2 <= len(words) <= 6 and len(capitalized) >= 2 and all(
+        w[0].isupper() or w.lower() in _NAME_JOINERS for w in words)
+
+
 def subject_anchors(lines: list[str]) -> tuple[tuple[bool, ...], bool]:
     """(per line: inside a block opened by a subject label or heading with no other party
     named since, whether the page names another party anywhere).
@@ -371,8 +399,8 @@ def subject_anchors(lines: list[str]) -> tuple[tuple[bool, ...], bool]:
     anchored: list[bool] = []
     state = False
     several = False
-    for line in lines:
-        other = _names_other_party(line)
+    for index, line in enumerate(lines):
+        other = _names_other_party(line) or _names_entity(line, _next_line(lines, index))
         several = several or other or any(m.party != SUBJECT for m in mentions(line))
         if _SUBJECT_OPEN.match(line) or _is_subject_label_line(line) or (
                 is_heading(line) and party_of(line) == SUBJECT):
@@ -514,6 +542,10 @@ TITLE_NAME = re.compile(
     r"^\s*(?P<name>[A-Z][a-z'\-]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-z'\-]+){1,2})(?:'s|’s)?\s+"
     r"(?i:medication|medicine|drug|allerg(?:y|ies)|health|medical|patient)\s+"
     r"(?i:list|record|history|profile|summary|chart)\b")
+
+
+def _next_line(lines: list[str], index: int) -> str:
+    return next((lines[i] for i in range(index + 1, len(lines)) if lines[i].strip()), "")
 
 
 def _previous_line(lines: list[str], index: int) -> str:
@@ -672,16 +704,17 @@ def _phone_in(segment: str) -> str | None:
     return None
 
 
-def _organisation_number(raw: str, before: str, above: str) -> str | None:
-    """Why a number is the organisation's own line: toll-free, or a "call us" cue before its
-    label (same line or the line above)."""
+def _organisation_number(raw: str, before: str, above: str, lead: str = "") -> str | None:
+    """Why a number is the organisation's own line: toll-free, a "call us" cue before its
+    label (same line or the line above), or the organisation speaking of itself anywhere
+    before the number on its line (``lead``: "Questions? Contact us at ...")."""
     try:
         phone = normalize_phone(raw)
     except NormalizationError:
         return None
     if phone.e164.startswith("+1") and phone.national_digits[:3] in TOLL_FREE:
         return "organisation_contact:toll_free"
-    if ORG_CONTACT.search(before) or ORG_CONTACT.search(above):
+    if ORG_CONTACT.search(before) or ORG_CONTACT.search(above) or ORG_VOICE.search(lead):
         return "organisation_contact:call_line"
     return None
 
@@ -733,8 +766,9 @@ def _phones(p: _Page) -> Iterator[HeuristicHit]:
             if not is_subject(party):
                 yield _rejected(raw, evidence, f"other_party:{party}")
                 continue
+            lead = line[: max(line.find(raw, match.start()), match.end())]
             reason = _organisation_number(raw, line[: match.start()],
-                                          _previous_line(p.lines, index))
+                                          _previous_line(p.lines, index), lead)
             if reason is None and _after_example(line[match.end():], raw):
                 reason = "blank_form:example"
             if reason is None and index in footer:
