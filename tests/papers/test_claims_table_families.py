@@ -4,6 +4,8 @@
   metric labels), the methods as columns;
 * math-symbol headers ('r', 'ρ', 'Set(r)') the caption defines or whose statistic it names,
   and 'the other columns are accuracy' for the columns without a metric of their own;
+* a name printed once over every value column, above header rows that split them into
+  groups, each group over metric columns: the dataset of every column, narrowed by its group;
 * 'Top-1' / 'Top-5' columns without a metric word: an error or an accuracy as the paper's prose
   calls top-k figures, undecided when it calls them both;
 """
@@ -17,6 +19,7 @@ from reportlab.lib.pagesizes import LETTER
 from reportlab.pdfgen import canvas
 
 from repro_assets.papers.claims import Claim, heuristic_claims
+from repro_assets.papers.claims.metrics import find_metric_mentions, lower_is_better
 from repro_assets.papers.pages import extract_pages
 from repro_assets.papers.tables import extract_tables
 from tests.papers.layouts import Page, Table, prose, render
@@ -131,3 +134,30 @@ def test_symbol_headers_and_the_rest_of_the_columns_from_the_caption() -> None:
     by_value = {v: (d, m) for d, m, v in got}
     assert by_value["66.12"][1] == "pearson_corr" and by_value["63.48"][1] == "spearman_corr"
     assert "Quorvia" in by_value["66.12"][0]
+
+
+def test_title_printed_once_over_grouped_metric_columns() -> None:
+    table = Table("Table 4: Mean results over five test folds.",
+                  [["", "", "VQX-2", "", ""], ["", "", "", "", ""],
+                   ["Model", "R@1", "R@10", "R@1", "R@10"]],
+                  [["Hash baseline", "31.0", "70.2", "24.6", "61.3"],
+                   ["Knot retriever (ours)", "44.8", "85.5", "35.1", "79.9"]],
+                  [72.0, 200.0, 250.0, 330.0, 380.0], 600,
+                  spans=[(1, 1, 2, "Text search"), (1, 3, 4, "Photo search")])
+    body = prose("We evaluate the knot retriever for text and photo search (Table 4).", 72, 680)
+    got = found(claims_of(render([Page(title="Knot Retrieval", lines=body, tables=[table])])))
+    assert {("VQX-2 Text search", "recall@1", "44.8"), ("VQX-2 Text search", "recall@10", "85.5"),
+            ("VQX-2 Photo search", "recall@1", "35.1"),
+            ("VQX-2 Photo search", "recall@10", "79.9")} <= got
+
+
+@pytest.mark.parametrize(("text", "metric"), [
+    ("M4 Average OWA", "owa"), ("overall weighted average", "owa"),
+    ("ND performance of the forecasters", "nd"), ("normalized deviation", "nd"),
+    ("the 2nd and 3rd rows", None), ("nd", None),
+])
+def test_forecasting_metric_names(text: str, metric: str | None) -> None:
+    mentions = [m for m, _, _ in find_metric_mentions(text)]
+    assert mentions[:1] == ([metric] if metric else [])
+    if metric:
+        assert lower_is_better(metric)

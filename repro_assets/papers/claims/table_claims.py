@@ -231,6 +231,23 @@ def _corner_datasets(table: ParsedTable, context: PaperContext) -> list[str]:
     return [name] if name and context.is_dataset(name) and not context.is_own(name) else []
 
 
+_KIND_OF_ROWS = re.compile(  # 'ABC methods' over a block: what the rows are, not the data
+    r"(?i)\b(?:methods?|models?|baselines?|approach(?:es)?|systems?|variants?|ours|results?|"
+    r"settings?|configurations?)\b")
+
+
+def _spanning_title(table: ParsedTable) -> str | None:
+    """The top header cell printed once over every value column, above header rows that split
+    them ('ZetaSet' over 'Text search | Image search'), or None."""
+    if len(table.header) < 2:
+        return None
+    top = table.header[0]
+    values = {t.strip() for t in top[table.label_cols:]}
+    if len(values) != 1 or any(t.strip() for t in top[:table.label_cols]) or "" in values:
+        return None
+    return values.pop()
+
+
 def _acronym(name: str) -> bool:
     """Two capitals or a digit ('ABCD', 'XyZ', 'Q7'): a name, not a qualifier word."""
     return bool(re.search(r"\d", name)) or len(re.findall(r"[A-Z]", name)) >= 2
@@ -337,6 +354,14 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
     title_datasets = _caption_datasets(table.title or "", context) if table.title else []
     if not title_datasets:
         title_datasets = _corner_datasets(table, context)
+    title_source = ""
+    spanning = _spanning_title(table)
+    if not title_datasets and spanning and _acronym(spanning) and not (
+            find_metric_mentions(spanning)) and not context.is_own(spanning) and not (
+            _KIND_OF_ROWS.search(spanning)):
+        title_datasets = [spanning]  # 'ZetaSet' printed once over every value column
+        title_source = "table_title" if context.is_dataset(spanning) or context.presents(
+            spanning) else "column_unconfirmed"
     percent_table = bool(re.search(r"%|\bpercent", caption))
     table_skip = None
     non_result = _NON_RESULT_TABLE.search(caption)
@@ -403,6 +428,7 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
                     ref_metrics=ref_metrics, implied=implied,
                     caption_datasets=caption_datasets, section_dataset=section_dataset,
                     title_datasets=title_datasets, ref_datasets=ref_datasets,
+                    title_source=title_source,
                     percent_table=percent_table, methods_as_columns=methods_as_columns,
                     says_datasets=says_datasets or bool(known_cols),
                     caption_says_datasets=says_datasets,
@@ -425,6 +451,7 @@ def _cell(
     caption_metrics: list[str], ref_metrics: list[str], implied: str | None,
     caption_datasets: list[str], section_dataset: str | None,
     title_datasets: list[str], ref_datasets: list[str], percent_table: bool,
+    title_source: str = "table_title",
     methods_as_columns: bool, says_datasets: bool, context: PaperContext, n_columns: int = 1,
     n_dataset_columns: int = 0, caption_says_datasets: bool = False,
     row_presented: bool = True,
@@ -449,7 +476,7 @@ def _cell(
                   if context.is_dataset(info.name) else "column_caption"
                   if _printed_in(info.name, table.caption or "") else "column_cue"
                   if caption_says_datasets else "column_unconfirmed")
-    for fallback, cost, name in ((title_datasets, 0.05, "table_title"),
+    for fallback, cost, name in ((title_datasets, 0.05, title_source or "table_title"),
                                  (caption_datasets, 0.05, "caption"),
                                  (ref_datasets, 0.15, "reference")):
         if dataset is None and fallback:
@@ -472,6 +499,10 @@ def _cell(
         dataset = clean_name(label)  # 'VoxForge Indian' under a VoxForge table: a subset
     if dataset and not row_dataset.strip() and label and _in_caption(label, table.caption or ""):
         dataset = f"{dataset} {label.strip(' :')}"  # rows '32x32:' of '32x32 and 64x64 ZetaSet'
+    if title_source and dataset and source == title_source:  # the levels under a spanning
+        extra = [p for p in table.column_header(col)[1:]  # title narrow it ('Text search')
+                 if not find_metric_mentions(p) and normalize_key(p) not in normalize_key(dataset)]
+        dataset = " ".join([dataset, *extra])
     if n_dataset_columns and _AGGREGATE.match(" ".join(table.column_header(col))):
         reason = reason or "the column aggregates the datasets of the other columns"
     if info.fragment:

@@ -250,6 +250,21 @@ def _fill_group_headers(header: list[list[str]], lines: list[Line], columns: lis
                 header[k][col] = cell.text
 
 
+def _fill_title_header(header: list[list[str]], label_cols: int) -> None:
+    """A top header line with one cell over header lines that split the value columns into
+    several groups ('ZetaSet' over 'Text search | Image search', each over 'R@1 | R@5') is the
+    title of all the value columns, wherever it is printed along them."""
+    if len(header) < 2:
+        return
+    top = {t for t in header[0][label_cols:] if t}
+    below = header[1][label_cols:]
+    if len(top) != 1 or any(header[0][:label_cols]) or len({t for t in below if t}) < 2 or not (
+            all(any(row[c] for row in header[1:]) for c in range(label_cols, len(header[0])))):
+        return
+    title = top.pop()
+    header[0][label_cols:] = [title] * (len(header[0]) - label_cols)
+
+
 def _separated(rules: list[Rule], y_a: float, y_b: float, x0: float, x1: float) -> bool:
     lo, hi = sorted((y_a, y_b))
     return any(lo < r.y < hi and r.x0 <= x1 and r.x1 >= x0 for r in rules)
@@ -418,6 +433,7 @@ def _build(
               for k, line in enumerate(header_lines)]
     _fill_group_headers(header, header_lines, columns, label_cols)
     header = [h for h in header if any(h)]
+    _fill_title_header(header, label_cols)
     return ParsedTable(
         page_no=page_no, number=number, kind="figure" if kind == "figure" else "table",
         caption=caption, header=header, rows=rows, method="text_layout", label_cols=label_cols,
