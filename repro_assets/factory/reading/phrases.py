@@ -479,6 +479,11 @@ def _step_duration(cursor: Cursor) -> float | None:
     if total is not None:
         return total
     start = cursor.index
+    slash = cursor.peek()
+    if slash is not None and slash.text == "/" and cursor.peek(1) is not None and (
+            cursor.peek(1).kind is Kind.DURATION):
+        cursor.index += 2  # "M51/2h": a machine and its duration, not two machines
+        return cursor.tokens[cursor.index - 1].value
     if not (cursor.kind(Kind.COLON) or _symbol(cursor, "-", "–", "—")
             or cursor.kind(Kind.COMMA)):  # "M2, 30 parts at 4 min/part"
         cursor.word({"for", "with"})
@@ -1078,6 +1083,18 @@ def read_due(cursor: Cursor, terms: TimeTerms | None = None) -> float | None:
     start = cursor.index
     while cursor.word(DUE_AUX):
         pass
+    if cursor.sequence("at", "the", "latest"):  # "- at the latest 15:00"
+        reading = read_time(cursor.tokens, cursor.index)
+        if reading.hour is None:
+            raise UnreadPhrase(f"the due time cannot be read: {reading.problem}")
+        cursor.index += reading.used
+        return reading.hour
+    gone = cursor.index
+    if cursor.word({"go", "goes"}):  # "has to go (out) by 4pm"
+        cursor.word({"out"})
+        following = cursor.peek()
+        if following is None or not following.is_word("by", "before"):
+            cursor.index = gone
     if cursor.word({"by", "before"}):
         following = cursor.peek()
         if following is not None and following.kind is Kind.CLOCK:
