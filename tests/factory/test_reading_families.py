@@ -536,7 +536,7 @@ def test_third_batch_forms_and_their_edges() -> None:
     assert _read("Machines: M3, M4.\nJ7 -> M3/2h -> M4/1h")["J7"] == (["M3", "M4"], [2, 1], None)
     _fails("Machines: M3, M4, M6.\nJ7: M3 1h, M4/M6 2h")  # one of two machines
     assert _read("Machines: M3, M4.\nJ7: M3 2 h 30, M4 1 h")["J7"] == (["M3", "M4"], [3, 1], None)
-    assert _read("Machines: M3, M4.\nJ7: M3 1h, needs to go out by 4pm")["J7"][2] == 16
+    assert _read("Machines: M3, M4.\nJ7: M3 1h, has to go out by 4pm")["J7"][2] == 16
     _fails("Machines: M3, M4.\nJ7 needs to go by M4 2h")
     assert _read("Machines: M3, M4.\nJ7: M3 1h - at the latest 09:00")["J7"][2] == 9
     text = "Machines: M3, M4.\nToday: J7 (M3 2h, M4 1h) and J8 (M4 2h)."
