@@ -6,6 +6,8 @@
   and 'the other columns are accuracy' for the columns without a metric of their own;
 * a name printed once over every value column, above header rows that split them into
   groups, each group over metric columns: the dataset of every column, narrowed by its group;
+* a caption naming the test set and, later, the data the systems were fine-tuned on: the set
+  followed by 'test' is the dataset of the table;
 * 'Top-1' / 'Top-5' columns without a metric word: an error or an accuracy as the paper's prose
   calls top-k figures, undecided when it calls them both;
 """
@@ -161,3 +163,16 @@ def test_forecasting_metric_names(text: str, metric: str | None) -> None:
     assert mentions[:1] == ([metric] if metric else [])
     if metric:
         assert lower_is_better(metric)
+
+
+def test_caption_test_set_wins_over_the_fine_tuning_data() -> None:
+    table = Table("Table 5: Scores on the Orvane Pairs test set. Every system was fine-tuned on "
+                  "the OrvTrain dataset.",
+                  [["Model", "Spearman"]],
+                  [["Bag of words", "58.20"], ["Knot encoder (ours)", "84.35"]],
+                  [72.0, 250.0], 600)
+    body = prose("We evaluate the knot encoder on Orvane Pairs and tune it on OrvTrain (Table 5).",
+                 72, 680)
+    got = found(claims_of(render([Page(title="Knot Encoders", lines=body, tables=[table])])))
+    assert ("Orvane Pairs", "spearman_corr", "84.35") in got
+    assert not any("OrvTrain" in d for d, _, _ in got)

@@ -265,6 +265,10 @@ def _caption_datasets(caption: str, context: PaperContext) -> list[str]:
             not re.search(r"(?<!u)s$", m.group(1)) for m in re.finditer(
                 rf"(?<![\w-]){re.escape(n)}\s+({STRONG_NOUN})\b", caption))]
         found = strong if len(strong) == 1 else found
+    if len(found) > 1:  # 'ZetaSet test set ... fine-tuned on the ZS dataset': the test set
+        tested = [n for n in found if re.search(
+            rf"(?<![\w-]){re.escape(n)}\s+(?:test|evaluation)\b", caption)]
+        found = tested if len(tested) == 1 else found
     if not found:  # 'on 12 arcade games': the suite the units of evaluation belong to
         found = [m.group("name") for m in _UNITS_ON.finditer(caption)]
     if not found:  # names the paper uses as datasets elsewhere, printed in the caption
