@@ -58,6 +58,21 @@ def _role_names(sentence: str, head: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+_OTHERS = re.compile(r"\b(baselines?|competitors?|compared|prior|previous|their)\b",
+                     re.IGNORECASE)
+
+
+def _about_others(sentence: str, name: str, asked: set[str]) -> bool:
+    """The sentence speaks of other methods: baselines, or a model name besides ``name``."""
+    if _OTHERS.search(sentence):
+        return True
+    named = [w for w in re.findall(r"[A-Za-z][\w\-]*", sentence)
+             if (any(ch.isdigit() for ch in w) or sum(ch.isupper() for ch in w) >= 2
+                 or any(ch.isupper() for ch in w[1:]))
+             and squeeze(w) not in asked and w not in name.split()]
+    return bool(named)
+
+
 def check_name(terms: QuestionTerms, sources: Sequence[SourceText], related: list[str]
                ) -> AnswerCheck:
     """Answer a name question from one sentence per source that states the name in its role.
@@ -92,6 +107,9 @@ def check_name(terms: QuestionTerms, sources: Sequence[SourceText], related: lis
                 names = [n for n in _role_names(sentence, head) if squeeze(n) not in asked]
                 if len(names) != 1:
                     continue  # no name in the role, or several: no guess
+                voiced = [a for a in terms.anchors if not a.found_in(folded)]
+                if voiced and _about_others(sentence, names[0], asked):
+                    continue  # "we" speaks of baselines or another named model here
                 answers.append(GroundedAnswer(value=names[0], quote=sentence,
                                               source=source.key, title=source.title,
                                               score=1.0))

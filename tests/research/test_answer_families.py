@@ -253,6 +253,12 @@ NAME_CASES: list[tuple[str, str, list[SourceText], str | None]] = [
     ("name_lookalike", "Which dataset was Pangolin evaluated on?", [TWO_DATASETS], None),
     ("name_lookalike", "Which activation function does Pangolin use?", [DATASET], None),
     ("name_lookalike", "Which optimizer was Pangolin trained with?", [OWN_VOICE], None),
+    ("name_lookalike", "Which optimizer was Lorikeet trained with?", [_source(
+        ("We train the baselines with the Nadam optimizer as their authors did.",),
+        OURS_IDENTITY)], None),
+    ("name_lookalike", "Which optimizer was Lorikeet trained with?", [_source(
+        ("We train Hier-GRU with the Nadam optimizer for a fair comparison.",),
+        OURS_IDENTITY)], None),
     ("name", "Which loss is Kestrel trained with?", [_source(
         ("Kestrel is trained with the Hinge-Margin Loss on every split we built.",),
         "Fast Taggers\nAbstract\nx.")], "Hinge-Margin Loss"),
