@@ -363,29 +363,44 @@ def _names_party(label: str) -> bool:
     return not all(m.party == ORGANIZATION for m in found) or not _ORG_ATTRIBUTE.search(label)
 
 
-#: "Lab: Northgate Diagnostics", "Performed at: Oakvale Family Clinic": one label, then a proper
-#: name (capitalized words, no digits).
+#: "Lab: Northgate Diagnostics", "Performed at: Oakvale Family Clinic": one label, then a value.
 _ENTITY_LINE = re.compile(r"^\s*(?P<label>[A-Za-z][A-Za-z .'’/&\-]{0,30}?)\s*:\s*(?P<value>[^:]+?)"
                           r"\s*$")
 _NAME_JOINERS = frozenset({"of", "and", "&", "the", "for", "at", "de", "la", "von", "van"})
+#: Two or more capitalized words in a row: a person's or an organisation's name.
+_PROPER_NAME = re.compile(r"\b[A-Z][a-z'’\-]+(?:\s+(?:[A-Z]\.\s+)?[A-Z][a-z'’\-]+)+\b")
 
 
-def _names_entity(line: str, following: str) -> bool:
-    """A label that asks for none of the subject's fields, answered by a proper name, with a
-    contact label on the line below ("Lab: Northgate Diagnostics" / "Phone: ..."): the line
-    opens the block of someone or something else (a lab, a facility, a doctor), whose contact
-    lines are not the subject's. (A letter's "Subject: Result of ..." over prose opens none.)"""
-    match = _ENTITY_LINE.match(line)
-    contact = _LABEL_LINE.match(following)
-    if not match or not contact or not _CONTACT_LABEL.search(contact.group(0)):
-        return False
-    label, value = match.group("label"), match.group("value")
-    if _SUBJECT_FIELD.search(label) or party_of(label) == SUBJECT or re.search(r"\d", value):
+def _proper_name(value: str) -> bool:
+    """``value`` is a name and nothing else: 2-6 words, capitalized or joiners, no digits."""
+    if re.search(r"\d", value):
         return False
     words = value.replace(",", " ").split()
     capitalized = [w for w in words if w[0].isupper()]
     return 2 <= len(words) <= 6 and len(capitalized) >= 2 and all(
         w[0].isupper() or w.lower() in _NAME_JOINERS for w in words)
+
+
+def _opens_other_block(line: str, following: str) -> bool:
+    """A line that names someone or something other than the subject, right above a contact
+    label ("Phone:", "Address:"): the contact lines are that one's, not the subject's.
+
+    The naming line is a label that asks for none of the subject's fields answered by a name
+    ("Lab: Northgate Diagnostics", "Performed at: ..."), or an unlabelled line with a name in
+    it ("Follow up with Dr. Hanne Solberg in 2 weeks", "Northgate Diagnostics", "Mara Brandt
+    (wife)"). A letter's "Subject: Result of ..." over prose opens nothing (no contact label
+    follows), nor does a heading (sections are handled as such) or a line about the subject.
+    """
+    contact = _LABEL_LINE.match(following)
+    if not contact or not _CONTACT_LABEL.search(contact.group(0)) or is_heading(line):
+        return False
+    if mentions(line, [SUBJECT]) or _is_subject_label_line(line):
+        return False
+    if ":" not in line:
+        return bool(_PROPER_NAME.search(line) or mentions(line))
+    match = _ENTITY_LINE.match(line)
+    return bool(match) and not _SUBJECT_FIELD.search(match.group("label")) and _proper_name(
+        match.group("value"))
 
 
 def subject_anchors(lines: list[str]) -> tuple[tuple[bool, ...], bool]:
@@ -400,7 +415,7 @@ def subject_anchors(lines: list[str]) -> tuple[tuple[bool, ...], bool]:
     state = False
     several = False
     for index, line in enumerate(lines):
-        other = _names_other_party(line) or _names_entity(line, _next_line(lines, index))
+        other = _names_other_party(line) or _opens_other_block(line, _next_line(lines, index))
         several = several or other or any(m.party != SUBJECT for m in mentions(line))
         if _SUBJECT_OPEN.match(line) or _is_subject_label_line(line) or (
                 is_heading(line) and party_of(line) == SUBJECT):
@@ -782,17 +797,32 @@ def _phones(p: _Page) -> Iterator[HeuristicHit]:
             yield HeuristicHit(raw, evidence, flags=flags)
 
 
+#: A bare "ID" label (no member, subscriber, insurance or policy word in it).
+_BARE_ID = re.compile(r"^\s*id\b", re.IGNORECASE)
+#: Words of insurance coverage: a page with none of them holds no insurance member id.
+_COVERAGE = re.compile(
+    r"\b(?:insurance|insurer|insured|member|subscriber|policy|plan|coverage|payer|payor|"
+    r"carrier|medicaid|medicare|benefits?|copay|rx\s*bin|group\s*(?:no\.?|number|#|:))",
+    re.IGNORECASE)
+
+
 def _member_ids(p: _Page) -> Iterator[HeuristicHit]:
     """Ids labelled member/subscriber/insurance id or policy number; on a page that gives a
     member id, a policy number is the plan's (rejected with that reason)."""
     ignore = frozenset(PARTY_WORDS) - NOT_MEMBER_ID_OWNERS - {SUBJECT}
     found: list[tuple[bool, HeuristicHit]] = []
+    coverage = bool(_COVERAGE.search(p.page.full_text))
     for number, (line, context) in enumerate(zip(p.lines, p.parties, strict=False)):
         for match in MEMBER_KEY.finditer(line):
             if not is_subject(label_party(line, match.start(), match.end(), context, ignore)):
                 continue
             segment = _segment(line, match.end())
             token = MEMBER_TOKEN.search(segment)
+            if token and not coverage and _BARE_ID.match(match.group(0)):
+                # a lab's or a clinic's record number: "ID: 445120" on a page about no plan
+                found.append((False, _rejected(token.group(0), _evidence(
+                    p.doc_id, p.page, [line]), "not_a_coverage_id:bare_id")))
+                continue
             if token and _after_example(segment, token.group(0)):
                 found.append((False, _rejected(token.group(0), _evidence(
                     p.doc_id, p.page, [line]), "blank_form:example")))

@@ -82,3 +82,33 @@ def test_a_subject_phone_whose_hint_says_when_to_call_is_kept() -> None:
     text = PATIENT + "Phone (call after 5 pm): (510) 555-0123\n"
     assert [(raw, rejected) for raw, rejected, _ in hits("phone", text)] == [
         ("(510) 555-0123", ())]
+
+
+@pytest.mark.parametrize("opener", [
+    "Follow up with Dr. Hanne Solberg in 2 weeks",
+    "Sample collected at Northgate Diagnostics",
+    "Northgate Diagnostics",
+])
+def test_contact_lines_under_an_unlabelled_name_are_not_filled(
+        run_bundle: RunHelper, opener: str) -> None:
+    """A line naming someone else (prose or a bare name) right above contact labels: the
+    address and phone below are that one's."""
+    text = (PATIENT + opener + "\nAddress: 300 Clinic Drive, Oakvale, CA 94003\n"
+            "Phone: (510) 555-0177\n")
+    got = final_of(run_bundle, text)
+    assert got["dob"] == ("filled", "1979-06-05")
+    assert got["address"][0] != "filled", got["address"]
+    assert got["phone"][0] != "filled", got["phone"]
+
+
+def test_a_bare_id_on_a_page_about_no_coverage_is_no_member_id() -> None:
+    """A lab slip's "ID:" is the lab's record number, not the insurance member id."""
+    text = "Name: Ivo Brandt\nID: 445120\nAge: 45\nSex: M\n"
+    assert hits("insurance_member_id", text) == [
+        ("445120", ("not_a_coverage_id:bare_id",), ())]
+
+
+def test_a_bare_id_on_an_insurance_card_is_the_member_id() -> None:
+    text = "CRESTLINE HEALTH PLAN\nName: Ivo Brandt\nID: CRX-55120-33\nGroup: 7781\n"
+    assert [(raw, rejected) for raw, rejected, _ in hits("insurance_member_id", text)] == [
+        ("CRX-55120-33", ())]
