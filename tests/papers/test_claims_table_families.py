@@ -8,6 +8,7 @@
   groups, each group over metric columns: the dataset of every column, narrowed by its group;
 * a caption naming the test set and, later, the data the systems were fine-tuned on: the set
   followed by 'test' is the dataset of the table;
+* a full-width table on a two-column page whose short caption is centred across the gutter;
 * 'Top-1' / 'Top-5' columns without a metric word: an error or an accuracy as the paper's prose
   calls top-k figures, undecided when it calls them both;
 """
@@ -176,3 +177,46 @@ def test_caption_test_set_wins_over_the_fine_tuning_data() -> None:
     got = found(claims_of(render([Page(title="Knot Encoders", lines=body, tables=[table])])))
     assert ("Orvane Pairs", "spearman_corr", "84.35") in got
     assert not any("OrvTrain" in d for d, _, _ in got)
+
+
+def _two_column_page_with_a_wide_table() -> bytes:
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=LETTER, invariant=1)
+    c.setFont("Helvetica", 9)
+    left = ("We sort parcels with lattice networks and compare them with older sorters on "
+            "six parcel collections named after their depots. Every collection holds ten "
+            "thousand parcels and a held-out test split of two thousand parcels.")
+    right = ("The lattice sorter reads the label of each parcel once and keeps a short memory "
+             "of the previous labels. Table 2 lists the share of parcels sent to the right "
+             "depot for every sorter and collection.")
+    for x, text in ((72, left), (320, right)):
+        for x0, y, line in prose(text, x, 720, width=44):
+            c.drawString(x0, y, line)
+    xs = [72.0, 170.0, 250.0, 310.0, 370.0, 430.0, 490.0]
+    header = ["Sorter", "Ambel", "Borvik", "Cadoz", "Dunmere", "Elkton", "Farrow"]
+    rows = [["Rule table", "61.2", "58.4", "63.0", "55.1", "60.7", "57.9"],
+            ["Greedy sorter", "66.5", "62.8", "64.1", "59.9", "63.3", "61.0"],
+            ["Lattice sorter (ours)", "71.4", "69.2", "70.8", "66.3", "68.9", "67.5"]]
+    y = 600.0
+    for x, text in zip(xs, header, strict=True):
+        c.drawString(x, y, text)
+    c.line(72, y - 4, 530, y - 4)
+    for row in rows:
+        y -= 12
+        for x, text in zip(xs, row, strict=True):
+            c.drawString(x, y, text)
+    c.line(72, y - 4, 530, y - 4)
+    c.drawString(230, y - 18, "Table 2: Parcel sorting, in percentage")
+    for x, text in ((72, left), (320, right)):
+        for x0, y1, line in prose(text, x, 500, width=44):
+            c.drawString(x0, y1, line)
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_wide_table_under_a_caption_centred_across_the_gutter() -> None:
+    pdf = _two_column_page_with_a_wide_table()
+    table = next(t for t in extract_tables(pdf) if t.number == "2")
+    assert table.rows[-1][-1] == "67.5" and len(table.column_labels()) == 7
+    assert table.column_labels()[-1] == "Farrow"

@@ -286,7 +286,8 @@ def _candidates(page: pymupdf.Page, page_no: int) -> list[_Candidate]:
     body_words = [w for w in words if id(w) not in caption_words]
     out = []
     for caption in captions:
-        if multi and caption.x1 - caption.x0 < 0.6 * width:
+        straddles = caption.x0 < width / 2 - 10 < width / 2 + 10 < caption.x1  # centred
+        if multi and caption.x1 - caption.x0 < 0.6 * width and not straddles:
             x0, x1 = (0.0, width / 2) if caption.x0 < width / 2 else (width / 2, width)
         else:
             x0, x1 = 0.0, width
