@@ -61,6 +61,7 @@ check-defs: setup
 
 lint: setup
 	$(VENV)/bin/ruff check repro_assets tests benchmarks
+	$(VENV)/bin/mypy repro_assets
 
 bench: setup
 	$(PY) benchmarks/ingest.py

@@ -98,7 +98,8 @@ class ProjectPostgresStorage(DagsterPostgresStorage):
     ) -> DagsterPostgresStorage:
         """Build the storage from dagster.yaml's ``storage: custom: config:``."""
         if config_value.get("postgres_url") or config_value.get("postgres_db"):
-            return DagsterPostgresStorage.from_config_value(inst_data, config_value)
+            storage_config: Any = config_value  # dagster-postgres' own config dict
+            return DagsterPostgresStorage.from_config_value(inst_data, storage_config)
         return cls(
             postgres_url=project_storage_url(),
             should_autocreate_tables=config_value.get("should_autocreate_tables", True),
@@ -243,7 +244,7 @@ def fail_orphaned_runs(instance: dg.DagsterInstance) -> list[str]:
     Returns:
         The ids of the runs marked failed.
     """
-    failed = []
+    failed: list[str] = []
     try:
         runs = instance.get_runs(dg.RunsFilter(statuses=list(_ACTIVE)))
     except Exception as exc:  # storage unavailable: nothing to do now

@@ -160,7 +160,7 @@ def start_debate(
 
     def work() -> None:
         try:
-            runner.ensure_partition(debates_partitions.name, session_id)
+            runner.ensure_partition(str(debates_partitions.name), session_id)
             with observe_session(session_id, sink, active.stop.is_set):
                 active.outcome = runner.run(
                     "debate_job", session_id, run_config=_run_config(body),

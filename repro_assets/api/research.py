@@ -182,7 +182,7 @@ def start_research(
     session_id = session_id_for(body.query, body.privacy_mode)
     _store().create_session(session_id, body.query, body.privacy_mode, body.domain,
                             body.max_cycles)
-    runner.ensure_partition(research_sessions_partitions.name, session_id)
+    runner.ensure_partition(str(research_sessions_partitions.name), session_id)
     handle = runner.start(
         "research_job", session_id,
         run_config={"ops": {"research_report": {"config": {

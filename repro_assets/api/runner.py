@@ -97,6 +97,7 @@ def outcome_of(result: dg.ExecuteInProcessResult) -> RunOutcome:
     mats = {
         e.asset_key.to_user_string(): metadata_values(e.materialization.metadata)
         for e in result.get_asset_materialization_events()
+        if e.asset_key is not None  # a materialization event always names its asset
     }
     outcome = RunOutcome(run_id=result.run_id, success=result.success, materializations=mats)
     if not result.success:

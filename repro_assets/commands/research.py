@@ -85,8 +85,9 @@ def cmd_research(args: argparse.Namespace) -> int:
     session = args.session or session_id_for(args.query, args.privacy)
     instance = get_instance()
     tags = prepare_in_process_runs(instance)  # a killed earlier command's runs: failed
-    if session not in instance.get_dynamic_partitions(research_sessions_partitions.name):
-        instance.add_dynamic_partitions(research_sessions_partitions.name, [session])
+    partitions = str(research_sessions_partitions.name)
+    if session not in instance.get_dynamic_partitions(partitions):
+        instance.add_dynamic_partitions(partitions, [session])
     print(f"session: {session}  (privacy {args.privacy}; stop early with "
           f"`repro-assets research --stop {session}`)")
     defs = dg.Definitions.merge(research_assets.defs,

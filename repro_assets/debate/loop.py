@@ -94,7 +94,7 @@ class DebateRunner:
         crossref: CrossrefClient | None = None,
         emit: Callable[[DebateEvent], None] | None = None,
         should_stop: Callable[[], bool] | None = None,
-        on_turn: Callable[[DebateTranscript], None] | None = None,
+        on_turn: Callable[[DebateTranscript], object] | None = None,
         blobs: BlobStore | None = None,
     ) -> None:
         self.settings = settings
@@ -212,7 +212,7 @@ class DebateRunner:
     # -- does a source state the asked fact? ------------------------------------------------
     def _check_question(self) -> None:
         """Run the answer check once for the question (its terms do not change by turn)."""
-        from repro_assets.research.answering import answer_check_dict
+        from repro_assets.research.answer_models import answer_check_dict
         from repro_assets.research.corpus_answer import check_corpus
 
         question = self.settings.question
@@ -230,7 +230,12 @@ class DebateRunner:
         related = [{"url": h.url or "", "title": h.document_title or h.external_id,
                     "relevance": round(1.0 - h.distance, 4)} for h in hits]
         seen: set[str] = set()
-        related = [r for r in related if not (r["title"] in seen or seen.add(r["title"]))]
+        unique = []
+        for entry in related:
+            if entry["title"] not in seen:
+                seen.add(str(entry["title"]))
+                unique.append(entry)
+        related = unique
         self.transcript.answer_check = answer_check_dict(check, related[:5])
         if check.answer is not None:
             self.status(f"Answer check: {check.answer.value} stated in {check.answer.title}")
@@ -247,7 +252,7 @@ class DebateRunner:
             return check.get("reason") or "no source states the asked fact"
         return None
 
-    def _answer_refusal(self, review: Turn) -> str | None | bool:
+    def _answer_refusal(self, review: Turn) -> str | None | Literal[False]:
         """Consensus rule of the answer check: a refusal, None (stands) or False (no say).
 
         A question no source can answer gets no consensus. When a source states the asked
@@ -262,7 +267,7 @@ class DebateRunner:
         conclusion = review.markers.conclusion or ""
         if answer is None:
             return False
-        from repro_assets.research.answering import (
+        from repro_assets.research.stated_numbers import (
             answer_given,
             number_in_quotes,
             numbers_stated,

@@ -44,9 +44,10 @@ def ensure_sample_corpus(store: VectorStore) -> dict[str, int] | None:
         Documents seeded per source, or None when the corpus already had scholarly documents.
     """
     with store.db.connection() as conn:
-        present = conn.execute(
+        row = conn.execute(
             "SELECT EXISTS (SELECT 1 FROM sources WHERE kind IN ('arxiv', 'crossref'))"
-        ).fetchone()[0]
+        ).fetchone()
+    present = bool(row and row[0])
     if present:
         return None
     counts = seed_sample_corpus(store)

@@ -39,7 +39,8 @@ def debate_lock(db: Database) -> Iterator[None]:
         DebateError: ``E_DEBATE_BUSY`` when another debate holds it.
     """
     with db.connection() as conn:
-        got = conn.execute("SELECT pg_try_advisory_lock(%s)", (DEBATE_LOCK_KEY,)).fetchone()[0]
+        row = conn.execute("SELECT pg_try_advisory_lock(%s)", (DEBATE_LOCK_KEY,)).fetchone()
+        got = bool(row and row[0])
         conn.commit()
         if not got:
             raise DebateError("another debate is already running; only one runs at a time",

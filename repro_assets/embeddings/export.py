@@ -32,7 +32,13 @@ from repro_assets.embeddings.base import (
     check_backend,
     model_location,
 )
-from repro_assets.embeddings.onnx_backend import META_FILE, MODEL_FILE, TOKENIZER_FILE, read_meta
+from repro_assets.embeddings.onnx_folder import (
+    META_FILE,
+    MODEL_FILE,
+    TOKENIZER_FILE,
+    OnnxFolderEmbedder,
+    read_meta,
+)
 
 log = logging.getLogger(__name__)
 
@@ -220,8 +226,8 @@ def _export_fp32(model_name: str, source: Path, out: Path, fingerprint: str) -> 
         "model_name": model_name,
         "backend": ONNX,
         "fingerprint": fingerprint,
-        "dimension": int(reference.get_embedding_dimension()),
-        "max_seq_length": int(reference.max_seq_length),
+        "dimension": int(reference.get_embedding_dimension()),  # type: ignore[arg-type]
+        "max_seq_length": int(reference.max_seq_length),  # type: ignore[arg-type]
         "pooling": pooling_mode(source),
         "pad_id": int(tokenizer.pad_token_id or 0),
         "opset": OPSET,
@@ -229,10 +235,8 @@ def _export_fp32(model_name: str, source: Path, out: Path, fingerprint: str) -> 
         "torch": torch.__version__,
     }
     (out / META_FILE).write_text(json.dumps(meta, indent=2), encoding="utf-8")
-    from repro_assets.embeddings.onnx_backend import OnnxEmbedder
-
     expected = reference.encode(REFERENCE_SENTENCES, normalize_embeddings=True)
-    got = OnnxEmbedder(model_name, ONNX, folder=out).encode(REFERENCE_SENTENCES)
+    got = OnnxFolderEmbedder(model_name, ONNX, 16, out).encode(REFERENCE_SENTENCES)
     worst = float(np.min(np.sum(expected * got, axis=1)))
     if worst < MIN_EXPORT_COSINE:
         raise EmbeddingError(

@@ -17,7 +17,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from repro_assets.embeddings.onnx_backend import META_FILE, MODEL_FILE, TOKENIZER_FILE, read_meta
+from repro_assets.embeddings.onnx_folder import META_FILE, MODEL_FILE, TOKENIZER_FILE, read_meta
 
 
 def quantize_int8(fp32_folder: Path, out: Path) -> None:

@@ -60,7 +60,8 @@ class TorchEmbedder(Embedder):
         hf_logging.disable_progress_bar()
         self.device = check_device(device or embedding_device())
         self.model = SentenceTransformer(model_location(model_name), device=self.device)
-        self.dimension = int(self.model.get_embedding_dimension())
+        # a sentence-transformers model has a fixed dimension (the stubs allow None)
+        self.dimension = int(self.model.get_embedding_dimension())  # type: ignore[arg-type]
 
     def _encode(self, texts: list[str]) -> np.ndarray:
         return self.model.encode(

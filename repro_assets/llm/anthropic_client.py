@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator
 from typing import Any
 
 import anthropic
@@ -35,12 +35,14 @@ from repro_assets.llm.base import (
     SERVER,
     TIMEOUT,
     BaseLLMClient,
+    StreamTally,
+    StructuredCall,
     T,
     parse_output,
 )
 from repro_assets.llm.cache import LLMStore
 from repro_assets.llm.config import LLMConfig
-from repro_assets.llm.types import LLMPolicyCapExceeded, LLMUsage, Tool, ToolCallRecord
+from repro_assets.llm.types import LLMPolicyCapExceeded, LLMUsage
 
 ANTHROPIC_BASE_URL = "https://api.anthropic.com"
 
@@ -136,20 +138,10 @@ class AnthropicClient(BaseLLMClient):
         return message
 
     # ------------------------------------------------------------------ structured
-    def _run_structured(
-        self,
-        *,
-        role: str,
-        model: str,
-        system: str,
-        user: str,
-        schema: type[T],
-        tools: Sequence[Tool],
-        temperature: float,
-        max_tokens: int,
-        usage: list[LLMUsage],
-        records: list[ToolCallRecord],
-    ) -> tuple[T | None, str, bool]:
+    def _run_structured(self, request: StructuredCall[T]) -> tuple[T | None, str, bool]:
+        role, model, system, user = request.role, request.model, request.system, request.user
+        schema, tools, temperature = request.schema, request.tools, request.temperature
+        max_tokens, usage, records = request.max_tokens, request.usage, request.records
         output_schema = schema.model_json_schema()
         output_tool = {"name": OUTPUT_TOOL_NAME,
                        "description": "Return the final answer. Its input must match the "
@@ -226,29 +218,26 @@ class AnthropicClient(BaseLLMClient):
 
     def _stream(self, *, role: str, model: str, system: str, user: str, temperature: float,
                 max_tokens: int) -> Iterator[str]:
-        started = time.perf_counter()
-        events = self._stream_events(
-            lambda timeout: self.sdk.messages.create(
-                model=model, system=system, messages=[{"role": "user", "content": user}],
-                max_tokens=max_tokens, stream=True, timeout=timeout,
-                **sampling(model, temperature)),
-            model=model,
-            finished=lambda event: event.type == "message_stop" or (
-                event.type == "message_delta" and bool(event.delta.stop_reason)),
-        )
-        input_tokens = output_tokens = 0
-        try:
+        def texts(tally: StreamTally) -> Generator[str, None, None]:
+            events = self._stream_events(
+                lambda timeout: self.sdk.messages.create(
+                    model=model, system=system, messages=[{"role": "user", "content": user}],
+                    max_tokens=max_tokens, stream=True, timeout=timeout,
+                    **sampling(model, temperature)),
+                model=model,
+                finished=lambda event: event.type == "message_stop" or (
+                    event.type == "message_delta" and bool(event.delta.stop_reason)),
+            )
             for event in events:
                 if event.type == "message_start":
-                    input_tokens, output_tokens = _tokens(event.message)
+                    tally.input_tokens, tally.output_tokens = _tokens(event.message)
                 elif event.type == "message_delta" and event.usage is not None:
-                    output_tokens = int(event.usage.output_tokens or 0)
+                    tally.output_tokens = int(event.usage.output_tokens or 0)
                 elif event.type == "content_block_delta" and event.delta.type == "text_delta":
                     if event.delta.text:
                         yield event.delta.text
-        finally:
-            self._record(role, model, input_tokens, output_tokens,
-                         time.perf_counter() - started, cache_hit=False, kind="stream")
+
+        yield from self._finish_stream(role, model, texts)
 
     # ------------------------------------------------------------------ errors
     def _classify(self, exc: BaseException) -> str | None:

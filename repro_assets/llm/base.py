@@ -22,10 +22,10 @@ import json
 import logging
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 import tenacity
 from pydantic import BaseModel, ValidationError
@@ -140,6 +140,44 @@ def tool_spec(tool: Tool) -> dict[str, Any]:
     """The cache-key view of a tool: name, description and argument schema."""
     return {"name": tool.name, "description": tool.description,
             "args": tool.args_model.model_json_schema()}
+
+
+@dataclass
+class StructuredCall(Generic[T]):
+    """One structured request, as every provider's conversation receives it.
+
+    Attributes:
+        role: the role name (model selection, usage rows).
+        model: the model to call.
+        system: system prompt.
+        user: user prompt.
+        schema: pydantic model of the output.
+        tools: function tools the model may call before answering.
+        temperature: sampling temperature (providers drop it for reasoning models).
+        max_tokens: output token limit per model turn.
+        usage: one row per model turn, appended by the provider.
+        records: one record per tool call, appended by the provider.
+    """
+
+    role: str
+    model: str
+    system: str
+    user: str
+    schema: type[T]
+    tools: Sequence[Tool]
+    temperature: float
+    max_tokens: int
+    usage: list[LLMUsage] = field(default_factory=list)
+    records: list[ToolCallRecord] = field(default_factory=list)
+
+
+@dataclass
+class StreamTally:
+    """What a provider's stream tells the finisher: token counts and when it started."""
+
+    input_tokens: int = 0
+    output_tokens: int = 0
+    started: float = field(default_factory=time.perf_counter)
 
 
 class BaseLLMClient:
@@ -277,20 +315,18 @@ class BaseLLMClient:
         })
         cached = self._cache_get(key, use_cache)
         if cached is not None:
-            usage = self._record(name, model, 0, 0, 0.0, cache_hit=True, kind="structured")
+            hit = self._record(name, model, 0, 0, 0.0, cache_hit=True, kind="structured")
             return LLMResult(
                 value=schema.model_validate(cached["value"]),
                 raw_text=cached.get("raw_text", ""),
-                usage=[usage],
+                usage=[hit],
                 tool_calls=[ToolCallRecord(**c) for c in cached.get("tool_calls", [])],
                 reasked=bool(cached.get("reasked", False)),
             )
-        usage: list[LLMUsage] = []
-        records: list[ToolCallRecord] = []
-        value, raw_text, reasked = self._run_structured(
-            role=name, model=model, system=system, user=user, schema=schema, tools=tools,
-            temperature=temperature, max_tokens=max_tokens, usage=usage, records=records,
-        )
+        call = StructuredCall(role=name, model=model, system=system, user=user, schema=schema,
+                              tools=tools, temperature=temperature, max_tokens=max_tokens)
+        value, raw_text, reasked = self._run_structured(call)
+        usage, records = call.usage, call.records
         if value is None:
             if fallback is None:
                 raise LLMInvalidOutput(
@@ -330,8 +366,8 @@ class BaseLLMClient:
         })
         cached = self._cache_get(key, use_cache)
         if cached is not None:
-            usage = self._record(name, model, 0, 0, 0.0, cache_hit=True, kind="text")
-            return LLMResult(value=None, raw_text=cached.get("raw_text", ""), usage=[usage])
+            hit = self._record(name, model, 0, 0, 0.0, cache_hit=True, kind="text")
+            return LLMResult(value=None, raw_text=cached.get("raw_text", ""), usage=[hit])
         usage: list[LLMUsage] = []
         raw = self._run_text(role=name, model=model, system=system, user=user,
                              temperature=temperature, max_tokens=max_tokens, usage=usage)
@@ -352,6 +388,26 @@ class BaseLLMClient:
         name = role_name(role)
         return self._stream(role=name, model=self.model_for(name), system=system, user=user,
                             temperature=temperature, max_tokens=max_tokens)
+
+    def _finish_stream(self, role: str, model: str,
+                       texts: Callable[[StreamTally], Generator[str, None, None]]
+                       ) -> Iterator[str]:
+        """Yield a provider's text pieces; record one usage row however the stream ends.
+
+        ``texts(tally)`` is the provider's own generator: it yields text and keeps the token
+        counts in ``tally`` up to date (it may reset ``tally.started`` once its model is
+        loaded). Its own cleanup runs first (closed or exhausted), then the row is recorded.
+        """
+        tally = StreamTally()
+        pieces = texts(tally)
+        try:
+            for text in pieces:
+                if text:
+                    yield text
+        finally:
+            pieces.close()
+            self._record(role, model, tally.input_tokens, tally.output_tokens,
+                         time.perf_counter() - tally.started, cache_hit=False, kind="stream")
 
     def usage_summary(self) -> dict[str, Any]:
         """Totals over every call of this client, ready for asset metadata."""
@@ -377,21 +433,12 @@ class BaseLLMClient:
             return list(self._usage)
 
     # ------------------------------------------------------------------ for subclasses
-    def _run_structured(
-        self,
-        *,
-        role: str,
-        model: str,
-        system: str,
-        user: str,
-        schema: type[T],
-        tools: Sequence[Tool],
-        temperature: float,
-        max_tokens: int,
-        usage: list[LLMUsage],
-        records: list[ToolCallRecord],
-    ) -> tuple[T | None, str, bool]:
-        """Run the conversation; return ``(value or None, last raw text, reasked)``."""
+    def _run_structured(self, request: StructuredCall[T]) -> tuple[T | None, str, bool]:
+        """Run the conversation; return ``(value or None, last raw text, reasked)``.
+
+        The provider appends one usage row per model turn to ``request.usage`` and one
+        record per tool call to ``request.records``.
+        """
         raise NotImplementedError
 
     def _run_text(self, *, role: str, model: str, system: str, user: str, temperature: float,

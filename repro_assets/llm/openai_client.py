@@ -16,7 +16,7 @@ import json
 import re
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import Any
 
 import openai
@@ -34,6 +34,8 @@ from repro_assets.llm.base import (
     SERVER,
     TIMEOUT,
     BaseLLMClient,
+    StreamTally,
+    StructuredCall,
     T,
     parse_output,
 )
@@ -45,7 +47,6 @@ from repro_assets.llm.types import (
     LLMUsage,
     Role,
     Tool,
-    ToolCallRecord,
 )
 
 OPENAI_BASE_URL = "https://api.openai.com/v1"
@@ -229,20 +230,10 @@ class OpenAIClient(BaseLLMClient):
         return completion
 
     # ------------------------------------------------------------------ structured
-    def _run_structured(
-        self,
-        *,
-        role: str,
-        model: str,
-        system: str,
-        user: str,
-        schema: type[T],
-        tools: Sequence[Tool],
-        temperature: float,
-        max_tokens: int,
-        usage: list[LLMUsage],
-        records: list[ToolCallRecord],
-    ) -> tuple[T | None, str, bool]:
+    def _run_structured(self, request: StructuredCall[T]) -> tuple[T | None, str, bool]:
+        role, model, system, user = request.role, request.model, request.system, request.user
+        schema, tools, temperature = request.schema, request.tools, request.temperature
+        max_tokens, usage, records = request.max_tokens, request.usage, request.records
         messages: list[dict[str, Any]] = [
             {"role": "system", "content": system},
             {"role": "user", "content": user},
@@ -305,28 +296,26 @@ class OpenAIClient(BaseLLMClient):
     def _stream(self, *, role: str, model: str, system: str, user: str, temperature: float,
                 max_tokens: int) -> Iterator[str]:
         params = self._params(model, temperature, max_tokens)
-        messages = [{"role": "system", "content": system}, {"role": "user", "content": user}]
-        started = time.perf_counter()
-        events = self._stream_events(
-            lambda timeout: self.sdk.chat.completions.create(
-                messages=messages, stream=True, stream_options={"include_usage": True},
-                timeout=timeout, **params),
-            model=model,
-            finished=lambda chunk: any(c.finish_reason for c in chunk.choices),
-        )
-        input_tokens = output_tokens = 0
-        try:
+        messages: list[Any] = [{"role": "system", "content": system},
+                               {"role": "user", "content": user}]
+
+        def texts(tally: StreamTally) -> Generator[str, None, None]:
+            events = self._stream_events(
+                lambda timeout: self.sdk.chat.completions.create(
+                    messages=messages, stream=True, stream_options={"include_usage": True},
+                    timeout=timeout, **params),
+                model=model,
+                finished=lambda chunk: any(c.finish_reason for c in chunk.choices),
+            )
             for chunk in events:
                 if getattr(chunk, "usage", None) is not None:
-                    input_tokens, output_tokens = _tokens(chunk)
+                    tally.input_tokens, tally.output_tokens = _tokens(chunk)
                 for choice in chunk.choices:
                     delta = choice.delta.content if choice.delta else None
                     if delta:
                         yield delta
-        finally:
-            latency = time.perf_counter() - started
-            self._record(role, model, input_tokens, output_tokens, latency, cache_hit=False,
-                         kind="stream")
+
+        yield from self._finish_stream(role, model, texts)
 
     # ------------------------------------------------------------------ errors
     def _classify(self, exc: BaseException) -> str | None:

@@ -28,15 +28,22 @@ import json
 import logging
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from repro_assets import settings
-from repro_assets.llm.base import REASK_TEMPLATE, BaseLLMClient, T, parse_output
+from repro_assets.llm.base import (
+    REASK_TEMPLATE,
+    BaseLLMClient,
+    StreamTally,
+    StructuredCall,
+    T,
+    parse_output,
+)
 from repro_assets.llm.cache import LLMStore
 from repro_assets.llm.config import LLMConfig
-from repro_assets.llm.types import LLMError, LLMUnavailable, LLMUsage, Tool, ToolCallRecord
+from repro_assets.llm.types import LLMError, LLMUnavailable, LLMUsage
 
 log = logging.getLogger(__name__)
 
@@ -128,7 +135,7 @@ def load_model(model_id: str, settings: LocalModelSettings) -> LoadedModel:
             raise LLMUnavailable(f"cannot load local model {model_id!r} (tokenizer "
                                  f"{tokenizer_id!r}): {exc}", code="E_LLM_MODEL_LOAD") from exc
         if not settings.use_8bit:
-            model = model.to(device)
+            model = model.to(device)  # type: ignore[arg-type]  # transformers' stubs
         model.eval()
         log.info("loaded %s on %s in %.1fs", model_id, device, time.perf_counter() - started)
         _MODELS[key] = LoadedModel(tokenizer=tokenizer, model=model, device=device)
@@ -264,20 +271,10 @@ class TransformersClient(BaseLLMClient):
         return self._complete(role=role, model=model, system=system, user=user,
                               temperature=temperature, max_tokens=max_tokens, usage=usage)
 
-    def _run_structured(
-        self,
-        *,
-        role: str,
-        model: str,
-        system: str,
-        user: str,
-        schema: type[T],
-        tools: Sequence[Tool],
-        temperature: float,
-        max_tokens: int,
-        usage: list[LLMUsage],
-        records: list[ToolCallRecord],
-    ) -> tuple[T | None, str, bool]:
+    def _run_structured(self, request: StructuredCall[T]) -> tuple[T | None, str, bool]:
+        role, model, system, user = request.role, request.model, request.system, request.user
+        schema, tools, temperature = request.schema, request.tools, request.temperature
+        max_tokens, usage = request.max_tokens, request.usage
         if tools:
             raise LLMError(f"{PROVIDER}/{model}: local models do not call tools "
                            f"({', '.join(t.name for t in tools)})",
@@ -303,11 +300,18 @@ class TransformersClient(BaseLLMClient):
         Closing the iterator (the consumer stops reading, e.g. on interrupt) also stops the
         generation through the stopping criterion.
         """
+        loaded = load_model(model, self.settings)
+        ids = self._prompt_ids(loaded, system, user)
+        yield from self._finish_stream(role, model, lambda tally: self._generate_stream(
+            tally, loaded, ids, model=model, temperature=temperature, max_tokens=max_tokens))
+
+    def _generate_stream(self, tally: StreamTally, loaded: LoadedModel, ids: Any, *,
+                         model: str, temperature: float, max_tokens: int
+                         ) -> Generator[str, None, None]:
+        """The text pieces of one generation; the worker is stopped and joined on close."""
         import torch
         from transformers import TextIteratorStreamer
 
-        loaded = load_model(model, self.settings)
-        ids = self._prompt_ids(loaded, system, user)
         closed = threading.Event()
         criteria = interrupt_stopping_criteria(lambda: closed.is_set() or self._interrupt())
         streamer = TextIteratorStreamer(loaded.tokenizer, skip_prompt=True,
@@ -323,21 +327,18 @@ class TransformersClient(BaseLLMClient):
                 result["error"] = exc
                 streamer.end()
 
-        started = time.perf_counter()
+        tally.started = time.perf_counter()
+        tally.input_tokens = int(ids.shape[1])
         worker = threading.Thread(target=work, name=f"generate-{model}", daemon=True)
         worker.start()
         try:
-            for text in streamer:
-                if text:
-                    yield text
+            yield from streamer
         finally:
             closed.set()
             worker.join()
             output = result.get("output")
-            produced = int(output.shape[1] - ids.shape[1]) if output is not None else 0
+            tally.output_tokens = int(output.shape[1] - ids.shape[1]) if output is not None else 0
             self.interrupted = criteria.fired
-            self._record(role, model, int(ids.shape[1]), produced,
-                         time.perf_counter() - started, cache_hit=False, kind="stream")
         if "error" in result:
             raise LLMError(f"{PROVIDER}/{model} failed while generating: {result['error']}",
                            code="E_LLM_PROVIDER_ERROR") from result["error"]

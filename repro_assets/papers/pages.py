@@ -144,7 +144,7 @@ def extract_pages_here(data: bytes, paper_id: str, title_hint: str | None = None
                 "(REPRO_MAX_PAGES)")
         raw_pages: list[list[TextBlock]] = []
         title_blocks: list[TextBlock] = []
-        for page in doc:
+        for page in doc:  # type: ignore[attr-defined]  # pymupdf's stubs miss __iter__
             info = page.get_text("dict", flags=pymupdf.TEXTFLAGS_TEXT)
             blocks = [b for block in info["blocks"] for b in _blocks_from_dict(block)]
             raw_pages.append(blocks)

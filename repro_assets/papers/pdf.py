@@ -125,7 +125,7 @@ def _content_xrefs(doc: pymupdf.Document) -> list[int]:
     """Stream xrefs whose decoded bytes MuPDF interprets as drawing operators: page contents
     and form XObjects (a content bomb can hide in either)."""
     xrefs: list[int] = []
-    for page in doc:
+    for page in doc:  # type: ignore[attr-defined]  # pymupdf's stubs miss __iter__
         xrefs.extend(page.get_contents())
     for xref in range(1, doc.xref_length()):
         try:

@@ -190,9 +190,8 @@ def sanitize_plan(
         (clean plan dict, warnings, dataset resolution of the *requested* name).
     """
     warnings: list[str] = []
-    if isinstance(raw_plan, str):
-        raw_plan = json.loads(raw_plan)
-    plan = copy.deepcopy(dict(raw_plan))
+    loaded = json.loads(raw_plan) if isinstance(raw_plan, str) else raw_plan
+    plan = copy.deepcopy(dict(loaded))
     raw_justifications = plan.pop("justifications", None)
     plan = coerce_and_prune(plan, PlanDocumentV11, "", warnings)
 
@@ -201,7 +200,29 @@ def sanitize_plan(
         warnings.append(f"version {plan.get('version')!r} set to {PLAN_VERSION}")
     plan["version"] = PLAN_VERSION
 
-    # 3. dataset resolution
+    resolution = _sanitize_dataset(plan, registry, allow_synthetic_fallback, warnings)
+    plan["model"] = _sanitize_model(dict(plan.get("model") or {}), warnings)
+    plan["config"] = _sanitize_config(dict(plan.get("config") or {}), warnings)
+    plan["metrics"] = _sanitize_metrics(dict(plan.get("metrics") or {}), warnings)
+
+    # 5. justifications
+    justifications = _fix_justifications(raw_justifications, warnings)
+    for key in ("dataset", "model", "config"):
+        if key not in justifications or not justifications[key].get("quote", "").strip():
+            justifications[key] = {
+                "quote": "Not stated in the paper; a default was used.", "citation": INFERRED,
+            }
+    plan["justifications"] = justifications
+    plan["policy"] = _sanitize_policy(plan, registry, policy, warnings)
+    plan.setdefault("visualizations", {"plots": ["loss_curve", "accuracy_curve"],
+                                       "tables": ["confusion_matrix"]})
+    plan.setdefault("explain", {"accessible": True, "kid_mode": True})
+    return plan, warnings, resolution
+
+
+def _sanitize_dataset(plan: dict[str, Any], registry: Mapping[str, DatasetMetadata],
+                      allow_synthetic_fallback: bool, warnings: list[str]) -> DataResolution:
+    """3. Resolve ``plan["dataset"]`` against the registry (in place); the resolution."""
     dataset = plan.get("dataset")
     if isinstance(dataset, str):
         dataset = {"name": dataset}
@@ -223,9 +244,11 @@ def sanitize_plan(
         dataset = {"name": fallback.name}
         _apply_registry(dataset, fallback)
     plan["dataset"] = dataset
+    return resolution
 
-    # model normalisation
-    model = dict(plan.get("model") or {})
+
+def _sanitize_model(model: dict[str, Any], warnings: list[str]) -> dict[str, Any]:
+    """The model section with its architecture and framework normalised."""
     arch = resolve_architecture(str(model.get("architecture") or "")) or resolve_architecture(
         str(model.get("name") or ""))
     if arch and arch != model.get("architecture"):
@@ -241,10 +264,11 @@ def sanitize_plan(
         model["framework"] = "pytorch" if model["architecture"] in NEURAL else "sklearn"
         if framework:
             warnings.append(f"framework {framework!r} replaced by {model['framework']!r}")
-    plan["model"] = model
+    return model
 
-    # 4. caps + defaults on config
-    config = dict(plan.get("config") or {})
+
+def _sanitize_config(config: dict[str, Any], warnings: list[str]) -> dict[str, Any]:
+    """4. The training config with its caps and defaults."""
     epochs = config.get("epochs")
     if isinstance(epochs, int) and epochs > MAX_EPOCHS:
         warnings.append(f"epochs {epochs} capped to {MAX_EPOCHS} (CPU budget)")
@@ -253,12 +277,13 @@ def sanitize_plan(
         config["seed"] = 42
     if config.get("optimizer"):
         config["optimizer"] = str(config["optimizer"]).lower()
-    plan["config"] = config
+    return config
 
-    # metrics normalisation
+
+def _sanitize_metrics(metrics: dict[str, Any], warnings: list[str]) -> dict[str, Any]:
+    """The metrics with canonical names; a percentage goal read as a fraction."""
     from repro_assets.papers.claims import PERCENT_METRICS, resolve_metric
 
-    metrics = dict(plan.get("metrics") or {})
     if metrics.get("primary"):
         primary = resolve_metric(str(metrics["primary"])) or str(metrics["primary"]).lower()
         metrics["primary"] = primary
@@ -269,18 +294,12 @@ def sanitize_plan(
         if isinstance(goal, int | float) and primary in PERCENT_METRICS and 1 < goal <= 100:
             warnings.append(f"goal_value {goal} read as a percentage -> {goal / 100:g}")
             metrics["goal_value"] = round(goal / 100, 6)
-    plan["metrics"] = metrics
+    return metrics
 
-    # 5. justifications
-    justifications = _fix_justifications(raw_justifications, warnings)
-    for key in ("dataset", "model", "config"):
-        if key not in justifications or not justifications[key].get("quote", "").strip():
-            justifications[key] = {
-                "quote": "Not stated in the paper; a default was used.", "citation": INFERRED,
-            }
-    plan["justifications"] = justifications
 
-    # 6. policy defaults; license from the registry
+def _sanitize_policy(plan: dict[str, Any], registry: Mapping[str, DatasetMetadata],
+                     policy: Mapping[str, Any] | None, warnings: list[str]) -> dict[str, Any]:
+    """6. Policy defaults; the license from the registry."""
     policy_out = {"budget_minutes": 10, "cpu_only": True, **dict(policy or {}),
                   **dict(plan.get("policy") or {})}
     name = plan["dataset"].get("name")
@@ -290,8 +309,4 @@ def sanitize_plan(
             warnings.append(
                 f"license {policy_out.get('license')!r} replaced by the registry's {license_id!r}")
         policy_out["license"] = license_id
-    plan["policy"] = policy_out
-    plan.setdefault("visualizations", {"plots": ["loss_curve", "accuracy_curve"],
-                                       "tables": ["confusion_matrix"]})
-    plan.setdefault("explain", {"accessible": True, "kid_mode": True})
-    return plan, warnings, resolution
+    return policy_out

@@ -137,6 +137,11 @@ def _ev(element: str, sentence: str, page: int, citation: str) -> VerdictEvidenc
     return VerdictEvidence(element=element, quote=sentence, page=page, citation=citation)
 
 
+#: (page, offset, sentence) and (page, offset, heading) lists of ``papers.claims.text``.
+_Sentences = list[tuple[int, int, str]]
+_Headings = list[tuple[int, int, str]]
+
+
 def checklist(pages: PaperPages, pdf_bytes: bytes | None = None) -> list[ChecklistItem]:
     """The deterministic reproducibility checklist with evidence.
 
@@ -148,9 +153,14 @@ def checklist(pages: PaperPages, pdf_bytes: bytes | None = None) -> list[Checkli
     sections = section_index(pages)
     sentences = iter_sentences(pages)
     body = " ".join(s for _, _, s in sentences)
-    items: list[ChecklistItem] = []
+    return [_dataset_item(sentences, sections, body),
+            _results_item(pages, pdf_bytes, sentences, sections),
+            _model_item(sentences, sections, body),
+            _training_item(pages, sentences, sections)]
 
-    # dataset
+
+def _dataset_item(sentences: _Sentences, sections: _Headings, body: str) -> ChecklistItem:
+    """The dataset element: registry datasets, blocked ones, or a described collection."""
     evidence: list[VerdictEvidence] = []
     datasets: list[str] = []
     for page_no, offset, sentence in sentences:
@@ -176,10 +186,13 @@ def checklist(pages: PaperPages, pdf_bytes: bytes | None = None) -> list[Checkli
                                               else "")
         present = False
         evidence += [_ev("dataset", s, p, cite(sections, p, o)) for p, o, s in proprietary[:2]]
-    items.append(ChecklistItem(element="dataset", present=present, detail=detail,
-                               evidence=evidence[:3]))
+    return ChecklistItem(element="dataset", present=present, detail=detail,
+                               evidence=evidence[:3])
 
-    # quantitative results
+
+def _results_item(pages: PaperPages, pdf_bytes: bytes | None, sentences: _Sentences,
+                  sections: _Headings) -> ChecklistItem:
+    """The results element: metric values in sentences, and in tables when the PDF is given."""
     results = []
     for page_no, offset, sentence in sentences:
         if _NUMBER_RE.search(sentence) and find_metric_mentions(sentence):
@@ -196,13 +209,15 @@ def checklist(pages: PaperPages, pdf_bytes: bytes | None = None) -> list[Checkli
                        f"{sorted({c.evidence.page for c in table_claims})}")
         results += [_ev("results", c.evidence.quoted_text, c.evidence.page, c.source_citation)
                     for c in table_claims[:3 - min(len(results), 2)]]
-    items.append(ChecklistItem(
+    return ChecklistItem(
         element="results", present=bool(results),
         detail="; ".join(details) or "no quantitative results found",
         evidence=results[:3],
-    ))
+    )
 
-    # model description
+
+def _model_item(sentences: _Sentences, sections: _Headings, body: str) -> ChecklistItem:
+    """The model element: architecture families the paper says it uses."""
     families = sorted(architectures_in(body))
     model_evidence = []
     for name, rx in ARCH_PATTERNS:
@@ -213,14 +228,16 @@ def checklist(pages: PaperPages, pdf_bytes: bytes | None = None) -> list[Checkli
                 model_evidence.append(_ev("model", sentence, page_no,
                                           cite(sections, page_no, offset)))
                 break
-    items.append(ChecklistItem(
+    return ChecklistItem(
         element="model", present=bool(families),
         detail="model families: " + ", ".join(families) if families
         else "no model architecture described",
         evidence=model_evidence[:3],
-    ))
+    )
 
-    # training configuration
+
+def _training_item(pages: PaperPages, sentences: _Sentences, sections: _Headings) -> ChecklistItem:
+    """The training configuration element: at least two stated hyperparameters."""
     findings = find_hyperparameters(pages, None)
     vague = [(p, o, s) for p, o, s in sentences if _VAGUE_TRAINING.search(s)]
     config_keys = [k for k in findings if k not in {"test_size"}]
@@ -239,9 +256,8 @@ def checklist(pages: PaperPages, pdf_bytes: bytes | None = None) -> list[Checkli
         detail += "; vague training description"
         config_evidence += [_ev("training_config", s, p, cite(sections, p, o))
                             for p, o, s in vague[:1]]
-    items.append(ChecklistItem(element="training_config", present=present, detail=detail,
-                               evidence=config_evidence[:4]))
-    return items
+    return ChecklistItem(element="training_config", present=present, detail=detail,
+                               evidence=config_evidence[:4])
 
 
 def heuristic_verdict(pages: PaperPages, pdf_bytes: bytes | None = None

@@ -24,7 +24,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from repro_assets.llm.types import LLMClient, LLMError, Role
 from repro_assets.research import prompts
 from repro_assets.research.analysis import cross_verify, follow_up_entities
-from repro_assets.research.answering import SourceText, answer_check_dict, check_answer
+from repro_assets.research.answer_models import SourceText, answer_check_dict
+from repro_assets.research.answering import check_answer
 from repro_assets.research.breaker import BreakerRegistry
 from repro_assets.research.corpus_answer import check_corpus
 from repro_assets.research.domains import (
@@ -399,8 +400,9 @@ class ResearchAgent:
         store = getattr(local, "_get_store", None)
         check = None
         if isinstance(local, LocalCorpusProvider) and callable(store):
-            hits = [(r.metadata.get("document_id"), r.metadata.get("chunk_id"))
-                    for r in state.results if r.source_name == "local"]
+            hits: list[tuple[int, int]] = [
+                (r.metadata.get("document_id"), r.metadata.get("chunk_id"))  # type: ignore[misc]
+                for r in state.results if r.source_name == "local"]
             try:
                 check, _ = check_corpus(question, store().db, hits)
             except Exception as exc:  # a failed check never passes as an answer

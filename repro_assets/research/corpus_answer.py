@@ -14,13 +14,9 @@ import datetime as _dt
 import threading
 from dataclasses import dataclass, field
 
-from repro_assets.research.answering import (
-    AnswerCheck,
-    SourceText,
-    comparison_sides,
-    fold,
-    question_terms,
-)
+from repro_assets.research.answer_models import AnswerCheck, SourceText
+from repro_assets.research.answering import comparison_sides
+from repro_assets.research.question_terms import fold, question_terms
 
 #: Chunks on each side of a matching chunk that make its window (tables span chunk limits).
 NEIGHBOURS = 1
@@ -149,12 +145,12 @@ def check_corpus(question: str, db: object, vector_hits: list[tuple[int, int]] |
             windows.setdefault(doc.document_id, []).extend(
                 lexicon.window(doc, i) for i in hits[:MAX_WINDOWS])
     for doc_id, chunk_id in vector_hits or []:
-        doc = lexicon.documents.get(doc_id)
-        if doc is None:
+        hit_doc = lexicon.documents.get(doc_id)
+        if hit_doc is None:
             continue
-        positions = [i for i, c in enumerate(doc.chunks) if c[0] == chunk_id]
+        positions = [i for i, c in enumerate(hit_doc.chunks) if c[0] == chunk_id]
         if positions:
-            windows.setdefault(doc_id, []).append(lexicon.window(doc, positions[0]))
+            windows.setdefault(doc_id, []).append(lexicon.window(hit_doc, positions[0]))
     sources = [SourceText(key=lexicon.documents[d].key, title=lexicon.documents[d].title,
                           windows=tuple(dict.fromkeys(w)),
                           identity=lexicon.identity(lexicon.documents[d]),

@@ -152,9 +152,9 @@ def print_results(system: str, results: list[CaseResult], out: Callable[[str], N
         f"{counts['answered_wrong']} abstained_right={counts['abstained_right']} "
         f"abstained_wrong={counts['abstained_wrong']}")
     for label, flag in (("answerable", True), ("unanswerable", False)):
-        rel = [r.answer.relevance for r in results
-               if r.answerable is flag and r.answer.relevance is not None]
-        out(f"relevance of the best evidence, {label}: {_dist(rel)}")
+        relevances = [r.answer.relevance for r in results
+                      if r.answerable is flag and r.answer.relevance is not None]
+        out(f"relevance of the best evidence, {label}: {_dist(relevances)}")
     for label, flag in (("answerable", True), ("unanswerable", False)):
         scores = [r.answer.answer_score or 0.0 for r in results if r.answerable is flag]
         out(f"answer-check passage score, {label}: {_dist(scores)}")

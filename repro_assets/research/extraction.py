@@ -265,19 +265,19 @@ def merge_extraction(
     vectors = list(encoder.encode([f.statement for f in merged])) if merged else []
     new_vectors = encoder.encode([raw.statement for raw in extraction.facts])
     next_id = len(merged) + 1
-    for raw, vector in zip(extraction.facts, new_vectors, strict=True):
-        result = results[raw.result_index]
+    for raw_fact, vector in zip(extraction.facts, new_vectors, strict=True):
+        result = results[raw_fact.result_index]
         provenance = Provenance(url=result.url, source_name=result.source_name,
-                                title=result.title, quote=raw.quote)
+                                title=result.title, quote=raw_fact.quote)
         match, best = None, -1.0
         for i, existing in enumerate(vectors):
             similarity = float(np.dot(vector, existing))
-            if similarity > best and same_finding(raw.statement, merged[i].statement,
+            if similarity > best and same_finding(raw_fact.statement, merged[i].statement,
                                                   similarity):
                 match, best = i, similarity
         if match is None:
-            merged.append(Fact(id=f"F{next_id}", statement=raw.statement, sources=[result.url],
-                               entities=sorted(set(raw.entities)), provenance=[provenance],
+            merged.append(Fact(id=f"F{next_id}", statement=raw_fact.statement, sources=[result.url],
+                               entities=sorted(set(raw_fact.entities)), provenance=[provenance],
                                first_cycle=cycle, method=extraction.method))
             vectors.append(vector)
             next_id += 1
@@ -286,5 +286,5 @@ def merge_extraction(
         if result.url not in fact.sources:
             fact.sources.append(result.url)
             fact.provenance.append(provenance)
-        fact.entities = sorted(set(fact.entities) | set(raw.entities))
+        fact.entities = sorted(set(fact.entities) | set(raw_fact.entities))
     return list(by_name.values()), merged

@@ -43,7 +43,7 @@ def is_local_host(host: str | None) -> bool:
         infos = socket.getaddrinfo(host, None)
     except (OSError, UnicodeError):
         return False
-    addresses = {info[4][0] for info in infos}
+    addresses = {str(info[4][0]) for info in infos}
     return bool(addresses) and all(_local_address(a) for a in addresses)
 
 

@@ -29,9 +29,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from repro_assets.llm.types import Guardrail, GuardrailError, LLMClient, LLMError, Role
 from repro_assets.research import prompts
-from repro_assets.research.answering import number_in_quotes, numbers_stated
 from repro_assets.research.models import Fact, ResearchState, SourceResult
 from repro_assets.research.relevance import FACT_FLOOR, RESULT_FLOOR
+from repro_assets.research.stated_numbers import number_in_quotes, numbers_stated
 
 log = logging.getLogger(__name__)
 
@@ -353,6 +353,17 @@ def render_markdown(report: dict[str, Any]) -> str:
             cites = "".join(f"[{n}]" for n in p["citations"])
             lines.append(f"- {_md_escape(p['text'])} {cites}".rstrip())
         lines.append("")
+    lines += _facts_sections(report)
+    lines += _session_sections(report)
+    lines += ["## Sources", ""]
+    for s in report["sources"]:
+        lines.append(f"{s['n']}. {_md_escape(s['reference'])} \u2014 {s['provider']}")
+    return "\n".join(lines) + "\n"
+
+
+def _facts_sections(report: dict[str, Any]) -> list[str]:
+    """Markdown lines: verified and other facts, contradictions, main entities."""
+    lines: list[str] = []
     verified = [f for f in report["facts"] if f["verified"]]
     other = [f for f in report["facts"] if not f["verified"]]
     for title, facts in (("Verified facts (two or more independent sources)", verified),
@@ -375,6 +386,12 @@ def render_markdown(report: dict[str, Any]) -> str:
         lines.append(", ".join(f"{e['name']} ({e['entity_type']}, {e['mention_count']})"
                                for e in report["entities"][:30]))
         lines.append("")
+    return lines
+
+
+def _session_sections(report: dict[str, Any]) -> list[str]:
+    """Markdown lines: open questions, saturation per cycle, sources that failed."""
+    lines: list[str] = []
     if report["clarifying_questions"]:
         lines += ["## Open questions (recorded, not asked)", ""]
         lines += [f"- {q}" for q in report["clarifying_questions"]] + [""]
@@ -394,10 +411,7 @@ def render_markdown(report: dict[str, Any]) -> str:
             lines.append(f"- {a['source_name']}: {a['error_type']} ({a['action']}) "
                          f"\u2014 {a['url']}")
         lines.append("")
-    lines += ["## Sources", ""]
-    for s in report["sources"]:
-        lines.append(f"{s['n']}. {_md_escape(s['reference'])} \u2014 {s['provider']}")
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 def render_html(markdown_text: str, title: str) -> str:

@@ -108,8 +108,8 @@ class RetryPolicy:
 
         async def before_sleep(state: RetryCallState) -> None:
             _log_retry(state)
-            if on_retry is not None and state.outcome is not None:
-                exc = state.outcome.exception()
+            exc = state.outcome.exception() if state.outcome is not None else None
+            if on_retry is not None and exc is not None:  # retries follow exceptions only
                 wait = state.next_action.sleep if state.next_action else 0.0
                 await on_retry(exc, state.attempt_number, wait)
 

@@ -174,7 +174,7 @@ class ResearchStore:
             row = cur.fetchone()
             if row is None:
                 return None
-            return dict(zip([d.name for d in cur.description], row, strict=True))
+            return dict(zip([d.name for d in cur.description or []], row, strict=True))
 
     def update_status(self, session_id: str, phase: str, status_line: str, cycles: int) -> None:
         """Record the plain-language status (visible while running)."""
@@ -310,6 +310,8 @@ class ResearchStore:
                     " updated_at = now() RETURNING calls, failures, results, useful",
                     (domain, source, s.calls, s.failures, s.results, s.useful),
                 ).fetchone()
+                if row is None:  # an upsert ... RETURNING always returns its row
+                    raise RuntimeError("research_source_memory upsert returned no row")
                 conn.execute(
                     "UPDATE research_source_memory SET quality_score = %s"
                     " WHERE domain = %s AND source_name = %s",

@@ -17,7 +17,7 @@ import feedparser
 import httpx
 
 from repro_assets import settings
-from repro_assets.scholarly.http import MinIntervalLimiter, request_with_retries, user_agent
+from repro_assets.scholarly.http import MinIntervalLimiter, PoliteClient
 from repro_assets.scholarly.models import Author, ScholarlyError, ScholarlyRecord
 
 log = logging.getLogger(__name__)
@@ -142,7 +142,7 @@ def parse_feed(content: bytes | str) -> list[ScholarlyRecord]:
     return records
 
 
-class ArxivClient:
+class ArxivClient(PoliteClient):
     """Search arXiv politely.
 
     Args:
@@ -164,31 +164,12 @@ class ArxivClient:
         sleep: Callable[[float], None] = time.sleep,
         http_client: httpx.Client | None = None,
     ) -> None:
-        self.base_url = base_url
-        self.attempts = attempts
-        self.backoff_s = backoff_s
-        self.limiter = limiter
-        self._sleep = sleep
-        self._client = http_client or httpx.Client(
-            timeout=timeout_s, headers={"User-Agent": user_agent()}, follow_redirects=True
-        )
+        super().__init__(base_url, timeout_s, attempts, backoff_s, limiter, sleep, http_client)
 
-    def close(self) -> None:
-        """Close the HTTP connection pool."""
-        self._client.close()
-
-    def __enter__(self) -> ArxivClient:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    error_prefix = "E_ARXIV"
 
     def _get_feed(self, params: dict[str, object]) -> list[ScholarlyRecord]:
-        response = request_with_retries(
-            self._client, self.base_url, params=params, limiter=self.limiter,
-            attempts=self.attempts, backoff_s=self.backoff_s, error_prefix="E_ARXIV",
-            sleep=self._sleep,
-        )
+        response = self._request(self.base_url, params)
         if response.status_code == 400:
             parse_feed(response.content)  # raises E_ARXIV_QUERY_INVALID with arXiv's message
         if response.status_code != 200:

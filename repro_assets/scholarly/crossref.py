@@ -23,9 +23,8 @@ import lxml.html
 from repro_assets import settings
 from repro_assets.scholarly.http import (
     MinIntervalLimiter,
+    PoliteClient,
     contact_email,
-    request_with_retries,
-    user_agent,
 )
 from repro_assets.scholarly.models import Author, ScholarlyError, ScholarlyRecord
 
@@ -63,38 +62,53 @@ def strip_markup(text: str | None, *, block: bool = True) -> str:
         root = lxml.html.fragment_fromstring(text, create_parent="div")
     except (lxml.etree.ParserError, ValueError):
         return _WS_RE.sub(" ", text).strip()
-    parts: list[str] = []
-    seen_content = False
-
-    def walk(element: Any) -> None:
-        nonlocal seen_content
-        tag = _local(element.tag)
-        if tag == "title":
-            heading = _WS_RE.sub(" ", element.text_content()).strip()
-            if heading and not (not seen_content and heading.lower() in _LEADING_HEADINGS):
-                parts.append(f"\n{heading}{_TITLE_MARK}\n")
-            if element.tail:
-                parts.append(element.tail)
-            return
-        is_block = tag in _BLOCK_TAGS
-        if is_block:
-            parts.append("\n")
-        if element.text:
-            parts.append(element.text)
-            seen_content = seen_content or bool(element.text.strip())
-        for child in element:
-            walk(child)
-        if is_block:
-            parts.append("\n")
-        if element.tail:
-            parts.append(element.tail)
-            seen_content = seen_content or bool(element.tail.strip())
-
-    walk(root)
-    lines = [_WS_RE.sub(" ", line).strip() for line in "".join(parts).split("\n")]
+    parts = _MarkupText()
+    parts.walk(root)
+    lines = [_WS_RE.sub(" ", line).strip() for line in "".join(parts.parts).split("\n")]
     lines = [line for line in lines if line]
     if not block:
         return " ".join(line.replace(_TITLE_MARK, ":") for line in lines)
+    return _merge_titles(lines)
+
+
+class _MarkupText:
+    """The text pieces of a markup tree: blocks on lines of their own, titles marked."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.seen_content = False
+
+    def _title(self, element: Any) -> None:
+        heading = _WS_RE.sub(" ", element.text_content()).strip()
+        if heading and not (not self.seen_content and heading.lower() in _LEADING_HEADINGS):
+            self.parts.append(f"\n{heading}{_TITLE_MARK}\n")
+        if element.tail:
+            self.parts.append(element.tail)
+
+    def _text(self, value: str | None) -> None:
+        if value:
+            self.parts.append(value)
+            self.seen_content = self.seen_content or bool(value.strip())
+
+    def walk(self, element: Any) -> None:
+        """Append ``element``'s text, its children's and its tail."""
+        tag = _local(element.tag)
+        if tag == "title":
+            self._title(element)
+            return
+        is_block = tag in _BLOCK_TAGS
+        if is_block:
+            self.parts.append("\n")
+        self._text(element.text)
+        for child in element:
+            self.walk(child)
+        if is_block:
+            self.parts.append("\n")
+        self._text(element.tail)
+
+
+def _merge_titles(lines: list[str]) -> str:
+    """Lines with each title line joined to the next as ``"Title: text"``."""
     merged: list[str] = []
     pending = ""
     for line in lines:
@@ -213,7 +227,7 @@ def parse_works(payload: Mapping[str, Any]) -> list[ScholarlyRecord]:
     return records
 
 
-class CrossrefClient:
+class CrossrefClient(PoliteClient):
     """Search Crossref politely.
 
     Args:
@@ -235,33 +249,16 @@ class CrossrefClient:
         sleep: Callable[[float], None] = time.sleep,
         http_client: httpx.Client | None = None,
     ) -> None:
-        self.base_url = base_url.rstrip("/")
-        self.attempts = attempts
-        self.backoff_s = backoff_s
-        self.limiter = limiter
-        self._sleep = sleep
-        self._client = http_client or httpx.Client(
-            timeout=timeout_s, headers={"User-Agent": user_agent()}, follow_redirects=True
-        )
+        super().__init__(base_url.rstrip("/"), timeout_s, attempts, backoff_s, limiter, sleep,
+                         http_client)
 
-    def close(self) -> None:
-        """Close the HTTP connection pool."""
-        self._client.close()
-
-    def __enter__(self) -> CrossrefClient:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    error_prefix = "E_CROSSREF"
 
     def _get(self, url: str, params: dict[str, Any]) -> dict[str, Any]:
         email = contact_email()
         if email:
             params = {**params, "mailto": email}
-        response = request_with_retries(
-            self._client, url, params=params, limiter=self.limiter, attempts=self.attempts,
-            backoff_s=self.backoff_s, error_prefix="E_CROSSREF", sleep=self._sleep,
-        )
+        response = self._request(url, params)
         if response.status_code == 404:
             raise ScholarlyError(f"Crossref: not found ({url})", "E_CROSSREF_NOT_FOUND", 404)
         if response.status_code != 200:

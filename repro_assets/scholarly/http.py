@@ -12,7 +12,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Self
 
 import httpx
 from tenacity import (
@@ -161,3 +161,57 @@ def request_with_retries(
         raise ScholarlyError(
             f"{url} unreachable after {attempts} attempts: {exc}", f"{error_prefix}_UNREACHABLE"
         ) from exc
+
+
+class PoliteClient:
+    """What every scholarly API client shares: one ``httpx.Client`` with the project's
+    User-Agent (and contact), process-wide request spacing and retries with backoff.
+
+    Args:
+        base_url: the API endpoint.
+        timeout_s: per-request timeout.
+        attempts: tries per request (429/5xx/transport errors are retried).
+        backoff_s: base of the exponential backoff (0 disables waiting, for tests).
+        limiter: request spacing (None: no spacing).
+        sleep: sleep used between retries (injectable for tests).
+        http_client: a ready client (tests); default: a new one with the User-Agent.
+    """
+
+    #: Prefix of the codes of :func:`request_with_retries`' errors (``E_ARXIV`` ...).
+    error_prefix = "E_SCHOLARLY"
+
+    def __init__(
+        self,
+        base_url: str,
+        timeout_s: float,
+        attempts: int,
+        backoff_s: float,
+        limiter: MinIntervalLimiter | None,
+        sleep: Callable[[float], None] = time.sleep,
+        http_client: httpx.Client | None = None,
+    ) -> None:
+        self.base_url = base_url
+        self.attempts = attempts
+        self.backoff_s = backoff_s
+        self.limiter = limiter
+        self._sleep = sleep
+        self._client = http_client or httpx.Client(
+            timeout=timeout_s, headers={"User-Agent": user_agent()}, follow_redirects=True
+        )
+
+    def close(self) -> None:
+        """Close the HTTP connection pool."""
+        self._client.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _request(self, url: str, params: Mapping[str, Any] | None) -> httpx.Response:
+        """GET ``url`` spaced and retried (see :func:`request_with_retries`)."""
+        return request_with_retries(
+            self._client, url, params=params, limiter=self.limiter, attempts=self.attempts,
+            backoff_s=self.backoff_s, error_prefix=self.error_prefix, sleep=self._sleep,
+        )

@@ -155,11 +155,12 @@ def pdf_downloads_enabled() -> bool:
 
 def _document_exists(store: VectorStore, source_kind: str, external_id: str) -> bool:
     with store.db.connection() as conn:
-        return conn.execute(
+        row = conn.execute(
             "SELECT EXISTS (SELECT 1 FROM sources s JOIN documents d ON d.source_id = s.id"
             " JOIN chunks c ON c.document_id = d.id WHERE s.kind = %s AND s.external_id = %s)",
             (source_kind, external_id),
-        ).fetchone()[0]
+        ).fetchone()
+    return bool(row and row[0])
 
 
 def pdf_text_chunks(record: ScholarlyRecord, data: bytes, model_name: str) -> list[ChunkIn]:

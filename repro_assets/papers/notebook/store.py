@@ -275,6 +275,8 @@ def save_report(db: Database, report: ReproductionReport, markdown_key: str | No
             (report.paper_id, report.run_id, report.plan_id, report.verdict,
              Jsonb(json.loads(report.model_dump_json())), markdown_key),
         ).fetchone()
+    if row is None:  # an INSERT ... RETURNING always returns its row
+        raise RuntimeError("reproduction_reports insert returned no row")
     return int(row[0])
 
 

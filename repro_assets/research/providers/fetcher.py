@@ -270,7 +270,7 @@ class PageFetcher:
             raise  # a refused address is reported as such, not as a robots.txt refusal
         except (ProviderError, ProviderTimeoutError):
             parser = RobotFileParser(origin + "/robots.txt")
-            parser.disallow_all = True
+            parser.disallow_all = True  # type: ignore[attr-defined]  # not in the stubs
         self._robots[origin] = parser
         return parser
 
