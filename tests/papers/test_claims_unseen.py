@@ -11,7 +11,10 @@ from __future__ import annotations
 import pytest
 
 from repro_assets.papers.claims.ambiguity import (
+    caption_calls_method,
     column_residue,
+    data_groups,
+    sentence_ambiguous,
     underspecified,
     unfixed_metric,
 )
@@ -79,6 +82,7 @@ def test_task_columns_under_a_caption_naming_their_suite_stay_below_the_threshol
     ("German F1", "", "German"),
     ("Top-1 err. (%)", "", ""),
     ("Dev", "", ""),
+    ("Top 1", "", ""),
     ("Monthly (48k)", "", "Monthly"),
     ("Average (90,000) sMAPE", "", ""),
     ("Image Retrieval R@5", "", ""),
@@ -105,3 +109,42 @@ def test_unfixed_metric_only_beside_a_column_that_names_one() -> None:
     assert unfixed_metric(None, "f1", False, 1) is None
     assert unfixed_metric(None, None, True, 1) is None  # a dataset column: caption metric
     assert unfixed_metric(None, None, False, 0) is None
+
+
+def test_row_groups_that_name_data_leave_a_caption_dataset_below_the_threshold() -> None:
+    claims = unseen.read(unseen.subset_group_rows())
+    assert claims and all(c.confidence < 0.7 for c in claims)
+    assert {c.dataset_source for c in claims} == {"context_ambiguous"}
+
+
+def test_data_groups_are_groups_that_repeat_the_same_methods() -> None:
+    labels = ["Naive", "Ours", "Naive", "Ours"]
+    assert data_groups(["", "", "Daily", "Daily"], labels) == {"", "daily"}
+    assert data_groups(["Hourly", "Hourly", "Daily", "Daily"], labels) == {"hourly", "daily"}
+    assert not data_groups(["Hourly", "Hourly", "Daily", "Daily"], ["A", "B", "C", "D"])
+    assert not data_groups(["Existing systems", "Existing systems", "Our systems",
+                            "Our systems"], labels)
+    assert not data_groups(["Trained on Alder", "Trained on Alder", "", ""], labels)
+
+
+def test_a_dataset_across_a_clause_turn_is_not_the_number_s() -> None:
+    names = {"Alder", "Birch"}
+    turn = "On Alder, ours reaches 81.3% accuracy, and on Birch it reaches 76.8%."
+    assert sentence_ambiguous(turn, "81.3", "Birch", names)
+    assert not sentence_ambiguous(turn, "76.8", "Birch", names)
+    assert not sentence_ambiguous("Ours reaches 81.3% on Alder, and 76.8% on Birch.", "81.3",
+                                  "Alder", names)
+    assert not sentence_ambiguous("On Alder, ours reaches 81.3%, and it is fast.", "81.3",
+                                  "Alder", {"Alder"})
+    claims = unseen.read(unseen.clause_turn_sentence())
+    assert [(c.dataset_name, c.confidence < 0.7) for c in claims
+            if c.printed_value == "81.3"] in ([], [("Heronsgate", True)])
+
+
+def test_a_column_the_caption_calls_a_kind_of_network_is_no_confident_dataset() -> None:
+    assert caption_calls_method("Gated", "Table 3: Dev set WER of stacks of Plain or Gated cells.")
+    assert caption_calls_method("GRX", "Table 3: WER of networks with either plain RNN or GRX.")
+    assert not caption_calls_method("Alder", "Table 2: Accuracy on Alder, Birch and Cedar.")
+    assert not caption_calls_method("Birch", "Table 2: Scores of our model on the Birch data.")
+    claims = unseen.read(unseen.method_columns_in_caption())
+    assert claims and all(c.confidence < 0.7 for c in claims)

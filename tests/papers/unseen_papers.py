@@ -501,6 +501,47 @@ def unheaded_dataset_rows_metric_columns() -> UnseenPaper:
                        [Page(title="Letters, Measured", lines=body, tables=[table])], truth)
 
 
+def subset_group_rows() -> UnseenPaper:
+    """The caption names one collection; row groups name its subsets."""
+    table = Table("Table 26: Mean absolute error on the Drizzle benchmark (lower is better).",
+                  [["Model", "MAE"]],
+                  [["Hourly series", ""], ["Seasonal naive", "0.533"], ["Ours", "0.468"],
+                   ["Daily series", ""], ["Seasonal naive", "1.127"], ["Ours", "0.986"]],
+                  X3, 560)
+    body = prose("We forecast the Drizzle collection of public series with a small "
+                 "convolutional model.", 72, 690)
+    truth = (_cells(("drizzlehourly",), "mae", ["0.533", "0.468"])
+             + _cells(("drizzledaily",), "mae", ["1.127", "0.986"]))
+    return UnseenPaper("subset_groups", "row groups naming subsets of the caption's dataset",
+                       [Page(title="Small Forecasters Again", lines=body, tables=[table])],
+                       truth)
+
+
+def clause_turn_sentence() -> UnseenPaper:
+    """A sentence gives one result per clause; the second clause names the second dataset."""
+    lines = prose("We use the Finchley dataset and the Heronsgate dataset. On Finchley, our "
+                  "model reaches 81.3% accuracy, and on Heronsgate it reaches an accuracy of "
+                  "76.8%.", 72, 700)
+    truth = (_cells(("finchley",), "accuracy", ["81.3"])
+             + _cells(("heronsgate",), "accuracy", ["76.8"]))
+    return UnseenPaper("clause_turn", "one result per clause, two datasets",
+                       [Page(title="Letters by Clause", lines=lines)], truth)
+
+
+def method_columns_in_caption() -> UnseenPaper:
+    """The caption prints the column headers as kinds of networks, not as data; the data is
+    an unnamed development set."""
+    table = Table("Table 27: Development set WER of stacks of Plain or Gated cells.",
+                  [["Architecture", "Plain", "Gated"]],
+                  [["Shallow stack", "11.42", "9.06"], ["Deep stack", "10.37", "8.63"],
+                   ["Deeper stack", "9.95", "8.41"]], X3, 560)
+    body = prose("We compare recurrent cells for speech recognition.", 72, 690)
+    truth = _cells(("unnameddevelopmentset",), "wer",
+                   ["11.42", "9.06", "10.37", "8.63", "9.95", "8.41"], split="validation")
+    return UnseenPaper("method_columns_caption", "method columns printed in the caption",
+                       [Page(title="Cells for Speech", lines=body, tables=[table])], truth)
+
+
 BUILDERS: list[Callable[[], UnseenPaper]] = [
     caption_only, section_heading, previous_sentence, method_rows_caption_dataset,
     dataset_rows_method_columns, unheaded_dataset_rows, two_datasets_one_caption, left_right,
@@ -509,7 +550,8 @@ BUILDERS: list[Callable[[], UnseenPaper]] = [
     abstract_vs_table, metric_not_fixed, acronym_task_columns, per_class_columns,
     metric_rows_method_columns, pretrained_on_caption, transfer_columns, trained_on_sentence,
     split_rows, spanning_dev_test, baseline_on_other_dataset_sentence, gain_sentence,
-    unheaded_dataset_rows_metric_columns,
+    unheaded_dataset_rows_metric_columns, subset_group_rows, clause_turn_sentence,
+    method_columns_in_caption,
 ]
 
 

@@ -17,6 +17,7 @@ hold different data or different quantities. Two structural cases say they do:
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from repro_assets.papers.claims.datasets import normalize_key, training_data, without_split
@@ -46,6 +47,7 @@ def column_residue(header: str, caption: str = "") -> str:
     for _, start, end in sorted(find_metric_mentions(text), key=lambda m: -m[1]):
         text = text[:start] + " " + text[end:]
     text = _UNIT.sub(" ", text)
+    text = re.sub(r"(?i)\btop[-\s]?\d+\b", " ", text)  # 'Top 1': a metric without its word
     text = re.sub(r"\([^()]*\d[^()]*\)", " ", text)  # '(23k)', '(100,000)': sizes
     text = _REPORTING.sub(" ", without_split(text))
     text = re.sub(r"[()\[\],;:/]+", " ", text)
@@ -92,6 +94,20 @@ def unfixed_metric(header_metric: str | None, row_metric: str | None, dataset_co
             "metric is not fixed for it")
 
 
+_METHOD_NOUN = (r"(?:networks?|models?|cells?|architectures?|methods?|systems?|encoders?|"
+                r"decoders?|layers?|units?|classifiers?|variants?)")
+
+
+def caption_calls_method(name: str, caption: str) -> bool:
+    """True when a caption prints ``name`` as a kind of method, not as data: 'networks with
+    either plain RNN or X', 'stacks of A or B cells', 'the X model'."""
+    n = re.escape(name)
+    return bool(re.search(
+        rf"(?i)\b{_METHOD_NOUN}\s+(?:with|of|using|based on)\s+(?:either\s+)?"
+        rf"(?:[\w\-]+\s+){{0,4}}?{n}(?![\w-])"
+        rf"|(?<![\w-]){n}\s+(?:(?:or|and|/|,)\s*[\w\-]+\s+)?{_METHOD_NOUN}\b", caption))
+
+
 _LANGUAGE = re.compile(
     r"^(?:English|German|French|Spanish|Dutch|Italian|Portuguese|Chinese|Mandarin|Japanese|"
     r"Korean|Russian|Czech|Romanian|Finnish|Turkish|Arabic|Hindi)$")
@@ -99,13 +115,43 @@ _COLUMN_SOURCES = frozenset({"column_header", "column_caption", "column_cue",
                              "column_unconfirmed"})
 
 
+_METHOD_GROUP = re.compile(
+    r"(?i)\b(?:models?|systems?|methods?|approach(?:es)?|networks?|baselines?|ensembles?|"
+    r"ours|our|proposed|existing|previous|prior|published|reported|supervised|unsupervised|"
+    r"semi-supervised|pre-?trained|fine-?tuned|trained|training|variants?|ablations?|"
+    r"architectures?|et al\.?)|\[\d|\((?:19|20)\d\d")
+
+
+def data_groups(groups: list[str], labels: list[str]) -> frozenset[str]:
+    """Keys of the row groups of a table that hold the same methods on other data.
+
+    A table whose row labels repeat under different group titles ('Seasonal naive' and 'Ours'
+    under 'Hourly series' and again under 'Daily series') reports each method more than once
+    with the same columns: the groups are different data (or protocols), and one table-wide
+    dataset cannot be the dataset of both. Rows before the first title form a group of their
+    own (key ''; their title may have been read into the header). Titles that name methods,
+    training or a citation ('Our models', 'Trained on X', '(Z et al., 2019)') split nothing.
+    """
+    seen: dict[str, set[str]] = {}
+    for group, label in zip(groups, labels, strict=False):
+        if group.strip() and _METHOD_GROUP.search(group):
+            return frozenset()
+        seen.setdefault(normalize_key(label), set()).add(normalize_key(group))
+    repeated = [keys for label, keys in seen.items() if label and len(keys) > 1]
+    return frozenset(k for keys in repeated for k in keys)
+
+
 @dataclass
 class TableColumns:
-    """What the value columns of one table say, for the checks of its cells."""
+    """What the value columns (and the row groups) of one table say, for the checks of its
+    cells."""
 
     residues: dict[int, str]
     metrics: dict[int, str | None]
     methods_as_columns: bool = False
+    #: keys of the row groups that repeat methods on other data (see :func:`data_groups`)
+    groups: frozenset[str] = frozenset()
+    caption: str = ""
 
     @property
     def siblings(self) -> list[tuple[str | None, str]]:
@@ -118,10 +164,12 @@ class TableColumns:
         return sum(1 for m in self.metrics.values() if m)
 
 
-def check_cell(cand: Candidate, col: int, columns: TableColumns, row_metric: str | None) -> None:
-    """Apply both rules to a table cell's candidate, in place: an unfixed metric sets its
+def check_cell(cand: Candidate, col: int, columns: TableColumns, row_metric: str | None,
+               group: str = "") -> None:
+    """Apply the rules to a table cell's candidate, in place: an unfixed metric sets its
     ``reason``; an under-specified table-wide dataset is narrowed by a language header
-    ('TagBank German') or recorded as ``context_ambiguous`` (below the plan threshold)."""
+    ('TagBank German') or recorded as ``context_ambiguous`` (below the plan threshold), as is a
+    table-wide dataset over row groups that repeat the same methods ('Hourly' / 'Daily')."""
     if cand.reason:
         return
     reason = unfixed_metric(columns.metrics.get(col), row_metric,
@@ -129,6 +177,14 @@ def check_cell(cand: Candidate, col: int, columns: TableColumns, row_metric: str
     if reason:
         cand.reason = reason
         return
+    key = normalize_key(group)
+    if (cand.dataset_source in TABLE_WIDE and key in columns.groups and cand.dataset_name
+            and (not key or key not in normalize_key(cand.dataset_name))):
+        cand.dataset_source = "context_ambiguous"
+        return
+    if cand.dataset_source == "column_caption" and cand.dataset_name and caption_calls_method(
+            cand.dataset_name, columns.caption):
+        cand.dataset_source = "column_unconfirmed"  # printed in the caption as a method
     residue = columns.residues.get(col, "")
     if columns.methods_as_columns or not underspecified(
             cand.dataset_source, cand.dataset_name, cand.metric_name, residue,
@@ -138,3 +194,45 @@ def check_cell(cand: Candidate, col: int, columns: TableColumns, row_metric: str
         cand.dataset_name = f"{cand.dataset_name} {residue}"  # one benchmark per language
         return
     cand.dataset_source = "context_ambiguous"
+
+
+#: Where a sentence turns to another clause: a result across it is another result.
+_CLAUSE_TURN = re.compile(
+    r"(?i),\s*(?:and|but|while|whereas|compared|against|versus|vs\.?)\b|;|\bwhile\b|"
+    r"\bwhereas\b|\bversus\b|\bagainst\b|\bcompared (?:with|to)\b")
+
+
+def _offsets(name: str, text: str) -> list[int]:
+    return [m.start() for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text)]
+
+
+def sentence_ambiguous(sentence: str, printed: str, dataset: str, names: set[str]) -> bool:
+    """True when a sentence names several datasets and a clause turn ('..., and on Y',
+    'whereas', 'against') separates the number from the dataset it was given: 'On X, ours
+    reaches 81.9% accuracy, and on Y it reaches 77.4%' does not put 81.9 on Y."""
+    printed_in = {normalize_key(n) for n in names if _offsets(n, sentence)}
+    if len(printed_in) < 2:
+        return False
+    numbers = [m.start() for m in re.finditer(
+        rf"(?<![\w.]){re.escape(printed)}(?![\w]|\.\d)", sentence)]
+    places = _offsets(dataset, sentence)
+    if not numbers or not places:
+        return False
+    number = numbers[0]
+    nearest = min(places, key=lambda p: abs(p - number))
+    between = sentence[min(number, nearest):max(number, nearest)]
+    return bool(_CLAUSE_TURN.search(between))
+
+
+def cap_ambiguous_sentences(candidates: list[Candidate], datasets: Iterable[str]) -> None:
+    """Record sentence candidates whose dataset lies across a clause turn in a sentence
+    naming several datasets as ``context_ambiguous`` (in place; see
+    :func:`sentence_ambiguous`). The datasets are the paper's dataset names and the names any
+    candidate was given."""
+    names = {c.dataset_name for c in candidates if c.dataset_name and not c.reason}
+    names |= {n for n in datasets if n}
+    for cand in candidates:
+        if (cand.source == "sentence" and cand.dataset_name and not cand.reason
+                and cand.dataset_source == "sentence" and sentence_ambiguous(
+                    cand.quoted_text, cand.printed_value or "", cand.dataset_name, names)):
+            cand.dataset_source = "context_ambiguous"

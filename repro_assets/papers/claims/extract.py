@@ -7,6 +7,7 @@ from contextlib import nullcontext
 from typing import Any, Literal
 
 from repro_assets.llm.types import LLMClient, LLMError, Tool
+from repro_assets.papers.claims.ambiguity import cap_ambiguous_sentences
 from repro_assets.papers.claims.checks import (
     enforce_claim_guardrails,
     ground_candidates,
@@ -46,6 +47,8 @@ def heuristic_candidates(
                                         cand.metric_name, cand.dataset_name)
     sentence_cands = sentence_candidates(pages, context)
     candidates = table_cands + sentence_cands
+    # a dataset across a clause turn of a sentence naming several is not the number's
+    cap_ambiguous_sentences(candidates, context.dataset_names.values())
     groups = groups + [f"s{i}" for i in range(len(sentence_cands))]
     mark_headlines(candidates, groups)
     return candidates

@@ -24,7 +24,12 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from repro_assets.papers.claims.ambiguity import TableColumns, check_cell, column_residue
+from repro_assets.papers.claims.ambiguity import (
+    TableColumns,
+    check_cell,
+    column_residue,
+    data_groups,
+)
 from repro_assets.papers.claims.context import (
     PaperContext,
     caption_abbreviations,
@@ -400,7 +405,8 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
         residues={c: column_residue(" ".join(table.column_header(c)), caption)
                   for c, i in columns.items() if not i.skip},
         metrics={c: i.metric for c, i in columns.items() if not i.skip},
-        methods_as_columns=methods_as_columns)
+        methods_as_columns=methods_as_columns, groups=data_groups(
+            table.groups, [table.row_label(r) for r in range(len(table.rows))]), caption=caption)
     out: list[Candidate] = []
     for r, row in enumerate(table.rows):
         label_cells = row[: table.label_cols]
@@ -443,7 +449,7 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
                 quote = (row_quote(page_text, label, printed_row, value.printed)
                          or value_context(page_text, value.printed, [label, info.name]))
                 cand.quoted_text = quote or f"{label} {value.printed}"
-                check_cell(cand, col, shape, row_metric)
+                check_cell(cand, col, shape, row_metric, group)
                 out.append(cand)
     return out
 
