@@ -16,7 +16,7 @@ date, first/middle/last of a name).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pymupdf
 
@@ -53,7 +53,9 @@ class FormWidget:
     ``label`` is its tooltip; ``printed`` the label printed next to it on the page (left,
     else above); ``row_text`` everything printed left of it in its row; ``section`` the
     nearest section heading above it that names a party ("TO BE COMPLETED BY THE PHYSICIAN",
-    "Patient information").
+    "Patient information"). ``copies`` are the other widgets of the same field (one field
+    can show in several places, each with its own label and section: writing the field writes
+    every one of them).
     """
 
     name: str
@@ -65,6 +67,7 @@ class FormWidget:
     section: str | None = None
     row_text: str | None = None
     row_label: str | None = None
+    copies: tuple[FormWidget, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -199,7 +202,7 @@ def read_widgets(pdf_bytes: bytes) -> list[FormWidget]:
         doc = pymupdf.open(stream=pdf_bytes, filetype="pdf")
     except Exception as exc:  # pymupdf raises several types for broken files
         raise ValueError(f"cannot open target PDF: {exc}") from exc
-    seen: dict[str, FormWidget] = {}
+    seen: dict[str, list[FormWidget]] = {}
     with doc:
         if not doc.is_form_pdf:
             return []
@@ -210,19 +213,19 @@ def read_widgets(pdf_bytes: bytes) -> list[FormWidget]:
                 lines = page_lines(page, rows) if widgets else []
                 for widget in widgets:
                     name = widget.field_name or ""
-                    if name and name not in seen:
+                    if name:
                         rect = pymupdf.Rect(widget.rect)
-                        seen[name] = FormWidget(
+                        seen.setdefault(name, []).append(FormWidget(
                             name=name, label=widget.field_label or None,
                             kind=_KINDS.get(widget.field_type, "unknown"), page=number,
                             maxlen=int(widget.text_maxlen or 0),
                             printed=label_near(rect, lines),
                             row_text=row_left(rect, lines) or None,
                             row_label=row_label(rect, lines),
-                            section=_section_above(rect, lines, rows))
+                            section=_section_above(rect, lines, rows)))
         except Exception as exc:  # a broken widget dictionary: the form is unreadable
             raise ValueError(f"cannot read the target's form fields: {exc}") from exc
-    return list(seen.values())
+    return [replace(first, copies=tuple(rest)) for first, *rest in seen.values()]
 
 
 def _part(words: list[str], parts: dict[str, tuple[str, ...]]) -> str | None:

@@ -26,7 +26,13 @@ import phonenumbers
 import pymupdf
 from nameparser import HumanName
 
-from repro_assets.forms.acroform import TEXT, WidgetRole, normalize_acroform_name, phone_rank
+from repro_assets.forms.acroform import (
+    TEXT,
+    WidgetRole,
+    classify,
+    normalize_acroform_name,
+    phone_rank,
+)
 from repro_assets.forms.med_rows import MedicationRow, dose_text, rows
 from repro_assets.forms.models import (
     FinalResult,
@@ -187,6 +193,16 @@ def _hint_names_another(role: WidgetRole) -> bool:
                for hint in _HINT.findall(text))
 
 
+def _shown_for_another(role: WidgetRole) -> bool:
+    """True when a copy of the widget's field (the same field shown elsewhere on the form)
+    stands where another party's data go, or asks for another v1 field."""
+    for copy in role.widget.copies:
+        other = classify(copy)
+        if not is_subject(_widget_party(other)) or (other.key not in (None, role.key)):
+            return True
+    return False
+
+
 def plan_fill(roles: list[WidgetRole], final: FinalResult) -> FillPlan:
     """Decide, for every text widget of the target, what is written into it (if anything)."""
     plan = FillPlan(form_subject=subject_word(
@@ -239,6 +255,12 @@ def plan_fill(roles: list[WidgetRole], final: FinalResult) -> FillPlan:
         if role.party is None and id(role) in after_other and role.key in UNBOUND_REVIEW_KEYS:
             # it follows another party's widget, and nothing puts it back in the subject's part
             plan.skipped.append(_skip(role, "party_uncertain:after_another_partys_widget"))
+            plan.review_widgets.setdefault(role.key, []).append(role.widget.name)
+            continue
+        if _shown_for_another(role):
+            # one field printed in several places, one of them in another party's block:
+            # writing it would write there too
+            plan.skipped.append(_skip(role, "party_uncertain:field_shown_in_another_block"))
             plan.review_widgets.setdefault(role.key, []).append(role.widget.name)
             continue
         if copies.get(_copy_key(role), 0) > 1:

@@ -3,13 +3,16 @@
 Each test builds a small document in a family that real documents show and that the reader
 got wrong: another entity's block that opens with a plain label and a proper name ("Lab:",
 "Performed at:", "Facility:") below the patient's lines, and the organisation speaking of
-itself before a number ("Questions? Contact us at ..."). All names and numbers are invented.
+itself before a number ("Questions? Contact us at ..."), a lab's bare "ID:", and a target
+form showing one field in two parties' blocks. All names and numbers are invented.
 """
 
 from __future__ import annotations
 
+import pymupdf
 import pytest
 
+from repro_assets.forms.fill import read_back
 from repro_assets.forms.heuristics import scan_field
 from repro_assets.forms.models import LayoutDoc, LayoutPageText
 from repro_assets.forms.pipeline import UploadedFile
@@ -112,3 +115,51 @@ def test_a_bare_id_on_an_insurance_card_is_the_member_id() -> None:
     text = "CRESTLINE HEALTH PLAN\nName: Ivo Brandt\nID: CRX-55120-33\nGroup: 7781\n"
     assert [(raw, rejected) for raw, rejected, _ in hits("insurance_member_id", text)] == [
         ("CRX-55120-33", ())]
+
+
+def sectioned_form(rows: list[tuple[str | None, str, str]]) -> bytes:
+    """A fillable form: (section heading printed above or None, widget name, printed label)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((54, 50), "Registration form", fontsize=13, fontname="helv")
+    y = 80.0
+    for section, name, label in rows:
+        if section:
+            page.insert_text((54, y + 18), section, fontsize=10.5, fontname="helv")
+            y += 26
+        page.insert_text((54, y + 12), label, fontsize=8.5, fontname="helv")
+        widget = pymupdf.Widget()
+        widget.field_name = name
+        widget.field_type = pymupdf.PDF_WIDGET_TYPE_TEXT
+        widget.rect = pymupdf.Rect(250, y, 540, y + 16)
+        page.add_widget(widget)
+        y += 22
+    data = doc.tobytes(garbage=3, deflate=True, no_new_id=True)
+    doc.close()
+    return data
+
+
+SOURCE = text_pdf_bytes("Patient Name: Ivo Brandt\nDate of Birth: 06/25/1979\n"
+                        "Address: 41 Birch Row, Oakvale, CA 94004\n")
+
+
+def test_a_field_shown_again_in_another_partys_block_is_not_written(
+        run_bundle: RunHelper) -> None:
+    """One field name printed in the patient's block and again in the responsible party's:
+    writing it would put the patient's name in both, so it is left for review."""
+    target = sectioned_form([("PATIENT", "Name", "Name"), (None, "Birth Date", "Date of Birth"),
+                             ("RESPONSIBLE PARTY", "Name", "Name")])
+    folder = run_bundle(docs=[UploadedFile("d.pdf", SOURCE)],
+                        targets=[UploadedFile("form.pdf", target)])
+    review = folder.read_artifact("review")
+    assert {w.widget for w in review.written} == {"Birth Date"}
+    assert any(s.widget == "Name" and s.reason == "party_uncertain:field_shown_in_another_block"
+               for s in review.skipped)
+    assert read_back(folder.read_binary("filled.pdf")) == {"Birth Date": "06/25/1979"}
+
+
+def test_a_field_shown_twice_in_the_subjects_block_is_written(run_bundle: RunHelper) -> None:
+    target = sectioned_form([("PATIENT", "Name", "Name"), (None, "Name", "Name (again)")])
+    folder = run_bundle(docs=[UploadedFile("d.pdf", SOURCE)],
+                        targets=[UploadedFile("form.pdf", target)])
+    assert {w.widget for w in folder.read_artifact("review").written} == {"Name"}
