@@ -9,6 +9,7 @@
 * a caption naming the test set and, later, the data the systems were fine-tuned on: the set
   followed by 'test' is the dataset of the table;
 * a full-width table on a two-column page whose short caption is centred across the gutter;
+* a page printed over a page-sized background image (a watermark): its tables are read;
 * 'Top-1' / 'Top-5' columns without a metric word: an error or an accuracy as the paper's prose
   calls top-k figures, undecided when it calls them both;
 """
@@ -220,3 +221,27 @@ def test_wide_table_under_a_caption_centred_across_the_gutter() -> None:
     table = next(t for t in extract_tables(pdf) if t.number == "2")
     assert table.rows[-1][-1] == "67.5" and len(table.column_labels()) == 7
     assert table.column_labels()[-1] == "Farrow"
+
+
+def test_tables_on_a_page_printed_over_a_background_image() -> None:
+    from PIL import Image
+    from reportlab.lib.utils import ImageReader
+
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=LETTER, invariant=1)
+    c.drawImage(ImageReader(Image.new("RGB", (20, 20), (250, 250, 245))), 0, 90, 612, 612)
+    c.setFont("Helvetica", 9)
+    for x, y, line in prose("We compare the lattice sorter with two older sorters on the "
+                            "Ambel parcel collection (Table 1).", 72, 720):
+        c.drawString(x, y, line)
+    xs, y = [72.0, 220.0, 290.0], 640.0
+    for row in (["Sorter", "Accuracy", "Recall"], ["Rule table", "61.2", "55.0"],
+                ["Lattice sorter (ours)", "71.4", "66.8"]):
+        for x, text in zip(xs, row, strict=True):
+            c.drawString(x, y, text)
+        y -= 12
+    c.drawString(72, y - 6, "Table 1: Results on the Ambel parcel collection.")
+    c.showPage()
+    c.save()
+    table = next(t for t in extract_tables(buf.getvalue()) if t.number == "1")
+    assert table.rows[-1] == ["Lattice sorter (ours)", "71.4", "66.8"]

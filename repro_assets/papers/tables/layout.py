@@ -240,7 +240,8 @@ def page_graphics(
     """Horizontal rules, graphics areas (plots, images) and vertical rules.
 
     A graphics area is a cluster of curves, slanted lines and small markers (a plot), or an
-    image; rules and cell shading are not graphics.
+    image; rules and cell shading are not graphics, nor is an image under half the page or
+    more (a background or watermark the text is printed over).
     """
     rules: list[Rule] = []
     marks: list[pymupdf.Rect] = []
@@ -267,8 +268,10 @@ def page_graphics(
             elif kind in {"c", "qu"}:
                 marks.append(pymupdf.Rect(drawing["rect"]))
     areas = [_with_axes(a, rules, vertical) for a in _clusters(marks, min_items=5)]
-    areas += [pymupdf.Rect(info["bbox"]) for info in page.get_image_info()
-              if pymupdf.Rect(info["bbox"]).width > 30 and pymupdf.Rect(info["bbox"]).height > 30]
+    page_area = abs(page.rect)
+    areas += [rect for rect in (pymupdf.Rect(info["bbox"]) for info in page.get_image_info())
+              if rect.width > 30 and rect.height > 30
+              and abs(rect & page.rect) < 0.5 * page_area]  # not a page background/watermark
     return rules, areas, vertical
 
 
