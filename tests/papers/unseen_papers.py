@@ -90,7 +90,7 @@ def section_heading() -> UnseenPaper:
     second column is no result."""
     table = Table("Table 2: Comparison with previous detectors.",
                   [["Detector", "mAP", "FPS"]],
-                  [["BoxLite [3]", "61.4", "22"], ["Lattice Pool (ours)", "66.8", "19"]],
+                  [["BoxLite [3]", "60.9", "22"], ["Lattice Pool (ours)", "66.8", "19"]],
                   X3, 560)
     lines = ([(72, 700, "4 Experiments on Corvid-Street")]
              + prose("Every result of this section uses the Corvid-Street benchmark of street "
@@ -98,7 +98,7 @@ def section_heading() -> UnseenPaper:
     return UnseenPaper("section_heading", "dataset in the section",
                        [Page(title="Lattice Pooling for Detection", lines=lines,
                              tables=[table])],
-                       _cells(("corvidstreet",), "map", ["61.4", "66.8"]))
+                       _cells(("corvidstreet",), "map", ["60.9", "66.8"]))
 
 
 def previous_sentence() -> UnseenPaper:
@@ -185,12 +185,12 @@ def left_right() -> UnseenPaper:
     """Side-by-side sub-tables: the caption says which is left and which is right."""
     left = Table("Table 7: Accuracy on Finchley (left) and Heronsgate (right).",
                  [["Model", "Acc."]],
-                 [["Bag of words [5]", "81.7"], ["Ours", "86.3"]], [72.0, 200.0], 560)
+                 [["Bag of words [5]", "81.7"], ["Ours", "86.5"]], [72.0, 200.0], 560)
     right = Table("", [["Model", "Acc."]],
                   [["Bag of words [5]", "72.4"], ["Ours", "75.9"]], [330.0, 460.0], 560)
     body = prose("We classify letters by their sender with a small recurrent network.", 72,
                  690)
-    truth = (_cells(("finchley",), "accuracy", ["81.7", "86.3"])
+    truth = (_cells(("finchley",), "accuracy", ["81.7", "86.5"])
              + _cells(("heronsgate",), "accuracy", ["72.4", "75.9"]))
     return UnseenPaper("left_right", "sub-tables left/right",
                        [Page(title="Who Wrote the Letter", lines=body, tables=[left, right])],
