@@ -212,7 +212,7 @@ class DebateRunner:
     # -- does a source state the asked fact? ------------------------------------------------
     def _check_question(self) -> None:
         """Run the answer check once for the question (its terms do not change by turn)."""
-        from repro_assets.research.answering import answer_check_dict
+        from repro_assets.research.answer_models import answer_check_dict
         from repro_assets.research.corpus_answer import check_corpus
 
         question = self.settings.question
@@ -267,7 +267,7 @@ class DebateRunner:
         conclusion = review.markers.conclusion or ""
         if answer is None:
             return False
-        from repro_assets.research.answering import (
+        from repro_assets.research.stated_numbers import (
             answer_given,
             number_in_quotes,
             numbers_stated,

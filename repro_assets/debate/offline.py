@@ -245,7 +245,7 @@ def pessimist_turn(evidence: list[EvidenceChunk], proposal: Turn,
 def _answer_review(evidence: list[EvidenceChunk], proposal: Turn,
                    answer: dict[str, Any] | None, blocked: str | None) -> str:
     """Scientist 2's offline review against the answer check (see :func:`pessimist_turn`)."""
-    from repro_assets.research.answering import answer_given, number_in_quotes
+    from repro_assets.research.stated_numbers import answer_given, number_in_quotes
 
     header = f"Research Scientist 2 (pessimist), {OFFLINE_LABEL}: rule-based review."
     proposed = proposal.markers.conclusion or ""

@@ -24,7 +24,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from repro_assets.llm.types import LLMClient, LLMError, Role
 from repro_assets.research import prompts
 from repro_assets.research.analysis import cross_verify, follow_up_entities
-from repro_assets.research.answering import SourceText, answer_check_dict, check_answer
+from repro_assets.research.answer_models import SourceText, answer_check_dict
+from repro_assets.research.answering import check_answer
 from repro_assets.research.breaker import BreakerRegistry
 from repro_assets.research.corpus_answer import check_corpus
 from repro_assets.research.domains import (

@@ -14,13 +14,9 @@ import datetime as _dt
 import threading
 from dataclasses import dataclass, field
 
-from repro_assets.research.answering import (
-    AnswerCheck,
-    SourceText,
-    comparison_sides,
-    fold,
-    question_terms,
-)
+from repro_assets.research.answer_models import AnswerCheck, SourceText
+from repro_assets.research.answering import comparison_sides
+from repro_assets.research.question_terms import fold, question_terms
 
 #: Chunks on each side of a matching chunk that make its window (tables span chunk limits).
 NEIGHBOURS = 1

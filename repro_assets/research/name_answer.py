@@ -17,18 +17,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from repro_assets.research.answering import (
+from repro_assets.research.answer_models import AnswerCheck, GroundedAnswer, SourceText
+from repro_assets.research.passages import passages
+from repro_assets.research.question_terms import QuestionTerms, fold, squeeze
+from repro_assets.research.term_match import (
     MIN_COVERAGE,
-    AnswerCheck,
-    GroundedAnswer,
-    QuestionTerms,
-    SourceText,
-    _asks_head,
-    _coverage,
-    fold,
+    asks_head,
+    keyword_coverage,
     paper_anchors,
-    passages,
-    squeeze,
 )
 
 #: A name: capitalised or spelled with digits ("Adagrad", "L-BFGS", "GELU", "ResNet50").
@@ -100,9 +96,9 @@ def check_name(terms: QuestionTerms, sources: Sequence[SourceText], related: lis
                 if not all(a.found_in(folded) or (a.key in paper and own_voice)
                            for a in terms.anchors):
                     continue
-                if not _asks_head(terms, sentence):
+                if not asks_head(terms, sentence):
                     continue
-                if terms.keywords and _coverage(terms.keywords, sentence) < MIN_COVERAGE:
+                if terms.keywords and keyword_coverage(terms.keywords, sentence) < MIN_COVERAGE:
                     continue
                 names = [n for n in _role_names(sentence, head) if squeeze(n) not in asked]
                 if len(names) != 1:

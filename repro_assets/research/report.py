@@ -29,9 +29,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from repro_assets.llm.types import Guardrail, GuardrailError, LLMClient, LLMError, Role
 from repro_assets.research import prompts
-from repro_assets.research.answering import number_in_quotes, numbers_stated
 from repro_assets.research.models import Fact, ResearchState, SourceResult
 from repro_assets.research.relevance import FACT_FLOOR, RESULT_FLOOR
+from repro_assets.research.stated_numbers import number_in_quotes, numbers_stated
 
 log = logging.getLogger(__name__)
 

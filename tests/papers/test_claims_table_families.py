@@ -10,6 +10,8 @@
   followed by 'test' is the dataset of the table;
 * a full-width table on a two-column page whose short caption is centred across the gutter;
 * a page printed over a page-sized background image (a watermark): its tables are read;
+* a table in the right column under a page whose upper part is full width (the page is not
+  read as two columns): its caption's column bounds the table;
 * 'Top-1' / 'Top-5' columns without a metric word: an error or an accuracy as the paper's prose
   calls top-k figures, undecided when it calls them both;
 """
@@ -245,3 +247,31 @@ def test_tables_on_a_page_printed_over_a_background_image() -> None:
     c.save()
     table = next(t for t in extract_tables(buf.getvalue()) if t.number == "1")
     assert table.rows[-1] == ["Lattice sorter (ours)", "71.4", "66.8"]
+
+
+def test_right_column_table_below_a_full_width_part() -> None:
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=LETTER, invariant=1)
+    c.setFont("Helvetica", 9)
+    wide = ("We sort parcels with lattice networks and compare them with older sorters on the "
+            "Ambel parcel collection; every sorter reads the label of each parcel once and we "
+            "count the parcels sent to the right depot, over ten thousand parcels in all. ") * 4
+    for x, y, line in prose(wide, 72, 740, width=100):
+        c.drawString(x, y, line)
+    left = ("The lattice sorter keeps a short memory of the previous labels and uses it when "
+            "a label is torn or smudged; the older sorters read each label alone and guess "
+            "the depot from the first letters only, which fails on torn labels. ") * 2
+    for x, y, line in prose(left, 72, 560, width=44):
+        c.drawString(x, y, line)
+    xs, y = [320.0, 450.0, 500.0], 560.0
+    for row in (["Sorter", "Train", "Test"], ["Rule table", "63.0", "61.2"],
+                ["Greedy sorter", "68.1", "66.5"], ["Lattice sorter (ours)", "74.9", "71.4"]):
+        for x, text in zip(xs, row, strict=True):
+            c.drawString(x, y, text)
+        y -= 12
+    c.drawString(320, y - 6, "Table 2: Accuracy of the sorters on Ambel.")
+    c.showPage()
+    c.save()
+    table = next(t for t in extract_tables(buf.getvalue()) if t.number == "2")
+    assert table.column_labels() == ["Sorter", "Train", "Test"]
+    assert table.rows[-1] == ["Lattice sorter (ours)", "74.9", "71.4"]

@@ -7,13 +7,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from repro_assets.research.answering import (
-    SourceText,
-    check_answer,
-    number_in_quotes,
-    numbers_stated,
-    question_terms,
-)
+from repro_assets.research.answer_models import SourceText
+from repro_assets.research.answering import check_answer
 from repro_assets.research.evaluation import (
     SystemAnswer,
     contains_accepted,
@@ -22,6 +17,8 @@ from repro_assets.research.evaluation import (
     score_case,
     select_cases,
 )
+from repro_assets.research.question_terms import question_terms
+from repro_assets.research.stated_numbers import number_in_quotes, numbers_stated
 
 TODAY = dt.date(2026, 6, 1)
 

@@ -7,13 +7,9 @@ from __future__ import annotations
 
 import datetime as dt
 
-from repro_assets.research.answering import (
-    SourceText,
-    answer_check_dict,
-    check_answer,
-    comparison_sides,
-    question_terms,
-)
+from repro_assets.research.answer_models import SourceText, answer_check_dict
+from repro_assets.research.answering import check_answer, comparison_sides
+from repro_assets.research.question_terms import question_terms
 
 TODAY = dt.date(2026, 6, 1)
 

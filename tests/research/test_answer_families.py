@@ -18,7 +18,8 @@ import datetime as dt
 
 import pytest
 
-from repro_assets.research.answering import SourceText, check_answer
+from repro_assets.research.answer_models import SourceText
+from repro_assets.research.answering import check_answer
 
 TODAY = dt.date(2026, 6, 1)
 
@@ -286,7 +287,7 @@ def test_a_name_answer_is_given_as_a_whole_word_and_a_number_by_value() -> None:
 
     Before, only numbers could be given, so a checked name could never reach a consensus.
     """
-    from repro_assets.research.answering import answer_given
+    from repro_assets.research.stated_numbers import answer_given
 
     assert answer_given("Adagrad", "Answer: Adagrad, stated in Lorikeet.")
     assert not answer_given("Adagrad", "Answer: Adagradient variants were used.")
@@ -306,7 +307,7 @@ def test_the_own_method_is_a_name_the_title_or_abstract_gives() -> None:
 
 
 def test_which_metric_asks_for_a_value_and_which_loss_for_a_name() -> None:
-    from repro_assets.research.answering import question_terms
+    from repro_assets.research.question_terms import question_terms
 
     assert question_terms("Which F1 score did Quillnet get on Heron?", today=TODAY).kind == \
         "value"

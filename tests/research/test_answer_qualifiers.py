@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import datetime as dt
 
-from repro_assets.research.answering import SourceText, check_answer, question_terms
+from repro_assets.research.answer_models import SourceText
+from repro_assets.research.answering import check_answer
+from repro_assets.research.question_terms import question_terms
 
 TODAY = dt.date(2026, 6, 1)
 

@@ -289,6 +289,8 @@ def _candidates(page: pymupdf.Page, page_no: int) -> list[_Candidate]:
         straddles = caption.x0 < width / 2 - 10 < width / 2 + 10 < caption.x1  # centred
         if multi and caption.x1 - caption.x0 < 0.6 * width and not straddles:
             x0, x1 = (0.0, width / 2) if caption.x0 < width / 2 else (width / 2, width)
+        elif caption.x0 >= width / 2 - 5:  # a caption in the right column of a page whose
+            x0, x1 = width / 2, width      # upper part is one wide table or figure
         else:
             x0, x1 = 0.0, width
         lines = _region_lines(body_words, x0, x1, graphics)

@@ -1,0 +1,393 @@
+"""What a question asks: its names, keywords, asked quantity and the numbers that fix it.
+
+* **anchors**: the names a question pins its fact to (a model, variant, dataset, benchmark,
+  metric: words written with capitals or digits, such as ``FlareNet-50``, ``QuokkaQA`` or ``F1``,
+  and runs of capitalised words). Every anchor must be found in the passage's local context
+  (the passage, the lines around it, a table's header and caption, the document's title); a
+  variant or dataset no source names is evidence that the corpus does not hold the fact.
+* **a year in the future** is a forecast: no source can state it.
+* **the asked quantity**: the kind of number the question wants (a ratio such as ``8x``, a
+  count, a duration, a score), or a name (``entity``), or none.
+* **qualifiers, split and head**: numbers that fix the fact ("a model with 300 layers"), the
+  data split asked about, and the asked attribute's words ("minibatch size").
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from repro_assets.research.row_names import cited_authors
+
+# IMPORTS
+
+
+#: Words that never make a question term.
+STOPWORDS = frozenset("""
+a an the of on in at to for from by with without and or but not no is are was were be been
+being do does did doing done has have had having get gets got reach reaches reached achieve
+achieves achieved obtain obtains obtained score scores scored what which who whom whose when
+where why how many much long large small big its it this that these those there their they them
+than then into over under per each any all some one ones end up ended use used using uses if
+handed given give gives right whole both either own reported report reports paper papers
+according say says said set about as so such can could will would should may might must
+model models method methods approach network networks
+""".split())
+
+
+#: Question words that open a sentence (a capital there is no name).
+_OPENERS = frozenset({"what", "which", "how", "who", "when", "where", "why", "if", "on", "in",
+                      "for", "during", "over", "the", "a", "an", "is", "are", "does", "do",
+                      "did", "at", "by", "with", "from", "after", "under", "to", "of"})
+
+
+YEAR_RE = re.compile(r"\b(19\d\d|20\d\d|21\d\d)\b")
+
+
+_TOKEN_RE = re.compile(r"[^\s,;:?!()\[\]{}\"\u201c\u201d]+")
+
+
+TIME_UNITS = ("second", "sec", "minute", "min", "hour", "hr", "day", "week", "month")
+
+
+_METRIC_HINT = re.compile(
+    r"\b(accuracy|error|f1|bleu|rouge|auc|wer|per|cer|map|ap|mos|smape|mase|score|perplexity|"
+    r"ndcg|recall|precision|hit|rate|em|exact|top-1|top-5|loss|reward)\b", re.IGNORECASE)
+
+
+_COMPARATIVE = r"(better|worse|lower|higher|more|less|fewer|smaller|larger|bigger|faster|slower)"
+
+
+_COMPARE_RE = re.compile(
+    rf"\b{_COMPARATIVE}\s+than\b|\bhow (?:much|many)\b[^?]*\b{_COMPARATIVE}\b[^?]*\bthan\b|"
+    r"\bdifference\b|"
+    r"\bgap\b", re.IGNORECASE)
+
+
+COMPARATIVE_RE = re.compile(rf"\b{_COMPARATIVE}\b|\bdifference\b|\bgap\b", re.IGNORECASE)
+
+
+#: Names this short match whole words only.
+SHORT_KEY = 3
+
+
+def fold(text: str) -> str:
+    """Text for term matching: NFKC (ligatures unfolded), lower case, letters and digits only.
+
+    The squeezed form (``resnet50``) is followed by a spaced form (`` resnet 50 ``) in which
+    short names are matched as whole words.
+    """
+    text = unicodedata.normalize("NFKC", text).lower()
+    spaced = " ".join(re.findall(r"[a-z0-9]+", text))
+    return re.sub(r"[^a-z0-9]+", "", text) + "\u0000 " + spaced + " "
+
+
+def squeeze(text: str) -> str:
+    """Letters and digits only, lower case (an anchor's key)."""
+    return re.sub(r"[^a-z0-9]+", "", unicodedata.normalize("NFKC", text).lower())
+
+
+def stemmed_words(text: str) -> list[str]:
+    """The words of ``text``, lower case and stemmed (``"Layers"`` -> ``"layer"``)."""
+    text = unicodedata.normalize("NFKC", text).lower()
+    return [_stem(w) for w in re.findall(r"[a-z][a-z0-9\-']*[a-z0-9]|[a-z]", text)]
+
+
+def _stem(word: str) -> str:
+    word = word.strip("'-").removesuffix("'s")
+    for suffix in ("ies", "es", "s"):
+        if len(word) > 4 and word.endswith(suffix) and not word.endswith("ss"):
+            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
+    return word
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """A name the question pins its fact to: as written, and folded for matching."""
+
+    text: str
+    key: str
+    variants: tuple[str, ...] = ()
+
+    def found_in(self, folded_text: str) -> bool:
+        """True when the anchor (or one of its variants) occurs in folded text.
+
+        A short name (``EM``, ``AP``) is looked up as a whole word of the spaced form that
+        :func:`fold` appends (see :func:`fold`), never inside another word.
+        """
+        if len(self.key) <= SHORT_KEY:
+            return any(f" {v} " in folded_text for v in (self.key, *self.variants))
+        return any(v in folded_text for v in (self.key, *self.variants))
+
+
+@dataclass(frozen=True)
+class QuestionTerms:
+    """What a question asks about.
+
+    Attributes:
+        anchors: names (entities, variants, datasets, metrics) the fact is pinned to.
+        keywords: the question's other content words (stemmed).
+        future_years: years after the current one (a forecast: unanswerable from sources).
+        kind: the asked quantity: ``ratio``, ``duration``, ``count``, ``value``, ``entity``
+            (a name or detail: "which optimizer ...", never confirmed offline) or ``none``
+            (an open question).
+        compare: the question asks for a difference between two reported numbers.
+        qualifiers: numbers the question fixes its fact with ("a model with 300 layers",
+            "2.7 billion parameters"): the evidence must state each of them.
+        split: the data split the question asks about (``validation`` or ``test``), if any.
+        head: the asked attribute's words ("minibatch size"): a sentence must name them.
+        authors: keys of the authors the question cites ("X et al."): they stand for the
+            paper whose opening text names them.
+        counts: numbers the question gives in words ("one network"): a row label stating
+            one of them is preferred over its siblings.
+    """
+
+    anchors: tuple[Anchor, ...]
+    keywords: tuple[str, ...]
+    future_years: tuple[int, ...]
+    kind: str
+    compare: bool
+    qualifiers: tuple[str, ...] = ()
+    split: str | None = None
+    head: tuple[str, ...] = ()
+    authors: tuple[str, ...] = ()
+    counts: tuple[str, ...] = ()
+    question: str = ""
+
+
+#: Number words a question may fix a row with ("one network", "a single model").
+_NUMBER_WORDS = {"one": "1", "single": "1", "two": "2", "three": "3", "four": "4",
+                 "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9", "ten": "10"}
+
+
+METRIC_WORDS = frozenset({"f1", "bleu", "auc", "ap", "wer", "per", "cer", "mos", "em", "map",
+                           "smape", "mase", "ndcg", "top1", "top5", "rouge", "rougel",
+                           "rouge1", "rouge2", "accuracy", "error"})
+
+
+def _strong(core: str) -> bool:
+    """A name by its spelling: digits, inner capitals or all capitals (``QuokkaQA``, ``B7``)."""
+    if not any(ch.isalpha() for ch in core):
+        return False
+    if any(ch.isdigit() for ch in core):
+        return True
+    if core[:1].isupper() and "-" in core.strip("-"):
+        return True  # "Bagnet-attn": a capitalised name with a hyphenated part
+    return sum(ch.isupper() for ch in core) >= 2 or any(ch.isupper() for ch in core[1:])
+
+
+def _title_word(core: str, first: bool) -> bool:
+    if not core[:1].isupper() or not core[1:].islower() or not core.isalpha():
+        return False
+    return not (first and core.lower() in _OPENERS) and core.lower() not in STOPWORDS \
+        and core.lower() not in _OPENERS
+
+
+#: Words glued to a name that describe how it is used rather than name a variant.
+_DESCRIPTIVE_SUFFIXES = frozenset({"based", "enhanced", "feature", "features", "style", "like",
+                                   "augmented", "driven", "powered", "inspired", "type"})
+
+
+def _clean(token: str) -> str:
+    core = re.sub(r"['\u2019]s$", "", token.strip(".,;:'\u2019"))
+    # "Wombat-feature", "Quillnet-enhanced": a descriptive word glued to a name is not the name
+    # ("Net-static", "Net-large" name variants and stay whole)
+    head, sep, tail = core.rpartition("-")
+    if sep and head and tail in _DESCRIPTIVE_SUFFIXES and _strong(head):
+        core = head
+    return core
+
+
+def _anchor(text: str, year: str | None = None) -> Anchor:
+    """An anchor with the other spellings of its name.
+
+    ``Answers`` is also ``Answer``; ``Quill-Large`` also ``QuillLarge``; a name with a year
+    (``HTC 2019``) also its first word with the short year (``HTC19``); a run of capitalised
+    words ending in a number (``Rapid Parse 3``) also its initials (``RP3``).
+    """
+    key = squeeze(text)
+    variants: list[str] = []
+    words = text.split()
+    if year:
+        variants += [squeeze(words[0]) + year[2:], squeeze(words[0]) + year,
+                     squeeze(" ".join(words[:-1])) + year[2:]]
+    elif len(words) >= 3 and re.fullmatch(r"\d+(\.\d+)?", words[-1]) and all(
+            w[:1].isupper() for w in words[:-1]):
+        variants.append("".join(w[0].lower() for w in words[:-1]) + squeeze(words[-1]))
+    if key.endswith("s") and len(key) > 4:
+        variants.append(key[:-1])  # "Answers" / "Answer"
+    if "-" in text:
+        head, _, tail = text.partition("-")
+        if tail.lower() in ("large", "base", "small", "big", "tiny"):
+            variants.append(squeeze(head) + squeeze(tail))
+    return Anchor(text=text, key=key, variants=tuple(variants))
+
+
+def question_terms(question: str, today: _dt.date | None = None) -> QuestionTerms:
+    """Read ``question`` for its anchors, keywords, future years and asked quantity.
+
+    A name spelled with digits or inner capitals is one anchor; a run of capitalised words
+    (``North Sea Herald``, with a trailing number: ``Rapid Parse 3``) is another.
+    """
+    year_now = (today or _dt.date.today()).year
+    years = tuple(int(y) for y in YEAR_RE.findall(question) if int(y) > year_now)
+    tokens = _TOKEN_RE.findall(question)
+    anchors: list[Anchor] = []
+    run: list[str] = []
+    chain: list[str] = []  # consecutive name tokens, for a year that follows them
+    chain_anchors = 0
+
+    def flush() -> None:
+        nonlocal chain_anchors
+        if run:
+            anchors.append(_anchor(" ".join(run)))
+            chain_anchors += 1
+            run.clear()
+
+    def end_chain() -> None:
+        nonlocal chain_anchors
+        chain.clear()
+        chain_anchors = 0
+
+    for i, token in enumerate(tokens):
+        core = _clean(token)
+        if core and YEAR_RE.fullmatch(core):
+            flush()
+            if chain and chain_anchors:
+                # "ABC Cup 2019", "HTC 2019": one name, also written "ABC19", "HTC19"
+                del anchors[len(anchors) - chain_anchors:]
+                anchors.append(_anchor(" ".join([*chain, core]), year=core))
+            end_chain()
+            continue
+        if not core:
+            flush()
+            end_chain()
+            continue
+        if _strong(core):
+            flush()
+            following = tokens[i + 1].strip(".,;:") if i + 1 < len(tokens) else ""
+            if re.fullmatch(r"\d+(\.\d+)?", following) and not YEAR_RE.fullmatch(following):
+                core = f"{core} {following}"  # a version: "QuokkaQA 2.0"
+            anchors.append(_anchor(core))
+            chain.append(core)
+            chain_anchors += 1
+        elif _title_word(core, first=i == 0):
+            run.append(core)
+            chain.append(core)
+            if token.rstrip(",;:").endswith((".", "'s", "\u2019s")):
+                flush()
+                end_chain()
+        elif run and re.fullmatch(r"\d+(\.\d+)?", core):
+            run.append(core)
+            flush()
+            end_chain()
+        else:
+            flush()
+            end_chain()
+    flush()
+    anchors = [a for a in anchors if len(a.key) >= 2 and a.key not in ("et", "al", "etal")]
+    anchor_words = {w for a in anchors for w in stemmed_words(a.text)}
+    keywords = tuple(dict.fromkeys(
+        w for w in stemmed_words(question)
+        if w not in STOPWORDS and w not in anchor_words and len(w) > 2 and not w.isdigit()))
+    kind = _asked_kind(question)
+    # "how many times faster than" asks for a stated ratio, not a difference of two numbers
+    return QuestionTerms(anchors=tuple(dict.fromkeys(anchors)), keywords=keywords,
+                         future_years=years, kind=kind,
+                         compare=kind != "ratio" and bool(_COMPARE_RE.search(question)),
+                         qualifiers=_qualifiers(question, anchors), split=asked_split(question),
+                         head=tuple(head_words(question)),
+                         authors=cited_authors(question), question=question,
+                         counts=tuple(dict.fromkeys(
+                             _NUMBER_WORDS[w] for w in re.findall(r"[a-z]+", question.lower())
+                             if w in _NUMBER_WORDS)))
+
+
+#: Words naming a held-out split used for model selection, and the final test split.
+VALIDATION_RE = re.compile(r"\b(validation|valid|val|dev|development|held[- ]out)\b",
+                            re.IGNORECASE)
+
+
+_TEST_RE = re.compile(r"\btest(ing)?\b", re.IGNORECASE)
+
+
+def asked_split(text: str) -> str | None:
+    """The data split a text names: ``validation`` (also dev, held-out), ``test`` or None.
+
+    A text naming both is about neither in particular (None).
+    """
+    validation, test = bool(VALIDATION_RE.search(text)), bool(_TEST_RE.search(text))
+    if validation and not test:
+        return "validation"
+    if test and not validation:
+        return "test"
+    return None
+
+
+def _qualifiers(question: str, anchors: Sequence[Anchor]) -> tuple[str, ...]:
+    """Standalone numbers of a question that fix its fact (not years, not part of a name).
+
+    "a network with 25 weight layers", "the 2.7 billion parameter model": the asked fact holds
+    for that size only, so the evidence must state the number.
+    """
+    anchor_text = " ".join(a.text for a in anchors)
+    out = []
+    for m in re.finditer(r"(?<![\w.@\-/])(\d+(?:\.\d+)?)(?![\w.\-/]*\d)", question):
+        value = m.group(1)
+        if YEAR_RE.fullmatch(value):
+            continue
+        if re.search(r"(?<![\d.])" + re.escape(value) + r"(?![\d.])", anchor_text):
+            continue  # a version or size inside a name ("QuokkaQA 2.0", "Rapid Parse 3")
+        out.append(value)
+    return tuple(dict.fromkeys(out))
+
+
+def states_number(value: str, text: str) -> bool:
+    """True when ``text`` holds the number ``value`` as a token ("2.7B", "300-layer", "25")."""
+    return re.search(r"(?<![\d.,])" + re.escape(value) + r"(?![\d]|[.,]\d)", text) is not None
+
+
+#: Words after "which" that ask for a metric's value ("which score ...").
+_SCORE_WORDS = frozenset({"score", "precision", "recall", "perplexity", "accuracy"})
+
+
+_AUXILIARIES = frozenset({"is", "are", "was", "were", "do", "does", "did", "can", "could",
+                          "should", "would", "will", "has", "have", "had", "about", "if",
+                          "kind", "kinds", "type", "types", "role", "roles"})
+
+
+def _asked_kind(question: str) -> str:
+    q = question.lower()
+    if re.search(r"\bhow many times\b|\btimes (fewer|smaller|larger|faster|slower|more|less)",
+                 q):
+        return "ratio"
+    if re.search(r"\bhow long\b|\bhow many (" + "|".join(TIME_UNITS) + r")", q) or \
+            re.search(r"\b(" + "|".join(TIME_UNITS) + r")s?\b", q):
+        return "duration"
+    if re.search(r"\bhow many\b", q):
+        return "count"
+    if re.search(r"\b(what|how much|how accurate|how (well|did|does)|which value|"
+                 r"what value)\b", q) and (_METRIC_HINT.search(q) or re.search(
+                     r"\b(proportion|ratio|size|number|rate|value|accurate|score)\b", q)):
+        return "value"
+    m = re.match(r"\s*(?:which|what)\s+([a-z][\w\-]*)", q)
+    if m and (squeeze(m.group(1)) in METRIC_WORDS or m.group(1) in _SCORE_WORDS):
+        return "value"  # "which F1 score ...": a metric's value, not a name ("which loss")
+    if m and m.group(1) not in _AUXILIARIES:
+        return "entity"  # "Which optimizer ...", "What dataset ...": a name, not a number
+    return "none"
+
+
+def head_words(question: str) -> list[str]:
+    """The asked attribute: content words between "what"/"which" and the first verb.
+
+    "What minibatch size was X trained with?" -> ``["minibatch", "size"]``.
+    """
+    m = re.match(r"\s*(?:what|which)\s+(.*?)\s+(?:is|are|was|were|does|do|did|has|have|had|"
+                 r"can|will|would|should)\b", question, re.IGNORECASE)
+    if not m or len(m.group(1).split()) > 4:
+        return []
+    return [w for w in stemmed_words(m.group(1)) if w not in STOPWORDS and len(w) > 2]

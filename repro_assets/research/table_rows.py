@@ -1,0 +1,153 @@
+"""A table row's answer: the asked column's cell, and whether the row's label names the asked
+entity (never a guess between columns or between a row and its variants).
+"""
+
+from __future__ import annotations
+
+import re
+
+from repro_assets.research.passages import Passage, cell_values, split_header_line
+from repro_assets.research.question_terms import (
+    STOPWORDS,
+    Anchor,
+    QuestionTerms,
+    asked_split,
+    fold,
+    squeeze,
+    stemmed_words,
+)
+from repro_assets.research.row_names import asks_combination, combined_parts, is_own_row
+from repro_assets.research.term_match import anchor_positions
+
+
+def _subvalue(cell: str, terms: QuestionTerms, context: str) -> str | None:
+    """The asked number of a cell; ``a / b`` cells pick the side the question names."""
+    values = cell_values(cell)
+    if not values:
+        return None
+    if len(values) == 1:
+        return values[0]
+    asked = set(terms.keywords) | {a.key for a in terms.anchors} | {
+        part for k in terms.keywords for part in k.split("-") if len(part) > 2}
+    for m in re.finditer(r"([A-Za-z][\w\-]*)\s*/\s*([A-Za-z0-9][\w\-]*)", context):
+        left, right = (set(stemmed_words(m.group(1))) | {squeeze(m.group(1))},
+                       set(stemmed_words(m.group(2))) | {squeeze(m.group(2))})
+        if asked & left and not asked & right:
+            return values[0]
+        if asked & right and not asked & left:
+            return values[1]
+    return None
+
+
+_GROUP_LABEL = re.compile(r"\bet al\b|\b(19|20)\d\d\b")
+
+
+def _column_headers(run: list[str], n: int) -> list[str]:
+    """The header lines that name a row's ``n`` value columns (empty: cannot tell).
+
+    The run above the first row may end with group labels (a cited work: "Smith et al.,
+    2015"), which are dropped; the last ``n`` lines of what remains name the columns (lines
+    before them are the label column's header, a section heading or a table beside it).
+    A line naming several columns on its own (each with its unit, "top-1 err. (%) top-5
+    err. (%)") is read as those names.
+    """
+    run = list(run)
+    while run and _GROUP_LABEL.search(run[-1]):
+        run.pop()
+    run = [name for line in run for name in split_header_line(line)]
+    return run if len(run) >= n else []
+
+
+def _asked_column(names: list[str], terms: QuestionTerms, column_anchors: list[Anchor],
+                  paper: frozenset[str] = frozenset()) -> tuple[list[int], bool]:
+    """Indexes of the columns the question asks for, and whether its own terms picked them.
+
+    The columns a question's names (not found in the row label) name; among them, those of
+    the asked split (a "Dev" / "Test" header is the split); among several left, the one
+    header that is a word of the question ("Average"). A question naming no split where
+    the columns differ by split is not narrowed (no guess).
+    """
+    columns = list(range(len(names)))
+    picked = False
+    hits = [sum(a.found_in(fold(name)) or (a.key in paper and is_own_row(name))
+                for a in column_anchors) for name in names]
+    if max(hits, default=0) > 0:
+        columns = [i for i in columns if hits[i] == max(hits)]
+        picked = True
+    splits = [asked_split(names[i]) for i in columns]
+    if terms.split and any(splits):
+        columns = [i for i, split in zip(columns, splits, strict=True) if split == terms.split]
+        picked = bool(columns)
+    if len(columns) > 1:
+        asked = set(terms.keywords) | {a.key for a in terms.anchors}
+        worded = [i for i in columns
+                  if (set(stemmed_words(names[i])) | {squeeze(names[i])}) & asked]
+        if len(worded) == 1:
+            columns, picked = worded, True
+    return columns, picked
+
+
+def row_value(passage: Passage, terms: QuestionTerms, paper: frozenset[str] = frozenset()
+               ) -> tuple[str, str | None] | None:
+    """The asked cell of a table row: the one column the question's terms name, else the
+    only value (never a guess between columns)."""
+    cells = passage.values
+    if not any(cell_values(c) for c in cells):
+        return None
+    label_fold = fold(passage.label)
+    headers = _column_headers(passage.headers, len(cells))
+    column_anchors = [a for a in terms.anchors if not a.found_in(label_fold)]
+    if headers:
+        names = headers[-len(cells):]
+        columns, picked = _asked_column(names, terms, column_anchors, paper)
+        if picked and len(columns) == 1:
+            value = _subvalue(cells[columns[0]], terms, passage.context)
+            return (value, names[columns[0]]) if value is not None else None
+        if picked:
+            return None  # the asked terms name several columns (or none left): no guess
+    if column_anchors and any(a.found_in(fold(" ".join(passage.headers)))
+                              for a in column_anchors):
+        return None  # the asked column is named but cannot be aligned: no guess
+    if terms.kind != "value":
+        return None
+    numeric = [c for c in cells if cell_values(c)]
+    if len(numeric) > 1:
+        return None  # several columns, none named by the question
+    first = _subvalue(numeric[0], terms, passage.context)
+    return (first, None) if first is not None else None
+
+
+def label_names(label: str, terms: QuestionTerms, paper: frozenset[str]) -> bool:
+    """The row label names one of the question's anchors.
+
+    As written ("Quillnet-24"), as the paper's own method in words ("Ours", "Proposed
+    method") when the question names that method or the paper's authors, or as a combined
+    label ("Quillnet-A+B") when the question asks for those parts together.
+    """
+    label_words = label.replace("(", " ").replace(")", " ").split()
+    if any(anchor_positions(a, label_words) for a in terms.anchors):
+        return True
+    if paper and is_own_row(label):
+        return True
+    for word in label_words:
+        parts = combined_parts(word)
+        if parts and any(a.key == squeeze(parts[0]) for a in terms.anchors) and \
+                asks_combination(terms.question, parts[1]):
+            return True
+    return False
+
+
+#: Score taken off a row per label word the question does not ask for ("X (random splits)"
+#: is a variant of the row "X"): the plainest row naming the asked entity wins.
+ROW_VARIANT_PENALTY = 0.05
+
+
+def unasked_label_words(label: str, terms: QuestionTerms) -> list[str]:
+    """Words of a row label that are neither the question's names nor its keywords."""
+    asked = set(terms.keywords) | {w for a in terms.anchors for w in stemmed_words(a.text)}
+    keys = {a.key for a in terms.anchors}
+    # a short plural counts as its singular here ("2 nets" and "1 net" differ by no word)
+    words = [w[:-1] if len(w) == 4 and w.endswith("s") and not w.endswith("ss") else w
+             for w in stemmed_words(label)]
+    return [w for w in words if w not in asked and squeeze(w) not in keys
+            and w not in STOPWORDS and not any(squeeze(w) in k for k in keys)]

@@ -1,0 +1,136 @@
+"""Does a text name the question's terms? Keyword coverage, where anchors stand, the asked
+attribute and metric, the numbers and split the question fixes, and the anchors that stand
+for the source itself.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from repro_assets.research.answer_models import SourceText
+from repro_assets.research.question_terms import (
+    METRIC_WORDS,
+    VALIDATION_RE,
+    Anchor,
+    QuestionTerms,
+    asked_split,
+    fold,
+    squeeze,
+    states_number,
+    stemmed_words,
+)
+from repro_assets.research.row_names import own_method_keys
+
+
+def keyword_coverage(keywords: Sequence[str], text: str) -> float:
+    """The share of ``keywords`` that ``text`` names (as words, stems or squeezed)."""
+    if not keywords:
+        return 0.0
+    words = set(stemmed_words(text))
+    folded = fold(text)
+
+    def found(k: str) -> bool:
+        if k in words or (len(k) > 5 and squeeze(k) in folded):
+            return True
+        return len(k) >= 4 and any(len(w) >= 4 and (w.startswith(k) or k.startswith(w))
+                                   for w in words)
+
+    return sum(1 for k in keywords if found(k)) / len(keywords)
+
+
+def anchor_positions(anchor: Anchor, words: list[str]) -> list[int]:
+    """Indexes of ``words`` where ``anchor`` (or a variant, or its plural) starts."""
+    size = max(1, len(anchor.text.split()))
+    found = []
+    for i in range(len(words)):
+        raw = " ".join(words[i: i + size])
+        piece = squeeze(raw)
+        # a plural "s" is written lower case right after the name ("Nets"), never "Net-S"
+        plural = piece == anchor.key + "s" and re.search(r"[A-Za-z0-9]s\W*$", raw) is not None
+        if piece and (piece == anchor.key or plural
+                      or any(v == piece for v in anchor.variants)):
+            found.append(i)
+    return found
+
+
+def paper_anchors(terms: QuestionTerms, source: SourceText) -> frozenset[str]:
+    """Keys of the question's anchors that stand for ``source`` itself.
+
+    An author the question cites ("X et al.") whose name is in the paper's opening text, and
+    the paper's own method (the name its title or abstract gives it): every sentence and row
+    of the paper speaks for them.
+    """
+    identity = fold(source.identity or source.title)
+    own = own_method_keys(source.title, source.identity or source.title)
+    out = {a.key for a in terms.anchors if a.key in terms.authors and a.found_in(identity)}
+    out |= {a.key for a in terms.anchors if a.key in own or any(v in own for v in a.variants)}
+    return frozenset(out)
+
+
+def asks_head(terms: QuestionTerms, sentence: str) -> bool:
+    """The sentence names the asked attribute ("batch size", "accuracy") of the question."""
+    head = [w for w in terms.head if not any(w in stemmed_words(a.text) for a in terms.anchors)]
+    words = set(stemmed_words(sentence))
+    if len(head) > 1 and f" {''.join(w[0] for w in head)} " in fold(sentence):
+        return True  # "phone error rate" written "PER"
+    return all(w in words or any(len(v) >= 4 and (v.startswith(w) or w.startswith(v))
+                                 for v in words) for w in head)
+
+
+#: A passage must cover this share of the question's keywords (beside its anchors).
+MIN_COVERAGE = 0.34
+
+
+def qualified(terms: QuestionTerms, evidence: str) -> bool:
+    """The evidence (a sentence, or a row with its headers and caption) states every number
+    the question fixes its fact with, and the asked split.
+
+    A question for the validation split is not answered by a number that is not said to be
+    one; a question for the test split is not answered by a number said to be a validation one.
+    """
+    if any(not states_number(q, evidence) for q in terms.qualifiers):
+        return False
+    if terms.split == "validation":
+        return bool(VALIDATION_RE.search(evidence))
+    if terms.split == "test":
+        return asked_split(evidence) != "validation"
+    return True
+
+
+#: Metric words a sentence must name (or abbreviate) when the question asks for that metric.
+METRIC_KEYWORDS = frozenset({"accuracy", "error", "exact-match", "precision", "recall",
+                             "perplexity", "bleu", "rouge", "auc", "f1"})
+
+
+def metric_named(terms: QuestionTerms, text: str) -> bool:
+    """The question's metric words are in ``text``, or the initials of its metric phrase.
+
+    "phone error rate" is also written "PER"; "exact-match" also "exact match" or "EM".
+    """
+    asked = [k for k in terms.keywords if k in METRIC_KEYWORDS]
+    if not asked:
+        return True
+    words = set(stemmed_words(text))
+    spaced = fold(text)
+    for metric in asked:
+        parts = metric.split("-")
+        if metric in words or all(p in words for p in parts):
+            continue
+        initials = "".join(p[0] for p in parts)
+        if len(parts) > 1 and f" {initials} " in spaced:
+            continue
+        phrase = [k for k in terms.keywords]
+        at = phrase.index(metric)
+        window = phrase[max(0, at - 1): at + 2]
+        if len(window) >= 2 and f" {''.join(w[0] for w in window)} " in spaced:
+            continue
+        return False
+    return True
+
+
+def names_a_metric(text: str) -> bool:
+    """``text`` names a metric (accuracy, F1, BLEU ...)."""
+    words = set(stemmed_words(text))
+    spaced = fold(text)
+    return bool(words & METRIC_KEYWORDS) or any(f" {m} " in spaced for m in METRIC_WORDS)
