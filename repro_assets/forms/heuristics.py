@@ -508,6 +508,11 @@ def join_label_lines(lines: list[str]) -> list[str]:
 
 
 _HONORIFIC = re.compile(r"^(?:Mr|Mrs|Ms|Miss|Mx)\.?\s+(?=[A-Z])")
+#: A clinician's credential after a name ("Hanne Solberg, MD", "Tomas Reyes RN"): the name is
+#: a clinician's, not the subject's.
+_CREDENTIAL = re.compile(r"(?:,\s*(?:M\.?D|D\.?O|DDS|DMD|NP|PA-C|RN|FNP|MBBS|Ph\.?D|DPM|OD|"
+                         r"PharmD|LPN|APRN|CNP)|\s+(?:M\.?D|DDS|DMD|PA-C|RN|FNP|MBBS|Ph\.?D|"
+                         r"PharmD|APRN))\.?\s*$")
 _NAME_WORD = re.compile(r"^[A-Z][A-Za-z'\-.]*,?$")
 _NAME_PARTICLES = {"de", "da", "del", "della", "van", "von", "der", "la", "le", "bin", "al"}
 
@@ -606,6 +611,8 @@ def _names(p: _Page) -> Iterator[HeuristicHit]:
             reason = _not_a_name(value, p.labels)
             if reason:
                 yield _rejected(value, evidence, reason)
+            elif _CREDENTIAL.search(value):
+                yield _rejected(value, evidence, "other_party:doctor")
             elif number in p.joined and len(value.split()) < 2:
                 # a label's next line: one word may be the next label ("Sex", "SSN")
                 yield _rejected(value, evidence, "not_a_name:one_word_on_the_next_line")

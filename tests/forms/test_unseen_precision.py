@@ -163,3 +163,16 @@ def test_a_field_shown_twice_in_the_subjects_block_is_written(run_bundle: RunHel
     folder = run_bundle(docs=[UploadedFile("d.pdf", SOURCE)],
                         targets=[UploadedFile("form.pdf", target)])
     assert {w.widget for w in folder.read_artifact("review").written} == {"Name"}
+
+
+@pytest.mark.parametrize("value", ["Hanne Solberg, MD", "Hanne Solberg M.D.", "Tomas Reyes, RN"])
+def test_a_name_with_a_clinicians_credential_is_not_the_subjects(value: str) -> None:
+    """"Name: <name>, MD" on a note is the clinician's name, never offered as the patient's."""
+    text = f"CLINIC NOTE\nName: {value}\nDate: 03/03/2024\nThe patient is doing well.\n"
+    found = hits("full_name", text)
+    assert found and all(rejected == ("other_party:doctor",) for _, rejected, _ in found), found
+
+
+def test_a_surname_that_looks_like_a_credential_is_kept() -> None:
+    text = "Patient Name: Anh Do\nDate of Birth: 06/25/1979\n"
+    assert [(raw, rejected) for raw, rejected, _ in hits("full_name", text)] == [("Anh Do", ())]
