@@ -184,12 +184,26 @@ def _row(widget: FormWidget) -> int | None:
 def _section_above(rect: pymupdf.Rect, lines: list[Line],
                    rows: list[pymupdf.Rect]) -> str | None:
     """The nearest line above ``rect`` that heads a section and names a party; a line that
-    shares its row with a widget is that widget's label ("Physician [____]"), no heading."""
+    shares its row with a widget is that widget's label ("Physician [____]"), no heading.
+
+    On a form of several columns a heading heads its own column: the widget's column runs
+    from the previous widget of its row to its right edge, and a heading over that span wins
+    over one over another column (two blocks side by side: "PATIENT" left, "PHYSICIAN" right).
+    """
     above = [(box, text) for box, text, _ in lines
              if box.y1 <= rect.y0 + 1 and (_SECTION.search(text) or is_heading(text))
              and party_of(text)
              and not any(box.y0 < r.y1 and box.y1 > r.y0 for r in rows)]
-    return max(above, key=lambda item: item[0].y1)[1] if above else None
+    middle = (rect.y0 + rect.y1) / 2
+    left_edge = max((r.x1 for r in rows if r.y0 <= middle <= r.y1 and r.x1 <= rect.x0 + 1),
+                    default=float("-inf"))
+    over_column = [(box, text) for box, text in above
+                   if box.x0 < rect.x1 and box.x1 > left_edge]
+    candidates = over_column or above
+    if not candidates:
+        return None
+    return max(candidates, key=lambda item: (item[0].y1,
+                                             item[0].x0 if item[0].x0 <= rect.x0 else -1))[1]
 
 
 def read_widgets(pdf_bytes: bytes) -> list[FormWidget]:

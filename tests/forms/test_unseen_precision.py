@@ -176,3 +176,52 @@ def test_a_name_with_a_clinicians_credential_is_not_the_subjects(value: str) -> 
 def test_a_surname_that_looks_like_a_credential_is_kept() -> None:
     text = "Patient Name: Anh Do\nDate of Birth: 06/25/1979\n"
     assert [(raw, rejected) for raw, rejected, _ in hits("full_name", text)] == [("Anh Do", ())]
+
+
+def two_block_form(left: list[tuple[str, str]], right: list[tuple[str, str]],
+                   headings: tuple[str, str]) -> bytes:
+    """A fillable form of two blocks side by side, each under its own heading."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((40, 60), "Referral form", fontsize=13, fontname="helv")
+    for x, heading, rows in ((40, headings[0], left), (320, headings[1], right)):
+        page.insert_text((x, 90), heading, fontsize=10.5, fontname="helv")
+        y = 100.0
+        for name, label in rows:
+            page.insert_text((x, y + 12), label, fontsize=8.5, fontname="helv")
+            widget = pymupdf.Widget()
+            widget.field_name = name
+            widget.field_type = pymupdf.PDF_WIDGET_TYPE_TEXT
+            widget.rect = pymupdf.Rect(x + 90, y, x + 270, y + 16)
+            page.add_widget(widget)
+            y += 22
+    data = doc.tobytes(garbage=3, deflate=True, no_new_id=True)
+    doc.close()
+    return data
+
+
+def test_widgets_under_the_other_columns_heading_are_that_partys(run_bundle: RunHelper) -> None:
+    """Patient block left, physician block right, headings on one line: the right column's
+    street and telephone widgets are the physician's, not the patient's."""
+    source = text_pdf_bytes("Patient Name: Ivo Brandt\nPhone: +1 (510) 555-0123\n"
+                            "Address: 41 Birch Row, Oakvale, CA 94004\n")
+    target = two_block_form([("Patient Name", "Name")],
+                            [("Doc Name", "Name"), ("Street", "Street address"),
+                             ("Telephone", "Telephone")],
+                            ("PATIENT INFORMATION", "PHYSICIAN INFORMATION"))
+    folder = run_bundle(docs=[UploadedFile("d.pdf", source)],
+                        targets=[UploadedFile("form.pdf", target)])
+    review = folder.read_artifact("review")
+    assert {w.widget for w in review.written} == {"Patient Name"}
+    skipped = {s.widget: s.reason for s in review.skipped}
+    assert skipped["Street"] == skipped["Telephone"] == "other_party:doctor"
+
+
+def test_the_left_columns_heading_still_heads_the_left_column(run_bundle: RunHelper) -> None:
+    source = text_pdf_bytes("Patient Name: Ivo Brandt\nAddress: 41 Birch Row, Oakvale, CA 94004\n")
+    target = two_block_form([("Street", "Street address")], [("Doc Name", "Name")],
+                            ("PATIENT INFORMATION", "PHYSICIAN INFORMATION"))
+    folder = run_bundle(docs=[UploadedFile("d.pdf", source)],
+                        targets=[UploadedFile("form.pdf", target)])
+    assert {w.widget: w.value for w in folder.read_artifact("review").written} == {
+        "Street": "41 Birch Row, Oakvale, CA 94004"}
