@@ -13,6 +13,7 @@ import pytest
 from repro_assets.papers.claims.ambiguity import (
     caption_calls_method,
     column_residue,
+    count_columns,
     data_groups,
     sentence_ambiguous,
     underspecified,
@@ -111,10 +112,12 @@ def test_unfixed_metric_only_beside_a_column_that_names_one() -> None:
     assert unfixed_metric(None, None, False, 0) is None
 
 
-def test_row_groups_that_name_data_leave_a_caption_dataset_below_the_threshold() -> None:
-    claims = unseen.read(unseen.subset_group_rows())
-    assert claims and all(c.confidence < 0.7 for c in claims)
-    assert {c.dataset_source for c in claims} == {"context_ambiguous"}
+def test_row_groups_that_repeat_the_methods_qualify_a_caption_dataset() -> None:
+    claims = {c.printed_value: c for c in unseen.read(unseen.subset_group_rows())}
+    assert claims["0.986"].dataset_name == "Drizzle benchmark Daily series"
+    assert claims["0.986"].confidence >= 0.7
+    untitled = claims["0.468"]  # its title was read into the header: not printed by the row
+    assert untitled.dataset_source == "context_ambiguous" and untitled.confidence < 0.7
 
 
 def test_data_groups_are_groups_that_repeat_the_same_methods() -> None:
@@ -148,3 +151,12 @@ def test_a_column_the_caption_calls_a_kind_of_network_is_no_confident_dataset() 
     assert not caption_calls_method("Birch", "Table 2: Scores of our model on the Birch data.")
     claims = unseen.read(unseen.method_columns_in_caption())
     assert claims and all(c.confidence < 0.7 for c in claims)
+
+
+def test_whole_number_columns_beside_decimal_results_are_counts() -> None:
+    rows = [["Alder", "2", "1,200", "70.6"], ["Birch", "5", "36", "61.5"]]
+    assert count_columns(rows, [1, 2, 3]) == {1, 2}
+    assert not count_columns([["Alder", "401", "766"], ["Birch", "1976", "23846"]], [1, 2])
+    claims = unseen.read(unseen.statistics_beside_method_columns())
+    assert sorted(c.printed_value or "" for c in claims) == [
+        "61.5", "67.3", "70.6", "76.9", "79.8", "84.9"]

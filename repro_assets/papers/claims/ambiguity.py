@@ -152,6 +152,8 @@ class TableColumns:
     #: keys of the row groups that repeat methods on other data (see :func:`data_groups`)
     groups: frozenset[str] = frozenset()
     caption: str = ""
+    #: value columns of whole numbers beside columns of decimals (see :func:`count_columns`)
+    counts: frozenset[int] = frozenset()
 
     @property
     def siblings(self) -> list[tuple[str | None, str]]:
@@ -164,12 +166,28 @@ class TableColumns:
         return sum(1 for m in self.metrics.values() if m)
 
 
+_WHOLE = re.compile(r"^\s*\d{1,3}(?:,\d{3})*\s*$|^\s*\d+\s*$")
+_DECIMAL = re.compile(r"\d\.\d")
+
+
+def count_columns(rows: list[list[str]], columns: list[int]) -> frozenset[int]:
+    """Value columns whose every cell is a whole number ('2', '14', '1,200') while another of
+    ``columns`` prints decimals: class counts, feature counts, sizes beside the results."""
+    def cells(col: int) -> list[str]:
+        return [r[col] for r in rows if col < len(r) and r[col].strip()]
+
+    whole = {c for c in columns if cells(c) and all(_WHOLE.match(v) for v in cells(c))}
+    decimal = any(_DECIMAL.search(v) for c in columns if c not in whole for v in cells(c))
+    return frozenset(whole) if decimal else frozenset()
+
+
 def check_cell(cand: Candidate, col: int, columns: TableColumns, row_metric: str | None,
                group: str = "") -> None:
     """Apply the rules to a table cell's candidate, in place: an unfixed metric sets its
     ``reason``; an under-specified table-wide dataset is narrowed by a language header
-    ('TagBank German') or recorded as ``context_ambiguous`` (below the plan threshold), as is a
-    table-wide dataset over row groups that repeat the same methods ('Hourly' / 'Daily')."""
+    ('TagBank German') or recorded as ``context_ambiguous`` (below the plan threshold). Over row
+    groups that repeat the same methods ('Hourly' / 'Daily') a table-wide dataset takes the
+    group's title; rows before the first title stay ``context_ambiguous``."""
     if cand.reason:
         return
     reason = unfixed_metric(columns.metrics.get(col), row_metric,
@@ -180,11 +198,19 @@ def check_cell(cand: Candidate, col: int, columns: TableColumns, row_metric: str
     key = normalize_key(group)
     if (cand.dataset_source in TABLE_WIDE and key in columns.groups and cand.dataset_name
             and (not key or key not in normalize_key(cand.dataset_name))):
-        cand.dataset_source = "context_ambiguous"
+        if key:  # the group's title names the condition: 'AB Cross-topic', 'Q7 Daily series'
+            cand.dataset_name = f"{cand.dataset_name} {group.strip()}"
+        else:  # rows before the first title: their condition is not printed
+            cand.dataset_source = "context_ambiguous"
         return
     if cand.dataset_source == "column_caption" and cand.dataset_name and caption_calls_method(
             cand.dataset_name, columns.caption):
         cand.dataset_source = "column_unconfirmed"  # printed in the caption as a method
+    if (col in columns.counts and not columns.metrics.get(col) and not row_metric
+            and cand.dataset_source not in _COLUMN_SOURCES):
+        cand.reason = ("the column holds whole numbers beside columns of decimals and names no "
+                       "metric: counts or sizes, not results")
+        return
     residue = columns.residues.get(col, "")
     if columns.methods_as_columns or not underspecified(
             cand.dataset_source, cand.dataset_name, cand.metric_name, residue,

@@ -28,6 +28,7 @@ from repro_assets.papers.claims.ambiguity import (
     TableColumns,
     check_cell,
     column_residue,
+    count_columns,
     data_groups,
 )
 from repro_assets.papers.claims.context import (
@@ -406,7 +407,8 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
                   for c, i in columns.items() if not i.skip},
         metrics={c: i.metric for c, i in columns.items() if not i.skip},
         methods_as_columns=methods_as_columns, groups=data_groups(
-            table.groups, [table.row_label(r) for r in range(len(table.rows))]), caption=caption)
+            table.groups, [table.row_label(r) for r in range(len(table.rows))]), caption=caption,
+        counts=count_columns(table.rows, [c for c, i in columns.items() if not i.skip]))
     out: list[Candidate] = []
     for r, row in enumerate(table.rows):
         label_cells = row[: table.label_cols]
