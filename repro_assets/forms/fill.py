@@ -35,6 +35,7 @@ from repro_assets.forms.acroform import (
 )
 from repro_assets.forms.med_rows import MedicationRow, dose_text, rows
 from repro_assets.forms.models import (
+    FinalField,
     FinalResult,
     ReviewItem,
     SkippedWidget,
@@ -193,6 +194,35 @@ def _hint_names_another(role: WidgetRole) -> bool:
                for hint in _HINT.findall(text))
 
 
+#: A widget asking for a value the subject had before, or by another name ("Previous
+#: Address", "Former Name", "Maiden Name"): the documents' current value is not its answer.
+_NOT_CURRENT = re.compile(r"\b(?:previous|former|prior|old|past|maiden|alias|aka|birth name)\b")
+#: "Mailing Address if different", "(if other than home)": only when it differs.
+_IF_DIFFERENT = re.compile(r"\b(?:if\s+(?:different|other|not\s+(?:the\s+)?same)|other\s+than)\b")
+#: A widget asking for the subject's work contact ("Business Phone", "Work Address").
+_WORK = re.compile(r"\b(?:work|business|office|employment|job|company)\b")
+
+
+def _widget_words(role: WidgetRole) -> str:
+    """The widget's name, tooltip and printed label, normalized (lower case, no _ or -)."""
+    return normalize_acroform_name(" ".join(filter(None, [
+        role.widget.name, role.widget.label, role.widget.printed])))
+
+
+def _asks_for_another_value(role: WidgetRole, item: FinalField) -> str | None:
+    """Why a subject widget asks for another value than the field's (None when it does not):
+    a past value, a value only if different, or a work contact the evidence does not give."""
+    words = _widget_words(role)
+    if _NOT_CURRENT.search(words):
+        return "not_the_current_value"
+    if _IF_DIFFERENT.search(words):
+        return "party_uncertain:only_if_different"
+    if role.key in ("phone", "address") and _WORK.search(words) and not any(
+            _WORK.search(normalize_acroform_name(e.quoted_text)) for e in item.evidence):
+        return "work_contact_not_in_evidence"
+    return None
+
+
 def _shown_for_another(role: WidgetRole) -> bool:
     """True when a copy of the widget's field (the same field shown elsewhere on the form)
     stands where another party's data go, or asks for another v1 field."""
@@ -255,6 +285,11 @@ def plan_fill(roles: list[WidgetRole], final: FinalResult) -> FillPlan:
         if role.party is None and id(role) in after_other and role.key in UNBOUND_REVIEW_KEYS:
             # it follows another party's widget, and nothing puts it back in the subject's part
             plan.skipped.append(_skip(role, "party_uncertain:after_another_partys_widget"))
+            plan.review_widgets.setdefault(role.key, []).append(role.widget.name)
+            continue
+        other_value = _asks_for_another_value(role, item)
+        if other_value:
+            plan.skipped.append(_skip(role, other_value))
             plan.review_widgets.setdefault(role.key, []).append(role.widget.name)
             continue
         if _shown_for_another(role):

@@ -225,3 +225,34 @@ def test_the_left_columns_heading_still_heads_the_left_column(run_bundle: RunHel
                         targets=[UploadedFile("form.pdf", target)])
     assert {w.widget: w.value for w in folder.read_artifact("review").written} == {
         "Street": "41 Birch Row, Oakvale, CA 94004"}
+
+
+@pytest.mark.parametrize(("widget", "reason"), [
+    ("Previous Address", "not_the_current_value"),
+    ("Former Name", "not_the_current_value"),
+    ("Mailing Address if different", "party_uncertain:only_if_different"),
+    ("Business Phone", "work_contact_not_in_evidence"),
+    ("Work Address", "work_contact_not_in_evidence"),
+])
+def test_a_widget_asking_for_another_value_of_the_subject_stays_empty(
+        run_bundle: RunHelper, widget: str, reason: str) -> None:
+    """The documents give the patient's current name, home phone and address: a widget for a
+    past value, a value only if different, or a work contact is not answered by them."""
+    source = text_pdf_bytes("Patient Name: Ivo Brandt\nPhone: +1 (510) 555-0123\n"
+                            "Address: 41 Birch Row, Oakvale, CA 94004\n")
+    target = sectioned_form([("PATIENT", "Patient Name", "Name"), (None, widget, widget)])
+    folder = run_bundle(docs=[UploadedFile("d.pdf", source)],
+                        targets=[UploadedFile("form.pdf", target)])
+    review = folder.read_artifact("review")
+    assert {w.widget for w in review.written} == {"Patient Name"}
+    assert {s.widget: s.reason for s in review.skipped}[widget] == reason
+
+
+def test_a_work_phone_widget_takes_a_work_phone_of_the_evidence(run_bundle: RunHelper) -> None:
+    source = text_pdf_bytes("Patient Name: Ivo Brandt\nWork Phone: +1 (510) 555-0124\n")
+    target = sectioned_form([("PATIENT", "Patient Name", "Name"),
+                             (None, "Business Phone", "Business Phone")])
+    folder = run_bundle(docs=[UploadedFile("d.pdf", source)],
+                        targets=[UploadedFile("form.pdf", target)])
+    assert {w.widget: w.value for w in folder.read_artifact("review").written} == {
+        "Patient Name": "Ivo Brandt", "Business Phone": "(510) 555-0124"}
