@@ -12,12 +12,13 @@ Every answerable question of a cases file (``answerable`` true, a verbatim ``quo
 a query on both indexes. A target is one quote (a ``compare`` case has one excerpt per source,
 joined by `` || ``; each is a target of its own, asked with the same question).
 
-The containment rule: a target is found at rank r when, with all whitespace removed from the
-quote and from the chunks, (a) the r-th chunk contains the quote, or (b) the quote is split
-across two chunks of the same paper that are both in the first r results, the r-th one being
-the later: a prefix of the quote ends one chunk and the rest of the quote starts the other
-(they may overlap). recall@k is the share of targets found at rank <= k, MRR the mean of 1/rank
-over the first 10 results (0 when not found).
+The containment rule: a target is found at rank r when, with the quote and the chunks folded
+(:func:`squash`: ligatures decomposed, accents dropped, lower case, all whitespace removed; the
+peer stores its tokenizer's decoded, lower-cased text), (a) the r-th chunk contains the quote,
+or (b) the quote is split across two chunks of the same paper that are both in the first r
+results, the r-th one being the later: a prefix of the quote ends one chunk and the rest of the
+quote starts the other (they may overlap). recall@k is the share of targets found at rank
+<= k, MRR the mean of 1/rank over the first 10 results (0 when not found).
 
 CPU seconds count every process of a path (the worker, its PDF parsing workers, their
 children) from the first PDF to the last upsert; model loads happen before the clock starts.
@@ -44,6 +45,7 @@ import shutil
 import sys
 import tempfile
 import time
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -60,8 +62,15 @@ PEER_SIGNATURE = "pymupdf+token254/48+minilm+pgvector-exact/v1"
 
 
 def squash(text: str) -> str:
-    """``text`` without any whitespace (the containment rule compares such strings)."""
-    return "".join(text.split())
+    """``text`` folded for the containment rule: compatibility-decomposed (ligatures), accents
+    dropped, lower case, no whitespace at all.
+
+    The peer's token splitter stores the tokenizer's decoded text, not the page's: lower case,
+    accents stripped, spaces around punctuation ("gpt - 2"); folded, both read the same.
+    """
+    decomposed = unicodedata.normalize("NFKD", text)
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return "".join(plain.lower().split())
 
 
 def _prefix_in_tail(quote: str, text: str) -> int:
