@@ -325,6 +325,30 @@ def label_party(line: str, key_start: int, key_end: int, context: str | None,
     return context if context not in ignore else None
 
 
+#: Label words of a value the subject had before or by another name ("Previous Address",
+#: "Former Name", "Old Phone", "Prior Member ID"): not the current value a form asks for.
+_NOT_CURRENT = re.compile(r"\b(?:previous|former|prior|old|past|maiden|alias|aka)\b",
+                          re.IGNORECASE)
+#: Label words of a work address ("Work Address", "Business address"): not the subject's own.
+_WORK_PLACE = re.compile(r"\b(?:work|business|office|employment|job|company)\b", re.IGNORECASE)
+
+
+def label_words(line: str, key_start: int, key_end: int) -> str:
+    """The label of the value labelled by ``line[key_start:key_end]``: the key and the few
+    words right before it on its line (back to the previous label's end)."""
+    before = line[:key_start]
+    cut = max(before.rfind(":"), before.rfind("|"), before.rfind(";"), before.rfind(","),
+              before.rfind("  "))
+    if len(before[cut + 1:].split()) > LABEL_WORDS:
+        cut = _LAST_WORDS.search(before).start() - 1
+    return line[cut + 1:key_end]
+
+
+def not_current(line: str, key_start: int, key_end: int) -> bool:
+    """True when the label asks for a past value or another name ("Previous Address")."""
+    return bool(_NOT_CURRENT.search(label_words(line, key_start, key_end)))
+
+
 #: Review flag of a value whose label names no party and whose block is not the subject's.
 UNBOUND = "party_unbound"
 #: A label line about another person: "Relationship to patient: Brother".
@@ -603,6 +627,9 @@ def _names(p: _Page) -> Iterator[HeuristicHit]:
             if not value:
                 continue
             evidence = _evidence(p.doc_id, p.page, [line])
+            if _NOT_CURRENT.search(label):
+                yield _rejected(value, evidence, "not_current_value")
+                continue
             party = label_party(line, match.start("label"), match.end("label"), context)
             if not is_subject(party):
                 if looks_like_name(value):
@@ -788,6 +815,9 @@ def _phones(p: _Page) -> Iterator[HeuristicHit]:
             if not is_subject(party):
                 yield _rejected(raw, evidence, f"other_party:{party}")
                 continue
+            if not_current(line, match.start(), match.end()):
+                yield _rejected(raw, evidence, "not_current_value")
+                continue
             lead = line[: max(line.find(raw, match.start()), match.end())]
             reason = _organisation_number(raw, line[: match.start()],
                                           _previous_line(p.lines, index), lead)
@@ -825,6 +855,10 @@ def _member_ids(p: _Page) -> Iterator[HeuristicHit]:
                 continue
             segment = _segment(line, match.end())
             token = MEMBER_TOKEN.search(segment)
+            if token and not_current(line, match.start(), match.end()):
+                found.append((False, _rejected(token.group(0), _evidence(
+                    p.doc_id, p.page, [line]), "not_current_value")))
+                continue
             if token and not coverage and _BARE_ID.match(match.group(0)):
                 # a lab's or a clinic's record number: "ID: 445120" on a page about no plan
                 found.append((False, _rejected(token.group(0), _evidence(
@@ -864,6 +898,14 @@ def _addresses(p: _Page) -> Iterator[HeuristicHit]:
         reason = _blank(first, p.labels) if first else None
         if reason:
             yield _rejected(first, _evidence(p.doc_id, p.page, [line]), f"blank_form:{reason}")
+            continue
+        label = match.group("label")
+        if _NOT_CURRENT.search(label) or _WORK_PLACE.search(label):
+            shown = first or _next_line(lines, i).strip()
+            if shown:
+                yield _rejected(shown, _evidence(p.doc_id, p.page, [line]),
+                                "not_current_value" if _NOT_CURRENT.search(label)
+                                else "not_the_subjects_home:work_address")
             continue
         if first:
             parts.append(first)

@@ -256,3 +256,28 @@ def test_a_work_phone_widget_takes_a_work_phone_of_the_evidence(run_bundle: RunH
                         targets=[UploadedFile("form.pdf", target)])
     assert {w.widget: w.value for w in folder.read_artifact("review").written} == {
         "Patient Name": "Ivo Brandt", "Business Phone": "(510) 555-0124"}
+
+
+@pytest.mark.parametrize(("field", "text", "reason"), [
+    ("address", "Patient Name: Ivo Brandt\nPrevious Address: 9 Mill Lane, Oakvale, CA 94009\n",
+     "not_current_value"),
+    ("address", "Patient Name: Ivo Brandt\nPrevious Address:\n9 Mill Lane, Oakvale, CA 94009\n",
+     "not_current_value"),
+    ("address", "Patient Name: Ivo Brandt\nWork Address: 1 Works Way, Oakvale, CA 94005\n",
+     "not_the_subjects_home:work_address"),
+    ("full_name", "Former Name: Ivo Brandtner\nDate of Birth: 06/25/1979\n",
+     "not_current_value"),
+    ("phone", "Patient Name: Ivo Brandt\nOld Phone: +1 (510) 555-0100\n", "not_current_value"),
+    ("insurance_member_id", "Patient Name: Ivo Brandt\nPrior Member ID: OLD-44120\n"
+     "Insurance: Crestline Health Plan\n", "not_current_value"),
+])
+def test_a_past_value_or_a_work_address_is_no_value_of_the_field(
+        field: str, text: str, reason: str) -> None:
+    found = hits(field, text)
+    assert found and all(rejected == (reason,) for _, rejected, _ in found), found
+
+
+def test_the_current_address_wins_over_a_previous_one(run_bundle: RunHelper) -> None:
+    text = ("Patient Name: Ivo Brandt\nAddress: 41 Birch Row, Oakvale, CA 94004\n"
+            "Previous Address: 9 Mill Lane, Oakvale, CA 94009\n")
+    assert final_of(run_bundle, text)["address"] == ("filled", "41 Birch Row, Oakvale, CA 94004")
