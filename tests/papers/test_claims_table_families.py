@@ -12,6 +12,8 @@
 * a page printed over a page-sized background image (a watermark): its tables are read;
 * a table in the right column under a page whose upper part is full width (the page is not
   read as two columns): its caption's column bounds the table;
+* games as rows and agents as columns under a caption about raw game scores (and a caption
+  sentence pointing at another table gives that table's metric, not its own);
 * 'Top-1' / 'Top-5' columns without a metric word: an error or an accuracy as the paper's prose
   calls top-k figures, undecided when it calls them both;
 """
@@ -25,7 +27,12 @@ from reportlab.lib.pagesizes import LETTER
 from reportlab.pdfgen import canvas
 
 from repro_assets.papers.claims import Claim, heuristic_claims
-from repro_assets.papers.claims.metrics import find_metric_mentions, lower_is_better
+from repro_assets.papers.claims.extract import heuristic_candidates
+from repro_assets.papers.claims.metrics import (
+    compatible_metrics,
+    find_metric_mentions,
+    lower_is_better,
+)
 from repro_assets.papers.pages import extract_pages
 from repro_assets.papers.tables import extract_tables
 from tests.papers.layouts import Page, Table, prose, render
@@ -275,3 +282,27 @@ def test_right_column_table_below_a_full_width_part() -> None:
     table = next(t for t in extract_tables(buf.getvalue()) if t.number == "2")
     assert table.column_labels() == ["Sorter", "Train", "Test"]
     assert table.rows[-1] == ["Lattice sorter (ours)", "74.9", "71.4"]
+
+
+def test_raw_game_scores_with_games_as_rows() -> None:
+    table = Table("Table 6: Raw scores of the agents on four arcade games.",
+                  [["Game", "random", "Grid agent", "Lattice agent (ours)"]],
+                  [["Moonhop", "12.4", "1830.5", "2411.0"],
+                   ["Reefdive", "96.1", "5120.0", "8877.3"],
+                   ["Tilebreak", "1.2", "311.8", "402.6"], ["Skyrace", "0.0", "27.5", "31.9"]],
+                  [72.0, 180.0, 250.0, 330.0], 600)
+    body = prose("We train the lattice agent on the four arcade games Moonhop, Reefdive, "
+                 "Tilebreak and Skyrace (Table 6).", 72, 680)
+    summary = Table("Table 5: Human-normalized scores over the four arcade games. Table 6 "
+                    "lists the raw scores.",
+                    [["Agent", "Moonhop", "Reefdive"]],
+                    [["Grid agent", "81.2", "64.0"], ["Lattice agent (ours)", "97.5", "88.4"]],
+                    [72.0, 250.0, 320.0], 420)
+    pdf = render([Page(title="Lattice Agents", lines=body, tables=[table, summary])])
+    got = found(claims_of(pdf))
+    assert {("Reefdive", "raw_score", "8877.3"), ("Moonhop", "raw_score", "2411.0"),
+            ("Skyrace", "raw_score", "31.9")} <= got
+    cands = heuristic_candidates(extract_pages(pdf, "families"), extract_tables(pdf))
+    assert {c.metric_name for c in cands if c.source_citation.startswith("Table 5,")} == {
+        "normalized_score"}  # Table 6's metric, named in Table 5's caption, is not Table 5's
+    assert compatible_metrics("raw_score", "score")

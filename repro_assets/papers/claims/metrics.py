@@ -144,6 +144,9 @@ METRICS: tuple[MetricSpec, ...] = (
                                     "normalized score", "normalized scores"),
                scale="unbounded", low=None, high=None),
     MetricSpec("score", ("overall score", "average score", "avg. score"), scale="fraction"),
+    MetricSpec("raw_score", ("raw score", "raw scores", "game score", "game scores",
+                             "raw game score", "raw game scores"),
+               scale="unbounded", low=None, high=None),
     MetricSpec("test_errors_count", (), lower_is_better=True, scale="count", high=None),
 )
 

@@ -242,6 +242,18 @@ _KIND_OF_ROWS = re.compile(  # 'ABC methods' over a block: what the rows are, no
     r"settings?|configurations?)\b")
 
 
+_POINTER = re.compile(r"\b(?:Tables?|Tab\.|Figures?|Fig\.)\s*(?P<id>[A-Z]{0,2}\d+[a-z]?)\b")
+
+
+def _own_caption_text(caption: str, number: str | None) -> str:
+    """The caption without its later sentences about another table or figure ('... Table S3
+    shows the raw scores'): their metrics are that table's, not this one's."""
+    sentences = re.split(r"(?<=[.;])\s+(?=[A-Z])", _CAPTION_PREFIX.sub("", caption))
+    kept = [s for k, s in enumerate(sentences) if k == 0 or not any(
+        m.group("id") != (number or "") for m in _POINTER.finditer(s))]
+    return " ".join(kept)
+
+
 def _spanning_title(table: ParsedTable) -> str | None:
     """The top header cell printed once over every value column, above header rows that split
     them ('ZetaSet' over 'Text search | Image search'), or None."""
@@ -357,7 +369,8 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
     caption = table.caption or ""
     abbreviations = {**caption_symbols(caption), **caption_abbreviations(caption)}
     metric_map = caption_metric_map(caption)
-    caption_metrics = list(dict.fromkeys(m for m, _, _ in find_metric_mentions(caption)))
+    caption_metrics = list(dict.fromkeys(
+        m for m, _, _ in find_metric_mentions(_own_caption_text(caption, table.number))))
     caption_metric = caption_metrics[0] if len(caption_metrics) == 1 else None
     ref_metrics, ref_datasets = _reference_facts(table, context)
     caption_datasets = _caption_datasets(caption, context)
