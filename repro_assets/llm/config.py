@@ -101,13 +101,16 @@ def is_reasoning_model(model: str) -> bool:
 
 
 def _env(name: str, environ: Mapping[str, str] | None = None) -> str:
-    """``name``'s stripped value from ``environ``, else from the settings tree ("" = unset)."""
+    """``name``'s stripped value from ``environ``, else from the settings tree ("" = unset).
+
+    Raises:
+        KeyError: ``name`` is neither declared in the tree nor ``REPRO_MODEL_<ROLE>``.
+    """
     if environ is not None:
         return (environ.get(name) or "").strip()
-    try:
-        return str(settings.value(name) or "").strip()
-    except KeyError:  # not declared: the one pattern variable, REPRO_MODEL_<ROLE>
+    if name.startswith("REPRO_MODEL_"):  # the one pattern variable
         return settings.role_model(name.removeprefix("REPRO_MODEL_"))
+    return str(settings.value(name) or "").strip()
 
 
 def resolve_provider(

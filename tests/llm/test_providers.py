@@ -44,3 +44,17 @@ def test_auto_picks_by_the_configured_keys(monkeypatch: pytest.MonkeyPatch) -> N
     assert resolve_provider("auto") == "anthropic"
     monkeypatch.setenv("REPRO_LLM_BASE_URL", "http://127.0.0.1:1/v1")
     assert resolve_provider("auto") == "openai_compatible"
+
+
+def test_an_undeclared_variable_is_no_role_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only ``REPRO_MODEL_<ROLE>`` is read by pattern: an undeclared name is a KeyError.
+
+    Before, any undeclared name was silently read as ``REPRO_MODEL_<name>``.
+    """
+    from repro_assets.llm.config import _env
+
+    monkeypatch.setenv("REPRO_MODEL_PLANNER", " planner-x ")
+    monkeypatch.setenv("REPRO_MODEL_NOT_A_DECLARED_NAME", "some-model")
+    assert _env("REPRO_MODEL_PLANNER") == "planner-x"
+    with pytest.raises(KeyError):
+        _env("NOT_A_DECLARED_NAME")
