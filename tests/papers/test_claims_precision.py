@@ -143,3 +143,21 @@ def test_a_sentence_pointing_at_a_table_takes_its_only_dataset_for_the_metric() 
 def test_a_sentence_pointing_at_a_table_of_several_datasets_gets_none_of_them() -> None:
     claims = claims_of(_pointer_paper(two_datasets=True))
     assert not [c for c in claims if c.printed_value == "0.0003529"]
+
+
+def test_a_train_column_is_the_training_split() -> None:
+    from repro_assets.papers.claims.datasets import split_from
+
+    assert split_from("Train") == "train"
+    assert split_from("Training acc.") == "train"
+    assert split_from("train Table 1: Accuracy on the Pairbank corpus. Train") == "train"
+    assert split_from("Table 1: Accuracy on the Pairbank corpus. Test") == "test"
+    assert split_from("Our model reaches 91.5% accuracy after training.") == "test"
+    table = Table("Table 1: Accuracy of the pair models on the Pairbank corpus.",
+                  [["Model", "Train", "Test"]],
+                  [["Bag of pairs [3]", "83.9", "77.1"], ["Aligned pairs [5]", "90.6", "84.2"],
+                   ["Ours", "93.4", "87.8"]], [72.0, 250.0, 330.0], 560)
+    lines = prose("We match sentence pairs on the Pairbank corpus.", 72, 700)
+    claims = claims_of(render([Page(title="Pair Matching", lines=lines, tables=[table])]))
+    splits = {c.printed_value: c.split for c in claims}
+    assert splits.get("93.4") == "train" and splits.get("87.8") == "test"

@@ -94,9 +94,18 @@ def clean_name(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip(" -–:,;/")
 
 
+_TRAIN_HEADER = re.compile(
+    r"(?:^|\s)train(?:ing)?(?:\s+(?:set|acc\.?|accuracy|err\.?|error))?\s*(?:\(%\))?\s*$")
+
+
 def split_from(text: str) -> str:
-    """The split a result is on, from its header, caption or sentence (default test)."""
+    """The split a result is on, from its header, caption or sentence (default test).
+
+    A text that ends with a bare 'Train' / 'Training acc.' (a column header read last) is on
+    the training split, whatever the caption says before it."""
     low = text.lower()
+    if _TRAIN_HEADER.search(low):
+        return "train"
     if re.search(r"\b(validation|dev|development|val\.?)\b", low) and not re.search(
             r"\btest\s+(set|error|accuracy|split)\b", low):
         return "validation"
