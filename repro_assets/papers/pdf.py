@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import pymupdf
 
 from repro_assets import settings
-from repro_assets.errors import CodedError
+from repro_assets.papers.errors import PaperIngestError
 
 MAX_PDF_BYTES = 15 * 1024 * 1024  # 15 MiB (15,728,640 bytes)
 PDF_MAGIC = b"%PDF-"
@@ -22,14 +22,6 @@ DEFAULT_MAX_PAGES = 400
 DEFAULT_MAX_CONTENT_MB = 128
 _MIB = 1024 * 1024
 _INFLATE_STEP = 4 * _MIB
-
-
-class PaperIngestError(CodedError, ValueError):
-    """Ingest rejected the input; ``code`` is the seed's error code (``str()``: code: message)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message, code=code)
-        self.args = (f"{code}: {message}",)
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ unchanged.
 
 from __future__ import annotations
 
+import importlib
 import logging
 import os
 import pickle
@@ -43,10 +44,15 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from repro_assets import settings
-from repro_assets.papers.pdf import PaperIngestError
+from repro_assets.papers.errors import PaperIngestError
 from repro_assets.settings import environment
 
 log = logging.getLogger(__name__)
+
+#: Modules the fork server imports once so that every forked task finds them loaded: the parsers
+#: of paper ingest and of forms uploads. Named, not imported here, because they call this module.
+PRELOAD = ("repro_assets.papers.pages", "repro_assets.papers.tables.reader",
+           "repro_assets.forms.reading")
 
 T = TypeVar("T")
 
@@ -333,9 +339,8 @@ def _serve_one(task: bytes, wall_seconds: float) -> tuple[int | None, bool, byte
 
 def main() -> None:
     """Fork server: import PyMuPDF once, then fork one limited worker per task read on stdin."""
-    import repro_assets.forms.reading  # noqa: F401 - forms uploads are parsed here too
-    import repro_assets.papers.pages  # noqa: F401 - the slow imports, once per server
-    import repro_assets.papers.tables.reader  # noqa: F401
+    for name in PRELOAD:  # the slow imports, once per server (by name: no import edge up)
+        importlib.import_module(name)
 
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     while True:
