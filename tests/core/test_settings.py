@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 from pathlib import Path
@@ -101,3 +102,43 @@ def test_only_the_settings_package_reads_the_environment() -> None:
         if not path.startswith("settings/") and not path.startswith(NOT_YET_ON_THE_TREE):
             readers.add(path)
     assert readers == set()
+
+
+def _module_constants(tree: ast.Module) -> dict[str, object]:
+    """A module's top-level ``NAME = <literal>`` constants."""
+    constants: dict[str, object] = {}
+    for node in tree.body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name)):
+            try:
+                constants[node.targets[0].id] = ast.literal_eval(node.value)
+            except ValueError:
+                continue
+    return constants
+
+
+def test_a_default_given_at_a_call_site_is_the_trees_default() -> None:
+    """``env_int``/``env_float`` callers still pass their own default: it must be the one the
+    tree declares (and the README documents), and the variable must be declared."""
+    read_at: list[tuple[str, str, object]] = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.relative_to(PACKAGE).as_posix().startswith("settings/"):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        constants = {**_module_constants(tree), "int": int, "float": float, "max": max}
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr in ("env_int", "env_float")):
+                name, default = (eval(ast.unparse(arg), {"__builtins__": {}}, constants)
+                                 for arg in node.args)
+                read_at.append((path.name, name, default))
+    assert read_at
+    wrong = [(where, name, default, settings.variables().get(name))
+             for where, name, default in read_at
+             if name not in settings.variables() or default != _tree_default(name)]
+    assert wrong == []
+
+
+def _tree_default(name: str) -> object:
+    group, field = settings.variables()[name]
+    return settings.tree.GROUPS[group].model_fields[field].default
