@@ -34,6 +34,12 @@ _NOT_A_NAME = frozenset({"the", "we", "our", "this", "that", "these", "table", "
                          "section", "a", "an", "in", "on", "for", "with", "it", "its", "all",
                          "each", "both", "then", "thus", "here", "following", "same"})
 _OWN_VOICE = re.compile(r"\b(we|our|ours)\b", re.IGNORECASE)
+#: A list's joint: "," "and" "or" "&" "/".
+_JOINT = r"(?:,\s*(?:and|or)\b|,|\band\b|\bor\b|&|/)"
+#: A name joined to the text after it ("Casebook and " before "Statute-X datasets").
+_LISTED_BEFORE = re.compile(rf"\b{_NAME}\s*{_JOINT}\s*$")
+#: A name joined to the text before it (" and Statute-X" after "datasets: Casebook").
+_LISTED_AFTER = re.compile(rf"^\s*{_JOINT}\s*(?:the\s+)?{_NAME}")
 
 
 def _role_names(sentence: str, head: str) -> list[str]:
@@ -42,7 +48,7 @@ def _role_names(sentence: str, head: str) -> list[str]:
     patterns = (rf"{_NAME}\s+(?P<noun>{noun})\b",
                 rf"\b{noun}\s*(?:is|was|:|=|,|called|named)?\s*(?:the\s+)?{_NAME}")
     found: list[str] = []
-    for pattern in patterns:
+    for before_noun, pattern in zip((True, False), patterns, strict=True):
         for m in re.finditer(pattern, sentence, re.IGNORECASE):
             name = m.group("name").rstrip(".")
             written = m.groupdict().get("noun") or ""
@@ -51,7 +57,20 @@ def _role_names(sentence: str, head: str) -> list[str]:
             if name[:1].isupper() or any(ch.isdigit() for ch in name):
                 if name.lower() not in _NOT_A_NAME:
                     found.append(name)
+                    found += _listed_with(sentence, m.start("name"), m.end("name"),
+                                          before_noun)
     return list(dict.fromkeys(found))
+
+
+def _listed_with(sentence: str, start: int, end: int, before_noun: bool) -> list[str]:
+    """The name listed together with the name at ``start:end``, on the side away from the
+    noun ("the Casebook and Statute-X datasets", "datasets: Casebook, Statute-X"): the role
+    holds both, so no one name answers."""
+    joined = (_LISTED_BEFORE.search(sentence[:start]) if before_noun
+              else _LISTED_AFTER.match(sentence[end:]))
+    if joined is None or joined.group("name").lower() in _NOT_A_NAME:
+        return []
+    return [joined.group("name")]
 
 
 _OTHERS = re.compile(r"\b(baselines?|competitors?|compared|prior|previous|their)\b",

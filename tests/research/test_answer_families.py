@@ -260,6 +260,16 @@ NAME_CASES: list[tuple[str, str, list[SourceText], str | None]] = [
     ("name_lookalike", "Which optimizer was Lorikeet trained with?", [_source(
         ("We train Hier-GRU with the Nadam optimizer for a fair comparison.",),
         OURS_IDENTITY)], None),
+    # several names listed in the role: no one of them is the answer
+    ("name_lookalike", "Which dataset was Pangolin evaluated on?", [_source(
+        ("We evaluate Pangolin on the Casebook and Statute-X datasets in every run.",),
+        TITLE_ONLY_IDENTITY)], None),
+    ("name_lookalike", "Which optimizer was Lorikeet trained with?", [_source(
+        ("Lorikeet is trained with the Adagrad, Adamax or Nadam optimizers in turn.",),
+        OURS_IDENTITY)], None),
+    ("name_lookalike", "Which optimizer was Lorikeet trained with?", [_source(
+        ("For Lorikeet the optimizer is Adagrad or Adamax, picked per seed.",),
+        OURS_IDENTITY)], None),
     ("name", "Which loss is Kestrel trained with?", [_source(
         ("Kestrel is trained with the Hinge-Margin Loss on every split we built.",),
         "Fast Taggers\nAbstract\nx.")], "Hinge-Margin Loss"),
