@@ -308,16 +308,28 @@ class _Assembler:
     def modified(self, job: str, candidates: list[Candidate],
                  modifications: list[ModifyStatement]) -> Steps:
         level = min(m.level for m in modifications)
+        base, base_statements = self.base_route(job, candidates, level, modifications[0].quote)
+        steps = list(base)
+        for change in modifications:
+            self.apply_change(job, steps, change, base_statements)
+        if not steps:
+            raise _Conflict(f"{job} skips every machine of its route",
+                            modifications[0].quote)
+        return tuple(steps)
+
+    def base_route(self, job: str, candidates: list[Candidate], level: int,
+                   quote: str) -> tuple[Steps, list[RouteStatement]]:
+        """The one broader route (below ``level``, or a reference) that changes of ``level``
+        apply to, and its statements (marked used)."""
         own = [steps for lvl, steps, _, reference in candidates
                if lvl >= level and not reference]
         if own:
             raise _Conflict(f"{job} has a route of its own and also a change to a broader "
-                            "route", modifications[0].quote)
+                            "route", quote)
         base_candidates = [(lvl, steps, src) for lvl, steps, src, reference in candidates
                            if lvl < level or reference]
         if not base_candidates:
-            raise _Conflict(f"it changes a route the text does not give for {job}",
-                            modifications[0].quote)
+            raise _Conflict(f"it changes a route the text does not give for {job}", quote)
         top = max(lvl for lvl, _, _ in base_candidates)
         bases = list(dict.fromkeys(s for lvl, s, _ in base_candidates if lvl == top))
         base_statements: list[RouteStatement] = []
@@ -326,43 +338,49 @@ class _Assembler:
                 self.used.update(id(s) for s in sources)
                 base_statements += sources
         if len(bases) > 1:
-            raise _Conflict(f"{job} has two different routes to change",
-                            modifications[0].quote)
-        steps = list(bases[0])
-        for change in modifications:
-            for machine in change.skip:
-                positions = [i for i, (m, _) in enumerate(steps) if m == machine]
-                if len(positions) != 1:
-                    raise _Conflict(f"{job}'s route visits {machine} {len(positions)} times",
-                                    change.quote)
-                del steps[positions[0]]
-            if change.replace is not None:
-                old, new = change.replace
-                positions = [i for i, (m, _) in enumerate(steps) if m == old]
-                if len(positions) != 1:
-                    raise _Conflict(f"{job}'s route visits {old} {len(positions)} times",
-                                    change.quote)
-                hours = change.hours
-                if hours is None:
-                    # the new machine takes the place of a step of a route whose every
-                    # step has the same stated duration ("2h each")
-                    per_step = [s.uniform for s in base_statements if s.uniform is not None]
-                    hours = per_step[0] if per_step else self.inherited(
-                        new, sorted(self.applicable(job), key=lambda s: -s.level), job)
-                    if hours is None:
-                        hours = self.default_hours()
-                steps[positions[0]] = (new, hours)
-            if change.add is not None:
-                machine = change.add.machine
-                if any(m == machine for m, _ in steps):
-                    raise _Conflict(f"{job}'s route already visits {machine}", change.quote)
-                hours = change.add.hours if change.add.hours is not None else (
-                    self.default_hours())
-                steps.insert(0 if change.add_first else len(steps), (machine, hours))
-        if not steps:
-            raise _Conflict(f"{job} skips every machine of its route",
-                            modifications[0].quote)
-        return tuple(steps)
+            raise _Conflict(f"{job} has two different routes to change", quote)
+        return bases[0], base_statements
+
+    def apply_change(self, job: str, steps: list[tuple[str, float | None]],
+                     change: ModifyStatement, base_statements: list[RouteStatement]) -> None:
+        """Apply one change (skips, a replacement, an added step) to ``steps`` in place."""
+        for machine in change.skip:
+            del steps[self.single_visit(job, steps, machine, change.quote)]
+        if change.replace is not None:
+            old, new = change.replace
+            position = self.single_visit(job, steps, old, change.quote)
+            hours = change.hours
+            if hours is None:
+                hours = self.replacement_hours(job, new, base_statements)
+            steps[position] = (new, hours)
+        if change.add is not None:
+            machine = change.add.machine
+            if any(m == machine for m, _ in steps):
+                raise _Conflict(f"{job}'s route already visits {machine}", change.quote)
+            hours = change.add.hours if change.add.hours is not None else (
+                self.default_hours())
+            steps.insert(0 if change.add_first else len(steps), (machine, hours))
+
+    @staticmethod
+    def single_visit(job: str, steps: list[tuple[str, float | None]], machine: str,
+                     quote: str) -> int:
+        """The position of the one step of ``steps`` on ``machine``."""
+        positions = [i for i, (m, _) in enumerate(steps) if m == machine]
+        if len(positions) != 1:
+            raise _Conflict(f"{job}'s route visits {machine} {len(positions)} times", quote)
+        return positions[0]
+
+    def replacement_hours(self, job: str, machine: str,
+                          base_statements: list[RouteStatement]) -> float | None:
+        """The hours of a machine that replaces a step without its own duration."""
+        # the new machine takes the place of a step of a route whose every
+        # step has the same stated duration ("2h each")
+        per_step = [s.uniform for s in base_statements if s.uniform is not None]
+        hours = per_step[0] if per_step else self.inherited(
+            machine, sorted(self.applicable(job), key=lambda s: -s.level), job)
+        if hours is None:
+            hours = self.default_hours()
+        return hours
 
     def dues(self, job: str) -> list[float]:
         applicable: list[DueStatement] = [

@@ -160,6 +160,63 @@ def _split_range(match: re.Match[str], text: str) -> list[Token]:
     ]
 
 
+def _range_tokens(match: re.Match[str], text: str, ranges: bool) -> list[Token]:
+    """The token(s) of a range-shaped match: one range token, or its parts when it is not a
+    range (descending, too long, ``from M1 to M3``, or ranges are off)."""
+    ids = _range_ids(match) if ranges else None
+    preceded_by_from = re.search(r"(?i:\bfrom\s+)$", text[:match.start()]) is not None
+    if ids is None or preceded_by_from:
+        return _split_range(match, text)
+    range_kind = Kind.MACHINE_RANGE if ids[0].startswith("M") else Kind.JOB_RANGE
+    return [Token(range_kind, match.group(0), match.start(), match.end(), ids)]
+
+
+_DURATION_KINDS = frozenset({"ONE_MORE_HOUR", "HALF_HOUR", "HOUR_AND_HALF", "HOURS_MINUTES",
+                             "DURATION", "SECONDS"})
+
+
+def _duration_hours(kind: str, match: re.Match[str]) -> float:
+    """The hours of a match of one of the ``_DURATION_KINDS`` patterns."""
+    if kind == "ONE_MORE_HOUR":  # "back to M1 for one more hour": that step's hour
+        return 1.0
+    if kind == "HALF_HOUR":
+        return 0.5
+    if kind == "HOUR_AND_HALF":
+        return _amount(match.group("hh")) + 0.5
+    if kind == "HOURS_MINUTES":
+        hours = int(match.group("hm_h") or match.group("hc_h") or match.group("hs_h"))
+        return hours + int(match.group("hm_m") or match.group("hc_m") or match.group("hs_m")) / 60
+    if kind == "SECONDS":
+        return float(match.group("seconds")) / 3600
+    return _duration(match)
+
+
+def _clock(match: re.Match[str]) -> Clock:
+    hour = match.group("ch") or match.group("ch2")
+    minute = match.group("cm") or match.group("cm2") or "0"
+    meridiem = (match.group("mer") or "").lower().replace(".", "") or None
+    return Clock(int(hour), int(minute), meridiem)
+
+
+def _token(kind: str, match: re.Match[str]) -> Token:
+    """The token of a match of pattern ``kind`` (not a range, not whitespace)."""
+    raw, start, end = match.group(0), match.start(), match.end()
+    if kind in _DURATION_KINDS:
+        return Token(Kind.DURATION, raw, start, end, _duration_hours(kind, match))
+    if kind == "CLOCK":
+        return Token(Kind.CLOCK, raw, start, end, _clock(match))
+    if kind == "NUMBER":
+        return Token(Kind.NUMBER, raw, start, end, float(raw))
+    if kind == "THOUSANDS":
+        return Token(Kind.NUMBER, raw, start, end, float(raw.replace(",", "")))
+    if kind == "ID":
+        id_kind = Kind.MACHINE if raw.startswith("M") else Kind.JOB
+        return Token(id_kind, raw, start, end, (raw,))
+    if kind == "WORD":
+        return Token(Kind.WORD, raw, start, end, raw.lower())
+    return Token(Kind[kind], raw, start, end, raw)
+
+
 def tokenize(text: str, *, ranges: bool = True) -> list[Token]:
     """Split ``text`` into tokens (whitespace dropped).
 
@@ -176,49 +233,11 @@ def tokenize(text: str, *, ranges: bool = True) -> list[Token]:
         match = (_SCANNER if ranges else _SCANNER_NO_RANGES).match(text, position)
         assert match is not None  # the OTHER alternative matches any character
         kind = next(name for name, _ in _PATTERNS if match.groupdict().get(name) is not None)
-        raw = match.group(0)
-        start, end = match.start(), match.end()
-        position = end
+        position = match.end()
         if kind == "SPACE":
             continue
         if kind == "RANGE":
-            ids = _range_ids(match) if ranges else None
-            preceded_by_from = re.search(r"(?i:\bfrom\s+)$", text[:start]) is not None
-            if ids is None or preceded_by_from:
-                tokens += _split_range(match, text)
-                continue
-            range_kind = Kind.MACHINE_RANGE if ids[0].startswith("M") else Kind.JOB_RANGE
-            tokens.append(Token(range_kind, raw, start, end, ids))
-        elif kind == "ONE_MORE_HOUR":  # "back to M1 for one more hour": that step's hour
-            tokens.append(Token(Kind.DURATION, raw, start, end, 1.0))
-        elif kind == "HALF_HOUR":
-            tokens.append(Token(Kind.DURATION, raw, start, end, 0.5))
-        elif kind == "HOUR_AND_HALF":
-            tokens.append(Token(Kind.DURATION, raw, start, end, _amount(match.group("hh")) + 0.5))
-        elif kind == "HOURS_MINUTES":
-            hours = int(match.group("hm_h") or match.group("hc_h") or match.group("hs_h"))
-            hours += int(match.group("hm_m") or match.group("hc_m") or match.group("hs_m")) / 60
-            tokens.append(Token(Kind.DURATION, raw, start, end, hours))
-        elif kind == "DURATION":
-            tokens.append(Token(Kind.DURATION, raw, start, end, _duration(match)))
-        elif kind == "SECONDS":
-            tokens.append(Token(Kind.DURATION, raw, start, end,
-                                float(match.group("seconds")) / 3600))
-        elif kind == "CLOCK":
-            hour = match.group("ch") or match.group("ch2")
-            minute = match.group("cm") or match.group("cm2") or "0"
-            meridiem = (match.group("mer") or "").lower().replace(".", "") or None
-            tokens.append(Token(Kind.CLOCK, raw, start, end, Clock(int(hour), int(minute),
-                                                                   meridiem)))
-        elif kind == "NUMBER":
-            tokens.append(Token(Kind.NUMBER, raw, start, end, float(raw)))
-        elif kind == "THOUSANDS":
-            tokens.append(Token(Kind.NUMBER, raw, start, end, float(raw.replace(",", ""))))
-        elif kind == "ID":
-            id_kind = Kind.MACHINE if raw.startswith("M") else Kind.JOB
-            tokens.append(Token(id_kind, raw, start, end, (raw,)))
-        elif kind == "WORD":
-            tokens.append(Token(Kind.WORD, raw, start, end, raw.lower()))
+            tokens += _range_tokens(match, text, ranges)
         else:
-            tokens.append(Token(Kind[kind], raw, start, end, raw))
+            tokens.append(_token(kind, match))
     return tokens

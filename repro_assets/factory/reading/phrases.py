@@ -689,62 +689,87 @@ def read_step(cursor: Cursor, continuing: bool = False) -> Route | None:
     if reference is None and (named := read_named_id(cursor)) is not None:
         reference = (named, False)
     if reference is not None:
-        machine, by_name = reference
-        hours: float | None = None
-        names: list[tuple[str, str]] = []
-        if is_paren(cursor.peek(), "name") and not by_name:
-            if not is_plain_note(cursor.peek().value.text):
-                raise UnreadPhrase(f"'{cursor.peek().text}' after {machine} is a condition")
-            names.append((machine, cursor.take().value.text))
-        elif by_name and is_paren(cursor.peek(), "machines"):
-            if cursor.peek().value.machines != (machine,):
-                raise UnreadPhrase(f"the name of {machine} is followed by another id")
-            cursor.take()
-        elif by_name and cursor.peek() is not None and cursor.peek().kind is Kind.COMMA and (
-                cursor.peek(1) is not None and cursor.peek(1).kind is Kind.MACHINE):
-            if cursor.peek(1).value[0] != machine:
-                raise UnreadPhrase(f"the name of {machine} is followed by another id")
-            cursor.index += 2  # "the drill, M2, for an hour"
-            cursor.kind(Kind.COMMA)
-        again = continuing and cursor.word({"again"}) is not None  # "→ M4 again for 1h"
-        if is_paren(cursor.peek(), "duration"):
-            hours = cursor.take().value.hours
-        else:
-            hours = _step_duration(cursor)
-        if (hours is not None and is_paren(cursor.peek(), "name")
-                and is_plain_note(cursor.peek().value.text)):
-            cursor.take()  # a note on the step: "back to M1 for 1h (polish the edges)"
-        _purpose_note(cursor)
-        return Route([StepSpec(machine, hours)], names=names, again=again)
+        return _machine_step(cursor, reference, continuing)
     if token.kind is Kind.DURATION:
-        following = cursor.peek(1)
-        if following is not None and following.kind is Kind.WORD and cursor.names is not None:
-            cursor.index += 1
-            target = read_machine_ref(cursor)  # "2h saw, 1h drill"
-            after = cursor.peek()
-            if target is not None and target[1] and (after is None or after.kind in (
-                    Kind.COMMA, Kind.ARROW) or after.is_word("then", "and")):
-                return Route([StepSpec(target[0], token.value)], duration_first=True)
-            cursor.index = start
-            _lead_in(cursor, continuing)
-            following = cursor.peek(1)
-        if following is not None and following.is_word(*DURATION_PREPOSITIONS):
-            cursor.index += 2
-            target = read_machine_ref(cursor)
-            if target is not None:
-                names = []
-                if is_paren(cursor.peek(), "name") and not target[1]:
-                    names.append((target[0], cursor.take().value.text))
-                elif target[1] and is_paren(cursor.peek(), "machines"):
-                    if cursor.peek().value.machines != (target[0],):
-                        raise UnreadPhrase(f"the name of {target[0]} is followed by another id")
-                    cursor.take()
-                return Route([StepSpec(target[0], token.value)], names=names,
-                             duration_first=True)
-        cursor.index = start
-        return None
+        return _duration_first_step(cursor, token, start, continuing)
     if cursor.any_sequence(ALL_MACHINES) is not None:
         return Route([], all_machines=True)
+    cursor.index = start
+    return None
+
+
+def _step_names(cursor: Cursor, machine: str, by_name: bool) -> list[tuple[str, str]]:
+    """Read what may follow a step's machine before its duration: a name in parentheses
+    after an id (``M1 (lathe)``, returned), or the id after a name (``the drill (M2)``,
+    ``the drill, M2,``).
+
+    Raises:
+        UnreadPhrase: a condition in the parentheses, or a name followed by another id.
+    """
+    following = cursor.peek()
+    if is_paren(following, "name") and not by_name:
+        if not is_plain_note(following.value.text):
+            raise UnreadPhrase(f"'{following.text}' after {machine} is a condition")
+        return [(machine, cursor.take().value.text)]
+    if by_name and is_paren(following, "machines"):
+        if following.value.machines != (machine,):
+            raise UnreadPhrase(f"the name of {machine} is followed by another id")
+        cursor.take()
+    elif by_name and following is not None and following.kind is Kind.COMMA and (
+            cursor.peek(1) is not None and cursor.peek(1).kind is Kind.MACHINE):
+        if cursor.peek(1).value[0] != machine:
+            raise UnreadPhrase(f"the name of {machine} is followed by another id")
+        cursor.index += 2  # "the drill, M2, for an hour"
+        cursor.kind(Kind.COMMA)
+    return []
+
+
+def _machine_step(cursor: Cursor, reference: tuple[str, bool], continuing: bool) -> Route:
+    """The step of a machine just read (by id or by name): its duration and notes after it."""
+    machine, by_name = reference
+    names = _step_names(cursor, machine, by_name)
+    again = continuing and cursor.word({"again"}) is not None  # "→ M4 again for 1h"
+    hours: float | None
+    if is_paren(cursor.peek(), "duration"):
+        hours = cursor.take().value.hours
+    else:
+        hours = _step_duration(cursor)
+    if (hours is not None and is_paren(cursor.peek(), "name")
+            and is_plain_note(cursor.peek().value.text)):
+        cursor.take()  # a note on the step: "back to M1 for 1h (polish the edges)"
+    _purpose_note(cursor)
+    return Route([StepSpec(machine, hours)], names=names, again=again)
+
+
+def _duration_first_step(
+    cursor: Cursor, token: Token, start: int, continuing: bool
+) -> Route | None:
+    """A step that gives its duration first (``2h saw``, ``2h on M1``); None with the cursor
+    back at ``start`` otherwise."""
+    following = cursor.peek(1)
+    if following is not None and following.kind is Kind.WORD and cursor.names is not None:
+        cursor.index += 1
+        target = read_machine_ref(cursor)  # "2h saw, 1h drill"
+        after = cursor.peek()
+        if target is not None and target[1] and (after is None or after.kind in (
+                Kind.COMMA, Kind.ARROW) or after.is_word("then", "and")):
+            return Route([StepSpec(target[0], token.value)], duration_first=True)
+        cursor.index = start
+        _lead_in(cursor, continuing)
+        following = cursor.peek(1)
+    if following is not None and following.is_word(*DURATION_PREPOSITIONS):
+        cursor.index += 2
+        target = read_machine_ref(cursor)
+        if target is not None:
+            names = []
+            if is_paren(cursor.peek(), "name") and not target[1]:
+                names.append((target[0], cursor.take().value.text))
+            elif target[1] and is_paren(cursor.peek(), "machines"):
+                if cursor.peek().value.machines != (target[0],):
+                    raise UnreadPhrase(f"the name of {target[0]} is followed by another id")
+                cursor.take()
+            return Route([StepSpec(target[0], token.value)], names=names,
+                         duration_first=True)
     cursor.index = start
     return None
 
@@ -1084,35 +1109,53 @@ def read_due(cursor: Cursor, terms: TimeTerms | None = None) -> float | None:
     while cursor.word(DUE_AUX):
         pass
     if cursor.sequence("at", "the", "latest"):  # "- at the latest 15:00"
-        reading = read_time(cursor.tokens, cursor.index)
-        if reading.hour is None:
-            raise UnreadPhrase(f"the due time cannot be read: {reading.problem}")
-        cursor.index += reading.used
-        return reading.hour
+        return _take_due_time(cursor)
+    _go_out(cursor)
+    if cursor.word({"by", "before"}):
+        hour = _due_by(cursor, terms)
+        if hour is None:
+            cursor.index = start
+        return hour
+    return _keyed_due(cursor, start, terms)
+
+
+def _take_due_time(cursor: Cursor) -> float:
+    """Read the due time at the cursor and move past it.
+
+    Raises:
+        UnreadPhrase: no time of day is there.
+    """
+    reading = read_time(cursor.tokens, cursor.index)
+    if reading.hour is None:
+        raise UnreadPhrase(f"the due time cannot be read: {reading.problem}")
+    cursor.index += reading.used
+    return reading.hour
+
+
+def _go_out(cursor: Cursor) -> None:
+    """Consume ``go (out)`` when ``by`` / ``before`` follows (``has to go out by 4pm``)."""
     gone = cursor.index
-    if cursor.word({"go", "goes"}):  # "has to go (out) by 4pm"
+    if cursor.word({"go", "goes"}):
         cursor.word({"out"})
         following = cursor.peek()
         if following is None or not following.is_word("by", "before"):
             cursor.index = gone
-    if cursor.word({"by", "before"}):
-        following = cursor.peek()
-        if following is not None and following.kind is Kind.CLOCK:
-            reading = read_time(cursor.tokens, cursor.index)
-            if reading.hour is None:
-                raise UnreadPhrase(f"the due time cannot be read: {reading.problem}")
-            cursor.index += reading.used
-            _plan_day(cursor, terms)
-            return reading.hour
-        departure = _departure_clock(cursor)
-        if departure is not None:
-            return departure  # "..., before the 2pm truck"
-        cursor.index = start
-        return None
-    key = cursor.word(DUE_KEYS | DUE_KEYS_NEED_BY)
-    if key is None:
-        cursor.index = start
-        return None
+
+
+def _due_by(cursor: Cursor, terms: TimeTerms | None) -> float | None:
+    """The hour after ``by`` / ``before``: a clock time or a departure (``the 2pm truck``);
+    None when neither follows."""
+    following = cursor.peek()
+    if following is not None and following.kind is Kind.CLOCK:
+        hour = _take_due_time(cursor)
+        _plan_day(cursor, terms)
+        return hour
+    return _departure_clock(cursor)  # "..., before the 2pm truck"
+
+
+def _due_prepositions(cursor: Cursor) -> list[str]:
+    """Consume the prepositions after a due keyword (``by``, ``at``, ``no later than``, a
+    colon); ``no later than`` counts as ``by``."""
     prepositions = []
     while True:
         if cursor.sequence("no", "later", "than"):
@@ -1122,8 +1165,18 @@ def read_due(cursor: Cursor, terms: TimeTerms | None = None) -> float | None:
         if word is None and cursor.kind(Kind.COLON):
             word = ":"
         if word is None:
-            break
+            return prepositions
         prepositions.append(word)
+
+
+def _keyed_due(cursor: Cursor, start: int, terms: TimeTerms | None) -> float | None:
+    """A due keyword (``due``, ``ship`` ...), its prepositions and the time; None with the
+    cursor back at ``start`` when no due keyword is there."""
+    key = cursor.word(DUE_KEYS | DUE_KEYS_NEED_BY)
+    if key is None:
+        cursor.index = start
+        return None
+    prepositions = _due_prepositions(cursor)
     if key in DUE_KEYS_NEED_BY and not set(prepositions) & {"by", "before", "at"} and not (
             not prepositions and _clock_follows(cursor)):
         cursor.index = start

@@ -197,32 +197,39 @@ def _rows_as_sentences(lines: list[str], start: int) -> None:
         lines[start + offset] = sentence
 
 
-def _table_at(lines: list[str], start: int) -> tuple[Table | None, int]:
-    """A table starting at ``lines[start]`` and the index after it (or None, start)."""
+def _pipe_table(lines: list[str], start: int) -> tuple[Table | None, int]:
+    """A pipe table starting at ``lines[start]`` and the index after it (or None, start)."""
     cells = _pipe_cells(lines[start])
-    if cells is not None and len(cells) >= 2:
-        end = start
-        rows: list[tuple[tuple[str, ...], str]] = []
-        open_end = not lines[start].strip().endswith("|")
-        while end < len(lines) and (row := _pipe_cells(lines[end])) is not None:
-            if open_end and end > start and len(row) == len(cells) - 1 \
-                    and lines[end].strip().endswith("|"):
-                row = [*row, ""]  # "J2 | M3 | 45 |" under a header without outer pipes
-            if end > start and not all(_PIPE_SEPARATOR_RE.match(c) for c in row if c):
-                rows.append((tuple(row), lines[end].strip()))
-            end += 1
-        if rows:
-            if not looks_like_header(cells) and not is_routing_header(cells):
-                headerless = _headerless([(tuple(cells), lines[start].strip()), *rows])
-                if headerless is not None:
-                    return headerless, end
-            return Table(tuple(cells), tuple(rows), lines[start].strip(),
-                         is_routing_header(cells)), end
+    if cells is None or len(cells) < 2:
+        return None, start
+    end = start
+    rows: list[tuple[tuple[str, ...], str]] = []
+    open_end = not lines[start].strip().endswith("|")
+    while end < len(lines) and (row := _pipe_cells(lines[end])) is not None:
+        if open_end and end > start and len(row) == len(cells) - 1 \
+                and lines[end].strip().endswith("|"):
+            row = [*row, ""]  # "J2 | M3 | 45 |" under a header without outer pipes
+        if end > start and not all(_PIPE_SEPARATOR_RE.match(c) for c in row if c):
+            rows.append((tuple(row), lines[end].strip()))
+        end += 1
+    if not rows:
+        return None, start
+    if not looks_like_header(cells) and not is_routing_header(cells):
+        headerless = _headerless([(tuple(cells), lines[start].strip()), *rows])
+        if headerless is not None:
+            return headerless, end
+    return Table(tuple(cells), tuple(rows), lines[start].strip(),
+                 is_routing_header(cells)), end
+
+
+def _csv_table(lines: list[str], start: int) -> tuple[Table | None, int]:
+    """A CSV/TSV table with a header row at ``lines[start]``, or a header-less one whose
+    columns say what they are; the index after it (or None, start)."""
     delimiter = _csv_header(lines[start])
     if delimiter is not None:
         header = _csv_cells(lines[start], delimiter)
         end = start + 1
-        rows = []
+        rows: list[tuple[tuple[str, ...], str]] = []
         while end < len(lines) and lines[end].strip() and delimiter in lines[end]:
             row = _csv_cells(lines[end], delimiter)
             rows.append((tuple(row), lines[end].strip()))
@@ -238,16 +245,32 @@ def _table_at(lines: list[str], start: int) -> tuple[Table | None, int]:
             end += 1
         if len(rows) >= 2 and (headerless := _headerless(rows)) is not None:
             return headerless, end
+    return None, start
+
+
+def _fixed_width_table(lines: list[str], start: int) -> tuple[Table | None, int]:
+    """A fixed-width table (columns apart by runs of spaces) with a header row at
+    ``lines[start]``; the index after it (or None, start)."""
     header = _fixed_width_cells(lines[start])
-    if len(header) >= 3 and looks_like_header(header):
-        end = start + 1
-        rows = []
-        while end < len(lines) and len(row := _fixed_width_cells(lines[end])) >= 2:
-            rows.append((tuple(row), lines[end].strip()))
-            end += 1
-        if rows:
-            return Table(tuple(header), tuple(rows), lines[start].strip(),
-                         is_routing_header(header)), end
+    if len(header) < 3 or not looks_like_header(header):
+        return None, start
+    end = start + 1
+    rows: list[tuple[tuple[str, ...], str]] = []
+    while end < len(lines) and len(row := _fixed_width_cells(lines[end])) >= 2:
+        rows.append((tuple(row), lines[end].strip()))
+        end += 1
+    if not rows:
+        return None, start
+    return Table(tuple(header), tuple(rows), lines[start].strip(),
+                 is_routing_header(header)), end
+
+
+def _table_at(lines: list[str], start: int) -> tuple[Table | None, int]:
+    """A table starting at ``lines[start]`` and the index after it (or None, start)."""
+    for reader in (_pipe_table, _csv_table, _fixed_width_table):
+        table, end = reader(lines, start)
+        if table is not None:
+            return table, end
     return None, start
 
 

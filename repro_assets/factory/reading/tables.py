@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from repro_assets.factory.reading.columns import Column, column_unit, header_roles
 from repro_assets.factory.reading.lexicon import Kind, Token, tokenize
@@ -225,112 +226,188 @@ def _machine_legend(table: Table, roles: list[Column | None], reading: Reading) 
     return True
 
 
+@dataclass
+class _RoutingTable:
+    """A routing table being read: its columns, and the step rows gathered per job."""
+
+    table: Table
+    roles: list[Column | None]
+    reading: Reading
+    steps_by_job: dict[str, list[tuple[int, int, StepSpec]]] = field(default_factory=dict)
+    dues_by_job: dict[str, set[float]] = field(default_factory=dict)
+    quotes: dict[str, list[str]] = field(default_factory=dict)
+
+    @property
+    def minutes(self) -> bool:
+        """Whether durations are in a minutes column."""
+        return Column.MINUTES in self.roles
+
+    @property
+    def per_step(self) -> bool:
+        """Whether each row is one step (a machine column) rather than a whole route."""
+        return Column.MACHINE in self.roles
+
+    @property
+    def units(self) -> dict[Column, str | None]:
+        """The unit each known column's header gives."""
+        return {role: column_unit(cell)
+                for cell, role in zip(self.table.header, self.roles, strict=True)
+                if role is not None}
+
+    @property
+    def route_unit(self) -> str | None:
+        """The unit the route column's header gives."""
+        return next((column_unit(cell)
+                     for cell, role in zip(self.table.header, self.roles, strict=True)
+                     if role is Column.ROUTE), None)
+
+
 def read_table(table: Table, reading: Reading) -> None:
     """Read one table into ``reading`` (statements, or unread rows)."""
     roles = header_roles(list(table.header))
     if not table.routing and _machine_legend(table, roles, reading):
         return
     if not table.routing:
-        unknown = [cell for cell, role in zip(table.header, roles, strict=True) if role is None]
-        if Column.JOB in roles or any(
-            token.kind in (Kind.JOB, Kind.MACHINE)
-            for cells, _ in table.rows for cell in cells for token in tokenize(cell)
-        ):
-            reason = (f"unknown column(s) {', '.join(repr(u) for u in unknown)}" if unknown
-                      else "a table without job and machine/route columns")
-            reading.unread.append(Unread(quote=table.header_line, reason=reason))
+        _report_unknown_table(table, roles, reading)
         return
-    minutes = Column.MINUTES in roles
-    per_step = Column.MACHINE in roles
-    units = {role: column_unit(cell) for cell, role in zip(table.header, roles, strict=True)
-             if role is not None}
-    route_unit = next((column_unit(cell) for cell, role in zip(table.header, roles, strict=True)
-                       if role is Column.ROUTE), None)
-    steps_by_job: dict[str, list[tuple[int, int, StepSpec]]] = {}
-    dues_by_job: dict[str, set[float]] = {}
-    quotes: dict[str, list[str]] = {}
+    state = _RoutingTable(table, roles, reading)
     above: str | None = None  # the job of the row above, while rows are read
     for row_number, (cells, line) in enumerate(table.rows):
         row_job, above = above, None
         try:
-            if len(cells) != len(roles):
-                raise _BadCell(f"{len(cells)} cells under a header of {len(roles)}")
-            values = dict(zip(roles, cells, strict=True))
-            for role, cell in zip(roles, cells, strict=True):
-                if role is Column.INFO and any(t.kind in (Kind.JOB, Kind.MACHINE)
-                                               for t in tokenize(cell)):
-                    raise _BadCell(f"'{cell}' holds an id in an informational column")
-            if not values[Column.JOB].strip() and per_step and row_job is not None:
-                job = [row_job]  # a blank job cell under a job's step row: the same job
-            else:
-                job = _ids(values[Column.JOB], Kind.JOB, "job ids")
-            if len(job) != 1:
-                raise _BadCell(f"'{values[Column.JOB]}' is not one job id")
-            job_id = job[0]
-            name = values.get(Column.NAME, "").strip()
-            if name and any(t.kind not in (Kind.WORD, Kind.COMMA, Kind.OTHER)
-                            for t in tokenize(name)):
-                raise _BadCell(f"the name '{name}' holds ids or numbers")
-            hours_cell = values.get(Column.HOURS, values.get(Column.MINUTES, ""))
-            hours = _durations(hours_cell, minutes) if hours_cell.strip() else []
-            if Column.CYCLE in values:
-                if hours_cell.strip() or Column.SETUP in values or Column.RUN in values:
-                    raise _BadCell("a cycle time beside other durations")
-                hours = [_quantity_times_cycle(table.header, roles, cells, units)]
-            elif Column.SETUP in values or Column.RUN in values:
-                if hours_cell.strip() or Column.RUN not in values:
-                    raise _BadCell("a setup time without one run time column")
-                hours = [_setup_and_run(values, units)]
-            due = _due(values[Column.DUE]) if Column.DUE in values else None
-            if per_step:
-                machine = _ids(values[Column.MACHINE], Kind.MACHINE, "machine ids")
-                decimal = re.fullmatch(r"\s*(\d+),(\d+)\s*", hours_cell)
-                if len(hours) == 2 and decimal:  # one step, so "1,5" is a decimal comma
-                    hours = _durations(f"{decimal.group(1)}.{decimal.group(2)}", minutes)
-                if len(machine) != 1 or len(hours) > 1:
-                    raise _BadCell("a step row needs one machine and at most one duration")
-                order = row_number
-                if Column.STEP in values:
-                    step_tokens = tokenize(values[Column.STEP])
-                    if len(step_tokens) != 1 or step_tokens[0].kind is not Kind.NUMBER:
-                        raise _BadCell(f"'{values[Column.STEP]}' is not a step number")
-                    order = int(step_tokens[0].value)
-                spec = StepSpec(machine[0], hours[0] if hours else None)
-                steps_by_job.setdefault(job_id, []).append((order, row_number, spec))
-                quotes.setdefault(job_id, []).append(line)
-            else:
-                if Column.STEP_CELL in roles:
-                    if Column.ROUTE in roles or hours:
-                        raise _BadCell("step cells and a route or hours column")
-                    steps = _step_cells(list(zip(roles, cells, strict=True)))
-                else:
-                    steps = _route_cell(values[Column.ROUTE], route_unit)
-                    if hours and any(step.hours is not None for step in steps):
-                        raise _BadCell("durations in both the route and the hours cell")
-                    if hours and len(hours) != len(steps):
-                        raise _BadCell(f"{len(hours)} duration(s) for {len(steps)} machine(s)")
-                    if hours:
-                        steps = [StepSpec(step.machine, h)
-                                 for step, h in zip(steps, hours, strict=True)]
-                reading.routes.append(RouteStatement((job_id,), LEVEL_ONE, steps, line))
-                for step in steps:
-                    reading.mention_route_machine(step.machine)
-                if due is not None:
-                    reading.dues.append(DueStatement((job_id,), LEVEL_ONE, due, line))
-            if per_step and due is not None:
-                dues_by_job.setdefault(job_id, set()).add(due)
-            reading.mention_job(job_id)
-            above = job_id
-            if name:
-                reading.job_names.setdefault(job_id, name)
+            above = _read_row(state, row_number, cells, line, row_job)
         except _BadCell as exc:
             reading.unread.append(Unread(quote=line, reason=str(exc)))
             for token in tokenize(line):
                 if token.kind is Kind.JOB:
                     reading.mention_job(token.value[0])
-    for job_id, entries in steps_by_job.items():
+    _commit_step_rows(state)
+
+
+def _report_unknown_table(table: Table, roles: list[Column | None], reading: Reading) -> None:
+    """Report a table that is no routing table as unread when it holds job or machine ids."""
+    unknown = [cell for cell, role in zip(table.header, roles, strict=True) if role is None]
+    if Column.JOB in roles or any(
+        token.kind in (Kind.JOB, Kind.MACHINE)
+        for cells, _ in table.rows for cell in cells for token in tokenize(cell)
+    ):
+        reason = (f"unknown column(s) {', '.join(repr(u) for u in unknown)}" if unknown
+                  else "a table without job and machine/route columns")
+        reading.unread.append(Unread(quote=table.header_line, reason=reason))
+
+
+def _read_row(state: _RoutingTable, row_number: int, cells: tuple[str, ...], line: str,
+              row_job: str | None) -> str:
+    """Read one row of a routing table; its job id.
+
+    Raises:
+        _BadCell: the row (or one of its cells) cannot be read.
+    """
+    roles = state.roles
+    if len(cells) != len(roles):
+        raise _BadCell(f"{len(cells)} cells under a header of {len(roles)}")
+    values = dict(zip(roles, cells, strict=True))
+    for role, cell in zip(roles, cells, strict=True):
+        if role is Column.INFO and any(t.kind in (Kind.JOB, Kind.MACHINE)
+                                       for t in tokenize(cell)):
+            raise _BadCell(f"'{cell}' holds an id in an informational column")
+    job_id = _row_job(values, state.per_step, row_job)
+    name = values.get(Column.NAME, "").strip()
+    if name and any(t.kind not in (Kind.WORD, Kind.COMMA, Kind.OTHER)
+                    for t in tokenize(name)):
+        raise _BadCell(f"the name '{name}' holds ids or numbers")
+    hours_cell = values.get(Column.HOURS, values.get(Column.MINUTES, ""))
+    hours = _row_hours(state, values, cells, hours_cell)
+    due = _due(values[Column.DUE]) if Column.DUE in values else None
+    if state.per_step:
+        _step_row(state, values, hours_cell, hours, (job_id, row_number, line))
+        if due is not None:
+            state.dues_by_job.setdefault(job_id, set()).add(due)
+    else:
+        _route_row(state, values, cells, hours, (job_id, due, line))
+    state.reading.mention_job(job_id)
+    if name:
+        state.reading.job_names.setdefault(job_id, name)
+    return job_id
+
+
+def _row_job(values: dict[Column | None, str], per_step: bool, row_job: str | None) -> str:
+    """The one job id of a row (a blank job cell under a step row of a job: that job)."""
+    if not values[Column.JOB].strip() and per_step and row_job is not None:
+        job = [row_job]  # a blank job cell under a job's step row: the same job
+    else:
+        job = _ids(values[Column.JOB], Kind.JOB, "job ids")
+    if len(job) != 1:
+        raise _BadCell(f"'{values[Column.JOB]}' is not one job id")
+    return job[0]
+
+
+def _row_hours(state: _RoutingTable, values: dict[Column | None, str], cells: tuple[str, ...],
+               hours_cell: str) -> list[float]:
+    """The durations a row gives: its hours/minutes cell, quantity × cycle time, or setup
+    plus run time."""
+    hours = _durations(hours_cell, state.minutes) if hours_cell.strip() else []
+    if Column.CYCLE in values:
+        if hours_cell.strip() or Column.SETUP in values or Column.RUN in values:
+            raise _BadCell("a cycle time beside other durations")
+        return [_quantity_times_cycle(state.table.header, state.roles, cells, state.units)]
+    if Column.SETUP in values or Column.RUN in values:
+        if hours_cell.strip() or Column.RUN not in values:
+            raise _BadCell("a setup time without one run time column")
+        return [_setup_and_run(values, state.units)]
+    return hours
+
+
+def _step_row(state: _RoutingTable, values: dict[Column | None, str], hours_cell: str,
+              hours: list[float], where: tuple[str, int, str]) -> None:
+    """Gather a step row (one machine, at most one duration) under its job."""
+    job_id, row_number, line = where
+    machine = _ids(values[Column.MACHINE], Kind.MACHINE, "machine ids")
+    decimal = re.fullmatch(r"\s*(\d+),(\d+)\s*", hours_cell)
+    if len(hours) == 2 and decimal:  # one step, so "1,5" is a decimal comma
+        hours = _durations(f"{decimal.group(1)}.{decimal.group(2)}", state.minutes)
+    if len(machine) != 1 or len(hours) > 1:
+        raise _BadCell("a step row needs one machine and at most one duration")
+    order = row_number
+    if Column.STEP in values:
+        step_tokens = tokenize(values[Column.STEP])
+        if len(step_tokens) != 1 or step_tokens[0].kind is not Kind.NUMBER:
+            raise _BadCell(f"'{values[Column.STEP]}' is not a step number")
+        order = int(step_tokens[0].value)
+    spec = StepSpec(machine[0], hours[0] if hours else None)
+    state.steps_by_job.setdefault(job_id, []).append((order, row_number, spec))
+    state.quotes.setdefault(job_id, []).append(line)
+
+
+def _route_row(state: _RoutingTable, values: dict[Column | None, str], cells: tuple[str, ...],
+               hours: list[float], row: tuple[str, float | None, str]) -> None:
+    """Read a row that gives a job's whole route (a route cell or step cells)."""
+    job_id, due, line = row
+    if Column.STEP_CELL in state.roles:
+        if Column.ROUTE in state.roles or hours:
+            raise _BadCell("step cells and a route or hours column")
+        steps = _step_cells(list(zip(state.roles, cells, strict=True)))
+    else:
+        steps = _route_cell(values[Column.ROUTE], state.route_unit)
+        if hours and any(step.hours is not None for step in steps):
+            raise _BadCell("durations in both the route and the hours cell")
+        if hours and len(hours) != len(steps):
+            raise _BadCell(f"{len(hours)} duration(s) for {len(steps)} machine(s)")
+        if hours:
+            steps = [StepSpec(step.machine, h) for step, h in zip(steps, hours, strict=True)]
+    state.reading.routes.append(RouteStatement((job_id,), LEVEL_ONE, steps, line))
+    for step in steps:
+        state.reading.mention_route_machine(step.machine)
+    if due is not None:
+        state.reading.dues.append(DueStatement((job_id,), LEVEL_ONE, due, line))
+
+
+def _commit_step_rows(state: _RoutingTable) -> None:
+    """Turn the step rows gathered per job into its route and due time."""
+    reading = state.reading
+    for job_id, entries in state.steps_by_job.items():
         orders = [order for order, _, _ in entries]
-        quote = " / ".join(quotes[job_id])
+        quote = " / ".join(state.quotes[job_id])
         if len(set(orders)) != len(orders):
             reading.unread.append(Unread(quote=quote, reason=f"{job_id} repeats a step number"))
             continue
@@ -338,7 +415,7 @@ def read_table(table: Table, reading: Reading) -> None:
         reading.routes.append(RouteStatement((job_id,), LEVEL_ONE, steps, quote))
         for step in steps:
             reading.mention_route_machine(step.machine)
-        dues = dues_by_job.get(job_id, set())
+        dues = state.dues_by_job.get(job_id, set())
         if len(dues) > 1:
             reading.unread.append(Unread(quote=quote, reason=f"{job_id} has two due times"))
         elif dues:

@@ -51,6 +51,45 @@ def _clock_hour(clock: Clock) -> tuple[float | None, str | None]:
     return clock.hour + (12 if clock.meridiem == "pm" else 0) + fraction, None
 
 
+def _hour_minute(hour: int, minute: int, text: str, used: int) -> TimeReading:
+    """A 24-hour clock read as hour and minute (``24:00`` at most), using ``used`` tokens."""
+    if minute >= 60 or hour > 24 or (hour == 24 and minute):
+        return TimeReading(None, 0, f"{text} is not a time")
+    return TimeReading(hour + minute / 60, used)
+
+
+def _duration_clock(token: Token) -> TimeReading | None:
+    """A duration-shaped token that is a 24-hour clock (``1530 hrs``, ``14h``, ``14h30``);
+    None when the token is not one."""
+    if token.kind is not Kind.DURATION:
+        return None
+    military = re.fullmatch(r"(\d{2})(\d{2})\s*(?:hrs|hours|h)", token.text, re.IGNORECASE)
+    if military:  # "1530 hrs": a 24-hour clock
+        return _hour_minute(int(military.group(1)), int(military.group(2)), token.text, 1)
+    glued = re.fullmatch(r"(\d{1,2})h(\d{2})?", token.text, re.IGNORECASE)
+    if glued:  # "due 14h", "due 14h30": French-style clock
+        return _hour_minute(int(glued.group(1)), int(glued.group(2) or 0), token.text, 1)
+    return None
+
+
+def _number_time(token: Token, following: Token | None) -> TimeReading:
+    """A time that starts with a bare number (``16``, ``1500``, ``12 noon``)."""
+    value = token.value
+    if following is not None and following.is_word("o'clock", "oclock"):
+        return TimeReading(None, 0, f"'{token.text} o'clock' could be morning or afternoon")
+    if value == 12 and following is not None and following.is_word(*NOON_WORDS):
+        return TimeReading(12.0, 2)
+    if value == 12 and following is not None and following.is_word(*MIDNIGHT_WORDS):
+        return TimeReading(24.0, 2)
+    if value != int(value):
+        return TimeReading(None, 0, f"{token.text} is not an hour of the day")
+    if len(token.text) == 4 and token.text.isdigit():  # "1500": 24-hour clock as HHMM
+        hour, minute = divmod(int(token.text), 100)
+        hours_word = following is not None and following.is_word("hrs", "hours", "h")
+        return _hour_minute(hour, minute, token.text, 2 if hours_word else 1)
+    return TimeReading(float(value), 1)
+
+
 def read_time(tokens: list[Token], index: int) -> TimeReading:
     """Read a due time starting at ``tokens[index]``.
 
@@ -65,39 +104,14 @@ def read_time(tokens: list[Token], index: int) -> TimeReading:
         return TimeReading(None, 0, "no time follows")
     token = tokens[index]
     following = tokens[index + 1] if index + 1 < len(tokens) else None
-    military = re.fullmatch(r"(\d{2})(\d{2})\s*(?:hrs|hours|h)", token.text, re.IGNORECASE)
-    if token.kind is Kind.DURATION and military:  # "1530 hrs": a 24-hour clock
-        hour, minute = int(military.group(1)), int(military.group(2))
-        if minute >= 60 or hour > 24 or (hour == 24 and minute):
-            return TimeReading(None, 0, f"{token.text} is not a time")
-        return TimeReading(hour + minute / 60, 1)
-    glued = re.fullmatch(r"(\d{1,2})h(\d{2})?", token.text, re.IGNORECASE)
-    if token.kind is Kind.DURATION and glued:  # "due 14h", "due 14h30": French-style clock
-        hour, minute = int(glued.group(1)), int(glued.group(2) or 0)
-        if minute >= 60 or hour > 24 or (hour == 24 and minute):
-            return TimeReading(None, 0, f"{token.text} is not a time")
-        return TimeReading(hour + minute / 60, 1)
+    clock = _duration_clock(token)
+    if clock is not None:
+        return clock
     if token.kind is Kind.CLOCK:
         hour, problem = _clock_hour(token.value)
         return TimeReading(hour, 1 if hour is not None else 0, problem)
     if token.kind is Kind.NUMBER:
-        value = token.value
-        if following is not None and following.is_word("o'clock", "oclock"):
-            return TimeReading(None, 0, f"'{token.text} o'clock' could be morning or afternoon")
-        if value == 12 and following is not None and following.is_word(*NOON_WORDS):
-            return TimeReading(12.0, 2)
-        if value == 12 and following is not None and following.is_word(*MIDNIGHT_WORDS):
-            return TimeReading(24.0, 2)
-        if value != int(value):
-            return TimeReading(None, 0, f"{token.text} is not an hour of the day")
-        if len(token.text) == 4 and token.text.isdigit():  # "1500": 24-hour clock as HHMM
-            hour, minute = divmod(int(token.text), 100)
-            if minute >= 60 or hour > 24 or (hour == 24 and minute):
-                return TimeReading(None, 0, f"{token.text} is not a time")
-            if following is not None and following.is_word("hrs", "hours", "h"):
-                return TimeReading(hour + minute / 60, 2)
-            return TimeReading(hour + minute / 60, 1)
-        return TimeReading(float(value), 1)
+        return _number_time(token, following)
     if token.is_word(*NOON_WORDS):
         return TimeReading(12.0, 1)
     if token.is_word(*MIDNIGHT_WORDS):
