@@ -274,7 +274,6 @@ def classify(widget: FormWidget) -> WidgetRole:
         return WidgetRole(widget, None, f"meaning_conflict:{key}/{meaning[0]}")
     assert key is not None
     text = " ".join(filter(None, [widget.name, tooltip]))
-    words = name_words(widget.name)
     if key == "address" and NOT_POSTAL.search(normalize_acroform_name(text)):
         return WidgetRole(widget, None, "not_postal")
     if key == "full_name":
@@ -284,14 +283,30 @@ def classify(widget: FormWidget) -> WidgetRole:
         elif NOT_PERSON_NAME.search(normalize_acroform_name(" ".join(
                 filter(None, [text, widget.printed])))):
             return WidgetRole(widget, None, "not_a_persons_name")
+    party = _widget_text_party(widget, text)
+    said = meaning[1] if meaning and meaning[0] == key else None
+    return _with_part(widget, key, party, said, tooltip)
+
+
+def _widget_text_party(widget: FormWidget, text: str) -> str | None:
+    """The party a widget's name and tooltip name, else the printed text beside it or on its
+    row, else the section heading above it."""
     party = party_of(normalize_acroform_name(text))
     for printed in (widget.printed, widget.row_text):  # "Physician: ____ Telephone: [ ]"
         if party is None and printed:
             party = nearest_party(printed)
     if party is None and widget.section:
         party = party_of(widget.section)
+    return party
+
+
+def _with_part(widget: FormWidget, key: str, party: str | None, said: str | None,
+               tooltip: str) -> WidgetRole:
+    """The role of a widget whose key and party are known, with the part of the value it
+    takes (a date's day, a name's first name, a medication row's column) and the name order
+    its label asks for. ``said``: the part its tooltip's meaning names."""
     part, row, order = None, None, None
-    said = meaning[1] if meaning and meaning[0] == key else None
+    words = name_words(widget.name)
     if key == "dob":
         part = _part(words, DATE_PARTS) or _part(name_words(tooltip), DATE_PARTS)
     elif key == "full_name":

@@ -233,11 +233,24 @@ def _shown_for_another(role: WidgetRole) -> bool:
     return False
 
 
-def plan_fill(roles: list[WidgetRole], final: FinalResult) -> FillPlan:
-    """Decide, for every text widget of the target, what is written into it (if anything)."""
-    plan = FillPlan(form_subject=subject_word(
-        " ".join(filter(None, [r.widget.name, r.widget.label])) for r in roles))
-    texts = [r for r in roles if r.widget.kind == TEXT]
+@dataclass(frozen=True)
+class _FormView:
+    """What the whole form says that decides one widget: the fields asked of other parties,
+    the widgets after the first other party's widget, the subject's field copies, the
+    medication rows and slots, the preferred phone widget and a split address."""
+
+    others: set[str]
+    after_other: set[int]
+    copies: dict[tuple[str, ...], int]
+    med_rows: list[MedicationRow]
+    row_slots: int
+    best_phone: int
+    split_address: bool
+
+
+def _form_view(roles: list[WidgetRole], texts: list[WidgetRole],
+               final: FinalResult) -> _FormView:
+    """The form-wide facts of :class:`_FormView` for the text widgets ``texts``."""
     others = {r.key for r in texts if r.key and not is_subject(r.party)}
     # the subject's block comes first: a bare widget after another party's widget may be theirs
     first_other = next((i for i, r in enumerate(texts) if not is_subject(_widget_party(r))),
@@ -253,85 +266,106 @@ def plan_fill(roles: list[WidgetRole], final: FinalResult) -> FillPlan:
     row_slots = sum(1 for r in texts if r.key == "medications" and r.part == "row_name"
                     and is_subject(r.party))
     phones = [phone_rank(r) for r in texts if r.key == "phone" and is_subject(r.party)]
-    best_phone = min(phones, default=0)
-    split_address = _splits_address(roles)
+    return _FormView(others, after_other, copies, med_rows, row_slots, min(phones, default=0),
+                     _splits_address(roles))
+
+
+def _not_writable(role: WidgetRole, item: FinalField | None, view: _FormView) -> str | None:
+    """Why nothing of the subject's values goes into the widget (no review asked): no v1
+    field, another party's, no value, or not the preferred phone widget."""
+    if role.key is None:
+        return role.problem or "no_v1_field"
+    if not is_subject(role.party):
+        return f"other_party:{role.party}"
+    if item is None:
+        return "not_in_schema"
+    if item.status == "missing" or item.normalized_value is None:
+        return "missing"
+    if role.key == "phone" and phone_rank(role) != view.best_phone:
+        return "other_phone_widget"
+    return None
+
+
+def _party_uncertain(role: WidgetRole, item: FinalField, view: _FormView) -> str | None:
+    """Why the widget may not be the subject's (or may ask for another value): it is left
+    empty and listed for review."""
+    if role.party is None and role.key in view.others:
+        # nothing says whose it is, and the form asks another party for the same field
+        return "party_uncertain:another_party_has_this_field"
+    if _hint_names_another(role):  # a subject or no party said, but the hint names one
+        # "Phone (patient or guardian)", "Address (if different from patient)"
+        return "party_uncertain:hint_names_another_party"
+    if role.party is None and id(role) in view.after_other and role.key in UNBOUND_REVIEW_KEYS:
+        # it follows another party's widget, and nothing puts it back in the subject's part
+        return "party_uncertain:after_another_partys_widget"
+    other_value = _asks_for_another_value(role, item)
+    if other_value:
+        return other_value
+    if _shown_for_another(role):
+        # one field printed in several places, one of them in another party's block:
+        # writing it would write there too
+        return "party_uncertain:field_shown_in_another_block"
+    if view.copies.get(_copy_key(role), 0) > 1:
+        # "First Name" and "First Name_2" with no party said: whose is which?
+        return "party_uncertain:same_field_twice_no_party"
+    return None
+
+
+def _place_value(plan: FillPlan, role: WidgetRole, key: str, normalized: str,
+                 view: _FormView) -> None:
+    """Write the subject's value into the widget in the shape it asks for, or record why
+    it is left empty (a split address, more medications than rows, a missing part, too
+    long)."""
+    if key == "address" and view.split_address and not _SPLIT_ADDRESS.search(
+            normalize_acroform_name(role.widget.name)):
+        plan.skipped.append(_skip(role, "address_split"))
+        return
+    if role.part and role.part.startswith("row_"):
+        if len(view.med_rows) > view.row_slots:
+            plan.skipped.append(_skip(role, "more_items_than_rows"))
+            plan.review_widgets.setdefault(key, []).append(role.widget.name)
+            return
+        value = _row_value(role, view.med_rows)
+        if value:
+            plan.writes.append(Write(role, key, value))
+        else:
+            plan.skipped.append(_skip(role, "missing_part"))
+        return
+    try:
+        value = format_value(role, normalized)
+    except ValueError:
+        plan.skipped.append(_skip(role, "cannot_format"))
+        return
+    if not value:
+        plan.skipped.append(_skip(role, "missing_part"))
+    elif role.widget.maxlen and len(value) > role.widget.maxlen:
+        plan.skipped.append(_skip(role, "too_long"))
+    else:
+        plan.writes.append(Write(role, key, value))
+
+
+def plan_fill(roles: list[WidgetRole], final: FinalResult) -> FillPlan:
+    """Decide, for every text widget of the target, what is written into it (if anything)."""
+    plan = FillPlan(form_subject=subject_word(
+        " ".join(filter(None, [r.widget.name, r.widget.label])) for r in roles))
+    texts = [r for r in roles if r.widget.kind == TEXT]
+    view = _form_view(roles, texts, final)
     for role in texts:
-        if role.key is None:
-            plan.skipped.append(_skip(role, role.problem or "no_v1_field"))
+        item = final.fields.get(role.key) if role.key is not None else None
+        reason = _not_writable(role, item, view)
+        if reason:
+            plan.skipped.append(_skip(role, reason))
             continue
-        if not is_subject(role.party):
-            plan.skipped.append(_skip(role, f"other_party:{role.party}"))
-            continue
-        item = final.fields.get(role.key)
-        if item is None:
-            plan.skipped.append(_skip(role, "not_in_schema"))
-            continue
-        if item.status == "missing" or item.normalized_value is None:
-            plan.skipped.append(_skip(role, "missing"))
-            continue
-        if role.key == "phone" and phone_rank(role) != best_phone:
-            plan.skipped.append(_skip(role, "other_phone_widget"))
-            continue
-        if role.party is None and role.key in others:
-            # nothing says whose it is, and the form asks another party for the same field
-            plan.skipped.append(_skip(role, "party_uncertain:another_party_has_this_field"))
-            plan.review_widgets.setdefault(role.key, []).append(role.widget.name)
-            continue
-        if _hint_names_another(role):  # a subject or no party said, but the hint names one
-            # "Phone (patient or guardian)", "Address (if different from patient)"
-            plan.skipped.append(_skip(role, "party_uncertain:hint_names_another_party"))
-            plan.review_widgets.setdefault(role.key, []).append(role.widget.name)
-            continue
-        if role.party is None and id(role) in after_other and role.key in UNBOUND_REVIEW_KEYS:
-            # it follows another party's widget, and nothing puts it back in the subject's part
-            plan.skipped.append(_skip(role, "party_uncertain:after_another_partys_widget"))
-            plan.review_widgets.setdefault(role.key, []).append(role.widget.name)
-            continue
-        other_value = _asks_for_another_value(role, item)
-        if other_value:
-            plan.skipped.append(_skip(role, other_value))
-            plan.review_widgets.setdefault(role.key, []).append(role.widget.name)
-            continue
-        if _shown_for_another(role):
-            # one field printed in several places, one of them in another party's block:
-            # writing it would write there too
-            plan.skipped.append(_skip(role, "party_uncertain:field_shown_in_another_block"))
-            plan.review_widgets.setdefault(role.key, []).append(role.widget.name)
-            continue
-        if copies.get(_copy_key(role), 0) > 1:
-            # "First Name" and "First Name_2" with no party said: whose is which?
-            plan.skipped.append(_skip(role, "party_uncertain:same_field_twice_no_party"))
+        assert role.key is not None and item is not None and item.normalized_value is not None
+        reason = _party_uncertain(role, item, view)
+        if reason:
+            plan.skipped.append(_skip(role, reason))
             plan.review_widgets.setdefault(role.key, []).append(role.widget.name)
             continue
         if item.status == "needs_review":
             plan.review_widgets.setdefault(role.key, []).append(role.widget.name)
             continue
-        if role.key == "address" and split_address and not _SPLIT_ADDRESS.search(
-                normalize_acroform_name(role.widget.name)):
-            plan.skipped.append(_skip(role, "address_split"))
-            continue
-        if role.part and role.part.startswith("row_"):
-            if len(med_rows) > row_slots:
-                plan.skipped.append(_skip(role, "more_items_than_rows"))
-                plan.review_widgets.setdefault(role.key, []).append(role.widget.name)
-                continue
-            value = _row_value(role, med_rows)
-            if value:
-                plan.writes.append(Write(role, role.key, value))
-            else:
-                plan.skipped.append(_skip(role, "missing_part"))
-            continue
-        try:
-            value = format_value(role, item.normalized_value)
-        except ValueError:
-            plan.skipped.append(_skip(role, "cannot_format"))
-            continue
-        if not value:
-            plan.skipped.append(_skip(role, "missing_part"))
-        elif role.widget.maxlen and len(value) > role.widget.maxlen:
-            plan.skipped.append(_skip(role, "too_long"))
-        else:
-            plan.writes.append(Write(role, role.key, value))
+        _place_value(plan, role, role.key, item.normalized_value, view)
     return plan
 
 

@@ -617,37 +617,41 @@ def _not_a_name(value: str, labels: frozenset[str]) -> str | None:
     return None
 
 
-def _names(p: _Page) -> Iterator[HeuristicHit]:
-    for number, (line, context) in enumerate(zip(p.lines, p.parties, strict=False)):
-        for match in NAME_LABEL.finditer(line):
-            label = match.group("label")
-            if NOT_FULL_NAME.search(strip_parentheticals(label)):
-                continue
-            value = _HONORIFIC.sub("", _segment(line, match.end()).strip(" ,."))
-            if not value:
-                continue
-            evidence = _evidence(p.doc_id, p.page, [line])
-            if _NOT_CURRENT.search(label):
-                yield _rejected(value, evidence, "not_current_value")
-                continue
-            party = label_party(line, match.start("label"), match.end("label"), context)
-            if not is_subject(party):
-                if looks_like_name(value):
-                    yield _rejected(value, evidence, f"other_party:{party}")
-                continue
-            reason = _not_a_name(value, p.labels)
-            if reason:
-                yield _rejected(value, evidence, reason)
-            elif _CREDENTIAL.search(value):
-                yield _rejected(value, evidence, "other_party:doctor")
-            elif number in p.joined and len(value.split()) < 2:
-                # a label's next line: one word may be the next label ("Sex", "SSN")
-                yield _rejected(value, evidence, "not_a_name:one_word_on_the_next_line")
-            elif looks_like_name(value):
-                bound = p.bound(number, line, match.start("label"), match.end("label"))
-                yield HeuristicHit(value, evidence, flags=() if bound else (UNBOUND,))
-        for match in NAME_PROSE.finditer(line):
-            yield HeuristicHit(match.group(2), _evidence(p.doc_id, p.page, [line]))
+def _labeled_name(p: _Page, number: int, line: str, context: str | None,
+                  match: re.Match[str]) -> HeuristicHit | None:
+    """The name after a name label on line ``number``, accepted or rejected with its reason;
+    None when the label asks for no full name, nothing follows it, or another party's
+    label is followed by something that is no name."""
+    label = match.group("label")
+    if NOT_FULL_NAME.search(strip_parentheticals(label)):
+        return None
+    value = _HONORIFIC.sub("", _segment(line, match.end()).strip(" ,."))
+    if not value:
+        return None
+    evidence = _evidence(p.doc_id, p.page, [line])
+    if _NOT_CURRENT.search(label):
+        return _rejected(value, evidence, "not_current_value")
+    party = label_party(line, match.start("label"), match.end("label"), context)
+    if not is_subject(party):
+        return _rejected(value, evidence, f"other_party:{party}") if looks_like_name(
+            value) else None
+    reason = _not_a_name(value, p.labels)
+    if reason:
+        return _rejected(value, evidence, reason)
+    if _CREDENTIAL.search(value):
+        return _rejected(value, evidence, "other_party:doctor")
+    if number in p.joined and len(value.split()) < 2:
+        # a label's next line: one word may be the next label ("Sex", "SSN")
+        return _rejected(value, evidence, "not_a_name:one_word_on_the_next_line")
+    if looks_like_name(value):
+        bound = p.bound(number, line, match.start("label"), match.end("label"))
+        return HeuristicHit(value, evidence, flags=() if bound else (UNBOUND,))
+    return None
+
+
+def _headed_names(p: _Page) -> Iterator[HeuristicHit]:
+    """Names printed "LAST, FIRST" on a line of their own under a heading of the subject,
+    and the name in a first-page title."""
     for index, line in enumerate(p.lines):
         match = LAST_FIRST.match(line)
         if not match:
@@ -665,6 +669,17 @@ def _names(p: _Page) -> Iterator[HeuristicHit]:
         reason = _not_a_name(title.group("name"), p.labels)
         yield _rejected(title.group("name"), evidence, reason) if reason else \
             HeuristicHit(title.group("name"), evidence)
+
+
+def _names(p: _Page) -> Iterator[HeuristicHit]:
+    for number, (line, context) in enumerate(zip(p.lines, p.parties, strict=False)):
+        for match in NAME_LABEL.finditer(line):
+            hit = _labeled_name(p, number, line, context, match)
+            if hit is not None:
+                yield hit
+        for match in NAME_PROSE.finditer(line):
+            yield HeuristicHit(match.group(2), _evidence(p.doc_id, p.page, [line]))
+    yield from _headed_names(p)
 
 
 def _date_flags(raw: str, document_order: str | None) -> tuple[str, ...]:
@@ -885,6 +900,36 @@ def _member_ids(p: _Page) -> Iterator[HeuristicHit]:
 _COLUMN_GAP = re.compile(r"\s{3,}")
 
 
+def _address_lines(lines: list[str], i: int, label_start: int,
+                   first: str) -> tuple[list[str], list[str]]:
+    """The address after the label on line ``i``: the rest of its line (``first``) and up to
+    two printed lines below it, in the label's column, up to the city line; with the printed
+    lines quoted (the label's line first)."""
+    line = lines[i]
+    parts, used = ([first] if first else []), [line]
+    column = len(_COLUMN_GAP.findall(line[:label_start].strip()))
+    columns = len(_COLUMN_GAP.findall(line.strip())) + 1
+    for printed in lines[i + 1: i + 3]:
+        follow = printed
+        if not follow.strip() or _LABEL_LINE.match(follow) or is_heading(follow):
+            break
+        chunks = _COLUMN_GAP.split(follow.strip())
+        if len(chunks) > 1:  # two columns: only the label's own column continues it
+            if len(chunks) != columns:
+                break
+            follow = chunks[column]
+        open_end = bool(parts) and parts[-1].rstrip().endswith(",")
+        if parts and not CITY_LINE.search(follow) and not open_end:
+            break
+        if not _written(follow.strip()):
+            break
+        parts.append(follow.strip())
+        used.append(printed)  # the quote is the whole printed line
+        if CITY_LINE.search(follow):
+            break
+    return parts, used
+
+
 def _addresses(p: _Page) -> Iterator[HeuristicHit]:
     lines = p.lines
     for i, (line, context) in enumerate(zip(lines, p.parties, strict=False)):
@@ -893,7 +938,6 @@ def _addresses(p: _Page) -> Iterator[HeuristicHit]:
             continue
         if not is_subject(label_party(line, match.start("label"), match.end("label"), context)):
             continue
-        parts, used = [], [line]
         first = _segment(line, match.end())
         reason = _blank(first, p.labels) if first else None
         if reason:
@@ -907,28 +951,7 @@ def _addresses(p: _Page) -> Iterator[HeuristicHit]:
                                 "not_current_value" if _NOT_CURRENT.search(label)
                                 else "not_the_subjects_home:work_address")
             continue
-        if first:
-            parts.append(first)
-        column = len(_COLUMN_GAP.findall(line[: match.start("label")].strip()))
-        columns = len(_COLUMN_GAP.findall(line.strip())) + 1
-        for printed in lines[i + 1: i + 3]:
-            follow = printed
-            if not follow.strip() or _LABEL_LINE.match(follow) or is_heading(follow):
-                break
-            chunks = _COLUMN_GAP.split(follow.strip())
-            if len(chunks) > 1:  # two columns: only the label's own column continues it
-                if len(chunks) != columns:
-                    break
-                follow = chunks[column]
-            open_end = bool(parts) and parts[-1].rstrip().endswith(",")
-            if parts and not CITY_LINE.search(follow) and not open_end:
-                break
-            if not _written(follow.strip()):
-                break
-            parts.append(follow.strip())
-            used.append(printed)  # the quote is the whole printed line
-            if CITY_LINE.search(follow):
-                break
+        parts, used = _address_lines(lines, i, match.start("label"), first)
         if parts:
             bound = p.bound(i, line, match.start("label"), match.end("label"))
             yield HeuristicHit("\n".join(parts), _evidence(p.doc_id, p.page, used),

@@ -100,6 +100,43 @@ class Selection:
     candidates: list[Candidate]
 
 
+def _fuller_name(accepted: list[Candidate]) -> Candidate:
+    """The first accepted name, or the first fuller form of it that is at least as sure
+    ("Maria Soto" and "Maria Elena Soto": the full form wins)."""
+    winner = accepted[0]
+    fuller = [c for c in accepted if c is not winner
+              and shorter_name_of(winner.normalized_value, c.normalized_value)
+              and base_confidence(c.scores) >= base_confidence(winner.scores)]
+    return fuller[0] if fuller else winner
+
+
+def _strong_values(spec: FieldSpec, accepted: list[Candidate]) -> set[str]:
+    """The distinct values of the sure accepted candidates (two or more: a contradiction);
+    a name without its middle names is the same person as the full name."""
+    strong_values = {
+        c.normalized_value for c in accepted if base_confidence(c.scores) >= CONTRADICTION_MIN_BASE
+    }
+    if spec.key == "full_name":
+        strong_values = {v for v in strong_values
+                         if not any(shorter_name_of(v, other) for other in strong_values)}
+    return strong_values
+
+
+def _review_flags(winner: Candidate, accepted: list[Candidate]) -> list[str]:
+    """The review flags of the winner that hold (in ``REVIEW_FLAGS`` order)."""
+    flags = []
+    for flag in REVIEW_FLAGS:
+        if flag == "ocr_unconfirmed" and winner.scores.cross_doc_agreement > 0:
+            continue  # another document says the same: the OCR reading is confirmed
+        if flag == "party_unbound" and any(
+                c.normalized_value == winner.normalized_value and flag not in c.validators
+                for c in accepted):
+            continue  # the same value also stands where it is bound to the subject
+        if flag in winner.validators:
+            flags.append(flag)
+    return flags
+
+
 def select(
     spec: FieldSpec,
     candidates: list[Candidate],
@@ -146,19 +183,9 @@ def select(
                            confidence=0.0, rationale=rationale,
                            alternatives=ranked[:MAX_ALTERNATIVES])
         return Selection(final, ranked)
-    winner = accepted[0]
-    if spec.type == "string" and spec.key == "full_name":
-        fuller = [c for c in accepted if c is not winner
-                  and shorter_name_of(winner.normalized_value, c.normalized_value)
-                  and base_confidence(c.scores) >= base_confidence(winner.scores)]
-        if fuller:  # "Maria Soto" and "Maria Elena Soto": the full form wins
-            winner = fuller[0]
-    strong_values = {
-        c.normalized_value for c in accepted if base_confidence(c.scores) >= CONTRADICTION_MIN_BASE
-    }
-    if spec.key == "full_name":  # a name without its middle names is the same person
-        strong_values = {v for v in strong_values
-                         if not any(shorter_name_of(v, other) for other in strong_values)}
+    winner = _fuller_name(accepted) if spec.type == "string" and spec.key == "full_name" \
+        else accepted[0]
+    strong_values = _strong_values(spec, accepted)
     contradiction = len(strong_values) >= 2
     if contradiction:
         penalized = winner.scores.model_copy(
@@ -178,16 +205,9 @@ def select(
     if confidence < AUTO_FILL_THRESHOLD:
         status = "needs_review"
         rationale.append("below_auto_fill_threshold")
-    for flag in REVIEW_FLAGS:
-        if flag == "ocr_unconfirmed" and winner.scores.cross_doc_agreement > 0:
-            continue  # another document says the same: the OCR reading is confirmed
-        if flag == "party_unbound" and any(
-                c.normalized_value == winner.normalized_value and flag not in c.validators
-                for c in accepted):
-            continue  # the same value also stands where it is bound to the subject
-        if flag in winner.validators:
-            status = "needs_review"
-            rationale.append(flag)
+    for flag in _review_flags(winner, accepted):
+        status = "needs_review"
+        rationale.append(flag)
     rationale += [f"validator_failed:{v.split(':')[0]}" for v in winner.validators
                   if v.endswith(":fail")]
     rationale += [f"validator_warn:{v.split(':')[0]}" for v in winner.validators

@@ -34,6 +34,7 @@ from repro_assets.research.passages import (
 from repro_assets.research.question_terms import (
     COMPARATIVE_RE,
     METRIC_WORDS,
+    Anchor,
     QuestionTerms,
     fold,
     question_terms,
@@ -229,14 +230,9 @@ def _check_comparison(question: str, terms: QuestionTerms, sources: Sequence[Sou
                        best_score=best_score, related=related)
 
 
-def _grounded(passage: Passage, terms: QuestionTerms, source: SourceText,
-              paper: frozenset[str] = frozenset()) -> GroundedAnswer | None:
-    """The passage's answer to the question, when it states the asked quantity.
-
-    ``paper``: keys of the anchors that stand for the source itself (its own method, its
-    cited authors, see :func:`paper_anchors`): they hold for every passage of the source.
-    """
-    words = passage.text.split()
+def _local_text(passage: Passage) -> str:
+    """The text that stands with the passage's number: the passage and its headers, and for a
+    table row its caption."""
     local = passage.text + " " + " ".join(passage.headers)
     if passage.table:
         # the row's own caption; when none is found, the caption around the row if there is
@@ -244,6 +240,28 @@ def _grounded(passage: Passage, terms: QuestionTerms, source: SourceText,
         around = list(dict.fromkeys(table_captions(passage.context)))
         local += " " + (passage.caption if passage.caption is not None
                         else around[0] if len(around) == 1 else "")
+    return local
+
+
+def _covered(terms: QuestionTerms, in_passage: list[Anchor], coverage: float) -> bool:
+    """Whether the passage says enough of the question: its keywords (``coverage``), or all
+    its names."""
+    complete = bool(terms.anchors) and len(in_passage) == len(terms.anchors)
+    if terms.anchors and not in_passage and coverage < 0.5:
+        return False
+    if not terms.anchors and coverage < 0.5:
+        return False
+    return not (coverage < MIN_COVERAGE and not complete)
+
+
+def _grounded(passage: Passage, terms: QuestionTerms, source: SourceText,
+              paper: frozenset[str] = frozenset()) -> GroundedAnswer | None:
+    """The passage's answer to the question, when it states the asked quantity.
+
+    ``paper``: keys of the anchors that stand for the source itself (its own method, its
+    cited authors, see :func:`paper_anchors`): they hold for every passage of the source.
+    """
+    local = _local_text(passage)
     local_fold = fold(local) if passage.table else fold(passage.text)
     # a sentence's entity may be named by the sentence before or after it (one name at most)
     # the document's title names what its every sentence is about, as do its own method's
@@ -266,12 +284,7 @@ def _grounded(passage: Passage, terms: QuestionTerms, source: SourceText,
     coverage = keyword_coverage(terms.keywords, passage.text + " " + " ".join(passage.headers))
     if not passage.table and not metric_named(terms, passage.text):
         return None
-    complete = bool(terms.anchors) and len(in_passage) == len(terms.anchors)
-    if terms.anchors and not in_passage and coverage < 0.5:
-        return None
-    if not terms.anchors and coverage < 0.5:
-        return None
-    if coverage < MIN_COVERAGE and not complete:
+    if not _covered(terms, in_passage, coverage):
         return None
     # names the passage itself states weigh more than names its title or neighbour gives
     score = coverage + (len(stated) / len(terms.anchors) if terms.anchors else 0.0)
@@ -281,22 +294,37 @@ def _grounded(passage: Passage, terms: QuestionTerms, source: SourceText,
     if not qualified(terms, local if passage.table else passage.text):
         return None
     if passage.table:
-        if not metric_named(terms, local) and names_a_metric(local):
-            return None  # the row's header or caption reports another metric than the asked
-        if terms.kind in ("ratio", "duration") and not any(
-                k in fold(passage.context) for k in ("second", "time", "hour")):
-            return None
-        if terms.anchors and not label_names(passage.label, terms, paper):
-            return None  # a row answers only for the entity its label names (not a variant)
-        picked = row_value(passage, terms, paper)
-        if picked is None:
-            return None
-        value, column = picked
-        score -= ROW_VARIANT_PENALTY * len(unasked_label_words(passage.label, terms))
-        if any(states_number(c, passage.label) for c in terms.counts):
-            score += ROW_VARIANT_PENALTY / 2  # "one network": the "(1 net)" row of its siblings
-        return GroundedAnswer(value=value, quote=passage.text, source=source.key,
-                              title=source.title, score=round(score, 3), column=column)
+        return _row_answer(passage, terms, source, paper, local, score)
+    return _sentence_answer(passage, terms, source, in_passage, score)
+
+
+def _row_answer(passage: Passage, terms: QuestionTerms, source: SourceText,
+                paper: frozenset[str], local: str, score: float) -> GroundedAnswer | None:
+    """A table row's answer: the asked metric's column of the row that names the asked
+    entity (``local``: the row with its headers and caption; ``score``: its match so far)."""
+    if not metric_named(terms, local) and names_a_metric(local):
+        return None  # the row's header or caption reports another metric than the asked
+    if terms.kind in ("ratio", "duration") and not any(
+            k in fold(passage.context) for k in ("second", "time", "hour")):
+        return None
+    if terms.anchors and not label_names(passage.label, terms, paper):
+        return None  # a row answers only for the entity its label names (not a variant)
+    picked = row_value(passage, terms, paper)
+    if picked is None:
+        return None
+    value, column = picked
+    score -= ROW_VARIANT_PENALTY * len(unasked_label_words(passage.label, terms))
+    if any(states_number(c, passage.label) for c in terms.counts):
+        score += ROW_VARIANT_PENALTY / 2  # "one network": the "(1 net)" row of its siblings
+    return GroundedAnswer(value=value, quote=passage.text, source=source.key,
+                          title=source.title, score=round(score, 3), column=column)
+
+
+def _sentence_answer(passage: Passage, terms: QuestionTerms, source: SourceText,
+                     in_passage: list[Anchor], score: float) -> GroundedAnswer | None:
+    """A sentence's answer: the number of the asked kind nearest the asked names (or the
+    asked size, or the question's keywords)."""
+    words = passage.text.split()
     numbers = [n for n in numbers_in(passage.text) if kind_fits(n, terms.kind)
                and n.text not in terms.qualifiers  # "300 layers" fixes the fact, not answers
                and not _assigned_elsewhere(words, n.position, terms)]

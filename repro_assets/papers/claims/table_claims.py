@@ -422,6 +422,14 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
         methods_as_columns=methods_as_columns, groups=data_groups(
             table.groups, [table.row_label(r) for r in range(len(table.rows))]), caption=caption,
         counts=count_columns(table.rows, [c for c, i in columns.items() if not i.skip]))
+    cues = _TableCues(
+        metric_map=metric_map, caption_metric=caption_metric, caption_metrics=caption_metrics,
+        ref_metrics=ref_metrics, implied=implied, caption_datasets=caption_datasets,
+        section_dataset=section_dataset, title_datasets=title_datasets,
+        ref_datasets=ref_datasets, title_source=title_source, percent_table=percent_table,
+        methods_as_columns=methods_as_columns, says_datasets=says_datasets or bool(known_cols),
+        caption_says_datasets=says_datasets, context=context, n_columns=len(columns),
+        n_dataset_columns=0 if methods_as_columns else len(known_cols))
     out: list[Candidate] = []
     for r, row in enumerate(table.rows):
         label_cells = row[: table.label_cols]
@@ -441,26 +449,13 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
             row_metric = find_metric_mentions(named)[0][0]
             method = "" if named == method else method
         printed_row = [v.printed for c in row[table.label_cols:] for v in parse_cell_values(c)]
+        row_cues = _RowCues(row_dataset, method, group, label, row_metric, row_presented)
         for col, info in columns.items():
             if col >= len(row) or not row[col].strip():
                 continue
             decimals = column_decimals([x[col] for x in table.rows if col < len(x)])
             for k, value in enumerate(parse_cell_values(row[col], decimals)):
-                cand = _cell(
-                    table, r, col, k, value, info, row_dataset=row_dataset, method=method,
-                    group=group, label=label, row_metric=row_metric, metric_map=metric_map,
-                    caption_metric=caption_metric, caption_metrics=caption_metrics,
-                    ref_metrics=ref_metrics, implied=implied,
-                    caption_datasets=caption_datasets, section_dataset=section_dataset,
-                    title_datasets=title_datasets, ref_datasets=ref_datasets,
-                    title_source=title_source,
-                    percent_table=percent_table, methods_as_columns=methods_as_columns,
-                    says_datasets=says_datasets or bool(known_cols),
-                    caption_says_datasets=says_datasets,
-                    context=context, n_columns=len(columns),
-                    n_dataset_columns=0 if methods_as_columns else len(known_cols),
-                    row_presented=row_presented,
-                )
+                cand = _cell(table, col, k, value, info, cues, row_cues)
                 quote = (row_quote(page_text, label, printed_row, value.printed)
                          or value_context(page_text, value.printed, [label, info.name]))
                 cand.quoted_text = quote or f"{label} {value.printed}"
@@ -469,99 +464,199 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
     return out
 
 
-def _cell(
-    table: ParsedTable, r: int, col: int, k: int, value: CellValue, info: _Column, *,
-    row_dataset: str, method: str, group: str, label: str, row_metric: str | None,
-    metric_map: list[tuple[str, list[str]]], caption_metric: str | None,
-    caption_metrics: list[str], ref_metrics: list[str], implied: str | None,
-    caption_datasets: list[str], section_dataset: str | None,
-    title_datasets: list[str], ref_datasets: list[str], percent_table: bool,
-    title_source: str = "table_title",
-    methods_as_columns: bool, says_datasets: bool, context: PaperContext, n_columns: int = 1,
-    n_dataset_columns: int = 0, caption_says_datasets: bool = False,
-    row_presented: bool = True,
-) -> Candidate:
-    confidence = 0.9 if table.method != "given" else 0.85
-    reason: str | None = info.skip
-    # --- dataset -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class _TableCues:
+    """What a table as a whole says about its cells: the metrics and datasets of its caption,
+    title, the text that references it and the paper, and its layout."""
+
+    metric_map: list[tuple[str, list[str]]]
+    caption_metric: str | None
+    caption_metrics: list[str]
+    ref_metrics: list[str]
+    implied: str | None
+    caption_datasets: list[str]
+    section_dataset: str | None
+    title_datasets: list[str]
+    ref_datasets: list[str]
+    title_source: str
+    percent_table: bool
+    methods_as_columns: bool
+    says_datasets: bool
+    caption_says_datasets: bool
+    context: PaperContext
+    n_columns: int
+    n_dataset_columns: int
+
+
+@dataclass(frozen=True)
+class _RowCues:
+    """What a row's label cells say: its dataset, method, group, label and metric, and
+    whether the paper presents its dataset label as a dataset."""
+
+    dataset: str
+    method: str
+    group: str
+    label: str
+    metric: str | None
+    presented: bool
+
+
+@dataclass
+class _Reading:
+    """A cell's reading as it is built: dataset (and where it came from), metric, confidence
+    and the reason it is not a claim."""
+
+    confidence: float
+    reason: str | None
     dataset: str | None = None
-    source = "unknown"
-    if row_dataset.strip():
-        dataset = clean_name(row_dataset)
+    source: str = "unknown"
+    metric: str | None = None
+
+
+def _cell(
+    table: ParsedTable, col: int, k: int, value: CellValue, info: _Column, cues: _TableCues,
+    row: _RowCues,
+) -> Candidate:
+    reading = _Reading(confidence=0.9 if table.method != "given" else 0.85, reason=info.skip)
+    # --- dataset -------------------------------------------------------------------------
+    reading.dataset, reading.source = _labelled_dataset(table, info, cues, row)
+    _fallback_dataset(reading, table, cues)
+    _narrow_dataset(reading, table, col, info, cues, row)
+    reading.reason = reading.reason or _column_refusal(table, col, info, cues)
+    if reading.dataset and not row.dataset.strip() and reading.dataset != info.name:
+        reading.dataset = _qualified(reading.dataset, info, table.caption or "",
+                                     cues.methods_as_columns)
+    # --- metric --------------------------------------------------------------------------
+    reading.metric = info.metric or row.metric
+    if reading.metric is None and reading.dataset:
+        reading.metric = _mapped_metric(reading.dataset, cues)
+    _fallback_metric(reading, info, cues)
+    reading.metric = _specific_metric(reading.metric, reading.dataset, table, col, info,
+                                      row.label, cues.context)
+    # --- plausibility --------------------------------------------------------------------
+    percent = value.percent or info.percent or cues.percent_table
+    reading.reason = reading.reason or _not_a_result(value, reading.metric, percent)
+    return _candidate(table, col, k, value, info, cues, row, reading, percent)
+
+
+def _labelled_dataset(table: ParsedTable, info: _Column, cues: _TableCues,
+                      row: _RowCues) -> tuple[str | None, str]:
+    """The dataset the row's labels or the column's header name, and its source."""
+    context = cues.context
+    caption = table.caption or ""
+    if row.dataset.strip():
         # the columns could be datasets too: the row's reading is one of two
-        source = "row_label_ambiguous" if info.name and not methods_as_columns and (
-            context.is_dataset(info.name)) else "row_label" if row_presented else (
+        source = "row_label_ambiguous" if info.name and not cues.methods_as_columns and (
+            context.is_dataset(info.name)) else "row_label" if row.presented else (
             "row_label_unconfirmed")  # a label the paper never presents as a dataset
-    elif info.name and not methods_as_columns and not info.fragment and not training_data(
-            info.name, table.caption or "") and (
-            context.is_dataset(info.name) or (says_datasets and looks_like_name(info.name))
-            or _printed_in(info.name, table.caption or "")):
-        dataset = info.name
+        return clean_name(row.dataset), source
+    if info.name and not cues.methods_as_columns and not info.fragment and not training_data(
+            info.name, caption) and (
+            context.is_dataset(info.name) or (cues.says_datasets and looks_like_name(info.name))
+            or _printed_in(info.name, caption)):
         source = (("column_header" if context.presents(info.name) else "column_unconfirmed")
                   if context.is_dataset(info.name) else "column_caption"
-                  if _printed_in(info.name, table.caption or "") else "column_cue"
-                  if caption_says_datasets else "column_unconfirmed")
-    for fallback, cost, name in ((title_datasets, 0.05, title_source or "table_title"),
-                                 (caption_datasets, 0.05, "caption"),
-                                 (ref_datasets, 0.15, "reference")):
-        if dataset is None and fallback:
-            dataset = _single(fallback)
-            confidence -= cost
-            source = name
-            if dataset is None:
-                reason = reason or f"several datasets could apply: {', '.join(fallback[:4])}"
-    if dataset is None and section_dataset and not reason:
-        dataset = section_dataset  # the one dataset the text around the table's reference names
-        confidence -= 0.15
-        source = "section"
-    if dataset is None and context.main_dataset and not reason and not _other_names(
-            table.caption or "", context):
-        dataset = context.main_dataset  # the paper's only dataset; the caption names no other
-        confidence -= 0.2
-        source = "paper"
-    if dataset and not row_dataset.strip() and label and normalize_key(dataset) != (
+                  if _printed_in(info.name, caption) else "column_cue"
+                  if cues.caption_says_datasets else "column_unconfirmed")
+        return info.name, source
+    return None, "unknown"
+
+
+def _fallback_dataset(reading: _Reading, table: ParsedTable, cues: _TableCues) -> None:
+    """When no label names it: the dataset of the table's title, caption, referencing text,
+    section, or the paper's only dataset (each less sure)."""
+    for fallback, cost, name in ((cues.title_datasets, 0.05, cues.title_source or "table_title"),
+                                 (cues.caption_datasets, 0.05, "caption"),
+                                 (cues.ref_datasets, 0.15, "reference")):
+        if reading.dataset is None and fallback:
+            reading.dataset = _single(fallback)
+            reading.confidence -= cost
+            reading.source = name
+            if reading.dataset is None:
+                reading.reason = reading.reason or (
+                    f"several datasets could apply: {', '.join(fallback[:4])}")
+    if reading.dataset is None and cues.section_dataset and not reading.reason:
+        # the one dataset the text around the table's reference names
+        reading.dataset = cues.section_dataset
+        reading.confidence -= 0.15
+        reading.source = "section"
+    if reading.dataset is None and cues.context.main_dataset and not reading.reason and not (
+            _other_names(table.caption or "", cues.context)):
+        # the paper's only dataset; the caption names no other
+        reading.dataset = cues.context.main_dataset
+        reading.confidence -= 0.2
+        reading.source = "paper"
+
+
+def _narrow_dataset(reading: _Reading, table: ParsedTable, col: int, info: _Column,
+                    cues: _TableCues, row: _RowCues) -> None:
+    """A dataset from outside the row, narrowed by the row label (a subset) or the levels
+    under a spanning title."""
+    dataset, label = reading.dataset, row.label
+    if dataset and not row.dataset.strip() and label and normalize_key(dataset) != (
             normalize_key(label)) and re.match(rf"(?i){re.escape(dataset)}\b", label.strip()):
         dataset = clean_name(label)  # 'VoxForge Indian' under a VoxForge table: a subset
-    if dataset and not row_dataset.strip() and label and _in_caption(label, table.caption or ""):
+    if dataset and not row.dataset.strip() and label and _in_caption(label, table.caption or ""):
         dataset = f"{dataset} {label.strip(' :')}"  # rows '32x32:' of '32x32 and 64x64 ZetaSet'
-    if title_source and dataset and source == title_source:  # the levels under a spanning
-        extra = [p for p in table.column_header(col)[1:]  # title narrow it ('Text search')
+    if cues.title_source and dataset and reading.source == cues.title_source:
+        # the levels under a spanning title narrow it ('Text search')
+        extra = [p for p in table.column_header(col)[1:]
                  if not find_metric_mentions(p) and normalize_key(p) not in normalize_key(dataset)]
         dataset = " ".join([dataset, *extra])
-    if n_dataset_columns and _AGGREGATE.match(" ".join(table.column_header(col))):
-        reason = reason or "the column aggregates the datasets of the other columns"
+    reading.dataset = dataset
+
+
+def _column_refusal(table: ParsedTable, col: int, info: _Column, cues: _TableCues) -> str | None:
+    """Why the column's values are no claim: it aggregates the other columns' datasets, its
+    header is a fragment, or it has none."""
+    if cues.n_dataset_columns and _AGGREGATE.match(" ".join(table.column_header(col))):
+        return "the column aggregates the datasets of the other columns"
     if info.fragment:
-        reason = reason or f"the header '{' '.join(table.column_header(col))}' is a fragment of a "\
+        return f"the header '{' '.join(table.column_header(col))}' is a fragment of a "\
             "wrapped header"
-    if info.blank and (n_columns > 1 or info.placeholder):
-        reason = reason or "the column has no header: several columns could be several datasets"
-    if dataset and not row_dataset.strip() and dataset != info.name:
-        dataset = _qualified(dataset, info, table.caption or "", methods_as_columns)
-    # --- metric --------------------------------------------------------------------------
-    metric = info.metric or row_metric
-    if metric is None and dataset:
-        key = normalize_key(dataset)
-        for candidate_metric, items in metric_map:
-            if any(normalize_key(clean_name(i)) == key for i in items):
-                metric = candidate_metric
-            task = context.dataset_task.get(key, "")
-            if metric is None and task and any(
-                    _task_match(task, i) for i in items):
-                metric = candidate_metric
-    if metric is None:
-        metric = caption_metric
-        if metric is not None:
-            confidence -= 0.05
-        elif len(caption_metrics) > 1:
-            reason = reason or f"several metrics could apply: {', '.join(caption_metrics)}"
-    if metric is None and not reason and len(ref_metrics) == 1:
-        metric = ref_metrics[0]
-        confidence -= 0.15
-    if metric is None and not reason and implied:
-        metric = implied
-        confidence -= 0.2
+    if info.blank and (cues.n_columns > 1 or info.placeholder):
+        return "the column has no header: several columns could be several datasets"
+    return None
+
+
+def _mapped_metric(dataset: str, cues: _TableCues) -> str | None:
+    """The metric the caption gives the dataset (or its task): 'accuracy for SNLI'."""
+    metric = None
+    key = normalize_key(dataset)
+    for candidate_metric, items in cues.metric_map:
+        if any(normalize_key(clean_name(i)) == key for i in items):
+            metric = candidate_metric
+        task = cues.context.dataset_task.get(key, "")
+        if metric is None and task and any(
+                _task_match(task, i) for i in items):
+            metric = candidate_metric
+    return metric
+
+
+def _fallback_metric(reading: _Reading, info: _Column, cues: _TableCues) -> None:
+    """When no header, row or caption map names it: the caption's one metric, the referencing
+    text's one metric, or the metric the table implies (each less sure)."""
+    if reading.metric is None:
+        reading.metric = cues.caption_metric
+        if reading.metric is not None:
+            reading.confidence -= 0.05
+        elif len(cues.caption_metrics) > 1:
+            reading.reason = reading.reason or (
+                f"several metrics could apply: {', '.join(cues.caption_metrics)}")
+    if reading.metric is None and not reading.reason and len(cues.ref_metrics) == 1:
+        reading.metric = cues.ref_metrics[0]
+        reading.confidence -= 0.15
+    if reading.metric is None and not reading.reason and cues.implied:
+        reading.metric = cues.implied
+        reading.confidence -= 0.2
         if info.topk:  # "Top-1" with no metric word: an error or an accuracy
-            reason = f"column 'Top-{info.topk}' names no metric (error or accuracy)"
+            reading.reason = f"column 'Top-{info.topk}' names no metric (error or accuracy)"
+
+
+def _specific_metric(metric: str | None, dataset: str | None, table: ParsedTable, col: int,
+                     info: _Column, label: str, context: PaperContext) -> str | None:
+    """The metric made specific: top-k, the dataset's own metric for a generic 'accuracy' or
+    'score', a statistic ('Median') of normalized scores."""
     if info.topk and metric in {"accuracy", "error_rate"} and not info.metric:
         metric = f"top{info.topk}_{'error' if metric == 'error_rate' else 'accuracy'}"
     if dataset and metric in {"accuracy", "score"} and not info.metric:
@@ -571,32 +666,43 @@ def _cell(
     stat = _STAT.match(" ".join(table.column_header(col))) or _STAT.match(label)
     if stat and metric == "normalized_score":  # 'Median' row or column of normalized scores
         metric = f"{stat.group(1).lower()}_{metric}"
-    # --- plausibility --------------------------------------------------------------------
-    percent = value.percent or info.percent or percent_table
+    return metric
+
+
+def _not_a_result(value: CellValue, metric: str | None, percent: bool) -> str | None:
+    """Why the value is no result: a size or time, a bound, or implausible for its metric."""
     if value.unit:
-        reason = reason or f"{value.printed}{value.unit} is a size or time, not a result"
-    elif value.bound:
-        reason = reason or f"{value.printed} is a bound, not a result"
-    elif metric:
-        reason = reason or implausible(metric, value.number, value.printed, percent)
-    method_name = method if not methods_as_columns else " ".join(table.column_header(col))
-    if methods_as_columns and method:
+        return f"{value.printed}{value.unit} is a size or time, not a result"
+    if value.bound:
+        return f"{value.printed} is a bound, not a result"
+    if metric:
+        return implausible(metric, value.number, value.printed, percent)
+    return None
+
+
+def _candidate(table: ParsedTable, col: int, k: int, value: CellValue, info: _Column,
+               cues: _TableCues, row: _RowCues, reading: _Reading,
+               percent: bool) -> Candidate:
+    """The cell's candidate claim: its reading, method, role, split and citation."""
+    method, label, metric = row.method, row.label, reading.metric
+    method_name = method if not cues.methods_as_columns else " ".join(table.column_header(col))
+    if cues.methods_as_columns and method:
         method_name = f"{method_name} ({method})" if method_name else method
-    role = role_of(method_name or label, group, context)
+    role = role_of(method_name or label, row.group, cues.context)
     citation = (f"{table.label}, row '{label}', column '{table.column_labels()[col]}'"
                 + (" (second value)" if k else "") + f", page {table.page_no}")
     split = split_from(" ".join([info.split if info.split != "test" else "", table.caption
                                  or "", " ".join(table.column_header(col))]))
     number = value.number
     return Candidate(
-        dataset_name=dataset, split=split, metric_name=metric,
+        dataset_name=reading.dataset, split=split, metric_name=metric,
         metric_value=to_decimal(number, metric, percent) if metric else number,
         printed_value=value.printed,
         units="%" if metric and is_percent_metric(metric) and (percent or number > 1) else None,
         lower_is_better=lower_is_better(metric), method_snippet=(method_name or label)[:200],
-        role=role, source_citation=citation, confidence=round(max(confidence, 0.0), 2),
-        page=table.page_no, quoted_text="", source="table", reason=reason,
-        dataset_source=source,
+        role=role, source_citation=citation, confidence=round(max(reading.confidence, 0.0), 2),
+        page=table.page_no, quoted_text="", source="table", reason=reading.reason,
+        dataset_source=reading.source,
     )
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import statistics
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from repro_assets.papers.tables.cells import is_missing_cell, parse_cell_values
 from repro_assets.papers.tables.layout import Cell, Line, Rule, Word
@@ -328,6 +328,96 @@ def _side_by_side(columns: list[Column], header_lines: list[Line]) -> list[tuple
     return [(s, e) for s, e in zip(starts, [*starts[1:], len(columns)], strict=True)]
 
 
+@dataclass
+class _Body:
+    """The body lines of a table read into rows (with their bold flags, heights, first label
+    x0 and group), and the labels printed apart from the rows."""
+
+    rows: list[list[str]] = field(default_factory=list)
+    bold: list[list[bool]] = field(default_factory=list)
+    ys: list[float] = field(default_factory=list)
+    label_x: list[float | None] = field(default_factory=list)  # x0 of a row's first label
+    groups: list[str] = field(default_factory=list)
+    group: str = ""
+    own_labels: int = 0
+    floating: list[tuple[float, int, str]] = field(default_factory=list)  # label text printed
+    # on a line of its own; (y, x0, text) of those in column 0
+    floating_x: list[tuple[float, float, str]] = field(default_factory=list)
+    vertical: list[tuple[float, float, str]] = field(default_factory=list)  # rotated: y0, y1
+    side: list[tuple[float, float, str]] = field(default_factory=list)  # left of row labels
+    spanning: list[tuple[float, list[str]]] = field(default_factory=list)
+
+    def add_label_line(self, line: Line, cells: list[Cell], row: list[str], label_cols: int,
+                       columns: list[Column]) -> None:
+        """A line of labels only: a group title (one cell at the left edge after rows), or
+        labels floating over the rows they name."""
+        labels = [(i, t) for i, t in enumerate(row) if t and i < label_cols]
+        if len(cells) == 1 and labels and self.rows and not any(
+            w.vertical for w in line.words
+        ) and cells[0].x0 <= columns[0].x0 + 2:
+            self.group = cells[0].text
+        for i, text in labels:
+            self.floating.append((line.yc, i, text))
+        if len(cells) == 1 and labels and labels[0][0] == 0:
+            self.floating_x.append((line.yc, cells[0].x0, cells[0].text))
+
+    def add_row(self, line: Line, cells: list[Cell], row: list[str], row_bold: list[bool],
+                columns: list[Column], has_label: bool) -> None:
+        """A row of the table."""
+        self.rows.append(row)
+        self.bold.append(row_bold)
+        self.ys.append(line.yc)
+        first = [c for c in cells if _place(c, columns) == 0]
+        self.label_x.append(first[0].x0 if first else None)
+        self.groups.append(self.group)
+        self.own_labels += 1 if has_label else 0
+
+
+def _read_body(body_lines: list[Line], columns: list[Column], label_cols: int,
+               pitch: float) -> _Body:
+    """Lay the body lines over the columns: rows, rotated labels, labels left of the row
+    labels, label lines, and values printed between two rows (cells spanning both)."""
+    n = len(columns)
+    body = _Body()
+    for line in body_lines:
+        cells = [c for c in split_value_cells(line.cells) if c.words]
+        if not cells:
+            continue
+        row = [""] * n
+        row_bold = [False] * n
+        for cell in cells:
+            col = _place(cell, columns)
+            row[col] = (row[col] + " " + cell.text).strip()
+            row_bold[col] = row_bold[col] or cell.bold
+        if all(w.vertical for w in line.words):
+            body.vertical.append((line.y0, line.y1, line.text))
+            continue
+        if len(cells) == 1 and cells[0].x1 < columns[0].x0 - 2 and not is_value_line(line):
+            body.side.append((line.yc, cells[0].x0, cells[0].text))  # left of the row labels
+            continue
+        if not is_value_line(line) and not all(is_value_text(c.text) for c in cells):
+            body.add_label_line(line, cells, row, label_cols, columns)
+            continue
+        has_label = any(row[:label_cols])
+        if not has_label and body.rows and pitch and body.ys and (
+                line.yc - body.ys[-1] < 0.7 * pitch):
+            body.spanning.append((line.yc, row))
+            continue
+        body.add_row(line, cells, row, row_bold, columns, has_label)
+    return body
+
+
+def _fill_spanning(rows: list[list[str]], ys: list[float],
+                   spanning: list[tuple[float, list[str]]], pitch: float) -> None:
+    """A value printed between two rows spans both: it fills their empty cells."""
+    for yc, row in spanning:
+        near = [i for i, y in enumerate(ys) if abs(y - yc) <= 0.75 * pitch]
+        for i in near:
+            for col, text in enumerate(row):
+                if text and not rows[i][col]:
+                    rows[i][col] = text
+
+
 def _build(
     header_lines: list[Line],
     body_lines: list[Line],
@@ -344,76 +434,25 @@ def _build(
     label_cols = next((i for i, c in enumerate(columns) if c.values), n)
     if label_cols == 0:
         columns = [Column(columns[0].x0 - 40, columns[0].x0 - 1, False), *columns]
-        label_cols, n = 1, n + 1
-    rows: list[list[str]] = []
-    bold: list[list[bool]] = []
-    ys: list[float] = []
-    floating: list[tuple[float, int, str]] = []  # label text printed on a line of its own
-    floating_x: list[tuple[float, float, str]] = []  # (y, x0, text) of those in column 0
-    vertical: list[tuple[float, float, str]] = []  # rotated labels: (y0, y1, text)
-    side: list[tuple[float, float, str]] = []  # (y, x0, text) printed left of the row labels
-    label_x: list[float | None] = []  # x0 of each row's first label cell
-    groups: list[str] = []
-    group = ""
-    own_labels = 0
-    spanning: list[tuple[float, list[str]]] = []
+        label_cols = 1
     pitch = _pitch([ln for ln in body_lines if is_value_line(ln)])
-    for line in body_lines:
-        cells = [c for c in split_value_cells(line.cells) if c.words]
-        if not cells:
-            continue
-        row = [""] * n
-        row_bold = [False] * n
-        for cell in cells:
-            col = _place(cell, columns)
-            row[col] = (row[col] + " " + cell.text).strip()
-            row_bold[col] = row_bold[col] or cell.bold
-        if all(w.vertical for w in line.words):
-            vertical.append((line.y0, line.y1, line.text))
-            continue
-        if len(cells) == 1 and cells[0].x1 < columns[0].x0 - 2 and not is_value_line(line):
-            side.append((line.yc, cells[0].x0, cells[0].text))  # left of the row labels
-            continue
-        if not is_value_line(line) and not all(is_value_text(c.text) for c in cells):
-            labels = [(i, t) for i, t in enumerate(row) if t and i < label_cols]
-            if len(cells) == 1 and labels and rows and not any(
-                w.vertical for w in line.words
-            ) and cells[0].x0 <= columns[0].x0 + 2:
-                group = cells[0].text
-            for i, text in labels:
-                floating.append((line.yc, i, text))
-            if len(cells) == 1 and labels and labels[0][0] == 0:
-                floating_x.append((line.yc, cells[0].x0, cells[0].text))
-            continue
-        has_label = any(row[:label_cols])
-        if not has_label and rows and pitch and ys and line.yc - ys[-1] < 0.7 * pitch:
-            spanning.append((line.yc, row))
-            continue
-        rows.append(row)
-        bold.append(row_bold)
-        ys.append(line.yc)
-        first = [c for c in cells if _place(c, columns) == 0]
-        label_x.append(first[0].x0 if first else None)
-        groups.append(group)
-        own_labels += 1 if has_label else 0
+    body = _read_body(body_lines, columns, label_cols, pitch)
+    rows, bold, ys, groups, label_x = body.rows, body.bold, body.ys, body.groups, body.label_x
     if not rows:
         return None
-    if kind == "figure" and (own_labels < 2 or sum(
-            1 for r in rows for c in r[label_cols:] if parse_cell_values(c)) < 2 * own_labels):
+    if kind == "figure" and (body.own_labels < 2 or sum(
+            1 for r in rows for c in r[label_cols:] if parse_cell_values(c))
+            < 2 * body.own_labels):
         return None  # a plot's tick labels, not a table printed inside a figure
     first_line = _parameter_header(rows, ys, body_lines, label_cols)
     if first_line is not None:
         header_lines = [*header_lines, first_line]
         rows, bold, ys, groups = rows[1:], bold[1:], ys[1:], groups[1:]
         label_x = label_x[1:]
-    for yc, row in spanning:  # a value printed between two rows spans both
-        near = [i for i, y in enumerate(ys) if abs(y - yc) <= 0.75 * pitch]
-        for i in near:
-            for col, text in enumerate(row):
-                if text and not rows[i][col]:
-                    rows[i][col] = text
-    _prefix_indented(rows, ys, label_x, floating_x)
-    _fill_labels(rows, ys, floating, label_cols, rules, columns)
+    _fill_spanning(rows, ys, body.spanning, pitch)
+    _prefix_indented(rows, ys, label_x, body.floating_x)
+    _fill_labels(rows, ys, body.floating, label_cols, rules, columns)
+    vertical, side = body.vertical, body.side
     if vertical:  # a rotated label spanning rows names their group: a label column of its own
         for i, y in enumerate(ys):
             text = min(vertical, key=lambda v: max(v[0] - y, y - v[1], 0.0))[2]
