@@ -149,6 +149,94 @@ def _job_list(cursor: Cursor) -> list[str] | None:
     return jobs
 
 
+@dataclass(frozen=True)
+class _Opening:
+    """How a job clause opens: its subject, whether the clause names it, whether the clause
+    continues a route given before, and whether it may start one (a list item under a
+    job's header)."""
+
+    subject: Subject
+    explicit: bool
+    continuation: bool
+    may_start: bool
+
+
+@dataclass
+class _Body:
+    """The body of a job clause being read: whom it is about, where it stands, and the
+    route statement it has started (at most one route fragment per clause)."""
+
+    cursor: Cursor
+    clause: Clause
+    subject: Subject
+    pending: _Pending
+    outer: RouteStatement | None
+    continuation: bool
+    may_start: bool
+    statement: RouteStatement | None = None
+    fragments: int = 0
+
+
+def _after_subject(cursor: Cursor, subject: Subject, explicit: bool) -> None:
+    """Consume what stands between a named subject and its route (``J1 steps:``, ``J8 is
+    short:``, ``J1 →``) and a colon."""
+    if explicit and cursor.peek() is not None and cursor.peek().is_word(*_ROUTE_LABELS) and (
+            cursor.peek(1) is not None and cursor.peek(1).kind is Kind.COLON):
+        cursor.index += 1  # "J7 steps: M4 3h, M6 1h" / "J7 route: M4 -> M6"
+    if explicit and cursor.peek() is not None and cursor.peek().is_word("is") and (
+            cursor.peek(1) is not None and cursor.peek(1).is_word(*_EASY)) and (
+            cursor.peek(2) is not None and cursor.peek(2).kind is Kind.COLON):
+        cursor.index += 2  # "J8 is short: four hours on M6"
+    if not cursor.kind(Kind.COLON) and explicit and subject.jobs is not None:
+        arrow = cursor.peek()
+        if arrow is not None and arrow.kind is Kind.ARROW and _starts_route(
+                Cursor(cursor.tokens[cursor.index + 1:], cursor.names)):
+            cursor.take()  # "J7 → M4 (3h) → M6 (1h)"
+
+
+def _body_separator(body: _Body) -> bool:
+    """Consume a separator (comma, ``and``, dash), a period word, or ``only`` after a
+    route."""
+    cursor = body.cursor
+    if cursor.kind(Kind.COMMA) or cursor.word({"and"}) or _dash(cursor):
+        return True
+    if cursor.any_sequence(PERIOD_WORDS) is not None:
+        return True
+    # "M5 for four hours, nothing else"
+    return body.statement is not None and cursor.any_sequence(_ONLY) is not None
+
+
+def _replace_step(body: _Body, route: Route, replaced: str) -> None:
+    """Record ``M5 instead of M4`` (with ``for 2h`` after it) as a change of the route."""
+    cursor, subject = body.cursor, body.subject
+    if subject.jobs is None or len(route.steps) != 1:
+        raise _Unreadable("'instead of' needs one job-specific machine")
+    hours = route.steps[0].hours
+    if hours is None and cursor.peek() is not None and cursor.peek().is_word(
+            "for") and cursor.peek(1) is not None and cursor.peek(
+            1).kind is Kind.DURATION:
+        cursor.take()
+        hours = cursor.take().value
+    body.pending.modify(subject, body.clause.sentence, replace=(
+        replaced, route.steps[0].machine), hours=hours)
+    body.pending.names += route.names or []
+
+
+def _body_too(body: _Body) -> bool:
+    """Read ``J5 too`` after one job's route: J5 takes the same route."""
+    cursor, subject, pending = body.cursor, body.subject, body.pending
+    if not (body.statement is not None and subject.jobs is not None
+            and len(subject.jobs) == 1 and (others := _too(cursor)) is not None):
+        return False
+    # "J4: M6 3h, M7 2h, J5 too": J5 takes the same route
+    if subject.jobs[0] in others:
+        raise _Unreadable("'too' names the job the route is about")
+    pending.same_routes.append(SameRouteStatement(tuple(others), subject.jobs[0],
+                                                  body.clause.sentence))
+    pending.jobs += others
+    return True
+
+
 class ClauseReader:
     """Reads clauses in order into a :class:`Reading`, keeping the context between them."""
 
@@ -324,54 +412,59 @@ class ClauseReader:
         standard_label = _standard_label(cursor)
         if not standard_label:
             _label(cursor)
-        if self.terms is not None and self.terms.only_day_forms:
-            start = cursor.index  # "for Monday J7 runs ...": the one day the text names
-            if not (cursor.word({"for", "on"}) and cursor.word(self.terms.only_day_forms)):
-                cursor.index = start
-            cursor.kind(Kind.COMMA)
+        self._skip_day(cursor)
         if cursor.done:
             return  # a header line such as "Jobs:" or "Today's orders:"
         continuation = cursor.any_sequence(LEADS) is not None
         if continuation:
             cursor.kind(Kind.COMMA)  # "Next, J5 moves to M6"
-        subject = Subject(None, LEVEL_ALL) if standard_label else _explicit_subject(cursor)
-        explicit = subject is not None
-        may_start = False
-        if subject is None:
-            subject = self._pronoun(cursor)
-        if subject is None:
-            if not clause.first_in_sentence and self.context.group_subject is not None:
-                continuation = True  # "J4: M6 3h; M7 2h": the sentence's route goes on
-            subject = self._implicit_subject(clause, continuation)
-            if subject is None:
-                raise _Unreadable("it does not say which job it is about")
-            may_start = clause.item and self.context.header_subject is not None
-            if not (continuation or may_start) and _starts_route(cursor):
-                raise _Unreadable(
-                    "it gives steps without naming the job (start it with the job id)")
-            continuation = True
-        if explicit and cursor.peek() is not None and cursor.peek().is_word(*_ROUTE_LABELS) and (
-                cursor.peek(1) is not None and cursor.peek(1).kind is Kind.COLON):
-            cursor.index += 1  # "J1 steps: M1 1h, M2 2h" / "J1 route: M1 -> M2"
-        if explicit and cursor.peek() is not None and cursor.peek().is_word("is") and (
-                cursor.peek(1) is not None and cursor.peek(1).is_word(*_EASY)) and (
-                cursor.peek(2) is not None and cursor.peek(2).kind is Kind.COLON):
-            cursor.index += 2  # "J8 is short: four hours on M6"
-        if not cursor.kind(Kind.COLON) and explicit and subject.jobs is not None:
-            arrow = cursor.peek()
-            if arrow is not None and arrow.kind is Kind.ARROW and _starts_route(
-                    Cursor(cursor.tokens[cursor.index + 1:], cursor.names)):
-                cursor.take()  # "J1 → M1 (2h) → M2 (1h)"
+        opening = self._opening(cursor, clause, standard_label, continuation)
+        subject, continuation = opening.subject, opening.continuation
+        _after_subject(cursor, subject, opening.explicit)
         if cursor.any_sequence(LEADS) is not None:
             continuation = True
         next_token = cursor.peek()
         if next_token is not None and next_token.is_word(*CONTINUATION_VERBS):
             continuation = True
-        if explicit:
+        if opening.explicit:
             pending.subject(subject)
         if self._declaration(cursor, subject, pending):
             return
-        self._body(cursor, clause, subject, pending, outer, continuation, may_start)
+        self._body(cursor, clause, subject, pending, outer, continuation, opening.may_start)
+
+    def _skip_day(self, cursor: Cursor) -> None:
+        """Consume ``for Monday`` (and a comma) when the text names one day only."""
+        if self.terms is not None and self.terms.only_day_forms:
+            start = cursor.index  # "for Monday J7 runs ...": the one day the text names
+            if not (cursor.word({"for", "on"}) and cursor.word(self.terms.only_day_forms)):
+                cursor.index = start
+            cursor.kind(Kind.COMMA)
+
+    def _opening(
+        self, cursor: Cursor, clause: Clause, standard_label: bool, continuation: bool
+    ) -> _Opening:
+        """Read whom a job clause is about: named jobs (or every job, after a standard-route
+        label), a pronoun, or the subject the context gives.
+
+        Raises:
+            _Unreadable: no subject, or steps without one where a subject is needed.
+        """
+        subject = Subject(None, LEVEL_ALL) if standard_label else _explicit_subject(cursor)
+        if subject is not None:
+            return _Opening(subject, True, continuation, False)
+        subject = self._pronoun(cursor)
+        if subject is not None:
+            return _Opening(subject, False, continuation, False)
+        if not clause.first_in_sentence and self.context.group_subject is not None:
+            continuation = True  # "J4: M6 3h; M7 2h": the sentence's route goes on
+        subject = self._implicit_subject(clause, continuation)
+        if subject is None:
+            raise _Unreadable("it does not say which job it is about")
+        may_start = clause.item and self.context.header_subject is not None
+        if not (continuation or may_start) and _starts_route(cursor):
+            raise _Unreadable(
+                "it gives steps without naming the job (start it with the job id)")
+        return _Opening(subject, False, True, may_start)
 
     def _pronoun(self, cursor: Cursor) -> Subject | None:
         start = cursor.index
@@ -429,193 +522,234 @@ class ClauseReader:
         continuation: bool,
         may_start: bool = False,
     ) -> None:
-        statement: RouteStatement | None = None
-        fragments = 0
+        body = _Body(cursor, clause, subject, pending, outer, continuation, may_start)
+        readers = (
+            self._body_change,
+            self._body_standard,
+            self._body_same_route,
+            self._body_uniform,
+            self._body_step_hours,
+            self._body_route,
+            self._body_durations,
+            self._body_aside,
+            _body_too,
+        )
         while not cursor.done:
-            if cursor.kind(Kind.COMMA) or cursor.word({"and"}) or _dash(cursor):
-                continue
-            if cursor.any_sequence(PERIOD_WORDS) is not None:
-                continue
-            if statement is not None and cursor.any_sequence(_ONLY) is not None:
-                continue  # "three hours on the drill and nothing else"
-            if read_no_due(cursor):
-                pending.dues.append(DueStatement(subject.jobs, subject.level, None,
-                                                 clause.sentence))
-                continue
-            hour = read_due(cursor, self.terms)
-            if hour is None:
-                hour = read_term(cursor, self.terms)
-            if hour is not None:
-                pending.dues.append(DueStatement(subject.jobs, subject.level, hour,
-                                                 clause.sentence))
-                for jobs, other in _gapped_dues(cursor, self.terms):
-                    other_subject = _subject_of(jobs)  # "J1 is due at 10:00 and J2 at 12:00"
-                    pending.subject(other_subject, context=False)
-                    pending.dues.append(DueStatement(other_subject.jobs, other_subject.level,
-                                                     other, clause.sentence))
+            if _body_separator(body) or self._body_due(body):
                 continue
             if cursor.word({"except"}):
-                self._except(cursor, clause, subject, pending, statement)
+                self._except(cursor, clause, subject, pending, body.statement)
                 return
-            if statement is None and fragments == 0 and (
-                    added := _read_addition(cursor)) is not None:
-                pending.modify(subject, clause.sentence, add=added[0], add_first=added[1])
+            if any(read(body) for read in readers):
                 continue
-            skipped = read_skip(cursor)
-            if skipped is not None:
-                pending.modify(subject, clause.sentence, skip=skipped)
-                continue
-            if (subject.jobs is not None and self.context.current.get(None) is not None
-                    and _follow_it(cursor)):
-                # "J7, J8 use it as is" right after the route of every job
-                pending.standards.append(StandardStatement(subject.jobs, subject.level,
-                                                           clause.sentence))
-                continue
-            if read_follow_standard(cursor):
-                if subject.jobs is None:
-                    if cursor.kind(Kind.COLON) and _starts_route(cursor):
-                        continue  # "All jobs follow the standard flow: M1 -> M2 ..."
-                    raise _Unreadable("'every job follows the standard route' names no route")
-                pending.standards.append(StandardStatement(subject.jobs, subject.level,
-                                                           clause.sentence))
-                cursor.word({"but"})  # "J3 follows the standard route but skips M3"
-                continue
-            if statement is None and cursor.word({"normally", "usually", "typically"}):
-                route = _read_usual_but(cursor)
-                statement = pending.route(subject, route, clause.sentence, outer,
-                                          continuation, self.context, may_start)
-                fragments += 1
-                continue
-            source = _same_route_as(cursor)
-            if source is None:
-                source = self._same_route_as_before(cursor, subject)
-            if source is not None:
-                if subject.jobs is None or source in subject.jobs:
-                    raise _Unreadable("'same route as' needs other jobs named")
-                pending.same_routes.append(SameRouteStatement(subject.jobs, source,
-                                                              clause.sentence))
-                pending.jobs.append(source)
-                cursor.word({"but"})
-                continue
-            uniform = read_uniform(cursor)
-            if uniform is not None:
-                target = statement or self._current(subject, pending)
-                if target is None:
-                    raise _Unreadable("a duration for every step, but no route")
-                if target.uniform is not None and target.uniform != uniform.hours:
-                    raise _Unreadable("two different durations for every step")
-                target.uniform = uniform.hours
-                target.uniform_per_step = uniform.per_step
-                continue
-            assignments = read_assignments(cursor)
-            if assignments is None and statement is not None:
-                assignments = read_step_assignment(cursor)
-            if assignments is not None:
-                _assign(statement or self._current(subject, pending), assignments)
-                continue
-            there = read_there(cursor)
-            if there is not None:
-                target = statement or self._current(subject, pending)
-                if not there[1] and (target is None or len(target.steps) != 1):
-                    raise _Unreadable("a duration without 'there' after a route of several "
-                                      "steps (for the last step or for all of them?)")
-                _assign_last(target, there[0])
-                continue
-            if (statement is not None and len(statement.steps) == 1
-                    and statement.steps[0].hours is None and cursor.word({"first"})):
-                continue  # "J5 is set up on M6 first"
-            then = statement is not None and cursor.any_sequence(LEADS) is not None
-            instead = statement is None and fragments == 0 and _instead_route(cursor)
-            route = read_route(cursor, continuing=continuation or then)
-            if route is None and statement is None and fragments == 0 and not continuation:
-                route = _paren_route(cursor)  # "J81 (M51 2h, M52 1h) and J82 (M52 2h)"
-            if instead and (route is None or len(route.steps) < 2):
-                # "J2 instead goes to M5": which step M5 replaces is not said
-                raise _Unreadable("'instead' with one machine does not say which step it "
-                                  "replaces")
-            if route is not None and then and statement is not None:
-                if route.all_machines or statement.all_machines:
-                    raise _Unreadable("'all machines' cannot be continued")
-                statement.steps += route.steps  # "stays there for 2h, then moves to M2"
-                pending.names += route.names or []
-                pending.machines += [step.machine for step in route.steps]
-                continue
-            if route is not None:
-                replaced = read_instead_of(cursor)
-                if replaced is not None:
-                    if subject.jobs is None or len(route.steps) != 1:
-                        raise _Unreadable("'instead of' needs one job-specific machine")
-                    hours = route.steps[0].hours
-                    if hours is None and cursor.peek() is not None and cursor.peek().is_word(
-                            "for") and cursor.peek(1) is not None and cursor.peek(
-                            1).kind is Kind.DURATION:
-                        cursor.take()
-                        hours = cursor.take().value
-                    pending.modify(subject, clause.sentence, replace=(
-                        replaced, route.steps[0].machine), hours=hours)
-                    pending.names += route.names or []
-                    continue
-                fragments += 1
-                if fragments > 1:
-                    raise _Unreadable("two separate routes in one sentence")
-                statement = pending.route(subject, route, clause.sentence, outer,
-                                          continuation, self.context, may_start)
-                old = _not_hours(cursor)
-                if old is not None:  # "J1 needs 3h on M1, not 2h": a correction
-                    if (len(statement.steps) != 1 or statement.steps[0].hours is None
-                            or subject.jobs is None or len(subject.jobs) != 1
-                            or outer is not None or continuation):
-                        raise _Unreadable("'not <duration>' that corrects no single step")
-                    statement.corrects = old
-                    statement.override = False
-                continue
-            durations = read_duration_list(cursor)
-            if durations is not None:
-                target = statement or self._current(subject, pending)
-                values, respectively = durations
-                if (target is not None and len(values) == 1 and not respectively
-                        and len(target.steps) > 1 and target.steps[-1].hours is None
-                        and all(step.hours is not None for step in target.steps[:-1])):
-                    target.steps[-1].hours = values[0]  # "back to the shear ..., another hour"
-                    continue
-                _respective(target, *durations)
-                continue
-            if read_sequence_marker(cursor):
-                continue
-            token = cursor.peek()
-            assert token is not None
-            if is_paren(token, "exclude"):
-                cursor.take()
-                _exclude(statement, token.value.machines)
-                continue
-            if is_paren(token, "other") and (hour := _due_aside(token, self.terms)) is not None:
-                cursor.take()  # "M3 1h (due 15:00)"
-                pending.dues.append(DueStatement(subject.jobs, subject.level, hour,
-                                                 clause.sentence))
-                continue
-            excluded = _excluded_by_name(token, self.names)
-            if excluded is not None:
-                cursor.take()  # "M5 1h, M7 2h (no drilling)": the drill is not in the route
-                _exclude(statement, (excluded,))
-                continue
-            if token.kind is Kind.WORD and token.value in FILLERS:
-                cursor.take()
-                continue
-            if (statement is not None and subject.jobs is not None
-                    and len(subject.jobs) == 1 and (others := _too(cursor)) is not None):
-                # "J4: M6 3h, M7 2h, J5 too": J5 takes the same route
-                if subject.jobs[0] in others:
-                    raise _Unreadable("'too' names the job the route is about")
-                pending.same_routes.append(SameRouteStatement(tuple(others), subject.jobs[0],
-                                                              clause.sentence))
-                pending.jobs += others
-                continue
-            if statement is not None and _next_job_route(cursor):
+            if body.statement is not None and _next_job_route(cursor):
                 # "J1 M1 3h > M2 1h, J2 M2 2h": after a comma a second job and its own route
                 rest = Cursor(cursor.tokens[cursor.index:], cursor.names)
                 self._read_job_clause(rest, clause, pending, outer=None)
                 return
             raise _Unreadable(f"cannot read '{_rest(cursor, clause)}'")
+
+    def _body_due(self, body: _Body) -> bool:
+        """Read a due time (``due 14:00``, ``no due time``, ``J1 at 10:00 and J2 at 12:00``)."""
+        cursor, subject, pending = body.cursor, body.subject, body.pending
+        if read_no_due(cursor):
+            pending.dues.append(DueStatement(subject.jobs, subject.level, None,
+                                             body.clause.sentence))
+            return True
+        hour = read_due(cursor, self.terms)
+        if hour is None:
+            hour = read_term(cursor, self.terms)
+        if hour is None:
+            return False
+        pending.dues.append(DueStatement(subject.jobs, subject.level, hour,
+                                         body.clause.sentence))
+        for jobs, other in _gapped_dues(cursor, self.terms):
+            other_subject = _subject_of(jobs)  # "J1 is due at 10:00 and J2 at 12:00"
+            pending.subject(other_subject, context=False)
+            pending.dues.append(DueStatement(other_subject.jobs, other_subject.level,
+                                             other, body.clause.sentence))
+        return True
+
+    def _body_change(self, body: _Body) -> bool:
+        """Read an added step or skipped machines (a change to a route given elsewhere)."""
+        cursor, subject, pending = body.cursor, body.subject, body.pending
+        if body.statement is None and body.fragments == 0 and (
+                added := _read_addition(cursor)) is not None:
+            pending.modify(subject, body.clause.sentence, add=added[0], add_first=added[1])
+            return True
+        skipped = read_skip(cursor)
+        if skipped is not None:
+            pending.modify(subject, body.clause.sentence, skip=skipped)
+            return True
+        return False
+
+    def _body_standard(self, body: _Body) -> bool:
+        """Read that jobs follow the standard route, or ``normally ... but``."""
+        cursor, subject, pending = body.cursor, body.subject, body.pending
+        if (subject.jobs is not None and self.context.current.get(None) is not None
+                and _follow_it(cursor)):
+            # "J7, J8 use it as is" right after the route of every job
+            pending.standards.append(StandardStatement(subject.jobs, subject.level,
+                                                       body.clause.sentence))
+            return True
+        if read_follow_standard(cursor):
+            if subject.jobs is None:
+                if cursor.kind(Kind.COLON) and _starts_route(cursor):
+                    return True  # "Every job takes the usual routing: M4 -> M6 ..."
+                raise _Unreadable("'every job follows the standard route' names no route")
+            pending.standards.append(StandardStatement(subject.jobs, subject.level,
+                                                       body.clause.sentence))
+            cursor.word({"but"})  # "J3 follows the standard route but skips M3"
+            return True
+        if body.statement is None and cursor.word({"normally", "usually", "typically"}):
+            route = _read_usual_but(cursor)
+            body.statement = pending.route(subject, route, body.clause.sentence, body.outer,
+                                           body.continuation, self.context, body.may_start)
+            body.fragments += 1
+            return True
+        return False
+
+    def _body_same_route(self, body: _Body) -> bool:
+        """Read that the jobs take the route of another job (named, or the one job of the
+        sentence before)."""
+        cursor, subject, pending = body.cursor, body.subject, body.pending
+        source = _same_route_as(cursor)
+        if source is None:
+            source = self._same_route_as_before(cursor, subject)
+        if source is None:
+            return False
+        if subject.jobs is None or source in subject.jobs:
+            raise _Unreadable("'same route as' needs other jobs named")
+        pending.same_routes.append(SameRouteStatement(subject.jobs, source,
+                                                      body.clause.sentence))
+        pending.jobs.append(source)
+        cursor.word({"but"})
+        return True
+
+    def _body_uniform(self, body: _Body) -> bool:
+        """Read one duration for every step of the route (``2h each``)."""
+        uniform = read_uniform(body.cursor)
+        if uniform is None:
+            return False
+        target = body.statement or self._current(body.subject, body.pending)
+        if target is None:
+            raise _Unreadable("a duration for every step, but no route")
+        if target.uniform is not None and target.uniform != uniform.hours:
+            raise _Unreadable("two different durations for every step")
+        target.uniform = uniform.hours
+        target.uniform_per_step = uniform.per_step
+        return True
+
+    def _body_step_hours(self, body: _Body) -> bool:
+        """Read durations of steps given before (``2h on M1``, ``stays there for 2h``), or
+        ``first`` after a one-step route."""
+        cursor, statement = body.cursor, body.statement
+        assignments = read_assignments(cursor)
+        if assignments is None and statement is not None:
+            assignments = read_step_assignment(cursor)
+        if assignments is not None:
+            _assign(statement or self._current(body.subject, body.pending), assignments)
+            return True
+        there = read_there(cursor)
+        if there is not None:
+            target = statement or self._current(body.subject, body.pending)
+            if not there[1] and (target is None or len(target.steps) != 1):
+                raise _Unreadable("a duration without 'there' after a route of several "
+                                  "steps (for the last step or for all of them?)")
+            _assign_last(target, there[0])
+            return True
+        # "J5 is set up on M6 first"
+        return (statement is not None and len(statement.steps) == 1
+                and statement.steps[0].hours is None and cursor.word({"first"}) is not None)
+
+    def _body_route(self, body: _Body) -> bool:
+        """Read a route fragment: the clause's route, its continuation (``then ...``) or a
+        machine that replaces a step (``M5 instead of M4``)."""
+        cursor, statement = body.cursor, body.statement
+        then = statement is not None and cursor.any_sequence(LEADS) is not None
+        instead = statement is None and body.fragments == 0 and _instead_route(cursor)
+        route = read_route(cursor, continuing=body.continuation or then)
+        if (route is None and statement is None and body.fragments == 0
+                and not body.continuation):
+            route = _paren_route(cursor)  # "J81 (M51 2h, M52 1h) and J82 (M52 2h)"
+        if instead and (route is None or len(route.steps) < 2):
+            # "J2 instead goes to M5": which step M5 replaces is not said
+            raise _Unreadable("'instead' with one machine does not say which step it "
+                              "replaces")
+        if route is None:
+            return False
+        if then and statement is not None:
+            if route.all_machines or statement.all_machines:
+                raise _Unreadable("'all machines' cannot be continued")
+            statement.steps += route.steps  # "stays there for 2h, then moves to M2"
+            body.pending.names += route.names or []
+            body.pending.machines += [step.machine for step in route.steps]
+            return True
+        replaced = read_instead_of(cursor)
+        if replaced is not None:
+            _replace_step(body, route, replaced)
+            return True
+        self._start_route(body, route)
+        return True
+
+    def _start_route(self, body: _Body, route: Route) -> None:
+        """Make ``route`` the clause's route statement (one per clause), with a correction
+        (``3h on M1, not 2h``) when one follows."""
+        body.fragments += 1
+        if body.fragments > 1:
+            raise _Unreadable("two separate routes in one sentence")
+        subject = body.subject
+        statement = body.pending.route(subject, route, body.clause.sentence, body.outer,
+                                       body.continuation, self.context, body.may_start)
+        body.statement = statement
+        old = _not_hours(body.cursor)
+        if old is not None:  # "J1 needs 3h on M1, not 2h": a correction
+            if (len(statement.steps) != 1 or statement.steps[0].hours is None
+                    or subject.jobs is None or len(subject.jobs) != 1
+                    or body.outer is not None or body.continuation):
+                raise _Unreadable("'not <duration>' that corrects no single step")
+            statement.corrects = old
+            statement.override = False
+
+    def _body_durations(self, body: _Body) -> bool:
+        """Read a list of durations for the route's steps, or a sequence marker."""
+        cursor = body.cursor
+        durations = read_duration_list(cursor)
+        if durations is None:
+            return read_sequence_marker(cursor)
+        target = body.statement or self._current(body.subject, body.pending)
+        values, respectively = durations
+        if (target is not None and len(values) == 1 and not respectively
+                and len(target.steps) > 1 and target.steps[-1].hours is None
+                and all(step.hours is not None for step in target.steps[:-1])):
+            target.steps[-1].hours = values[0]  # the one duration the last step lacked
+            return True
+        _respective(target, *durations)
+        return True
+
+    def _body_aside(self, body: _Body) -> bool:
+        """Read an aside (an excluded machine, a due time in parentheses) or a filler word."""
+        cursor = body.cursor
+        token = cursor.peek()
+        assert token is not None
+        if is_paren(token, "exclude"):
+            cursor.take()
+            _exclude(body.statement, token.value.machines)
+            return True
+        if is_paren(token, "other") and (hour := _due_aside(token, self.terms)) is not None:
+            cursor.take()  # "M6 2h (due 11:30)"
+            body.pending.dues.append(DueStatement(body.subject.jobs, body.subject.level, hour,
+                                                  body.clause.sentence))
+            return True
+        excluded = _excluded_by_name(token, self.names)
+        if excluded is not None:
+            cursor.take()  # "M5 1h, M7 2h (no drilling)": the drill is not in the route
+            _exclude(body.statement, (excluded,))
+            return True
+        if token.kind is Kind.WORD and token.value in FILLERS:
+            cursor.take()
+            return True
+        return False
 
     def _same_route_as_before(self, cursor: Cursor, subject: Subject) -> str | None:
         """Read ``same route`` without naming the other job: the one job the sentence before

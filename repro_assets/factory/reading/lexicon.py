@@ -143,7 +143,7 @@ def _duration(match: re.Match[str]) -> float:
     return value / 60 if unit.startswith("m") else value
 
 
-def _range_ids(match: re.Match[str]) -> tuple[str, ...] | None:
+def _range_members(match: re.Match[str]) -> tuple[str, ...] | None:
     start, end = match.group("ra"), match.group("rb")
     first, last = int(start), int(end)
     if last <= first or last - first >= MAX_RANGE:
@@ -163,7 +163,7 @@ def _split_range(match: re.Match[str], text: str) -> list[Token]:
 def _range_tokens(match: re.Match[str], text: str, ranges: bool) -> list[Token]:
     """The token(s) of a range-shaped match: one range token, or its parts when it is not a
     range (descending, too long, ``from M1 to M3``, or ranges are off)."""
-    ids = _range_ids(match) if ranges else None
+    ids = _range_members(match) if ranges else None
     preceded_by_from = re.search(r"(?i:\bfrom\s+)$", text[:match.start()]) is not None
     if ids is None or preceded_by_from:
         return _split_range(match, text)
@@ -177,7 +177,7 @@ _DURATION_KINDS = frozenset({"ONE_MORE_HOUR", "HALF_HOUR", "HOUR_AND_HALF", "HOU
 
 def _duration_hours(kind: str, match: re.Match[str]) -> float:
     """The hours of a match of one of the ``_DURATION_KINDS`` patterns."""
-    if kind == "ONE_MORE_HOUR":  # "back to M1 for one more hour": that step's hour
+    if kind == "ONE_MORE_HOUR":  # "M4 again for one more hour": that step's hour
         return 1.0
     if kind == "HALF_HOUR":
         return 0.5

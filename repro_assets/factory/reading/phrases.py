@@ -736,7 +736,7 @@ def _machine_step(cursor: Cursor, reference: tuple[str, bool], continuing: bool)
         hours = _step_duration(cursor)
     if (hours is not None and is_paren(cursor.peek(), "name")
             and is_plain_note(cursor.peek().value.text)):
-        cursor.take()  # a note on the step: "back to M1 for 1h (polish the edges)"
+        cursor.take()  # a note on the step: "M4 again 1h (polish the edges)"
     _purpose_note(cursor)
     return Route([StepSpec(machine, hours)], names=names, again=again)
 
