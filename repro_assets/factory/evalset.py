@@ -10,12 +10,13 @@ from __future__ import annotations
 import json
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from repro_assets.factory.agent import OnboardingAgent
 from repro_assets.factory.models import ExtractionError, OnboardingResult
-from repro_assets.llm.types import LLMError, LLMResult, LLMUsage, Role, T, Tool
+from repro_assets.llm.types import CacheScope, LLMError, LLMResult, LLMUsage, Role, T, Tool
 
 
 class ScriptedClient:
@@ -45,8 +46,14 @@ class ScriptedClient:
         tools: Sequence[Tool] = (),
         temperature: float = 0.1,
         max_tokens: int = 4096,
+        fallback: Callable[[str, type[T]], T] | None = None,
+        use_cache: bool = True,
     ) -> LLMResult[T]:
-        """Return the next scripted reply as ``schema`` (or raise it)."""
+        """Return the next scripted reply as ``schema`` (or raise it).
+
+        A scripted reply is validated as written: ``fallback`` is never called and nothing is
+        cached (``use_cache`` has no effect), so a faulty reply reaches the guards unchanged.
+        """
         self.calls.append({"role": str(role), "schema": schema.__name__, "user": user})
         if not self.replies:
             raise LLMError("no scripted reply left")
@@ -64,6 +71,11 @@ class ScriptedClient:
     def stream_text(self, **kwargs: Any) -> Iterator[str]:
         """Not used by onboarding."""
         raise LLMError("the scripted client only answers structured calls")
+
+    @contextmanager
+    def cache_scope(self) -> Iterator[CacheScope]:
+        """Scripted replies are never cached."""
+        yield CacheScope()
 
     def usage_summary(self) -> dict[str, Any]:
         """Number of scripted calls made."""

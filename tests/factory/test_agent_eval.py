@@ -12,9 +12,9 @@ from repro_assets.factory.agent import OnboardingAgent
 from repro_assets.factory.coarse import coarse_prompt
 from repro_assets.factory.evalset import CASES, ScriptedClient, run_case
 from repro_assets.factory.ids import extract_explicit_ids
-from repro_assets.factory.models import ErrorCode, ExtractionError
+from repro_assets.factory.models import CoarseStructure, ErrorCode, ExtractionError
 from repro_assets.llm.offline import OfflineClient
-from repro_assets.llm.types import LLMInvalidOutput, LLMTimeout
+from repro_assets.llm.types import LLMClient, LLMInvalidOutput, LLMTimeout
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
@@ -109,6 +109,17 @@ def test_llm_errors_become_extraction_errors(
         OnboardingAgent(ScriptedClient([error])).run(canonical_text)
     assert info.value.code is code
     assert info.value.stage == "coarse"
+
+
+def test_the_scripted_client_is_an_llm_client() -> None:
+    # it lacked cache_scope (and the fallback / use_cache options), so it was not one
+    client = ScriptedClient([{"machines": [], "jobs": []}])
+    assert isinstance(client, LLMClient)
+    with client.cache_scope() as scope:
+        assert scope.rejected is None
+    client.structured(role="coarse", system="s", user="u", schema=CoarseStructure,
+                      fallback=None, use_cache=False)
+    assert client.calls == [{"role": "coarse", "schema": "CoarseStructure", "user": "u"}]
 
 
 def test_schema_mismatch_is_invalid_json(canonical_text: str) -> None:

@@ -382,7 +382,7 @@ class _Assembler:
             hours = self.default_hours()
         return hours
 
-    def dues(self, job: str) -> list[float]:
+    def dues(self, job: str) -> list[float | None]:
         applicable: list[DueStatement] = [
             d for d in self.reading.dues if d.jobs is None or job in d.jobs
         ]
@@ -443,7 +443,8 @@ def assemble(reading: Reading) -> Assembly:
                 steps=[RawStep(machine_id=m, duration_hours=h) for m, h in steps],
                 due_time_hour=due,
             ))
-    for statement in [*reading.routes, *reading.dues]:
+    statements: list[RouteStatement | DueStatement] = [*reading.routes, *reading.dues]
+    for statement in statements:
         if id(statement) not in assembler.used and reading.jobs:
             what = "route" if isinstance(statement, RouteStatement) else "due time"
             unread.append(Unread(quote=statement.quote, reason=f"this {what} applies to no "

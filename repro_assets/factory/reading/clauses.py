@@ -180,12 +180,10 @@ class _Body:
 def _after_subject(cursor: Cursor, subject: Subject, explicit: bool) -> None:
     """Consume what stands between a named subject and its route (``J1 steps:``, ``J8 is
     short:``, ``J1 →``) and a colon."""
-    if explicit and cursor.peek() is not None and cursor.peek().is_word(*_ROUTE_LABELS) and (
-            cursor.peek(1) is not None and cursor.peek(1).kind is Kind.COLON):
+    if explicit and cursor.peek_word(*_ROUTE_LABELS) and cursor.peek_kind(Kind.COLON, offset=1):
         cursor.index += 1  # "J7 steps: M4 3h, M6 1h" / "J7 route: M4 -> M6"
-    if explicit and cursor.peek() is not None and cursor.peek().is_word("is") and (
-            cursor.peek(1) is not None and cursor.peek(1).is_word(*_EASY)) and (
-            cursor.peek(2) is not None and cursor.peek(2).kind is Kind.COLON):
+    if explicit and cursor.peek_word("is") and cursor.peek_word(*_EASY, offset=1) and (
+            cursor.peek_kind(Kind.COLON, offset=2)):
         cursor.index += 2  # "J8 is short: four hours on M6"
     if not cursor.kind(Kind.COLON) and explicit and subject.jobs is not None:
         arrow = cursor.peek()
@@ -212,9 +210,7 @@ def _replace_step(body: _Body, route: Route, replaced: str) -> None:
     if subject.jobs is None or len(route.steps) != 1:
         raise _Unreadable("'instead of' needs one job-specific machine")
     hours = route.steps[0].hours
-    if hours is None and cursor.peek() is not None and cursor.peek().is_word(
-            "for") and cursor.peek(1) is not None and cursor.peek(
-            1).kind is Kind.DURATION:
+    if hours is None and cursor.peek_word("for") and cursor.peek_kind(Kind.DURATION, offset=1):
         cursor.take()
         hours = cursor.take().value
     body.pending.modify(subject, body.clause.sentence, replace=(
@@ -1066,7 +1062,7 @@ def _explicit_subject(cursor: Cursor) -> Subject | None:
         if cursor.kind(Kind.POSSESSIVE):
             if cursor.word({"route", "routing", "path", "sequence", "steps"}):
                 cursor.word({"is", "are"})
-            elif not (cursor.peek() is not None and cursor.peek().is_word(*DUE_KEYS)):
+            elif not cursor.peek_word(*DUE_KEYS):
                 raise _Unreadable("cannot read the possessive after the job id")
         cursor.word(DISTRIBUTIVE)
         return _subject_of(jobs)

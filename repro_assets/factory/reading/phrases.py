@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TypeGuard
 
 from repro_assets.factory.reading.definitions import TimeTerms, term_words
 from repro_assets.factory.reading.lexicon import NUMBER_WORDS, Kind, Token, tokenize
@@ -119,7 +120,7 @@ class ParenGroup:
     machines: tuple[str, ...] = ()
 
 
-def is_paren(token: Token | None, kind: str | None = None) -> bool:
+def is_paren(token: Token | None, kind: str | None = None) -> TypeGuard[Token]:
     """True when ``token`` is a grouped aside (of ``kind`` if given)."""
     return (
         token is not None
@@ -247,6 +248,16 @@ class Cursor:
     def done(self) -> bool:
         """True at the end of the clause."""
         return self.index >= len(self.tokens)
+
+    def peek_word(self, *words: str, offset: int = 0) -> bool:
+        """Whether the token ``offset`` positions ahead is one of ``words`` (not consumed)."""
+        token = self.peek(offset)
+        return token is not None and token.is_word(*words)
+
+    def peek_kind(self, *kinds: Kind, offset: int = 0) -> bool:
+        """Whether the token ``offset`` positions ahead has one of ``kinds`` (not consumed)."""
+        token = self.peek(offset)
+        return token is not None and token.kind in kinds
 
     def take(self) -> Token:
         """Consume and return the next token."""
@@ -480,8 +491,7 @@ def _step_duration(cursor: Cursor) -> float | None:
         return total
     start = cursor.index
     slash = cursor.peek()
-    if slash is not None and slash.text == "/" and cursor.peek(1) is not None and (
-            cursor.peek(1).kind is Kind.DURATION):
+    if slash is not None and slash.text == "/" and cursor.peek_kind(Kind.DURATION, offset=1):
         cursor.index += 2  # "M51/2h": a machine and its duration, not two machines
         return cursor.tokens[cursor.index - 1].value
     if not (cursor.kind(Kind.COLON) or _symbol(cursor, "-", "–", "—")
@@ -492,7 +502,7 @@ def _step_duration(cursor: Cursor) -> float | None:
         return batch
     cursor.index = start
     span = cursor.peek(1)
-    if cursor.peek() is not None and cursor.peek().is_word("for") and span is not None and (
+    if cursor.peek_word("for") and span is not None and (
             span.kind is Kind.CLOCK and span.value.meridiem is None and ":" in span.text
             and span.value.hour <= 12):
         cursor.index += 2  # "M1 for 2:00": hours and minutes of work, not a time of day
@@ -542,8 +552,7 @@ def _lead_in(cursor: Cursor, continuing: bool = False) -> None:
         previous = cursor.tokens[cursor.index - 1] if cursor.index else None
         if previous is not None and previous.kind is Kind.WORD and (
                 previous.value in ROUTE_VERBS and (token.is_word("only", "just") or (
-                    token.is_word("over") and cursor.peek(1) is not None
-                    and cursor.peek(1).is_word("to")))
+                    token.is_word("over") and cursor.peek_word("to", offset=1)))
                 or previous.value in _START_VERBS and token.is_word("out", "off")):
             cursor.take()  # "needs only M8", "starts out at the kiln", "goes over to M7"
             continue
@@ -716,8 +725,8 @@ def _step_names(cursor: Cursor, machine: str, by_name: bool) -> list[tuple[str, 
             raise UnreadPhrase(f"the name of {machine} is followed by another id")
         cursor.take()
     elif by_name and following is not None and following.kind is Kind.COMMA and (
-            cursor.peek(1) is not None and cursor.peek(1).kind is Kind.MACHINE):
-        if cursor.peek(1).value[0] != machine:
+            (after := cursor.peek(1)) is not None and after.kind is Kind.MACHINE):
+        if after.value[0] != machine:
             raise UnreadPhrase(f"the name of {machine} is followed by another id")
         cursor.index += 2  # "the drill, M2, for an hour"
         cursor.kind(Kind.COMMA)
@@ -734,8 +743,8 @@ def _machine_step(cursor: Cursor, reference: tuple[str, bool], continuing: bool)
         hours = cursor.take().value.hours
     else:
         hours = _step_duration(cursor)
-    if (hours is not None and is_paren(cursor.peek(), "name")
-            and is_plain_note(cursor.peek().value.text)):
+    note = cursor.peek()
+    if hours is not None and is_paren(note, "name") and is_plain_note(note.value.text):
         cursor.take()  # a note on the step: "M4 again 1h (polish the edges)"
     _purpose_note(cursor)
     return Route([StepSpec(machine, hours)], names=names, again=again)
@@ -762,10 +771,11 @@ def _duration_first_step(
         target = read_machine_ref(cursor)
         if target is not None:
             names = []
-            if is_paren(cursor.peek(), "name") and not target[1]:
+            aside = cursor.peek()
+            if is_paren(aside, "name") and not target[1]:
                 names.append((target[0], cursor.take().value.text))
-            elif target[1] and is_paren(cursor.peek(), "machines"):
-                if cursor.peek().value.machines != (target[0],):
+            elif target[1] and is_paren(aside, "machines"):
+                if aside.value.machines != (target[0],):
                     raise UnreadPhrase(f"the name of {target[0]} is followed by another id")
                 cursor.take()
             return Route([StepSpec(target[0], token.value)], names=names,
@@ -942,7 +952,7 @@ def _unit_label_list(cursor: Cursor) -> list[float] | None:
             cursor.index = before
             break
         values.append(token.value / divisor)
-    if not cursor.done and cursor.peek().kind is not Kind.COMMA:
+    if not cursor.done and not cursor.peek_kind(Kind.COMMA):
         cursor.index = start
         return None
     return values
@@ -995,7 +1005,7 @@ def read_assignments(cursor: Cursor) -> list[tuple[str, float]] | None:
         if not (cursor.kind(Kind.COMMA) or cursor.word({"and"})):
             break
         cursor.word({"and"})
-        if cursor.peek() is None or cursor.peek().kind is not Kind.DURATION:
+        if not cursor.peek_kind(Kind.DURATION):
             cursor.index = before
             break
     if not found:
