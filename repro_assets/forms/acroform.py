@@ -27,13 +27,13 @@ from repro_assets.forms.text_cues import is_heading
 
 TEXT = "text"
 _KINDS = {
-    pymupdf.PDF_WIDGET_TYPE_TEXT: TEXT,
-    pymupdf.PDF_WIDGET_TYPE_CHECKBOX: "checkbox",
-    pymupdf.PDF_WIDGET_TYPE_RADIOBUTTON: "radio",
-    pymupdf.PDF_WIDGET_TYPE_SIGNATURE: "signature",
-    pymupdf.PDF_WIDGET_TYPE_COMBOBOX: "combobox",
-    pymupdf.PDF_WIDGET_TYPE_LISTBOX: "listbox",
-    pymupdf.PDF_WIDGET_TYPE_BUTTON: "button",
+    pymupdf.mupdf.PDF_WIDGET_TYPE_TEXT: TEXT,
+    pymupdf.mupdf.PDF_WIDGET_TYPE_CHECKBOX: "checkbox",
+    pymupdf.mupdf.PDF_WIDGET_TYPE_RADIOBUTTON: "radio",
+    pymupdf.mupdf.PDF_WIDGET_TYPE_SIGNATURE: "signature",
+    pymupdf.mupdf.PDF_WIDGET_TYPE_COMBOBOX: "combobox",
+    pymupdf.mupdf.PDF_WIDGET_TYPE_LISTBOX: "listbox",
+    pymupdf.mupdf.PDF_WIDGET_TYPE_BUTTON: "button",
 }
 #: Widget name words of one part of a split value.
 DATE_PARTS = {"month": ("month", "mm", "mo", "m"), "day": ("day", "dd", "d"),
@@ -221,7 +221,7 @@ def read_widgets(pdf_bytes: bytes) -> list[FormWidget]:
         if not doc.is_form_pdf:
             return []
         try:
-            for number, page in enumerate(doc, start=1):
+            for number, page in enumerate(doc.pages(), start=1):
                 widgets = list(page.widgets() or [])
                 rows = [pymupdf.Rect(w.rect) for w in widgets]
                 lines = page_lines(page, rows) if widgets else []

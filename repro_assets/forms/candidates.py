@@ -13,10 +13,11 @@ call is still listed in the trace's ``model_calls`` with its ``error``.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
@@ -81,7 +82,7 @@ class FieldExtraction:
     llm_calls: int = 0
     llm_failure: str | None = None
     llm_skipped_reason: str | None = None
-    model_calls: list[ModelCall] = field(default_factory=list)
+    model_calls: list[ModelCall] = dataclasses.field(default_factory=list)  # `field` names a member
     duration_ms: int = 0
     error: str | None = None
 

@@ -69,7 +69,7 @@ def index_pdf(doc_id: str, filename: str, data: bytes, sha256: str | None = None
     with doc:
         pages = doc.page_count
         try:
-            has_text = any(page_has_text(page) for page in doc)
+            has_text = any(page_has_text(page) for page in doc.pages())
         except Exception as exc:
             raise ValueError(f"parse_error: cannot read its pages: {exc}") from exc
     return DocIndexItem(
@@ -93,5 +93,5 @@ def extract_layout(doc_id: str, data: bytes) -> LayoutDoc:
         form = doc.is_form_pdf
         pages = [LayoutPageText(page=number, full_text=page.get_text("text"),
                                 form_fields=filled_fields(page) if form else [])
-                 for number, page in enumerate(doc, start=1)]
+                 for number, page in enumerate(doc.pages(), start=1)]
     return LayoutDoc(doc_id=doc_id, pages=pages)

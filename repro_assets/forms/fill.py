@@ -386,7 +386,7 @@ def write_filled(target: bytes, values: Mapping[str, str]) -> tuple[bytes, list[
     except Exception as exc:  # pymupdf raises several types for broken files
         raise ValueError(f"cannot open target PDF: {exc}") from exc
     with doc:
-        for page in doc:
+        for page in doc.pages():
             for widget in page.widgets() or []:
                 name = widget.field_name or ""
                 if name not in values:
@@ -416,7 +416,8 @@ def fit_font_size(widget: pymupdf.Widget, text: str, largest: float = 10.0,
                   smallest: float = 6.0) -> float:
     """The largest font size (step 0.5) at which ``text`` fits the widget's box."""
     rect = widget.rect
-    multiline = bool(widget.field_flags & pymupdf.PDF_TX_FIELD_IS_MULTILINE)
+    assert rect is not None, "a widget of a page has a rectangle"
+    multiline = bool(widget.field_flags & pymupdf.mupdf.PDF_TX_FIELD_IS_MULTILINE)
     size = min(largest, max(smallest, (rect.height - 2) * 0.75))
     while size > smallest:
         lines = max(1, int((rect.height - 2) // (size * 1.2))) if multiline else 1
@@ -444,8 +445,8 @@ def read_back(pdf: bytes) -> dict[str, str]:
     """Widget name -> value of every text widget with a value (PyMuPDF)."""
     out: dict[str, str] = {}
     with pymupdf.open(stream=pdf, filetype="pdf") as doc:
-        for page in doc:
+        for page in doc.pages():
             for widget in page.widgets() or []:
-                if widget.field_type == pymupdf.PDF_WIDGET_TYPE_TEXT and widget.field_value:
+                if widget.field_type == pymupdf.mupdf.PDF_WIDGET_TYPE_TEXT and widget.field_value:
                     out[widget.field_name] = str(widget.field_value)
     return out

@@ -234,7 +234,7 @@ def _is_letterhead_end(number: int, line: str) -> bool:
     if number > 0 and is_heading(line):
         return True
     label = _LABEL_LINE.match(line)
-    return bool(label) and not _CONTACT_LABEL.search(label.group(0))
+    return label is not None and not _CONTACT_LABEL.search(label.group(0))
 
 
 def _issuer_evidence(lines: list[str]) -> bool:
@@ -301,6 +301,17 @@ def line_parties(doc: LayoutDoc) -> dict[int, list[str | None]]:
     return out
 
 
+def _label_cut(before: str) -> int:
+    """Where the label before a key word starts, less one: after the previous label's end
+    (a colon, bar, semicolon, comma or wide gap) or, in prose, the few words next to the key."""
+    cut = max(before.rfind(":"), before.rfind("|"), before.rfind(";"), before.rfind(","),
+              before.rfind("  "))
+    if len(before[cut + 1:].split()) > LABEL_WORDS:  # prose: only the words next to the key
+        last = _LAST_WORDS.search(before)  # zero words at the end match: never None
+        cut = (last.start() if last else len(before)) - 1
+    return cut
+
+
 def label_party(line: str, key_start: int, key_end: int, context: str | None,
                 ignore: frozenset[str] = frozenset()) -> str | None:
     """The party of the value labelled by ``line[key_start:key_end]``.
@@ -309,11 +320,7 @@ def label_party(line: str, key_start: int, key_end: int, context: str | None,
     (``Dr.`` counts only before a name: "Oak Dr., Springfield" is a street), then the line's
     context (section heading or letterhead).
     """
-    before = line[:key_start]
-    cut = max(before.rfind(":"), before.rfind("|"), before.rfind(";"), before.rfind(","),
-              before.rfind("  "))
-    if len(before[cut + 1:].split()) > LABEL_WORDS:  # prose: only the words next to the key
-        cut = _LAST_WORDS.search(before).start() - 1
+    cut = _label_cut(line[:key_start])
     own = party_of(line[cut + 1:key_end], ignore=ignore)
     if own is not None:
         return own
@@ -336,12 +343,7 @@ _WORK_PLACE = re.compile(r"\b(?:work|business|office|employment|job|company)\b",
 def label_words(line: str, key_start: int, key_end: int) -> str:
     """The label of the value labelled by ``line[key_start:key_end]``: the key and the few
     words right before it on its line (back to the previous label's end)."""
-    before = line[:key_start]
-    cut = max(before.rfind(":"), before.rfind("|"), before.rfind(";"), before.rfind(","),
-              before.rfind("  "))
-    if len(before[cut + 1:].split()) > LABEL_WORDS:
-        cut = _LAST_WORDS.search(before).start() - 1
-    return line[cut + 1:key_end]
+    return line[_label_cut(line[:key_start]) + 1:key_end]
 
 
 def not_current(line: str, key_start: int, key_end: int) -> bool:
@@ -423,7 +425,7 @@ def _opens_other_block(line: str, following: str) -> bool:
     if ":" not in line:
         return bool(_PROPER_NAME.search(line) or mentions(line))
     match = _ENTITY_LINE.match(line)
-    return bool(match) and not _SUBJECT_FIELD.search(match.group("label")) and _proper_name(
+    return match is not None and not _SUBJECT_FIELD.search(match.group("label")) and _proper_name(
         match.group("value"))
 
 

@@ -78,7 +78,7 @@ def label_near(rect: pymupdf.Rect, lines: list[Line]) -> str | None:
 def filled_fields(page: pymupdf.Page) -> list[FilledField]:
     """Every text widget of ``page`` with a value, with its printed label (None if none)."""
     widgets = [w for w in page.widgets() or []
-               if w.field_type == pymupdf.PDF_WIDGET_TYPE_TEXT and str(w.field_value or "")
+               if w.field_type == pymupdf.mupdf.PDF_WIDGET_TYPE_TEXT and str(w.field_value or "")
                .strip()]
     if not widgets:
         return []
@@ -89,5 +89,5 @@ def filled_fields(page: pymupdf.Page) -> list[FilledField]:
         label = (widget.field_label or "").strip() or label_near(rect, lines)
         out.append(FilledField(name=widget.field_name or "", label=label,
                                value=str(widget.field_value).strip(),
-                               bbox=[round(v, 2) for v in rect]))
+                               bbox=[round(v, 2) for v in (rect.x0, rect.y0, rect.x1, rect.y1)]))
     return out

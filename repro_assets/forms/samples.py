@@ -137,7 +137,7 @@ def scanned_pdf_bytes(text: str, dpi: int = 110) -> bytes:
     """A scanned-style PDF: each page is an image of the rendered text, no text layer."""
     source = _text_pdf(text, fontsize=12)
     out = pymupdf.open()
-    for page in source:
+    for page in source.pages():
         pix = page.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY)
         target = out.new_page(width=page.rect.width, height=page.rect.height)
         target.insert_image(target.rect, pixmap=pix)
@@ -160,7 +160,7 @@ def fillable_pdf_bytes(field_names: list[str]) -> bytes:
         widget = pymupdf.Widget()
         widget.field_name = name
         widget.field_label = name.replace("_", " ").title()
-        widget.field_type = pymupdf.PDF_WIDGET_TYPE_TEXT
+        widget.field_type = pymupdf.mupdf.PDF_WIDGET_TYPE_TEXT
         widget.rect = pymupdf.Rect(250, y, 540, y + 20)
         page.add_widget(widget)
         y += 30

@@ -104,7 +104,7 @@ def iter_sentences(pages: PaperPages) -> list[tuple[int, int, str]]:
     Headings split sentences; text after the "References" heading, table/figure captions
     (also one glued to the end of a sentence) and table-like runs of numbers are skipped.
     """
-    out = []
+    out: list[tuple[int, int, str]] = []
     for page in pages.pages:
         collapsed = _collapse(page.text)
         offset = 0

@@ -115,16 +115,16 @@ def find_captions(lines: list[Line], width: float, multi: bool = False) -> list[
             narrow = multi and x1 - x0 < 0.6 * width
             col0, col1 = ((0.0, width / 2) if x0 < width / 2 else (width / 2, width)) if (
                 narrow) else (0.0, width)
-            for nxt in lines[n + 1:n + 8]:
+            for below in lines[n + 1:n + 8]:
                 prev = cap_lines[-1]
-                in_column = [w for w in nxt.words if col0 <= w.xc <= col1]
+                in_column = [w for w in below.words if col0 <= w.xc <= col1]
                 words = [w for w in in_column if w.x0 >= x0 - 15 and w.x1 <= x1 + 15]
-                run = _run_over(in_column, x0, x1, nxt.height)
+                run = _run_over(in_column, x0, x1, below.height)
                 if words and len(words) < len(run):
                     break  # the line reaches beyond the caption: a table header
-                if nxt.yc - prev.yc > 1.8 * prev.height + 2:
+                if below.yc - prev.yc > 1.8 * prev.height + 2:
                     break
-                if not words or nxt.yc <= prev.yc + 0.5 * prev.height:
+                if not words or below.yc <= prev.yc + 0.5 * prev.height:
                     continue
                 sub = Line(words, split_cells(words))
                 gaps = [b.x0 - a.x1 for a, b in zip(words, words[1:], strict=False)]
@@ -225,7 +225,7 @@ def _segments(block: list[Line]) -> list[tuple[list[Line], list[Line], str | Non
         over_values = sum(1 for c in line.cells if c.x1 > value_x0)
         if body and over_values >= 2 and not any(w.vertical for w in line.words):
             # a new header after rows: a new sub-table; trailing title lines move with it
-            moved = []
+            moved: list[Line] = []
             while body and not is_value_line(body[-1]) and len(body[-1].cells) == 1:
                 moved.insert(0, body.pop())
             segments.append((header, body, title))
@@ -341,10 +341,10 @@ def _tables_of(candidate: _Candidate, convention: bool | None, ruled: bool,
                 if box.y0 <= r.y <= box.y1 and r.x0 < box.x1 and r.x1 > box.x0}
         body_rows = sum(len(t.rows) for t in tables)
         if len(columns) >= 3 and len(rows) >= body_rows:  # a fully ruled grid
-            ruled = _find_tables(page, box, candidate.words, candidate.page_no, caption)
-            if ruled and _agree(ruled, tables):
-                tables = ruled
-            elif ruled:
+            found = _find_tables(page, box, candidate.words, candidate.page_no, caption)
+            if found and _agree(found, tables):
+                tables = found
+            elif found:
                 log.info("page %s %s: find_tables disagrees with the word layout; using the "
                          "layout", candidate.page_no, caption.text[:40])
     return tables

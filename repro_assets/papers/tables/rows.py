@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from repro_assets.papers.tables.cells import (
     CellValue,
     column_decimals,
@@ -28,7 +30,7 @@ def split_header(rows: list[list[str]]) -> tuple[list[list[str]], list[list[str]
 
 
 def table_from_rows(
-    rows: list[list[str | None]], page_no: int = 1, caption: str | None = None,
+    rows: Sequence[Sequence[str | None]], page_no: int = 1, caption: str | None = None,
     number: str | None = None,
 ) -> ParsedTable:
     """Build a :class:`ParsedTable` from raw cell strings (e.g. a messy extraction)."""
