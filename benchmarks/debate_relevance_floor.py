@@ -19,8 +19,8 @@ import argparse
 import numpy as np
 
 from repro_assets.debate.relevance import whole_sentences
-from repro_assets.resources.embedder import configured_model, get_embedder
 from repro_assets.scholarly.samples import SAMPLE_QUESTION, load_sample_records
+from repro_assets.storage.embedder import configured_model, get_embedder
 
 ANSWERABLE = [
     SAMPLE_QUESTION,

@@ -99,7 +99,7 @@ def matmul_rate(rows: int, inner: int, cols: int, repeats: int = 5) -> float:
 
 def embed(backend: str, model_name: str, texts: list[str], queries: list[str]) -> dict:
     """Chunks/s of one backend, and its passage and query vectors."""
-    from repro_assets.resources.embedder import get_embedder
+    from repro_assets.storage.embedder import get_embedder
 
     embedder = get_embedder(model_name, backend)
     embedder.encode(["warm up"])
@@ -122,7 +122,7 @@ def main() -> int:
     parser.add_argument("--limit", type=int, default=10, help="PDFs from the folder")
     args = parser.parse_args()
     from repro_assets.embeddings.agreement import topk_agreement
-    from repro_assets.resources.embedder import DEFAULT_MODEL
+    from repro_assets.storage.embedder import DEFAULT_MODEL
 
     if args.folder:
         pdfs = sorted(Path(args.folder).expanduser().glob("*.pdf"))[:args.limit]

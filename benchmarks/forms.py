@@ -32,7 +32,7 @@ from repro_assets.forms.pipeline import (
     step_route,
 )
 from repro_assets.forms.samples import text_pdf_bytes
-from repro_assets.resources.blobstore import BlobStore
+from repro_assets.storage.blobstore import BlobStore
 
 FILLER = (
     "The patient was seen in clinic today for follow-up of chronic conditions. Vital signs were "

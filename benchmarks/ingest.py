@@ -34,7 +34,7 @@ import numpy as np  # noqa: E402
 import psycopg  # noqa: E402
 import pymupdf  # noqa: E402
 
-from repro_assets.resources.database import (  # noqa: E402
+from repro_assets.storage.database import (
     get_database,
     reset_databases,
     resolve_database_url,
@@ -97,9 +97,9 @@ def bench_pipeline(pages: int, papers: int, workdir: Path) -> dict[str, float]:
     from repro_assets.assets.papers import INGEST_ASSETS, load_chunks
     from repro_assets.papers.pages import extract_pages
     from repro_assets.papers.pdf import validate_pdf
-    from repro_assets.resources.blobstore import BlobStore
-    from repro_assets.resources.embedder import get_embedder
     from repro_assets.resources.registry import default_resources
+    from repro_assets.storage.blobstore import BlobStore
+    from repro_assets.storage.embedder import get_embedder
 
     embedder = get_embedder()
     embedder.encode(["warm up the model"])
@@ -161,8 +161,8 @@ def synthetic_vectors(base: np.ndarray, count: int, rng: np.random.Generator) ->
 def bench_hnsw(
     sizes: list[int], ef_values: list[int], queries: int = 200
 ) -> list[dict[str, float]]:
-    from repro_assets.resources.embedder import get_embedder
-    from repro_assets.resources.vectorstore import VectorStore
+    from repro_assets.storage.embedder import get_embedder
+    from repro_assets.storage.vectorstore import VectorStore
 
     embedder = get_embedder()
     rng = np.random.default_rng(0)

@@ -142,10 +142,10 @@ def worker_ours_domain(pdfs: list[Path], url: str, workdir: Path) -> dict:
     from repro_assets.papers.pages import extract_pages
     from repro_assets.papers.pdf import validate_pdf
     from repro_assets.papers.store import save_pages
-    from repro_assets.resources.blobstore import BlobStore
-    from repro_assets.resources.database import get_database
-    from repro_assets.resources.embedder import get_embedder
-    from repro_assets.resources.vectorstore import ChunkIn, DocumentIn, VectorStore
+    from repro_assets.storage.blobstore import BlobStore
+    from repro_assets.storage.database import get_database
+    from repro_assets.storage.embedder import get_embedder
+    from repro_assets.storage.vectorstore import ChunkIn, DocumentIn, VectorStore
 
     db, blobs = get_database(url), BlobStore(str(workdir / "blobs"))
     store = VectorStore(db, get_embedder())
@@ -177,7 +177,7 @@ def _job_setup(pdfs: list[Path]) -> tuple:
 
     from repro_assets.definitions import defs
     from repro_assets.papers.pdf import validate_pdf
-    from repro_assets.resources.embedder import get_embedder
+    from repro_assets.storage.embedder import get_embedder
 
     get_embedder().encode(["warm up"])
     instance = dg.DagsterInstance.ephemeral()
@@ -187,7 +187,7 @@ def _job_setup(pdfs: list[Path]) -> tuple:
 
 
 def _indexed_chunks(url: str) -> int:
-    from repro_assets.resources.database import get_database
+    from repro_assets.storage.database import get_database
 
     with get_database(url).connection() as conn:
         return conn.execute("SELECT count(*) FROM chunks").fetchone()[0]
@@ -227,7 +227,7 @@ def worker_ours_burst(pdfs: list[Path], url: str, workdir: Path) -> dict:
 
 def worker_embed(backend: str, workdir: Path) -> dict:
     """Embed our chunks of the PDFs with one backend; vectors saved for the agreement."""
-    from repro_assets.resources.embedder import DEFAULT_MODEL, get_embedder
+    from repro_assets.storage.embedder import DEFAULT_MODEL, get_embedder
 
     texts = json.loads(_chunk_texts_file(workdir).read_text())
     queries = _queries(texts)
@@ -249,7 +249,7 @@ def _queries(texts: list[str]) -> list[str]:
 def worker_prepare() -> dict:
     """Export the ONNX models before any clock starts."""
     from repro_assets.embeddings.export import ensure_exported
-    from repro_assets.resources.embedder import DEFAULT_MODEL
+    from repro_assets.storage.embedder import DEFAULT_MODEL
 
     for backend in ("onnx", "onnx-int8"):
         ensure_exported(DEFAULT_MODEL, backend)
@@ -270,7 +270,7 @@ class Bench:
     def database(self, label: str) -> str:
         import psycopg
 
-        from repro_assets.resources.database import with_database
+        from repro_assets.storage.database import with_database
 
         name = f"peer_{label}_{uuid.uuid4().hex[:6]}"
         with psycopg.connect(self.server_url, autocommit=True) as conn:
@@ -494,7 +494,7 @@ def main() -> int:
         return run_worker(args)
 
     from repro_assets import settings
-    from repro_assets.resources.database import resolve_database_url
+    from repro_assets.storage.database import resolve_database_url
 
     # one ONNX export for every run of the benchmark (the project's model cache)
     os.environ.setdefault("REPRO_MODEL_CACHE", str(settings.data_dir() / "models"))

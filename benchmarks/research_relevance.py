@@ -17,8 +17,8 @@ import numpy as np
 from repro_assets.research.extraction import MERGE_SIMILARITY
 from repro_assets.research.relevance import FACT_FLOOR, RESULT_FLOOR
 from repro_assets.research.text import split_sentences
-from repro_assets.resources.embedder import configured_model, get_embedder
 from repro_assets.scholarly.samples import SAMPLE_QUESTION, load_sample_records
+from repro_assets.storage.embedder import configured_model, get_embedder
 
 ANSWERABLE = [
     SAMPLE_QUESTION,

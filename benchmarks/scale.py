@@ -89,7 +89,7 @@ def make_instance(url: str, home: Path) -> Any:
     """A Dagster instance on a new database of the throwaway server."""
     import dagster as dg
 
-    from repro_assets.resources.database import dagster_storage_url
+    from repro_assets.storage.database import dagster_storage_url
 
     storage = dagster_storage_url(url)
     (home / "dagster.yaml").write_text(
@@ -271,7 +271,7 @@ def vector_bench(url: str, chunks: int, queries: int, chunks_per_paper: int) -> 
     import psycopg
     from pgvector.psycopg import register_vector
 
-    from repro_assets.resources.database import with_database
+    from repro_assets.storage.database import with_database
 
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute("CREATE DATABASE scale_vectors")

@@ -28,8 +28,8 @@ from dagster_postgres import DagsterPostgresStorage
 
 from repro_assets import settings
 from repro_assets.llm import providers as llm_providers
-from repro_assets.resources.database import dagster_storage_url, resolve_database_url
 from repro_assets.settings import environment
+from repro_assets.storage.database import dagster_storage_url, resolve_database_url
 
 log = logging.getLogger(__name__)
 

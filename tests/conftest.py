@@ -61,7 +61,7 @@ def _session_env(pg_server_url: str, tmp_path_factory: pytest.TempPathFactory) -
 @pytest.fixture()
 def fresh_database(pg_server_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """A new, empty database on the session server; REPRO_DATABASE_URL points at it."""
-    from repro_assets.resources.database import get_database, reset_databases, with_database
+    from repro_assets.storage.database import get_database, reset_databases, with_database
 
     name = "t_" + uuid.uuid4().hex[:12]
     with psycopg.connect(pg_server_url, autocommit=True) as conn:

@@ -272,7 +272,7 @@ async def ask(
 
 def _load(services: Services, session_id: str) -> Any:
     from repro_assets.debate.store import DebateStore
-    from repro_assets.resources.database import get_database
+    from repro_assets.storage.database import get_database
 
     return DebateStore(get_database(), services.blob_store).load(session_id)
 

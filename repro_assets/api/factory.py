@@ -100,7 +100,7 @@ class SimulateResponse(BaseModel):
 
 
 def _db() -> Any:
-    from repro_assets.resources.database import get_database
+    from repro_assets.storage.database import get_database
 
     return get_database()
 

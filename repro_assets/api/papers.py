@@ -136,7 +136,7 @@ def check_paper_id(paper_id: str) -> str:
 
 
 def _db() -> Any:
-    from repro_assets.resources.database import get_database
+    from repro_assets.storage.database import get_database
 
     return get_database()
 

@@ -107,7 +107,7 @@ def check_session_id(session_id: str) -> str:
 
 def _store() -> Any:
     from repro_assets.research.store import ResearchStore
-    from repro_assets.resources.database import get_database
+    from repro_assets.storage.database import get_database
 
     return ResearchStore(get_database())
 

@@ -15,7 +15,8 @@ from fastapi import Request
 
 from repro_assets import settings
 from repro_assets.llm.types import LLMClient
-from repro_assets.resources.blobstore import BlobStore, BlobStoreResource
+from repro_assets.resources.blobstore import BlobStoreResource
+from repro_assets.storage.blobstore import BlobStore
 
 log = logging.getLogger(__name__)
 

@@ -261,7 +261,7 @@ defs = dg.Definitions(
 def show_transcript(partition_key: str | None) -> Any:
     """The stored transcript of a debate session (the latest sessions when no key is given)."""
     from repro_assets.resources.blobstore import BlobStoreResource as Blobs
-    from repro_assets.resources.database import get_database
+    from repro_assets.storage.database import get_database
 
     store = DebateStore(get_database(), Blobs().get_store())
     if not partition_key:

@@ -50,10 +50,13 @@ from repro_assets.factory.store import (
 )
 from repro_assets.llm import pool_name
 from repro_assets.partitions import factories_partitions
-from repro_assets.resources.blobstore import BlobStore, BlobStoreResource
-from repro_assets.resources.database import DatabaseResource, get_database
-from repro_assets.resources.dropfolder import DropFolder, DropFolderResource
+from repro_assets.resources.blobstore import BlobStoreResource
+from repro_assets.resources.database import DatabaseResource
+from repro_assets.resources.dropfolder import DropFolderResource
 from repro_assets.resources.llm import LLMResource
+from repro_assets.storage.blobstore import BlobStore
+from repro_assets.storage.database import get_database
+from repro_assets.storage.dropfolder import DropFolder
 
 DEMO_ORDER = 20
 GROUP = "factory"

@@ -41,9 +41,10 @@ from repro_assets.forms.samples import write_samples
 from repro_assets.llm.config import pool_name
 from repro_assets.llm.types import LLMClient, LLMError
 from repro_assets.partitions import form_runs_partitions
-from repro_assets.resources.blobstore import BlobStore, BlobStoreResource
+from repro_assets.resources.blobstore import BlobStoreResource
 from repro_assets.resources.dropfolder import DropFolderResource
 from repro_assets.resources.llm import LLMResource
+from repro_assets.storage.blobstore import BlobStore
 
 DEMO_ORDER = 30
 GROUP = "forms"

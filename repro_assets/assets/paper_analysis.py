@@ -40,9 +40,10 @@ from repro_assets.papers.verdict import (
 )
 from repro_assets.partitions import papers_partitions
 from repro_assets.resources.blobstore import BlobStoreResource
-from repro_assets.resources.database import DatabaseResource, get_database
+from repro_assets.resources.database import DatabaseResource
 from repro_assets.resources.llm import LLMResource
 from repro_assets.resources.vectorstore import VectorStoreResource
+from repro_assets.storage.database import get_database
 
 GROUP = "papers"
 PAGES_KEY = dg.AssetKey("paper_pages")

@@ -63,9 +63,10 @@ from repro_assets.papers.notebook.store import (
     start_run,
 )
 from repro_assets.partitions import papers_partitions
-from repro_assets.resources.blobstore import BlobStore, BlobStoreResource
+from repro_assets.resources.blobstore import BlobStoreResource
 from repro_assets.resources.database import DatabaseResource
 from repro_assets.resources.llm import LLMResource
+from repro_assets.storage.blobstore import BlobStore
 
 GROUP = "papers"
 #: Dagster concurrency pool of notebook executions (CPU-bound; limit it in dagster.yaml).

@@ -25,12 +25,14 @@ from repro_assets.papers.pages import extract_pages
 from repro_assets.papers.pdf import PaperIngestError, validate_pdf
 from repro_assets.papers.store import PaperNotFound, get_paper, load_pages, save_pages
 from repro_assets.partitions import papers_partitions
-from repro_assets.resources.blobstore import BlobStore, BlobStoreResource
+from repro_assets.resources.blobstore import BlobStoreResource
 from repro_assets.resources.database import DatabaseResource
-from repro_assets.resources.vectorstore import ChunkIn, DocumentIn, VectorStoreResource
+from repro_assets.resources.vectorstore import VectorStoreResource
 from repro_assets.sensors.backfill import papers_backfill_schedule
 from repro_assets.sensors.papers import paper_inbox_sensor, paper_stages_after_burst_sensor
 from repro_assets.settings import env_name
+from repro_assets.storage.blobstore import BlobStore
+from repro_assets.storage.vectorstore import ChunkIn, DocumentIn
 
 DEMO_ORDER = 10
 INBOX = "papers"
@@ -361,8 +363,8 @@ def demo(ctx: DemoContext) -> list[DemoRow]:
     from repro_assets import settings
     from repro_assets.assets import paper_analysis, paper_reproduction
     from repro_assets.demo import failure_message, materialized_count
-    from repro_assets.resources.dropfolder import DropFolder
     from repro_assets.sensors.papers import burst_files
+    from repro_assets.storage.dropfolder import DropFolder
 
     samples = sorted((settings.samples_dir() / "papers").glob("*.pdf"))
     if not samples:

@@ -29,9 +29,10 @@ from repro_assets.research.providers.crawler import BrowserFetcher
 from repro_assets.research.providers.fetcher import PageFetcher
 from repro_assets.research.store import ResearchStore
 from repro_assets.resources.blobstore import BlobStoreResource
-from repro_assets.resources.database import DatabaseResource, get_database
+from repro_assets.resources.database import DatabaseResource
 from repro_assets.resources.llm import LLMResource
 from repro_assets.resources.vectorstore import VectorStoreResource
+from repro_assets.storage.database import get_database
 
 GROUP = "research"
 DEMO_ORDER = 50

@@ -59,7 +59,7 @@ def cmd_init(args: argparse.Namespace) -> int:
     (``make setup`` runs this)."""
     from repro_assets.embeddings.export import ensure_exported
     from repro_assets.instance import write_dotenv
-    from repro_assets.resources.embedder import (
+    from repro_assets.storage.embedder import (
         TORCH,
         configured_backend,
         configured_model,
@@ -78,9 +78,9 @@ def cmd_init(args: argparse.Namespace) -> int:
 
 def cmd_reembed(args: argparse.Namespace) -> int:
     """Re-embed the vector store with ``--backend`` (resumable; then the store records it)."""
-    from repro_assets.resources.database import get_database
-    from repro_assets.resources.embedder import configured_model, get_embedder
-    from repro_assets.resources.vectorstore import VectorStore, VectorStoreError
+    from repro_assets.storage.database import get_database
+    from repro_assets.storage.embedder import configured_model, get_embedder
+    from repro_assets.storage.vectorstore import VectorStore, VectorStoreError
 
     store = VectorStore(get_database(), get_embedder(configured_model(), args.backend))
     try:
@@ -118,7 +118,7 @@ def cmd_ui(args: argparse.Namespace) -> int:
     """
     from repro_assets import settings
     from repro_assets.instance import get_instance
-    from repro_assets.resources.database import embedded_server_running, stop_embedded_server
+    from repro_assets.storage.database import embedded_server_running, stop_embedded_server
     from repro_assets.ui_supervisor import DevSupervisor
 
     own_postgres = not os.environ.get("REPRO_DATABASE_URL", "").strip() and (
@@ -263,7 +263,7 @@ def cmd_status(args: argparse.Namespace) -> int:
     """Print where data lives and how much there is."""
     from repro_assets import partitions, settings
     from repro_assets.instance import get_instance
-    from repro_assets.resources.database import get_database
+    from repro_assets.storage.database import get_database
 
     instance = get_instance()
     db = get_database()

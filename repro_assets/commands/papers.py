@@ -119,7 +119,7 @@ def _ingest_definitions(full: bool) -> Any:
 def cmd_search(args: argparse.Namespace) -> int:
     """Print the top-k chunks for a query."""
     from repro_assets.instance import prepare_dagster_env
-    from repro_assets.resources.vectorstore import open_store
+    from repro_assets.storage.vectorstore import open_store
 
     prepare_dagster_env()
     store = open_store()

@@ -50,7 +50,7 @@ def session_id_for(query: str, privacy: str) -> str:
 def cmd_research(args: argparse.Namespace) -> int:
     """Run the research job for one new session (or show status / request a stop)."""
     from repro_assets.research.store import ResearchStore
-    from repro_assets.resources.database import get_database
+    from repro_assets.storage.database import get_database
 
     if args.status or args.stop:
         store = ResearchStore(get_database())

@@ -7,14 +7,14 @@ import re
 from repro_assets.debate.markers import body_without_references, strip_code
 from repro_assets.debate.models import EvidenceChunk, Markers
 from repro_assets.debate.relevance import best_sentences
-from repro_assets.resources.blobstore import BlobStore
-from repro_assets.resources.vectorstore import SearchHit, VectorStore
 from repro_assets.scholarly.apa import format_reference, reference_from_fields
 from repro_assets.scholarly.arxiv import ArxivClient
 from repro_assets.scholarly.crossref import CrossrefClient
 from repro_assets.scholarly.ingest import load_records
 from repro_assets.scholarly.models import ScholarlyRecord
 from repro_assets.scholarly.paper_records import paper_record
+from repro_assets.storage.blobstore import BlobStore
+from repro_assets.storage.vectorstore import SearchHit, VectorStore
 
 MAX_QUERY_CHARS = 400
 _MARKER_LINE_RE = re.compile(

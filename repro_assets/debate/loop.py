@@ -36,11 +36,11 @@ from repro_assets.debate.models import (
 from repro_assets.debate.prompts import system_prompt, user_prompt
 from repro_assets.debate.relevance import assess, relevance_floor
 from repro_assets.llm.types import LLMClient, LLMError, Role
-from repro_assets.resources.blobstore import BlobStore
-from repro_assets.resources.vectorstore import VectorStore
 from repro_assets.scholarly.arxiv import ArxivClient
 from repro_assets.scholarly.crossref import CrossrefClient
 from repro_assets.scholarly.ingest import IngestCounts, ingest_query, ingest_url
+from repro_assets.storage.blobstore import BlobStore
+from repro_assets.storage.vectorstore import VectorStore
 
 log = logging.getLogger(__name__)
 STATUS_PREFIX = "[[STATUS]] "

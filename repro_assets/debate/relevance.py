@@ -22,8 +22,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from repro_assets import settings
 from repro_assets.debate.models import DebateError, EvidenceAssessment, EvidenceChunk
-from repro_assets.resources.embedder import Embedder
 from repro_assets.scholarly.ingest import split_sentences
+from repro_assets.storage.embedder import Embedder
 
 #: Calibrated floors (cosine similarity of question and sentence) per embedding model. MiniLM:
 #: 10 answerable questions score 0.564-0.869, 10 unanswerable 0.165-0.522 (midpoint 0.543,

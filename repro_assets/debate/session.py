@@ -15,11 +15,11 @@ from repro_assets.debate.loop import DebateEvent, DebateRunner
 from repro_assets.debate.models import DebateSettings, DebateTranscript
 from repro_assets.debate.store import DebateStore, debate_lock
 from repro_assets.llm.types import LLMClient
-from repro_assets.resources.blobstore import BlobStore
-from repro_assets.resources.vectorstore import VectorStore
 from repro_assets.scholarly.arxiv import ArxivClient
 from repro_assets.scholarly.crossref import CrossrefClient
 from repro_assets.scholarly.samples import seed_sample_corpus
+from repro_assets.storage.blobstore import BlobStore
+from repro_assets.storage.vectorstore import VectorStore
 
 log = logging.getLogger(__name__)
 

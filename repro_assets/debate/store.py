@@ -19,8 +19,8 @@ from repro_assets.debate.models import (
     DebateError,
     DebateTranscript,
 )
-from repro_assets.resources.blobstore import BlobStore
-from repro_assets.resources.database import Database
+from repro_assets.storage.blobstore import BlobStore
+from repro_assets.storage.database import Database
 
 #: pg advisory lock key of "a debate is running" (any fixed bigint).
 DEBATE_LOCK_KEY = 2_002_043_035

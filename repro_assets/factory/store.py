@@ -14,7 +14,7 @@ from psycopg.types.json import Jsonb
 from repro_assets.errors import CodedError
 from repro_assets.factory.models import ExtractionError, FactoryConfig, OnboardingResult
 from repro_assets.factory.simulation import Schedule
-from repro_assets.resources.database import Database
+from repro_assets.storage.database import Database
 
 KEY_HASH_CHARS = 10
 

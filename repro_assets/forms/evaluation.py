@@ -53,7 +53,7 @@ from repro_assets.forms.normalize import (
 from repro_assets.forms.pipeline import ingest, run_pipeline
 from repro_assets.forms.runfolder import FormsError
 from repro_assets.llm.types import LLMClient
-from repro_assets.resources.blobstore import BlobStore
+from repro_assets.storage.blobstore import BlobStore
 
 EXPECTED = "expected.json"
 OUTCOMES = ("filled_right", "filled_wrong", "review_right", "review_wrong", "missed",

@@ -73,7 +73,7 @@ from repro_assets.forms.runfolder import (
 from repro_assets.forms.schema import parse_user_schema, resolve_schema
 from repro_assets.forms.scoring import Selection, select, sort_candidates
 from repro_assets.llm.types import LLMClient
-from repro_assets.resources.blobstore import BlobStore
+from repro_assets.storage.blobstore import BlobStore
 
 log = logging.getLogger(__name__)
 

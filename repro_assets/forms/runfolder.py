@@ -31,7 +31,7 @@ from repro_assets.forms.models import (
     RunRequest,
     TraceEvent,
 )
-from repro_assets.resources.blobstore import BlobStore
+from repro_assets.storage.blobstore import BlobStore
 
 RUNS_PREFIX = "runs"
 RUN_ID_RE = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z_[a-z0-9]{6}$")

@@ -40,7 +40,7 @@ class LLMStore:
         self._broken = False
 
     def _db(self) -> Any:
-        from repro_assets.resources.database import get_database
+        from repro_assets.storage.database import get_database
 
         return get_database(self._url or None)
 

@@ -30,7 +30,7 @@ from repro_assets import settings
 from repro_assets.papers.boilerplate import boilerplate_blocks
 from repro_assets.papers.models import Chunk, PaperPages
 from repro_assets.papers.references import Citation, find_references
-from repro_assets.resources.embedder import DEFAULT_MODEL
+from repro_assets.storage.embedder import DEFAULT_MODEL
 
 DEFAULT_MAX_TOKENS = 500
 DEFAULT_OVERLAP_TOKENS = 48

@@ -20,8 +20,8 @@ import psycopg
 from repro_assets import net, settings
 from repro_assets.papers.pdf import MAX_PDF_BYTES, PaperIngestError, PdfInfo, validate_pdf
 from repro_assets.papers.store import find_paper_by_sha256
-from repro_assets.resources.blobstore import BlobStore, paper_pdf_key
-from repro_assets.resources.database import Database
+from repro_assets.storage.blobstore import BlobStore, paper_pdf_key
+from repro_assets.storage.database import Database
 
 log = logging.getLogger(__name__)
 

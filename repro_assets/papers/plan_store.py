@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from repro_assets.papers.plan_models import DataResolution, PlanDocumentV11, PlanResult
-from repro_assets.resources.database import Database
+from repro_assets.storage.database import Database
 
 
 def save_plan(db: Database, result: PlanResult) -> None:

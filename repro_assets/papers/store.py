@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict
 
 from repro_assets.errors import CodedError
 from repro_assets.papers.models import PageText, PaperPages
-from repro_assets.resources.database import Database
+from repro_assets.storage.database import Database
 
 
 class PaperRecord(BaseModel):

@@ -41,7 +41,7 @@ from repro_assets.papers.models import PaperPages
 from repro_assets.papers.prompts import VERIFIER_SYSTEM
 from repro_assets.papers.registry import find_blocked_mentions, find_dataset_mentions
 from repro_assets.papers.sanitizer import ARCH_PATTERNS, architectures_in
-from repro_assets.resources.database import Database
+from repro_assets.storage.database import Database
 
 Element = Literal["dataset", "results", "model", "training_config"]
 ELEMENTS: tuple[Element, ...] = ("dataset", "results", "model", "training_config")

@@ -279,8 +279,8 @@ def run_eval(system: str, args: argparse.Namespace,
         return 1
     results: list[CaseResult] = []
     with using_corpus(corpus):
-        from repro_assets.resources.database import get_database
-        from repro_assets.resources.vectorstore import open_store
+        from repro_assets.storage.database import get_database
+        from repro_assets.storage.vectorstore import open_store
 
         db = get_database()
         store = open_store(db)

@@ -227,7 +227,7 @@ def same_finding(a: str, b: str, similarity: float) -> bool:
 
 def default_encoder() -> Encoder:
     """The project's configured embedder (loaded once per process)."""
-    from repro_assets.resources.embedder import configured_model, get_embedder
+    from repro_assets.storage.embedder import configured_model, get_embedder
 
     return get_embedder(configured_model())  # type: ignore[return-value]
 

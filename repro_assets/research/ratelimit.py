@@ -23,7 +23,7 @@ from typing import Protocol
 
 from aiolimiter import AsyncLimiter
 
-from repro_assets.resources.database import Database
+from repro_assets.storage.database import Database
 
 
 class RateLimiter(Protocol):

@@ -21,7 +21,7 @@ from typing import Any
 from psycopg.types.json import Jsonb
 
 from repro_assets.research.models import AccessFailure, ResearchState
-from repro_assets.resources.database import Database
+from repro_assets.storage.database import Database
 
 #: A running session that has not beaten for this long is considered dead (seconds).
 STALE_AFTER_S = 120.0

@@ -22,10 +22,10 @@ from repro_assets import settings
 from repro_assets.papers.chunking import chunk_pages, default_max_tokens, encoding
 from repro_assets.papers.pages import extract_pages
 from repro_assets.papers.pdf import PaperIngestError, validate_pdf
-from repro_assets.resources.vectorstore import ChunkIn, DocumentIn, VectorStore
 from repro_assets.scholarly.arxiv import ArxivClient
 from repro_assets.scholarly.crossref import CrossrefClient
 from repro_assets.scholarly.models import ScholarlyError, ScholarlyRecord
+from repro_assets.storage.vectorstore import ChunkIn, DocumentIn, VectorStore
 
 log = logging.getLogger(__name__)
 

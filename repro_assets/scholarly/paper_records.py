@@ -14,12 +14,12 @@ import logging
 
 from repro_assets.papers.sandbox import run_limited
 from repro_assets.papers.store import PaperNotFound, get_paper
-from repro_assets.resources.blobstore import BlobStore
-from repro_assets.resources.database import Database
 from repro_assets.scholarly.arxiv import ArxivClient
 from repro_assets.scholarly.crossref import CrossrefClient
 from repro_assets.scholarly.models import Author, ScholarlyError, ScholarlyRecord
 from repro_assets.scholarly.paper_metadata import PaperMetadata, read_pdf_metadata
+from repro_assets.storage.blobstore import BlobStore
+from repro_assets.storage.database import Database
 
 log = logging.getLogger(__name__)
 

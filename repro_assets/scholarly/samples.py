@@ -12,11 +12,11 @@ import json
 from pathlib import Path
 
 from repro_assets import settings
-from repro_assets.resources.vectorstore import VectorStore
 from repro_assets.scholarly.arxiv import parse_feed
 from repro_assets.scholarly.crossref import parse_works
 from repro_assets.scholarly.ingest import IngestCounts, ingest_records
 from repro_assets.scholarly.models import ScholarlyError, ScholarlyRecord
+from repro_assets.storage.vectorstore import VectorStore
 
 SUBDIR = "scholarly"
 #: A question the sample corpus can support from both sources.

@@ -23,7 +23,8 @@ from repro_assets import settings
 from repro_assets.assets._paper_jobs import INGEST_ASSET_NAMES, paper_ingest_job, papers_job
 from repro_assets.papers.pdf import MAX_PDF_BYTES, PaperIngestError, PdfInfo, validate_pdf
 from repro_assets.partitions import papers_partitions
-from repro_assets.resources.dropfolder import DropEntry, DropFolderResource
+from repro_assets.resources.dropfolder import DropFolderResource
+from repro_assets.storage.dropfolder import DropEntry
 
 INBOX = "papers"
 BURST_TAG = "repro/ingest_burst"

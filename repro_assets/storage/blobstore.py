@@ -6,7 +6,6 @@ import posixpath
 import uuid
 from datetime import UTC, datetime
 
-import dagster as dg
 import fsspec
 from fsspec.implementations.local import LocalFileSystem
 
@@ -91,13 +90,3 @@ def paper_pdf_key(paper_id: str, when: datetime | None = None, env: str | None =
     when = when or datetime.now(UTC)
     env = env or settings.env_name()
     return f"papers/{env}/{when:%Y/%m/%d}/{paper_id}.pdf"
-
-
-class BlobStoreResource(dg.ConfigurableResource):
-    """Blob store root; empty means ``REPRO_BLOB_ROOT`` or ``data/blobs``."""
-
-    root: str = ""
-
-    def get_store(self) -> BlobStore:
-        """Return a :class:`BlobStore` for the configured root."""
-        return BlobStore(self.root or settings.blob_root())

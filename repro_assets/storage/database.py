@@ -18,7 +18,6 @@ from importlib import resources
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-import dagster as dg
 import psycopg
 from psycopg_pool import ConnectionPool
 
@@ -253,23 +252,3 @@ def reset_databases() -> None:
         for db in _DATABASES.values():
             db.close()
         _DATABASES.clear()
-
-
-class DatabaseResource(dg.ConfigurableResource):
-    """PostgreSQL with pgvector for every workflow.
-
-    Attributes:
-        url: a libpq URL; empty means ``REPRO_DATABASE_URL`` or the embedded server.
-    """
-
-    url: str = ""
-
-    def get_db(self) -> Database:
-        """Return the migrated, pooled database."""
-        return get_database(self.url or None)
-
-    @contextmanager
-    def connection(self) -> Iterator[psycopg.Connection]:
-        """Yield a pooled connection inside a transaction (committed on success)."""
-        with self.get_db().connection() as conn:
-            yield conn

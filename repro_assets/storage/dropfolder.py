@@ -8,11 +8,8 @@ import posixpath
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-import dagster as dg
 import fsspec
 from fsspec.implementations.local import LocalFileSystem
-
-from repro_assets import settings
 
 
 @dataclass(frozen=True)
@@ -102,13 +99,3 @@ class DropFolder:
         }
         self.fs.pipe_file(f"{target}.error.json", json.dumps(error, indent=2).encode())
         return target
-
-
-class DropFolderResource(dg.ConfigurableResource):
-    """The inbox root; empty means ``REPRO_INBOX_ROOT`` or ``data/inbox``."""
-
-    root: str = ""
-
-    def get_folder(self) -> DropFolder:
-        """Return the :class:`DropFolder`."""
-        return DropFolder(self.root or settings.inbox_root())

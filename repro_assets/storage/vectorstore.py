@@ -17,15 +17,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import dagster as dg
 import numpy as np
 import psycopg
 
 from repro_assets import settings
-from repro_assets.resources.database import Database, DatabaseResource, get_database
-from repro_assets.resources.embedder import (
+from repro_assets.storage.database import Database, get_database
+from repro_assets.storage.embedder import (
     Embedder,
-    EmbedderResource,
     configured_backend,
     configured_model,
     get_embedder,
@@ -457,17 +455,3 @@ def open_store(
     model_name = model_name or configured_model()
     backend = backend or configured_backend() or stored_backend(db, model_name)
     return VectorStore(db, get_embedder(model_name, backend))
-
-
-class VectorStoreResource(dg.ConfigurableResource):
-    """The shared pgvector store (database + embedding model)."""
-
-    database: DatabaseResource
-    embedder: EmbedderResource
-
-    def get_store(self) -> VectorStore:
-        """Return a :class:`VectorStore` (embedding backend as in :func:`open_store`)."""
-        return open_store(
-            self.database.get_db(), self.embedder.resolved_model(),
-            self.embedder.explicit_backend(),
-        )

@@ -30,10 +30,10 @@ FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "api"
 @pytest.fixture(scope="session")
 def api_database(pg_server_url: str) -> Iterator[str]:
     """A migrated database with the sample scholarly corpus; REPRO_DATABASE_URL points at it."""
-    from repro_assets.resources.database import get_database, with_database
     from repro_assets.resources.embedder import EmbedderResource
-    from repro_assets.resources.vectorstore import VectorStore
     from repro_assets.scholarly.samples import seed_sample_corpus
+    from repro_assets.storage.database import get_database, with_database
+    from repro_assets.storage.vectorstore import VectorStore
 
     name = "api_" + uuid.uuid4().hex[:10]
     with psycopg.connect(pg_server_url, autocommit=True) as conn:

@@ -11,8 +11,8 @@ import pytest
 
 from repro_assets.api.debate import streams_tokens
 from repro_assets.debate.store import debate_lock
-from repro_assets.resources.database import get_database
 from repro_assets.scholarly.samples import SAMPLE_QUESTION
+from repro_assets.storage.database import get_database
 from tests.api.conftest import gated_openai
 
 STATUS = "[[STATUS]] "

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from repro_assets.api.app import create_app
 from repro_assets.api.errors import database_unavailable
-from repro_assets.resources.database import Database
+from repro_assets.storage.database import Database
 
 
 @pytest.fixture(scope="module")

@@ -7,8 +7,8 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 from repro_assets.research.store import ResearchStore
-from repro_assets.resources.database import get_database
 from repro_assets.scholarly.samples import SAMPLE_QUESTION
+from repro_assets.storage.database import get_database
 
 
 def test_session_runs_to_completion_with_websocket_progress(client, instance):
@@ -97,7 +97,7 @@ import asyncio, sys
 from repro_assets.research.agent import ResearchAgent
 from repro_assets.research.providers.base import SearchProvider
 from repro_assets.research.store import ResearchStore
-from repro_assets.resources.database import get_database
+from repro_assets.storage.database import get_database
 
 
 class Hang(SearchProvider):

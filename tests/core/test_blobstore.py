@@ -2,8 +2,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from repro_assets.resources.blobstore import BlobStore, paper_pdf_key
-from repro_assets.resources.dropfolder import DropFolder
+from repro_assets.storage.blobstore import BlobStore, paper_pdf_key
+from repro_assets.storage.dropfolder import DropFolder
 
 
 def test_write_read_list_and_atomicity(tmp_path) -> None:

@@ -1,6 +1,6 @@
 import psycopg
 
-from repro_assets.resources.database import apply_migrations, migration_files
+from repro_assets.storage.database import apply_migrations, migration_files
 
 
 def test_migrations_are_ordered_and_idempotent(fresh_database: str) -> None:
@@ -16,7 +16,7 @@ def test_migrations_are_ordered_and_idempotent(fresh_database: str) -> None:
 
 
 def test_pool_connection_commits_and_rolls_back(fresh_database: str) -> None:
-    from repro_assets.resources.database import get_database
+    from repro_assets.storage.database import get_database
 
     db = get_database(fresh_database)
     with db.connection() as conn:

@@ -14,7 +14,7 @@ from repro_assets.embeddings.agreement import topk_agreement
 from repro_assets.embeddings.base import EmbeddingError
 from repro_assets.embeddings.export import ensure_exported, export_dir
 from repro_assets.embeddings.onnx_backend import MODEL_FILE, read_meta
-from repro_assets.resources.embedder import DEFAULT_MODEL, default_backend, get_embedder
+from repro_assets.storage.embedder import DEFAULT_MODEL, default_backend, get_embedder
 
 SUBJECTS = [
     ("a convolutional network", "image classification", "top-1 accuracy"),
@@ -115,7 +115,7 @@ def _run_fresh(script: str) -> str:
 def test_the_onnx_path_never_imports_torch() -> None:
     ensure_exported(DEFAULT_MODEL, "onnx")
     assert _run_fresh(
-        "from repro_assets.resources.embedder import get_embedder\n"
+        "from repro_assets.storage.embedder import get_embedder\n"
         "vectors = get_embedder(backend='onnx').encode(['a sentence'])\n"
         "assert vectors.shape == (1, 384)\n"
         + HEAVY_MODULES + "print(heavy)\n"
@@ -126,7 +126,7 @@ def test_loading_the_code_location_loads_no_model() -> None:
     """Code servers, the daemon and the webserver import the definitions and never embed."""
     assert _run_fresh(
         "import repro_assets.definitions\n"
-        "from repro_assets.resources import embedder\n"
+        "from repro_assets.storage import embedder\n"
         + HEAVY_MODULES + "print(heavy, len(embedder._MODELS))\n"
     ) == "[] 0"
 

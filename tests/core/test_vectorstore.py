@@ -1,9 +1,9 @@
 import numpy as np
 import pytest
 
-from repro_assets.resources.database import get_database
-from repro_assets.resources.embedder import get_embedder
-from repro_assets.resources.vectorstore import ChunkIn, DocumentIn, VectorStore, VectorStoreError
+from repro_assets.storage.database import get_database
+from repro_assets.storage.embedder import get_embedder
+from repro_assets.storage.vectorstore import ChunkIn, DocumentIn, VectorStore, VectorStoreError
 
 TEXTS = [
     "Gradient boosting builds an additive model of shallow regression trees.",

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from repro_assets.resources.database import apply_migrations, get_database
-from repro_assets.resources.embedder import DEFAULT_MODEL, get_embedder
-from repro_assets.resources.vectorstore import (
+from repro_assets.storage.database import apply_migrations, get_database
+from repro_assets.storage.embedder import DEFAULT_MODEL, get_embedder
+from repro_assets.storage.vectorstore import (
     ChunkIn,
     DocumentIn,
     VectorStore,

@@ -9,9 +9,11 @@ import psycopg
 import pytest
 
 from repro_assets.resources.blobstore import BlobStoreResource
-from repro_assets.resources.database import DatabaseResource, get_database, with_database
+from repro_assets.resources.database import DatabaseResource
 from repro_assets.resources.embedder import EmbedderResource
-from repro_assets.resources.vectorstore import VectorStore, VectorStoreResource
+from repro_assets.resources.vectorstore import VectorStoreResource
+from repro_assets.storage.database import get_database, with_database
+from repro_assets.storage.vectorstore import VectorStore
 from tests.research.generated_corpus import generated_store, scripted_llm  # noqa: F401 - shared fixtures
 
 

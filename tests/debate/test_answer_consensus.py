@@ -11,7 +11,7 @@ from repro_assets.debate.loop import DebateEvent, DebateRunner
 from repro_assets.debate.models import DebateSettings
 from repro_assets.llm.offline import OfflineClient
 from repro_assets.resources.llm import LLMResource
-from repro_assets.resources.vectorstore import VectorStore
+from repro_assets.storage.vectorstore import VectorStore
 from tests.research.generated_corpus import TABLE_QUESTION, salmon_question
 
 QUESTION = TABLE_QUESTION

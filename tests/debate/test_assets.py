@@ -11,8 +11,8 @@ from repro_assets.debate.loop import DebateEvent
 from repro_assets.debate.session import observe_session
 from repro_assets.demo import DemoContext
 from repro_assets.resources.registry import default_resources
-from repro_assets.resources.vectorstore import VectorStore
 from repro_assets.scholarly.samples import SAMPLE_QUESTION
+from repro_assets.storage.vectorstore import VectorStore
 
 
 def _materialize(

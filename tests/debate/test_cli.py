@@ -11,8 +11,8 @@ import dagster as dg
 from repro_assets.assets import debate as debate_assets
 from repro_assets.commands.debate import EXIT_INTERRUPTED, register, run_debate_command
 from repro_assets.resources.registry import default_resources
-from repro_assets.resources.vectorstore import VectorStore
 from repro_assets.scholarly.samples import SAMPLE_QUESTION
+from repro_assets.storage.vectorstore import VectorStore
 
 
 def _args(*argv: str) -> argparse.Namespace:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from repro_assets.debate.loop import DebateRunner
 from repro_assets.debate.models import DebateSettings
 from repro_assets.llm.offline import OfflineClient
-from repro_assets.resources.vectorstore import VectorStore
+from repro_assets.storage.vectorstore import VectorStore
 
 
 def _debate(store: VectorStore, question: str):

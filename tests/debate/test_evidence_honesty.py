@@ -23,8 +23,8 @@ from repro_assets.debate.models import DebateSettings, DebateTranscript
 from repro_assets.debate.relevance import is_whole_sentence
 from repro_assets.llm.offline import OfflineClient
 from repro_assets.resources.registry import default_resources
-from repro_assets.resources.vectorstore import VectorStore
 from repro_assets.scholarly.samples import SAMPLE_QUESTION
+from repro_assets.storage.vectorstore import VectorStore
 
 #: Questions the sample corpus (forecasting, conservation, testing, open data) cannot answer.
 UNANSWERABLE = [

@@ -17,12 +17,12 @@ import respx
 from repro_assets.debate.loop import DebateEvent, DebateRunner
 from repro_assets.debate.models import DebateSettings
 from repro_assets.debate.store import render_markdown
-from repro_assets.resources.vectorstore import VectorStore
 from repro_assets.scholarly.arxiv import API_URL as ARXIV_URL
 from repro_assets.scholarly.arxiv import ArxivClient
 from repro_assets.scholarly.crossref import API_URL as CROSSREF_URL
 from repro_assets.scholarly.crossref import CrossrefClient
 from repro_assets.scholarly.samples import SAMPLE_QUESTION
+from repro_assets.storage.vectorstore import VectorStore
 from tests.fakes.llm_wire import OpenAIWireFake
 from tests.scholarly.test_clients import ARXIV_FEED, CROSSREF_LIST
 

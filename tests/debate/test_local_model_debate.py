@@ -15,8 +15,8 @@ from repro_assets.debate.loop import DebateEvent, DebateRunner
 from repro_assets.debate.models import DebateSettings
 from repro_assets.llm.config import LLMConfig
 from repro_assets.llm.transformers_client import TransformersClient
-from repro_assets.resources.vectorstore import VectorStore
 from repro_assets.scholarly.samples import SAMPLE_QUESTION
+from repro_assets.storage.vectorstore import VectorStore
 from tests.llm.tiny_gpt2 import build_tiny_gpt2
 
 

@@ -79,7 +79,7 @@ def test_turn_query_uses_question_and_previous_conclusion() -> None:
 
 def test_offline_digest_quotes_the_whole_sentence_closest_to_the_question() -> None:
     from repro_assets.debate.relevance import best_sentences
-    from repro_assets.resources.embedder import get_embedder
+    from repro_assets.storage.embedder import get_embedder
 
     content = ("A title\nWe study fish. Deep learning forecasts of ecological collapse are "
                "tested against decisions. Code for conservation decisions is at https://x.org/d.")

@@ -12,8 +12,8 @@ from repro_assets.debate.models import DebateError, DebateSettings
 from repro_assets.debate.session import run_debate_session
 from repro_assets.debate.store import DebateStore, debate_lock
 from repro_assets.llm.offline import OfflineClient
-from repro_assets.resources.vectorstore import VectorStore
 from repro_assets.scholarly.samples import SAMPLE_QUESTION
+from repro_assets.storage.vectorstore import VectorStore
 
 
 def _settings(**kw: object) -> DebateSettings:

@@ -11,7 +11,7 @@ from repro_assets.debate.relevance import (
     relevance_floor,
     whole_sentences,
 )
-from repro_assets.resources.embedder import get_embedder
+from repro_assets.storage.embedder import get_embedder
 
 # a chunk cut out of a paper's body by token windows: it starts and ends mid-sentence
 PAPER_CHUNK = (

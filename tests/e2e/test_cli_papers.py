@@ -88,7 +88,7 @@ def _shown(cli: Cli, asset: str, key: str, env: dict[str, str]) -> dict:
 def _verdict(key: str) -> dict:
     """The stored verdict (the same row ``repro-assets show reproducibility_verdict`` prints)."""
     from repro_assets.papers.verdict import load_verdict
-    from repro_assets.resources.database import get_database
+    from repro_assets.storage.database import get_database
 
     verdict = load_verdict(get_database(), key)
     assert verdict is not None

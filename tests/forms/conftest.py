@@ -14,7 +14,7 @@ import pytest
 from repro_assets.forms.pipeline import UploadedFile, ingest, run_pipeline
 from repro_assets.forms.runfolder import RunFolder
 from repro_assets.forms.samples import write_samples
-from repro_assets.resources.blobstore import BlobStore
+from repro_assets.storage.blobstore import BlobStore
 
 TODAY = date(2025, 6, 1)
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "forms"

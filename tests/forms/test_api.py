@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from repro_assets.api.app import create_app
 from repro_assets.api.services import Services
 from repro_assets.forms.samples import text_pdf_bytes
-from repro_assets.resources.blobstore import BlobStore
+from repro_assets.storage.blobstore import BlobStore
 
 from .conftest import bundle_files, forms_app
 

@@ -19,7 +19,7 @@ import uvicorn
 
 from repro_assets.api.services import Services
 from repro_assets.commands import api as api_command
-from repro_assets.resources.blobstore import BlobStore
+from repro_assets.storage.blobstore import BlobStore
 
 from .conftest import forms_app
 

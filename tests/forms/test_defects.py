@@ -21,7 +21,7 @@ from repro_assets.forms.schema import resolve_schema
 from repro_assets.forms.scoring import apply_agreement
 from repro_assets.forms.validate import evidence_supports
 from repro_assets.llm.base import REASK_TEMPLATE
-from repro_assets.resources.blobstore import BlobStore
+from repro_assets.storage.blobstore import BlobStore
 from tests.fakes.llm_wire import AnthropicWireFake, OpenAIWireFake
 
 from .conftest import RunHelper, forms_definitions

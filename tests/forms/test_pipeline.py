@@ -14,7 +14,7 @@ from repro_assets.forms.ocr import tessdata
 from repro_assets.forms.pipeline import REQUIRED_STEPS, UploadedFile, ingest
 from repro_assets.forms.runfolder import NoInputDocs, RunFolder, RunFolderError
 from repro_assets.forms.samples import fillable_pdf_bytes, scanned_pdf_bytes, text_pdf_bytes
-from repro_assets.resources.blobstore import BlobStore
+from repro_assets.storage.blobstore import BlobStore
 
 from .conftest import FIXTURES, RunHelper
 

@@ -15,8 +15,8 @@ from repro_assets.papers.plan_models import DataResolution, PlanResult
 from repro_assets.papers.plan_store import save_plan
 from repro_assets.papers.planner import plan_id_for
 from repro_assets.resources.blobstore import BlobStoreResource
-from repro_assets.resources.database import get_database
 from repro_assets.resources.registry import default_resources
+from repro_assets.storage.database import get_database
 from tests.notebook.plans import make_plan
 
 PARTITIONED = [mod.reproduction_notebook, mod.reproduction_run, mod.reproduction_report]

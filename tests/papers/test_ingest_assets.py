@@ -8,7 +8,7 @@ from tests.pdfs import PAPER_PAGES, make_encrypted_pdf, make_pdf
 
 
 def _counts(url: str) -> dict[str, int]:
-    from repro_assets.resources.database import get_database
+    from repro_assets.storage.database import get_database
 
     with get_database(url).connection() as conn:
         return {
@@ -62,9 +62,9 @@ def test_each_ingest_asset_materializes_and_is_idempotent(fresh_database, paper_
 
 
 def test_search_finds_the_papers_results_chunk(fresh_database, paper_file) -> None:
-    from repro_assets.resources.database import get_database
-    from repro_assets.resources.embedder import get_embedder
-    from repro_assets.resources.vectorstore import VectorStore
+    from repro_assets.storage.database import get_database
+    from repro_assets.storage.embedder import get_embedder
+    from repro_assets.storage.vectorstore import VectorStore
 
     instance = dg.DagsterInstance.ephemeral()
     key = validate_pdf(paper_file.read_bytes()).paper_id
@@ -106,7 +106,7 @@ def test_bad_inputs_fail_with_codes(fresh_database, tmp_path) -> None:
 def test_same_pdf_twice_is_one_paper(fresh_database, tmp_path) -> None:
     from repro_assets.papers.ingest import store_paper
     from repro_assets.resources.blobstore import BlobStoreResource
-    from repro_assets.resources.database import get_database
+    from repro_assets.storage.database import get_database
 
     data = make_pdf(PAPER_PAGES)
     db, blobs = get_database(fresh_database), BlobStoreResource().get_store()
@@ -120,8 +120,8 @@ def test_same_pdf_twice_is_one_paper(fresh_database, tmp_path) -> None:
 def test_failed_insert_leaves_nothing_behind(fresh_database, tmp_path) -> None:
     from repro_assets.papers.ingest import store_paper
     from repro_assets.papers.pdf import PaperIngestError
-    from repro_assets.resources.blobstore import BlobStore
-    from repro_assets.resources.database import get_database
+    from repro_assets.storage.blobstore import BlobStore
+    from repro_assets.storage.database import get_database
 
     db = get_database(fresh_database)
     with db.connection() as conn:

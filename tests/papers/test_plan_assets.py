@@ -17,8 +17,8 @@ from repro_assets.assets.papers import INGEST_ASSETS
 from repro_assets.papers.claims import load_claims
 from repro_assets.papers.pdf import validate_pdf
 from repro_assets.papers.samples import SAMPLE_PAPERS, render_pdf
-from repro_assets.resources.database import get_database
 from repro_assets.resources.registry import default_resources
+from repro_assets.storage.database import get_database
 
 PAPER = SAMPLE_PAPERS[0]  # linear SVM on breast cancer (table on page 2)
 

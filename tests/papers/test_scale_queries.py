@@ -144,7 +144,7 @@ def test_a_backfill_tick_requests_a_bounded_number_of_runs(monkeypatch) -> None:
 
 
 def test_a_tick_validates_a_bounded_number_of_files(tmp_path, monkeypatch) -> None:
-    from repro_assets.resources.dropfolder import DropFolder
+    from repro_assets.storage.dropfolder import DropFolder
 
     folder = tmp_path / "inbox" / "papers"
     folder.mkdir(parents=True)

@@ -104,7 +104,7 @@ def files_state(folder: Path) -> dict[str, str]:
 
 def create_database(server_url: str, name: str) -> str:
     """Create (empty) database ``name`` on the session server, migrated; return its URL."""
-    from repro_assets.resources.database import get_database, with_database
+    from repro_assets.storage.database import get_database, with_database
 
     with psycopg.connect(server_url, autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
@@ -115,7 +115,7 @@ def create_database(server_url: str, name: str) -> str:
 
 def drop_database(server_url: str, name: str) -> None:
     """Drop ``name`` and its Dagster database."""
-    from repro_assets.resources.database import reset_databases
+    from repro_assets.storage.database import reset_databases
 
     reset_databases()
     with psycopg.connect(server_url, autocommit=True) as conn:

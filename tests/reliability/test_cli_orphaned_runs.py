@@ -27,7 +27,7 @@ from repro_assets.instance import (
     process_alive,
     process_identity,
 )
-from repro_assets.resources.database import dagster_database_name, with_database
+from repro_assets.storage.database import dagster_database_name, with_database
 from tests.reliability.inbox import paper
 from tests.reliability.processes import (
     create_database,

@@ -17,7 +17,7 @@ import pytest
 
 from repro_assets.papers.models import PageText, PaperPages
 from repro_assets.papers.store import save_pages
-from repro_assets.resources.database import get_database
+from repro_assets.storage.database import get_database
 from tests.api.conftest import LiveServer
 from tests.pdfs import PAPER_PAGES, make_pdf
 

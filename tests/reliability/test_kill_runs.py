@@ -19,10 +19,10 @@ import pytest
 from repro_assets.forms.fill import read_back
 from repro_assets.forms.models import ARTIFACT_ADAPTERS
 from repro_assets.forms.samples import write_samples
-from repro_assets.resources.database import get_database
-from repro_assets.resources.embedder import get_embedder
-from repro_assets.resources.vectorstore import VectorStore
 from repro_assets.scholarly.samples import SAMPLE_QUESTION, seed_sample_corpus
+from repro_assets.storage.database import get_database
+from repro_assets.storage.embedder import get_embedder
+from repro_assets.storage.vectorstore import VectorStore
 from tests.reliability.inbox import duplicate_rows, paper, row_counts, vector_state
 from tests.reliability.processes import (
     ROOT,

@@ -24,7 +24,7 @@ import pgserver
 import pytest
 
 from repro_assets.instance import get_instance
-from repro_assets.resources.database import reset_databases
+from repro_assets.storage.database import reset_databases
 from tests.reliability.inbox import duplicate_rows, paper, row_counts, tick
 from tests.reliability.processes import (
     create_database,

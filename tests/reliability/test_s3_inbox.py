@@ -21,8 +21,8 @@ import fsspec
 import pytest
 
 from repro_assets.partitions import papers_partitions
-from repro_assets.resources.blobstore import BlobStore
 from repro_assets.settings import env_name
+from repro_assets.storage.blobstore import BlobStore
 from tests.reliability.inbox import (
     INGEST,
     apply_partitions,

@@ -68,7 +68,7 @@ def ui_project(tmp_path: Path) -> Iterator[tuple[Path, dict[str, str]]]:
     if (pg / "postmaster.pid").exists():  # the UI did not stop it (the test failed)
         from pgserver.utils import PostmasterInfo
 
-        from repro_assets.resources.database import stop_embedded_server
+        from repro_assets.storage.database import stop_embedded_server
 
         if not stop_embedded_server(pg):
             PostmasterInfo.read_from_pgdata(pg).process.terminate()

@@ -64,10 +64,10 @@ def _corpus_database_url(pg_server_url: str) -> Iterator[str]:
     """One database per test session holding the sample scholarly corpus (seeded once)."""
     import psycopg
 
-    from repro_assets.resources.database import get_database, with_database
-    from repro_assets.resources.embedder import get_embedder
-    from repro_assets.resources.vectorstore import VectorStore
     from repro_assets.scholarly.samples import seed_sample_corpus
+    from repro_assets.storage.database import get_database, with_database
+    from repro_assets.storage.embedder import get_embedder
+    from repro_assets.storage.vectorstore import VectorStore
 
     name = "research_corpus_" + uuid.uuid4().hex[:8]
     with psycopg.connect(pg_server_url, autocommit=True) as conn:
@@ -85,9 +85,9 @@ def corpus_store(_corpus_database_url: str, monkeypatch: pytest.MonkeyPatch):
 
     Tests share this database, so each uses its own research session id.
     """
-    from repro_assets.resources.database import get_database
-    from repro_assets.resources.embedder import get_embedder
-    from repro_assets.resources.vectorstore import VectorStore
+    from repro_assets.storage.database import get_database
+    from repro_assets.storage.embedder import get_embedder
+    from repro_assets.storage.vectorstore import VectorStore
 
     monkeypatch.setenv("REPRO_DATABASE_URL", _corpus_database_url)
     return VectorStore(get_database(_corpus_database_url), get_embedder())

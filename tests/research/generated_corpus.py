@@ -16,9 +16,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from repro_assets.resources.database import get_database
-from repro_assets.resources.embedder import get_embedder
-from repro_assets.resources.vectorstore import ChunkIn, DocumentIn, VectorStore
+from repro_assets.storage.database import get_database
+from repro_assets.storage.embedder import get_embedder
+from repro_assets.storage.vectorstore import ChunkIn, DocumentIn, VectorStore
 from tests.fakes.openai_server import OpenAIServer
 
 TABLE_QUESTION = "What accuracy does TextConv-tuned reach on the Egret review set?"

@@ -6,9 +6,9 @@ import dagster as dg
 
 from repro_assets.assets import research as research_assets
 from repro_assets.research.store import ResearchStore
-from repro_assets.resources.database import get_database
 from repro_assets.resources.registry import default_resources
 from repro_assets.scholarly.samples import SAMPLE_QUESTION
+from repro_assets.storage.database import get_database
 
 
 def test_research_report_asset_materializes_with_metadata(corpus_store, no_network):

@@ -13,9 +13,9 @@ from repro_assets.commands import research as research_cli
 from repro_assets.demo import DemoContext
 from repro_assets.research.providers.local import LocalCorpusProvider
 from repro_assets.research.store import ResearchStore
-from repro_assets.resources.database import get_database
 from repro_assets.resources.registry import default_resources
 from repro_assets.scholarly.samples import SAMPLE_QUESTION
+from repro_assets.storage.database import get_database
 from tests.research.fakes import ScriptedProvider
 
 

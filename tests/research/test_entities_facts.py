@@ -14,7 +14,7 @@ from repro_assets.research.entities import extract_entities
 from repro_assets.research.extraction import heuristic_extract, merge_extraction
 from repro_assets.research.models import SourceResult
 from repro_assets.research.providers.base import make_result
-from repro_assets.resources.embedder import get_embedder
+from repro_assets.storage.embedder import get_embedder
 from tests.research.fakes import ScriptedProvider
 
 TITLE = "Testing Deep Learning Models: A First Comparative Study of Multiple Testing Techniques"

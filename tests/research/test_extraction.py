@@ -6,7 +6,7 @@ from repro_assets.research.analysis import cross_verify, find_contradictions, fo
 from repro_assets.research.domains import DomainConfiguration
 from repro_assets.research.extraction import heuristic_extract, merge_extraction
 from repro_assets.research.models import Fact, SourceResult
-from repro_assets.resources.embedder import get_embedder
+from repro_assets.storage.embedder import get_embedder
 
 
 def result(url: str, text: str, source: str = "semantic_scholar", quality: float = 0.8,

@@ -16,8 +16,8 @@ from repro_assets.llm.offline import OfflineClient
 from repro_assets.research.agent import ResearchAgent
 from repro_assets.research.providers import build_providers
 from repro_assets.research.store import ResearchStore
-from repro_assets.resources.database import get_database
 from repro_assets.scholarly.samples import SAMPLE_QUESTION
+from repro_assets.storage.database import get_database
 
 DIABETES = "latest treatments for type 2 diabetes"
 
@@ -30,8 +30,8 @@ def _run(store_or_vectors, session: str, query: str, fresh_db: bool = False):
 
 
 def test_empty_corpus_ends_with_no_sources_not_saturation(fresh_database, no_network):
-    from repro_assets.resources.embedder import get_embedder
-    from repro_assets.resources.vectorstore import VectorStore
+    from repro_assets.storage.embedder import get_embedder
+    from repro_assets.storage.vectorstore import VectorStore
 
     vectors = VectorStore(get_database(fresh_database), get_embedder())
     state, store = _run(vectors, "h-empty", DIABETES)

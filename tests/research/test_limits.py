@@ -37,7 +37,7 @@ from repro_assets.research.providers.semantic_scholar import SemanticScholarProv
 from repro_assets.research.ratelimit import RateLimiterRegistry
 from repro_assets.research.report import export, synthesize
 from repro_assets.research.store import ResearchStore
-from repro_assets.resources.database import get_database
+from repro_assets.storage.database import get_database
 from tests.research.fakes import ScriptedProvider
 from tests.research.local_site import local_site
 
@@ -150,7 +150,7 @@ SCRIPT = textwrap.dedent("""
     import asyncio, sys
     from repro_assets.research.providers.semantic_scholar import SemanticScholarProvider
     from repro_assets.research.ratelimit import PostgresRateLimiter
-    from repro_assets.resources.database import get_database
+    from repro_assets.storage.database import get_database
 
     class TwoPerSecond(SemanticScholarProvider):
         @property

@@ -9,7 +9,7 @@ from __future__ import annotations
 from repro_assets.research.agent import ResearchAgent
 from repro_assets.research.providers.local import LocalCorpusProvider
 from repro_assets.resources.llm import LLMResource
-from repro_assets.resources.vectorstore import VectorStore
+from repro_assets.storage.vectorstore import VectorStore
 from tests.fakes.openai_server import OpenAIServer
 from tests.research.generated_corpus import TABLE_QUESTION, salmon_question
 

@@ -9,7 +9,7 @@ from repro_assets.research.extraction import split_sentences
 from repro_assets.research.providers.local import LocalCorpusProvider, hit_to_result
 from repro_assets.research.report import document_of
 from repro_assets.research.store import ResearchStore
-from repro_assets.resources.database import get_database
+from repro_assets.storage.database import get_database
 from tests.fakes.llm_wire import OpenAIWireFake
 
 REFINED = "How are deep reinforcement learning models tested for conservation decisions?"

@@ -9,8 +9,8 @@ from repro_assets.llm.offline import OfflineClient
 from repro_assets.research.agent import ResearchAgent
 from repro_assets.research.providers import build_providers
 from repro_assets.research.store import ResearchStore
-from repro_assets.resources.database import get_database
 from repro_assets.scholarly.samples import SAMPLE_QUESTION
+from repro_assets.storage.database import get_database
 
 
 def test_local_only_session_runs_to_an_exported_report(corpus_store, tmp_path, no_network):

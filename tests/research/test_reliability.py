@@ -236,7 +236,7 @@ def test_obstacle_decision_tree(error, exhausted, action, error_type, recorded, 
 
 def test_access_failures_are_recorded_in_postgres(fresh_database):
     from repro_assets.research.store import ResearchStore
-    from repro_assets.resources.database import get_database
+    from repro_assets.storage.database import get_database
 
     store = ResearchStore(get_database())
     handler = ObstacleHandler("pg-sess", store)

@@ -17,7 +17,7 @@ from repro_assets.commands import research as research_cli
 from repro_assets.llm.offline import OfflineClient
 from repro_assets.research.agent import ResearchAgent
 from repro_assets.research.providers import build_providers
-from repro_assets.resources.vectorstore import VectorStore
+from repro_assets.storage.vectorstore import VectorStore
 from tests.research.generated_corpus import salmon_question
 
 

@@ -10,7 +10,7 @@ from repro_assets.llm.offline import OfflineClient
 from repro_assets.research.agent import AgentOptions, ResearchAgent
 from repro_assets.research.errors import ProviderError, RateLimitError
 from repro_assets.research.store import ResearchStore, SourceStats
-from repro_assets.resources.database import get_database
+from repro_assets.storage.database import get_database
 from tests.research.fakes import ScriptedProvider
 
 QUERY = "How are ecological forecasting models validated for conservation?"

@@ -8,7 +8,7 @@ import respx
 
 from repro_assets.resources.database import DatabaseResource
 from repro_assets.resources.embedder import EmbedderResource
-from repro_assets.resources.vectorstore import VectorStore, VectorStoreResource
+from repro_assets.resources.vectorstore import VectorStoreResource
 from repro_assets.scholarly.arxiv import API_URL as ARXIV_URL
 from repro_assets.scholarly.arxiv import ArxivClient
 from repro_assets.scholarly.crossref import API_URL as CROSSREF_URL
@@ -16,6 +16,7 @@ from repro_assets.scholarly.crossref import CrossrefClient
 from repro_assets.scholarly.ingest import ingest_query, load_records, record_chunks
 from repro_assets.scholarly.models import ScholarlyRecord
 from repro_assets.scholarly.samples import load_sample_records, seed_sample_corpus
+from repro_assets.storage.vectorstore import VectorStore
 from tests.scholarly.test_clients import ARXIV_FEED, CROSSREF_LIST
 
 

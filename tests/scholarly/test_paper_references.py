@@ -13,10 +13,10 @@ import pytest
 from repro_assets.debate.evidence import hit_records, hit_reference
 from repro_assets.papers.ingest import store_paper
 from repro_assets.resources.blobstore import BlobStoreResource
-from repro_assets.resources.database import get_database
 from repro_assets.resources.embedder import EmbedderResource
-from repro_assets.resources.vectorstore import ChunkIn, DocumentIn, VectorStore
 from repro_assets.scholarly.paper_metadata import read_pdf_metadata, split_names
+from repro_assets.storage.database import get_database
+from repro_assets.storage.vectorstore import ChunkIn, DocumentIn, VectorStore
 
 BODY = ("We study compact networks for digit recognition. Our method improves accuracy "
         "over the baseline by two points on the test split.")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from repro_assets.papers.claims.models import Claim, ClaimsResult, Evidence, RejectedCandidate
-from repro_assets.resources.database import Database
+from repro_assets.storage.database import Database
 
 _COLUMNS = (
     "dataset_name, dataset_key, split, metric_name, metric_value, printed_value, units,"

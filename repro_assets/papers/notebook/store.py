@@ -18,8 +18,8 @@ from repro_assets.papers.notebook.errors import (
 )
 from repro_assets.papers.notebook.report import ClaimInput, ReproductionReport, RunSummary
 from repro_assets.papers.plan_models import PlanDocumentV11
-from repro_assets.resources.database import Database
 from repro_assets.settings import env_name
+from repro_assets.storage.database import Database
 
 
 def reproduction_prefix(paper_id: str) -> str:

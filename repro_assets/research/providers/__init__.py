@@ -7,7 +7,7 @@ from collections.abc import Callable
 import httpx
 
 from repro_assets.research.providers.base import SearchProvider
-from repro_assets.resources.vectorstore import VectorStore
+from repro_assets.storage.vectorstore import VectorStore
 
 ALL_PROVIDERS = ("local", "semantic_scholar", "arxiv", "crossref", "pubmed", "unpaywall",
                  "tavily", "exa", "brave", "playwright")

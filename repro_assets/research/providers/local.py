@@ -13,7 +13,7 @@ from typing import Any
 
 from repro_assets.research.errors import ProviderError
 from repro_assets.research.providers.base import SearchProvider, make_result
-from repro_assets.resources.vectorstore import SearchHit, VectorStore
+from repro_assets.storage.vectorstore import SearchHit, VectorStore
 
 #: Prior quality of a corpus document (the same for every hit: how close a chunk is to the
 #: query is its relevance, not evidence that what it says is true).
