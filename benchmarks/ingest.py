@@ -94,7 +94,8 @@ def time_it(fn, *args, **kwargs):
 
 
 def bench_pipeline(pages: int, papers: int, workdir: Path) -> dict[str, float]:
-    from repro_assets.assets.papers import INGEST_ASSETS, load_chunks
+    from repro_assets.assets.papers import INGEST_ASSETS
+    from repro_assets.papers.chunk_store import load_chunks
     from repro_assets.papers.pages import extract_pages
     from repro_assets.papers.pdf import validate_pdf
     from repro_assets.resources.registry import default_resources

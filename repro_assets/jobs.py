@@ -1,6 +1,9 @@
-"""The papers jobs, in a module of their own so the sensors can target them without a cycle.
+"""Every job of the code location, defined once: the asset modules and the sensors import them.
 
-Both jobs run their steps in the run's own process (``in_process_executor``): the papers chain
+Jobs select assets by name or group, so this module imports neither ``assets/`` nor
+``sensors/`` and no arrow runs back up.
+
+The papers jobs run their steps in the run's own process (``in_process_executor``): the papers chain
 is sequential per paper, so one subprocess per step only paid the imports and the embedding
 model load again for every step. Ingest assets take several partitions per run
 (``BackfillPolicy.single_run``), which is how the inbox sensor ingests a burst of PDFs.
@@ -10,7 +13,13 @@ import warnings
 
 import dagster as dg
 
-from repro_assets.partitions import papers_partitions
+from repro_assets.partitions import (
+    debates_partitions,
+    factories_partitions,
+    form_runs_partitions,
+    papers_partitions,
+    research_sessions_partitions,
+)
 
 # papers_job mixes the ingest assets' single-run policy with the later stages' default (one
 # partition per run); Dagster then uses one partition per run, which is what papers_job wants.
@@ -21,6 +30,12 @@ warnings.filterwarnings("ignore", message="Parameter `backfill_policy` of functi
                         category=dg.BetaWarning)
 
 GROUP = "papers"
+FACTORY_GROUP = "factory"
+FORMS_GROUP = "forms"
+DEBATE_GROUP = "debate"
+RESEARCH_GROUP = "research"
+#: Tags of every debate run (one debate at a time: the run queue limits this tag).
+DEBATE_RUN_TAGS = {"repro/workflow": "debate"}
 INGEST_ASSET_NAMES = ("paper_pdf", "paper_pages", "paper_chunks", "paper_embeddings")
 
 paper_ingest_job = dg.define_asset_job(
@@ -41,3 +56,55 @@ papers_job = dg.define_asset_job(
     executor_def=dg.in_process_executor,
     description="Ingest a paper and take it as far as the pipeline goes.",
 )
+
+paper_analysis_job = dg.define_asset_job(
+    "paper_analysis_job",
+    selection=dg.AssetSelection.assets("reproducibility_verdict", "paper_claims",
+                                       "reproduction_plan"),
+    partitions_def=papers_partitions,
+    description="Stages 2-4 only (verify, extract, plan) for an ingested paper.",
+)
+
+reproduction_leaderboard_job = dg.define_asset_job(
+    "reproduction_leaderboard_job",
+    selection=dg.AssetSelection.assets("reproduction_leaderboard"),
+    description="Rebuild the reproduction leaderboard from the latest report of every paper.",
+)
+
+factory_job = dg.define_asset_job(
+    "factory_job",
+    selection=dg.AssetSelection.groups(FACTORY_GROUP),
+    partitions_def=factories_partitions,
+    description="Onboard one factory text: text → config (100% coverage) → schedule.",
+)
+
+forms_job = dg.define_asset_job(
+    "forms_job", selection=dg.AssetSelection.groups(FORMS_GROUP),
+    partitions_def=form_runs_partitions,
+    description="Run the form-filling pipeline on one form_runs partition.",
+)
+
+scholarly_corpus_job = dg.define_asset_job(
+    "scholarly_corpus_job",
+    selection=dg.AssetSelection.assets("scholarly_corpus"),
+    description="Seed the vector store with the sample scholarly corpus.",
+)
+
+debate_job = dg.define_asset_job(
+    "debate_job",
+    selection=dg.AssetSelection.assets("debate_transcript"),
+    partitions_def=debates_partitions,
+    tags=DEBATE_RUN_TAGS,
+    description="Run one two-scientist debate (one at a time: tag repro/workflow=debate).",
+)
+
+research_job = dg.define_asset_job(
+    "research_job",
+    selection=dg.AssetSelection.assets("research_report"),
+    partitions_def=research_sessions_partitions,
+)
+
+ALL_JOBS = [
+    paper_ingest_job, papers_job, paper_analysis_job, reproduction_leaderboard_job, factory_job,
+    forms_job, scholarly_corpus_job, debate_job, research_job,
+]

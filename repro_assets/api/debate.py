@@ -151,8 +151,8 @@ def start_debate(
     ``sink(item)`` receives every :class:`~repro_assets.debate.loop.DebateEvent` and finally the
     ``_DONE`` marker (from the worker thread).
     """
-    from repro_assets.assets.debate import RUN_TAGS, session_id_for
-    from repro_assets.debate.session import observe_session
+    from repro_assets.debate.session import observe_session, session_id_for
+    from repro_assets.jobs import DEBATE_RUN_TAGS
     from repro_assets.partitions import debates_partitions
 
     session_id = session_id_for(body.question)
@@ -164,7 +164,7 @@ def start_debate(
             with observe_session(session_id, sink, active.stop.is_set):
                 active.outcome = runner.run(
                     "debate_job", session_id, run_config=_run_config(body),
-                    tags={**RUN_TAGS, "repro/api": "POST /api/stream"})
+                    tags={**DEBATE_RUN_TAGS, "repro/api": "POST /api/stream"})
         except Exception as exc:  # storage or config trouble outside the step
             log.exception("debate %s crashed", session_id)
             active.outcome = RunOutcome(run_id="", success=False, code="E_DEBATE_FAILED",

@@ -30,7 +30,7 @@ import json
 import logging
 import re
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
@@ -43,6 +43,7 @@ from repro_assets.api.errors import ApiError
 from repro_assets.api.runner import BackgroundRun, JobRunner, RunOutcome, get_runner
 from repro_assets.api.services import Services, get_services
 from repro_assets.api.workers import fetch_pool
+from repro_assets.papers import views
 from repro_assets.papers.ingest import fetch_timeout
 from repro_assets.papers.pdf import MAX_PDF_BYTES, PaperIngestError, PdfInfo, validate_pdf
 from repro_assets.papers.plan_models import ClaimTarget
@@ -603,12 +604,10 @@ def run_status(run_id: str, runner: Annotated[JobRunner, Depends(get_runner)]) -
     return answer
 
 
-def _show(fn_name: str, paper_id: str) -> Any:
-    from repro_assets.assets import paper_reproduction
-
+def _show(show: Callable[[str], Any], paper_id: str) -> Any:
     _require_paper(paper_id)
     try:
-        return getattr(paper_reproduction, fn_name)(paper_id)
+        return show(paper_id)
     except Exception as exc:
         code = getattr(exc, "code", None)
         if code in ERROR_STATUS:
@@ -619,13 +618,13 @@ def _show(fn_name: str, paper_id: str) -> Any:
 @router.get("/{paper_id}/notebook", summary="The generated notebook (reproduction_notebook)")
 def get_notebook(paper_id: str) -> dict[str, Any]:
     """Notebook id, plan id, papermill parameters, warnings and the notebook JSON."""
-    return _show("show_notebook", paper_id)
+    return _show(views.show_notebook, paper_id)
 
 
 @router.get("/{paper_id}/run", summary="The latest run's metrics (reproduction_run)")
 def get_run(paper_id: str) -> dict[str, Any]:
     """Status, metrics, per-epoch history and plot URLs of the latest run."""
-    details = _show("show_run", paper_id)
+    details = _show(views.show_run, paper_id)
     if not details or details.get("status") == "missing":
         raise api_error("E_RUN_NOT_FOUND", f"paper {paper_id} has no reproduction run yet")
     return details
@@ -634,7 +633,7 @@ def get_run(paper_id: str) -> dict[str, Any]:
 @router.get("/{paper_id}/report", summary="The reproduction report (reproduction_report)")
 def get_report(paper_id: str) -> dict[str, Any]:
     """Claimed vs achieved, verdict and explanations of the latest report."""
-    report = _show("show_report", paper_id)
+    report = _show(views.show_report, paper_id)
     if report is None:
         raise api_error("E_REPORT_NOT_FOUND", f"paper {paper_id} has no report yet")
     return report

@@ -217,7 +217,7 @@ def stop_research(session_id: str) -> dict[str, Any]:
 @router.get("/{session_id}/report", summary="The exported report of a finished session")
 def research_report(session_id: str) -> dict[str, Any]:
     """The report JSON (facts with citations, sources, saturation, stop reason)."""
-    from repro_assets.assets.research import load_report
+    from repro_assets.research.views import load_report
 
     status = _require(session_id)
     try:
@@ -263,7 +263,7 @@ async def _ws_authorize(websocket: WebSocket) -> bool:
 
 
 def _final_result(session_id: str) -> dict[str, Any] | None:
-    from repro_assets.assets.research import load_report
+    from repro_assets.research.views import load_report
 
     try:
         report = load_report(session_id)

@@ -19,8 +19,8 @@ import dagster as dg
 from starlette.requests import Request
 
 from repro_assets.api.services import app_singleton
-from repro_assets.demo import failure_message, quiet_run_config
 from repro_assets.instance import PROCESS_TAG, fail_orphaned_runs, process_identity
+from repro_assets.runs import failure_message, quiet_run_config
 
 log = logging.getLogger(__name__)
 

@@ -11,8 +11,6 @@ other way of starting a debate (the seed's HTTP 409).
 """
 
 
-import hashlib
-import time
 from typing import Any
 
 import dagster as dg
@@ -22,20 +20,16 @@ from pydantic import Field
 from repro_assets.debate.loop import DebateEvent
 from repro_assets.debate.models import DebateError, DebateSettings, DebateTranscript
 from repro_assets.debate.session import live_search_enabled, run_debate_session, session_observer
-from repro_assets.debate.store import DebateStore, transcript_keys
-from repro_assets.demo import DemoContext, DemoRow
+from repro_assets.debate.store import transcript_keys
+from repro_assets.jobs import DEBATE_GROUP as GROUP
+from repro_assets.jobs import debate_job, scholarly_corpus_job
 from repro_assets.llm import pool_name
 from repro_assets.partitions import debates_partitions
 from repro_assets.resources.blobstore import BlobStoreResource
 from repro_assets.resources.llm import LLMResource
 from repro_assets.resources.vectorstore import VectorStoreResource
 from repro_assets.scholarly.models import ScholarlyError
-from repro_assets.scholarly.samples import SAMPLE_QUESTION, seed_sample_corpus
-
-DEMO_ORDER = 40
-GROUP = "debate"
-RUN_TAGS = {"repro/workflow": "debate"}
-DEMO_PARTITION = "sample"
+from repro_assets.scholarly.samples import seed_sample_corpus
 
 
 class DebateConfig(dg.Config):
@@ -53,12 +47,6 @@ class DebateConfig(dg.Config):
         default="auto", description="auto (on when an LLM is configured), on or off.")
     stream: bool = Field(
         default=False, description="Stream model tokens (the CLI shows them as they arrive).")
-
-
-def session_id_for(question: str) -> str:
-    """A readable, unique debate session id: ``d-<time>-<hash>``."""
-    digest = hashlib.sha256(f"{question}\x1f{time.time_ns()}".encode()).hexdigest()
-    return f"d-{time.strftime('%Y%m%d-%H%M%S')}-{digest[:6]}"
 
 
 def _settings(config: DebateConfig, live: bool) -> DebateSettings:
@@ -238,68 +226,7 @@ def debate_transcript(
     )
 
 
-scholarly_corpus_job = dg.define_asset_job(
-    "scholarly_corpus_job",
-    selection=[scholarly_corpus],
-    description="Seed the vector store with the sample scholarly corpus.",
-)
-
-debate_job = dg.define_asset_job(
-    "debate_job",
-    selection=[debate_transcript],
-    partitions_def=debates_partitions,
-    tags=RUN_TAGS,
-    description="Run one two-scientist debate (one at a time: tag repro/workflow=debate).",
-)
-
 defs = dg.Definitions(
     assets=[scholarly_corpus, debate_transcript],
     jobs=[scholarly_corpus_job, debate_job],
 )
-
-
-def show_transcript(partition_key: str | None) -> Any:
-    """The stored transcript of a debate session (the latest sessions when no key is given)."""
-    from repro_assets.resources.blobstore import BlobStoreResource as Blobs
-    from repro_assets.storage.database import get_database
-
-    store = DebateStore(get_database(), Blobs().get_store())
-    if not partition_key:
-        return {"sessions": store.sessions()}
-    transcript = store.load(partition_key)
-    if transcript is None:
-        return {"error": f"no transcript stored for debate {partition_key}"}
-    return transcript.model_dump(mode="json")
-
-
-SHOWS = {"debate_transcript": show_transcript}
-
-
-def demo(ctx: DemoContext) -> list[DemoRow]:
-    """Seed the sample corpus and run one debate on the sample question; report its end."""
-    from repro_assets.demo import failure_message, materialized_count
-
-    corpus = ctx.run_job("scholarly_corpus_job")
-    if not corpus.success:
-        return [DemoRow("debate", "-", 0, False, failure_message(corpus), "-")]
-    ctx.add_partitions(debates_partitions.name, [DEMO_PARTITION])
-    run = ctx.run_job(
-        "debate_job", DEMO_PARTITION,
-        {"ops": {"debate_transcript": {"config": {"question": SAMPLE_QUESTION,
-                                                  "max_turns": 4}}}},
-        tags=RUN_TAGS,
-    )
-    where = f"repro-assets show debate_transcript --partition {DEMO_PARTITION}"
-    if not run.success:
-        return [DemoRow("debate", DEMO_PARTITION, materialized_count(run), False,
-                        failure_message(run), where)]
-    meta = run.get_asset_materialization_events()[0].materialization.metadata
-
-    def value(key: str) -> Any:
-        return getattr(meta.get(key), "value", meta.get(key))
-
-    figures = f"{value('terminal_state')} after {value('turns')} turns, {value('mode')}"
-    details = [f"terminal state: {value('terminal_state')}; conclusion: {value('conclusion')}",
-               f"transcript: {value('transcript_md')}"]
-    assets = materialized_count(run) + materialized_count(corpus)
-    return [DemoRow("debate", DEMO_PARTITION, assets, True, figures, where, details=details)]

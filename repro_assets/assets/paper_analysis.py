@@ -6,7 +6,6 @@ ingestion). Offline (no LLM key) every asset takes its deterministic path and re
 ``method="heuristic"``.
 """
 
-import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -14,6 +13,7 @@ import dagster as dg
 from pydantic import Field
 
 from repro_assets.assets._errors import coded_failure
+from repro_assets.jobs import GROUP, paper_analysis_job
 from repro_assets.llm import pool_name
 from repro_assets.llm.types import Tool
 from repro_assets.papers.claims import (
@@ -21,13 +21,12 @@ from repro_assets.papers.claims import (
     claims_markdown,
     extract_claims,
     load_claims,
-    load_rejected,
     save_claims,
     verify_stored_claim,
 )
 from repro_assets.papers.pages import raw_page_texts
 from repro_assets.papers.plan_models import ClaimTarget, PlanError
-from repro_assets.papers.plan_store import load_latest_plan, save_plan
+from repro_assets.papers.plan_store import save_plan
 from repro_assets.papers.planner import make_plan
 from repro_assets.papers.store import PaperNotFound, get_paper, load_pages
 from repro_assets.papers.tools import MAX_BUDGET_MINUTES, planner_tools, search_paper_tool
@@ -43,9 +42,7 @@ from repro_assets.resources.blobstore import BlobStoreResource
 from repro_assets.resources.database import DatabaseResource
 from repro_assets.resources.llm import LLMResource
 from repro_assets.resources.vectorstore import VectorStoreResource
-from repro_assets.storage.database import get_database
 
-GROUP = "papers"
 PAGES_KEY = dg.AssetKey("paper_pages")
 EMBEDDINGS_KEY = dg.AssetKey("paper_embeddings")
 
@@ -285,70 +282,4 @@ def reproduction_plan(
 
 ANALYSIS_ASSETS = [reproducibility_verdict, paper_claims, reproduction_plan]
 
-paper_analysis_job = dg.define_asset_job(
-    "paper_analysis_job",
-    selection=dg.AssetSelection.assets(*ANALYSIS_ASSETS),
-    partitions_def=papers_partitions,
-    description="Stages 2-4 only (verify, extract, plan) for an ingested paper.",
-)
-
 defs = dg.Definitions(assets=ANALYSIS_ASSETS, jobs=[paper_analysis_job])
-
-
-def _show_verdict(partition: str | None) -> Any:
-    verdict = load_verdict(get_database(), _require(partition))
-    return verdict.model_dump(mode="json") if verdict else None
-
-
-def _show_claims(partition: str | None) -> Any:
-    paper_id = _require(partition)
-    db = get_database()
-    return {
-        "claims": [c.model_dump(mode="json") for c in load_claims(db, paper_id)],
-        "rejected": [r.model_dump(mode="json") for r in load_rejected(db, paper_id)],
-    }
-
-
-def _show_plan(partition: str | None) -> Any:
-    result = load_latest_plan(get_database(), _require(partition))
-    return json.loads(result.model_dump_json()) if result else None
-
-
-def _require(partition: str | None) -> str:
-    if not partition:
-        raise ValueError("these assets are partitioned by paper: pass --partition PAPER_ID")
-    return partition
-
-
-def demo_details(paper_id: str) -> list[str]:
-    """Summary lines for the demo: the verdict, the claims table and the plan of a paper."""
-    db = get_database()
-    lines: list[str] = []
-    verdict = load_verdict(db, paper_id)
-    if verdict is not None:
-        lines.append(f"verdict: reproducible={verdict.reproducible} ({verdict.method}); "
-                     f"missing: {', '.join(verdict.missing_elements) or 'none'}")
-    claims = load_claims(db, paper_id)
-    if claims:
-        lines.append(f"claims ({len(claims)}):")
-        lines += ["  " + line for line in claims_markdown(claims, limit=20).splitlines()]
-    result = load_latest_plan(db, paper_id)
-    if result is not None:
-        plan = result.plan
-        lines.append(
-            f"plan {result.plan_id} ({result.method}): {plan.dataset.name} "
-            f"[{result.data_resolution.status}] -> {plan.model.name} "
-            f"({plan.model.architecture}/{plan.model.framework}), {plan.metrics.primary} goal "
-            f"{plan.metrics.goal_value}, config {plan.config.model_dump(exclude_none=True)}, "
-            f"hyperparameters {plan.model.hyperparameters}"
-        )
-        lines.append("plan json: " + plan.model_dump_json(exclude_none=True))
-        lines += [f"plan warning: {w}" for w in result.warnings]
-    return lines
-
-
-SHOWS: dict[str, Callable[[str | None], Any]] = {
-    "reproducibility_verdict": _show_verdict,
-    "paper_claims": _show_claims,
-    "reproduction_plan": _show_plan,
-}

@@ -10,7 +10,6 @@ automation condition whenever a report changes. The check ``achieved_within_tole
 import json
 import shutil
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +19,7 @@ from pydantic import Field
 
 from repro_assets import settings
 from repro_assets.assets._errors import coded_failure
+from repro_assets.jobs import GROUP, reproduction_leaderboard_job
 from repro_assets.llm import pool_name
 from repro_assets.papers.notebook.errors import NotebookError
 from repro_assets.papers.notebook.executor import (
@@ -33,7 +33,6 @@ from repro_assets.papers.notebook.explainer import explain_report
 from repro_assets.papers.notebook.generator import generate_notebook
 from repro_assets.papers.notebook.report import (
     ReportSettings,
-    ReproductionReport,
     build_report,
     comparisons_markdown,
     leaderboard_markdown,
@@ -46,17 +45,14 @@ from repro_assets.papers.notebook.store import (
     fail_run,
     finish_run,
     latest_reports,
-    latest_run_id,
     load_claims,
     load_notebook,
     load_plan,
-    load_report,
     load_run,
     new_id,
     notebook_keys,
     paper_title,
     report_keys,
-    run_details,
     run_prefix,
     save_notebook,
     save_report,
@@ -68,7 +64,6 @@ from repro_assets.resources.database import DatabaseResource
 from repro_assets.resources.llm import LLMResource
 from repro_assets.storage.blobstore import BlobStore
 
-GROUP = "papers"
 #: Dagster concurrency pool of notebook executions (CPU-bound; limit it in dagster.yaml).
 NOTEBOOK_POOL = "notebook_kernel"
 CHECK_NAME = "achieved_within_tolerance"
@@ -417,106 +412,8 @@ def reproduction_leaderboard(
     )
 
 
-reproduction_leaderboard_job = dg.define_asset_job(
-    "reproduction_leaderboard_job",
-    selection=[reproduction_leaderboard],
-    description="Rebuild the reproduction leaderboard from the latest report of every paper.",
-)
-
-
-# --------------------------------------------------------------------------- show / demo helpers
-def _db_blobs() -> tuple[Any, BlobStore]:
-    return DatabaseResource().get_db(), BlobStoreResource().get_store()
-
-
-def show_notebook(partition: str | None) -> dict[str, Any]:
-    """The latest generated notebook of a paper: row, parameters and the notebook JSON."""
-    db, blobs = _db_blobs()
-    stored = load_notebook(db, str(partition))
-    return {
-        "notebook_id": stored.notebook_id, "plan_id": stored.plan_id,
-        "template": stored.template, "warnings": stored.warnings,
-        "budget_minutes": stored.budget_minutes, "parameters": stored.parameters,
-        "notebook_url": blobs.url(stored.notebook_key),
-        "notebook": json.loads(blobs.read_text(stored.notebook_key)),
-    }
-
-
-def show_run(partition: str | None) -> dict[str, Any]:
-    """The latest run of a paper with its metrics rows."""
-    db, blobs = _db_blobs()
-    run_id = latest_run_id(db, str(partition))
-    if run_id is None:
-        return {"paper_id": partition, "status": "missing"}
-    details = run_details(db, run_id)
-    details["plot_urls"] = {k: blobs.url(v) for k, v in (details.get("plots") or {}).items()}
-    return details
-
-
-def show_report(partition: str | None) -> dict[str, Any] | None:
-    """The latest report of a paper."""
-    db, _ = _db_blobs()
-    report = load_report(db, str(partition))
-    return json.loads(report.model_dump_json()) if report else None
-
-
-def show_leaderboard(partition: str | None) -> list[dict[str, Any]]:
-    """The leaderboard rows (computed from the latest reports)."""
-    db, _ = _db_blobs()
-    return leaderboard_rows(latest_reports(db))
-
-
-def report_summary(paper_id: str) -> str:
-    """One line for the demo table: claimed vs achieved and the verdict (or why none)."""
-    db, _ = _db_blobs()
-    report: ReproductionReport | None = load_report(db, paper_id)
-    return summary_line(report) if report else "no reproduction report"
-
-
-def demo_details(paper_id: str) -> list[str]:
-    """Summary lines for the demo: claimed vs achieved per comparison, verdict, where to look."""
-    db, blobs = _db_blobs()
-    report = load_report(db, paper_id)
-    if report is None:
-        return ["reproduction: no report"]
-    data = report.dataset
-    lines = [
-        f"reproduction: {report.verdict} - {summary_line(report)}",
-        f"run: {report.template} on {data.get('dataset')} ({data.get('source')}"
-        + (", SYNTHETIC" if data.get("synthetic") else "") + f"), {report.run_status}"
-        + (f" in {report.run_seconds:.1f}s" if report.run_seconds else ""),
-    ]
-    for c in report.comparisons:
-        achieved = f"{c.achieved:.4f}" if c.achieved is not None else "-"
-        gap = f"{c.gap_points:+.1f} pts" if c.gap_points is not None else "-"
-        lines.append(f"  {c.metric}: claimed {c.claimed} vs achieved {achieved} ({gap}) "
-                     f"{c.verdict} [{c.citation or c.source}]")
-    lines += [f"  reason: {r}" for r in report.reasons]
-    md_key, _ = report_keys(paper_id)
-    lines.append(f"report: {blobs.url(md_key)}")
-    if report.kid_summary:
-        lines.append(f"kid summary ({report.kid_method}): {report.kid_summary}")
-    return lines
-
-
-SHOWS: dict[str, Callable[[str | None], Any]] = {
-    "reproduction_notebook": show_notebook,
-    "reproduction_run": show_run,
-    "reproduction_report": show_report,
-    "reproduction_leaderboard": show_leaderboard,
-}
-
-#: Evaluates the leaderboard's automation condition (on by default, so `make ui` refreshes it).
-leaderboard_automation_sensor = dg.AutomationConditionSensorDefinition(
-    "leaderboard_automation_sensor",
-    target=dg.AssetSelection.assets(reproduction_leaderboard),
-    default_status=dg.DefaultSensorStatus.RUNNING,
-    minimum_interval_seconds=30,
-)
-
 defs = dg.Definitions(
     assets=[reproduction_notebook, reproduction_run, reproduction_report,
             reproduction_leaderboard],
     jobs=[reproduction_leaderboard_job],
-    sensors=[leaderboard_automation_sensor],
 )

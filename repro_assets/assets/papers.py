@@ -1,4 +1,5 @@
-"""Paper ingestion assets (seed 000, stage 1), the inbox sensor and the backfill schedule.
+"""Paper ingestion assets (seed 000, stage 1); the inbox sensors and the backfill schedule are
+in ``sensors/papers.py`` and ``sensors/backfill.py``.
 
 paper_pdf -> paper_pages -> paper_chunks -> paper_embeddings, partitioned by ``papers`` (the
 partition key is the paper id derived from the PDF's sha256). Each asset takes one or several
@@ -16,26 +17,20 @@ import dagster as dg
 from pydantic import Field
 
 from repro_assets.assets._errors import coded_failure
-from repro_assets.assets._paper_jobs import GROUP, paper_ingest_job, papers_job
-from repro_assets.demo import DemoContext, DemoRow
+from repro_assets.jobs import GROUP, paper_ingest_job, papers_job
+from repro_assets.papers.chunk_store import chunks_key, load_chunks
 from repro_assets.papers.chunking import chunk_pages
 from repro_assets.papers.ingest import read_source, store_paper
-from repro_assets.papers.models import Chunk, PaperPages
 from repro_assets.papers.pages import extract_pages
 from repro_assets.papers.pdf import PaperIngestError, validate_pdf
 from repro_assets.papers.store import PaperNotFound, get_paper, load_pages, save_pages
+from repro_assets.papers.views import pages_preview
 from repro_assets.partitions import papers_partitions
 from repro_assets.resources.blobstore import BlobStoreResource
 from repro_assets.resources.database import DatabaseResource
 from repro_assets.resources.vectorstore import VectorStoreResource
-from repro_assets.sensors.backfill import papers_backfill_schedule
-from repro_assets.sensors.papers import paper_inbox_sensor, paper_stages_after_burst_sensor
-from repro_assets.settings import env_name
-from repro_assets.storage.blobstore import BlobStore
 from repro_assets.storage.vectorstore import ChunkIn, DocumentIn
 
-DEMO_ORDER = 10
-INBOX = "papers"
 __all__ = ["GROUP", "INGEST_ASSETS", "paper_ingest_job", "papers_job"]
 
 
@@ -53,11 +48,6 @@ class PaperSourceConfig(dg.Config):
         default_factory=dict,
         description="Paper id -> source, for runs of several papers (the inbox sensor's bursts).",
     )
-
-
-def chunks_key(paper_id: str) -> str:
-    """Blob key of a paper's chunk list (the ``paper_chunks`` asset's stored value)."""
-    return f"papers/{env_name()}/chunks/{paper_id}.json"
 
 
 def for_each_paper(
@@ -203,20 +193,11 @@ def paper_pages(
             "sections": dg.MetadataValue.json(sections),
             "extract_seconds": round(seconds, 3),
             "pages_per_second": round(len(pages.pages) / seconds, 1) if seconds else 0.0,
-            "preview": dg.MetadataValue.md(_pages_preview(pages)),
+            "preview": dg.MetadataValue.md(pages_preview(pages)),
         }
 
     for_each_paper(context, work)
     return dg.MaterializeResult()
-
-
-def _pages_preview(pages: PaperPages) -> str:
-    first = pages.pages[0].text[:800] if pages.pages else ""
-    sections = "\n".join(
-        f"- p.{page.page_no}: {title}" for page in pages.pages for title in page.section_titles
-    )
-    return f"**{pages.title or 'untitled'}**\n\nSections:\n{sections or '- none detected'}\n\n" \
-           f"```\n{first}\n```"
 
 
 @dg.asset(
@@ -260,11 +241,6 @@ def paper_chunks(
 
     for_each_paper(context, work)
     return dg.MaterializeResult()
-
-
-def load_chunks(blobs: BlobStore, paper_id: str) -> list[Chunk]:
-    """Read the stored chunk list of a paper."""
-    return [Chunk(**item) for item in json.loads(blobs.read_text(chunks_key(paper_id)))]
 
 
 @dg.asset(
@@ -337,92 +313,4 @@ INGEST_ASSETS = [paper_pdf, paper_pages, paper_chunks, paper_embeddings]
 defs = dg.Definitions(
     assets=INGEST_ASSETS,
     jobs=[papers_job, paper_ingest_job],
-    sensors=[paper_inbox_sensor, paper_stages_after_burst_sensor],
-    schedules=[papers_backfill_schedule],
 )
-
-
-# Metadata keys shown in the demo summary, per asset (missing ones are skipped).
-_DEMO_FIGURES = {
-    "paper_pages": ("pages",),
-    "paper_chunks": ("chunks",),
-    "reproducibility_verdict": ("reproducible",),
-    "paper_claims": ("claims",),
-    "reproduction_plan": ("dataset", "model"),
-}
-
-
-def demo(ctx: DemoContext) -> list[DemoRow]:
-    """Copy the sample PDFs into the inbox, let the sensor pick them up, run the papers job.
-
-    As with the daemon, the samples dropped together are ingested in one burst run; then each
-    paper goes through the whole papers job (its ingest steps find everything already stored).
-    """
-    import shutil
-
-    from repro_assets import settings
-    from repro_assets.assets import paper_analysis, paper_reproduction
-    from repro_assets.demo import failure_message, materialized_count
-    from repro_assets.sensors.papers import burst_files
-    from repro_assets.storage.dropfolder import DropFolder
-
-    samples = sorted((settings.samples_dir() / "papers").glob("*.pdf"))
-    if not samples:
-        return [DemoRow("papers", "-", 0, False, "no sample PDFs in data/samples/papers", "-")]
-    folder = DropFolder(settings.inbox_root())
-    folder.ensure(INBOX)
-    inbox_dir = folder.local_dir(INBOX)
-    for pdf in samples:
-        shutil.copyfile(pdf, f"{inbox_dir}/{pdf.name}")
-    resources = ctx.defs.resources or {}
-    sensor_ctx = dg.build_sensor_context(instance=ctx.instance,
-                                         resources={"inbox": resources["inbox"]})
-    result = paper_inbox_sensor(sensor_ctx)
-    for request in result.dynamic_partitions_requests:
-        ctx.add_partitions(papers_partitions.name, list(request.partition_keys))
-    rows = []
-    todo: list[tuple[str, str, dict[str, Any]]] = []  # paper id, file name, run config
-    for request in result.run_requests:
-        files = burst_files(request)
-        if not files:
-            todo.append((request.partition_key, request.tags.get("repro/inbox_file", ""),
-                         dict(request.run_config)))
-            continue
-        burst = ctx.run_job(request.job_name, None, request.run_config, tags=request.tags)
-        if not burst.success:
-            rows.append(DemoRow("papers", "(burst ingest)", materialized_count(burst), False,
-                                failure_message(burst), "the Dagster UI, Runs"))
-        todo += [(key, name, {}) for key, name in files.items()]
-    for key, name, run_config in todo:
-        run = ctx.run_job("papers_job", key, run_config, tags={"repro/inbox_file": name})
-        figures = []
-        for event in run.get_asset_materialization_events():
-            meta = event.materialization.metadata
-            for figure in _DEMO_FIGURES.get(event.asset_key.to_user_string(), ()):
-                if figure in meta:
-                    figures.append(f"{figure}={getattr(meta[figure], 'value', meta[figure])}")
-        if run.success:
-            figures.insert(0, paper_reproduction.report_summary(key))
-        rows.append(
-            DemoRow(
-                workflow="papers",
-                partition=key,
-                assets=materialized_count(run),
-                ok=run.success,
-                figures=", ".join(figures) if run.success else failure_message(run),
-                where=f"repro-assets show reproduction_report --partition {key}",
-                details=[f"file: {name}",
-                         *paper_analysis.demo_details(key),
-                         *paper_reproduction.demo_details(key)],
-            )
-        )
-    board = ctx.run_job("reproduction_leaderboard_job")
-    rows.append(
-        DemoRow(
-            workflow="papers", partition="(leaderboard)", assets=materialized_count(board),
-            ok=board.success,
-            figures="one row per paper and claim" if board.success else failure_message(board),
-            where="repro-assets show reproduction_leaderboard",
-        )
-    )
-    return rows

@@ -8,8 +8,6 @@ why it stopped.
 
 
 import base64
-import json
-from collections.abc import Callable
 from typing import Any
 
 import dagster as dg
@@ -17,7 +15,8 @@ from dagster._core.errors import DagsterExecutionInterruptedError
 from pydantic import Field
 
 from repro_assets.assets._errors import coded_failure
-from repro_assets.demo import DemoContext, DemoRow, failure_message, materialized_count
+from repro_assets.jobs import RESEARCH_GROUP as GROUP
+from repro_assets.jobs import research_job
 from repro_assets.llm import pool_name
 from repro_assets.partitions import research_sessions_partitions
 from repro_assets.research.agent import AgentOptions, ResearchAgent
@@ -28,15 +27,12 @@ from repro_assets.research.providers import build_providers
 from repro_assets.research.providers.crawler import BrowserFetcher
 from repro_assets.research.providers.fetcher import PageFetcher
 from repro_assets.research.store import ResearchStore
+from repro_assets.research.views import load_report
 from repro_assets.resources.blobstore import BlobStoreResource
 from repro_assets.resources.database import DatabaseResource
 from repro_assets.resources.llm import LLMResource
 from repro_assets.resources.vectorstore import VectorStoreResource
-from repro_assets.storage.database import get_database
 
-GROUP = "research"
-DEMO_ORDER = 50
-DEMO_SESSION = "demo-local-only"
 STOPPED_BY_TERMINATION = (
     "Stopped early: the run was terminated; the report was synthesized from what had been "
     "collected so far"
@@ -60,11 +56,6 @@ class ResearchConfig(dg.Config):
     render_pages: bool = Field(
         default=False, description="Read web pages in headless Chromium (Playwright), so "
         "JavaScript-rendered text is seen; needs the 'crawler' extra and Chromium.")
-
-
-def report_key(session_id: str, fmt: str = "json") -> str:
-    """Blob key of a session's exported report."""
-    return f"research/{session_id}/report.{'md' if fmt == 'markdown' else fmt}"
 
 
 def _metadata(state: ResearchState, png: bytes | None, llm_usage: dict) -> dict[str, Any]:
@@ -169,11 +160,6 @@ def research_report(
     return dg.MaterializeResult(metadata=_metadata(state, png, client.usage_summary()))
 
 
-def load_report(session_id: str) -> dict[str, Any]:
-    """The stored JSON report of a session."""
-    return json.loads(BlobStoreResource().get_store().read_text(report_key(session_id)))
-
-
 @dg.asset_check(asset=research_report, description="Every fact cites at least one listed "
                 "source and the report says why research stopped.")
 def research_report_grounded(context: dg.AssetCheckExecutionContext) -> dg.AssetCheckResult:
@@ -195,58 +181,6 @@ def research_report_grounded(context: dg.AssetCheckExecutionContext) -> dg.Asset
                   "facts": len(report["facts"])},
     )
 
-
-research_job = dg.define_asset_job(
-    "research_job",
-    selection=dg.AssetSelection.assets(research_report),
-    partitions_def=research_sessions_partitions,
-)
-
-
-def demo(ctx: DemoContext) -> list[DemoRow]:
-    """One offline local_only session over the sample scholarly corpus."""
-    from repro_assets.resources.registry import default_resources
-    from repro_assets.scholarly.samples import SAMPLE_QUESTION, seed_sample_corpus
-
-    seed_sample_corpus(default_resources()["vector_store"].get_store())
-    ctx.add_partitions(research_sessions_partitions.name, [DEMO_SESSION])
-    result = ctx.run_job(
-        research_job.name, DEMO_SESSION,
-        run_config={"ops": {"research_report": {"config": {
-            "query": SAMPLE_QUESTION, "privacy_mode": "local_only", "max_cycles": 6,
-            "resume": False,
-        }}}},
-    )
-    if not result.success:
-        return [DemoRow(GROUP, DEMO_SESSION, materialized_count(result), False,
-                        failure_message(result), "-")]
-    row = ResearchStore(get_database()).session(DEMO_SESSION) or {}
-    report = load_report(DEMO_SESSION)
-    verified = sum(f["verified"] for f in report["facts"])
-    where = row.get("report_key") or "-"
-    return [DemoRow(
-        GROUP, DEMO_SESSION, materialized_count(result), True,
-        f"{report['cycles']} cycles, {len(report['sources'])} sources, "
-        f"{len(report['facts'])} facts ({verified} verified)",
-        where,
-        details=[f"stop reason: {report['stop_reason']}", f"report: {where}"],
-    )]
-
-
-def _show_report(key: str | None) -> Any:
-    store = ResearchStore(get_database())
-    if key is None:
-        with store.db.connection() as conn:
-            rows = conn.execute(
-                "SELECT session_id, status, cycles, stop_reason FROM research_sessions"
-                " ORDER BY created_at"
-            ).fetchall()
-        return [{"session": s, "status": st, "cycles": c, "stop_reason": r}
-                for s, st, c, r in rows]
-    return load_report(key)
-
-
-SHOWS: dict[str, Callable[[str | None], Any]] = {"research_report": _show_report}
 
 defs = dg.Definitions(
     assets=[research_report],

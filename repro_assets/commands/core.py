@@ -199,7 +199,7 @@ def cmd_materialize(args: argparse.Namespace) -> int:
         print(f"materialized {event.asset_key.to_user_string()}"
               + (f" [{event.partition}]" if event.partition else ""))
     if not result.success:
-        from repro_assets.demo import failure_message
+        from repro_assets.runs import failure_message
 
         print(f"FAILED: {failure_message(result)}", file=sys.stderr)
         return 1
@@ -207,13 +207,15 @@ def cmd_materialize(args: argparse.Namespace) -> int:
 
 
 def _show_handler(asset: str) -> Any:
-    from repro_assets.assets import workflow_modules
+    from repro_assets.debate import views as debate_views
+    from repro_assets.factory import views as factory_views
+    from repro_assets.forms import views as forms_views
+    from repro_assets.papers import views as papers_views
+    from repro_assets.research import views as research_views
 
-    for module in workflow_modules():
-        handler = getattr(module, "SHOWS", {}).get(asset)
-        if handler:
-            return handler
-    return None
+    shows = {**papers_views.SHOWS, **factory_views.SHOWS, **forms_views.SHOWS,
+             **debate_views.SHOWS, **research_views.SHOWS}
+    return shows.get(asset)
 
 
 def _metadata_value(value: Any) -> Any:

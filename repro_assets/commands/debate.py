@@ -53,12 +53,12 @@ def run_debate_command(
     stop: threading.Event | None = None,
 ) -> int:
     """Run one debate job, streaming its events to ``out``; returns the exit code."""
-    from repro_assets.assets.debate import RUN_TAGS, session_id_for
     from repro_assets.debate.loop import DebateEvent
-    from repro_assets.debate.session import observe_session
-    from repro_assets.demo import failure_message
+    from repro_assets.debate.session import observe_session, session_id_for
     from repro_assets.instance import prepare_in_process_runs
+    from repro_assets.jobs import DEBATE_RUN_TAGS
     from repro_assets.partitions import debates_partitions
+    from repro_assets.runs import failure_message
 
     session = args.session or session_id_for(args.question)
     tags = prepare_in_process_runs(instance)  # a killed earlier command's runs: failed
@@ -85,7 +85,7 @@ def run_debate_command(
         try:
             outcome["result"] = defs.resolve_job_def("debate_job").execute_in_process(
                 instance=instance, partition_key=session, run_config=run_config,
-                tags={**RUN_TAGS, **tags}, raise_on_error=False,
+                tags={**DEBATE_RUN_TAGS, **tags}, raise_on_error=False,
             )
         except BaseException as exc:  # reported below, never lost
             outcome["error"] = exc
@@ -125,7 +125,7 @@ def run_debate_command(
 def cmd_debate(args: argparse.Namespace) -> int:
     """Handler of ``repro-assets debate``."""
     if args.list:
-        from repro_assets.assets.debate import show_transcript
+        from repro_assets.debate.views import show_transcript
 
         for row in show_transcript(None)["sessions"]:
             print(f"{row['id']}  {row['terminal_state']:<11} {row['turns']} turns  "

@@ -65,10 +65,10 @@ def _ingest_one(instance: Any, job: Any, source: str, title: str,
                 tags: dict[str, str]) -> int:
     """Ingest one PDF with ``job`` (its run tagged with ``tags``); print its figures; return
     its exit code."""
-    from repro_assets.demo import failure_message, quiet_run_config
     from repro_assets.papers.ingest import read_source
     from repro_assets.papers.pdf import PaperIngestError, validate_pdf
     from repro_assets.partitions import papers_partitions
+    from repro_assets.runs import failure_message, quiet_run_config
 
     try:
         info = validate_pdf(read_source(source))

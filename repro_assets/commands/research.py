@@ -77,10 +77,10 @@ def cmd_research(args: argparse.Namespace) -> int:
     import dagster as dg
 
     from repro_assets.assets import research as research_assets
-    from repro_assets.demo import failure_message, quiet_run_config
     from repro_assets.instance import get_instance, prepare_in_process_runs
     from repro_assets.partitions import research_sessions_partitions
     from repro_assets.resources.registry import default_resources
+    from repro_assets.runs import failure_message, quiet_run_config
 
     session = args.session or session_id_for(args.query, args.privacy)
     instance = get_instance()

@@ -5,8 +5,10 @@ Shared by the Dagster asset and the ``repro-assets debate`` command.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -139,3 +141,9 @@ def session_observer(
     """The observer registered for ``session_id`` in this process, if any."""
     with _OBSERVERS_LOCK:
         return _OBSERVERS.get(session_id)
+
+
+def session_id_for(question: str) -> str:
+    """A readable, unique debate session id: ``d-<time>-<hash>``."""
+    digest = hashlib.sha256(f"{question}\x1f{time.time_ns()}".encode()).hexdigest()
+    return f"d-{time.strftime('%Y%m%d-%H%M%S')}-{digest[:6]}"

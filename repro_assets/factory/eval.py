@@ -26,6 +26,7 @@ import hashlib
 import json
 import re
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from repro_assets.factory.agent import OnboardingAgent
@@ -42,15 +43,23 @@ from repro_assets.factory.grading import (
 from repro_assets.factory.models import ExtractionError, OnboardingResult
 
 
-def _client(use_llm: bool, cache: bool) -> tuple[Any | None, str | None]:
-    """The LLM client for ``--use-llm`` (None offline), or an error message."""
+def _client(
+    use_llm: bool, cache: bool, make_client: Callable[..., Any] | None
+) -> tuple[Any | None, str | None]:
+    """The LLM client for ``--use-llm`` (None offline), or an error message.
+
+    ``make_client(cache_enabled=...)`` builds the configured provider's client; the command
+    layer passes it (``args.llm_client``), the standalone module has none.
+    """
     if not use_llm:
         return None, None
+    if make_client is None:
+        return None, "--use-llm: run `repro-assets eval factory --use-llm` (this module " \
+                     "evaluates offline only)"
     from repro_assets.llm.types import LLMError
-    from repro_assets.resources.llm import LLMResource
 
     try:
-        client = LLMResource(cache_enabled=cache).get_client()
+        client = make_client(cache_enabled=cache)
     except LLMError as exc:
         return None, f"--use-llm: {exc}"
     if not client.available:
@@ -136,7 +145,8 @@ def _print_outcomes(outcomes: list[CaseOutcome]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the eval for parsed arguments; returns the exit code."""
-    client, problem = _client(args.use_llm, cache=not args.no_cache)
+    client, problem = _client(args.use_llm, cache=not args.no_cache,
+                              make_client=args.llm_client)
     if problem:
         print(problem, file=sys.stderr)
         return 2
@@ -196,6 +206,7 @@ def main(argv: list[str] | None = None) -> int:
     """Command-line entry point of ``python -m repro_assets.factory.eval``."""
     parser = argparse.ArgumentParser(prog="python -m repro_assets.factory.eval")
     _add_arguments(parser)
+    parser.set_defaults(llm_client=None)  # no LLM client outside the command layer
     return run(parser.parse_args(argv))
 
 

@@ -33,6 +33,7 @@ import json
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from datetime import date
 from pathlib import Path
@@ -311,13 +312,12 @@ def format_table(scores: list[CaseScore], verbose: bool = False) -> str:
     return "\n".join(lines)
 
 
-def _client(use_llm: bool) -> LLMClient | None:
+def _client(use_llm: bool, make_client: Callable[[], LLMClient]) -> LLMClient | None:
     if not use_llm:
         return None
     from repro_assets.forms.candidates import client_or_offline
-    from repro_assets.resources.llm import LLMResource
 
-    return client_or_offline(LLMResource().get_client)
+    return client_or_offline(make_client)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -325,8 +325,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         fold = parse_fold(args.fold) if args.fold else None
         exclude = parse_fold(args.exclude_fold) if args.exclude_fold else None
-        scores = evaluate(Path(args.cases), _client(args.llm), args.case, fold=fold,
-                          exclude_fold=exclude)
+        client = _client(args.llm, args.llm_client)
+        scores = evaluate(Path(args.cases), client, args.case, fold=fold, exclude_fold=exclude)
     except CasesError as exc:
         sys.stderr.write(f"{exc.code}: {exc}\n")
         return 2

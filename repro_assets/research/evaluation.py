@@ -197,15 +197,14 @@ def register_eval(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=cmd_eval_research)
 
 
-def get_llm(use_llm: bool) -> Any:
-    """The offline client, or the configured provider's client with ``--llm``."""
+def get_llm(use_llm: bool, make_client: Callable[[], Any]) -> Any:
+    """The offline client, or the configured provider's client (``make_client()``, which the
+    command layer passes as ``args.llm_client``) with ``--llm``."""
     from repro_assets.llm.offline import OfflineClient
 
     if not use_llm:
         return OfflineClient()
-    from repro_assets.resources.llm import LLMResource
-
-    return LLMResource().get_client()
+    return make_client()
 
 
 def file_names(db: Any) -> dict[str, str]:
@@ -285,7 +284,7 @@ def run_eval(system: str, args: argparse.Namespace,
         db = get_database()
         store = open_store(db)
         names = file_names(db)
-        llm = get_llm(args.llm)
+        llm = get_llm(args.llm, args.llm_client)
         for case in cases:
             try:
                 answer = run_case(case, store, llm, names)

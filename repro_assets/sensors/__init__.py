@@ -1,0 +1,1 @@
+"""Every sensor and schedule, one module per workflow, each exposing ``defs``."""

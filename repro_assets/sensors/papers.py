@@ -1,4 +1,5 @@
-"""The papers drop-folder sensors (the backfill schedule: sensors/backfill.py).
+"""The papers sensors: the drop folder, the stages after a burst, the leaderboard's automation
+(the backfill schedule: sensors/backfill.py).
 
 A tick that finds one new PDF launches ``papers_job`` for it. A tick that finds several (a
 burst) launches one ``paper_ingest_job`` run over all of their partitions (a partition range;
@@ -20,10 +21,11 @@ from dagster._core.storage.tags import (
 )
 
 from repro_assets import settings
-from repro_assets.assets._paper_jobs import INGEST_ASSET_NAMES, paper_ingest_job, papers_job
+from repro_assets.jobs import INGEST_ASSET_NAMES, paper_ingest_job, papers_job
 from repro_assets.papers.pdf import MAX_PDF_BYTES, PaperIngestError, PdfInfo, validate_pdf
 from repro_assets.partitions import papers_partitions
 from repro_assets.resources.dropfolder import DropFolderResource
+from repro_assets.sensors.backfill import papers_backfill_schedule
 from repro_assets.storage.dropfolder import DropEntry
 
 INBOX = "papers"
@@ -251,3 +253,17 @@ def paper_stages_after_burst_sensor(
         )
         for key in burst_partitions(context.instance, dict(run.tags))
     ]
+
+
+#: Evaluates the leaderboard's automation condition (on by default, so `make ui` refreshes it).
+leaderboard_automation_sensor = dg.AutomationConditionSensorDefinition(
+    "leaderboard_automation_sensor",
+    target=dg.AssetSelection.assets("reproduction_leaderboard"),
+    default_status=dg.DefaultSensorStatus.RUNNING,
+    minimum_interval_seconds=30,
+)
+
+defs = dg.Definitions(
+    sensors=[paper_inbox_sensor, paper_stages_after_burst_sensor, leaderboard_automation_sensor],
+    schedules=[papers_backfill_schedule],
+)

@@ -9,7 +9,10 @@ from dagster._core.errors import DagsterExecutionInterruptedError
 from repro_assets.assets import debate as debate_assets
 from repro_assets.debate.loop import DebateEvent
 from repro_assets.debate.session import observe_session
-from repro_assets.demo import DemoContext
+from repro_assets.debate.views import show_transcript
+from repro_assets.demo import HOOKS, DemoContext
+from repro_assets.demos import debate as debate_demo
+from repro_assets.jobs import DEBATE_RUN_TAGS
 from repro_assets.resources.registry import default_resources
 from repro_assets.scholarly.samples import SAMPLE_QUESTION
 from repro_assets.storage.vectorstore import VectorStore
@@ -24,7 +27,7 @@ def _materialize(
         resources=default_resources(),
         run_config={"ops": {"debate_transcript": {"config": {"question": SAMPLE_QUESTION,
                                                               **config}}}},
-        tags=debate_assets.RUN_TAGS, raise_on_error=False,
+        tags=DEBATE_RUN_TAGS, raise_on_error=False,
     )
 
 
@@ -52,10 +55,10 @@ def test_offline_debate_materializes_transcript_signals_and_checks(
                    "[[STATUS]] Research Scientist 2 Retrieved chunks from vector DB: ",
                    "[[STATUS]] Terminal state: Consensus"):
         assert any(m.startswith(signal) for m in messages), signal
-    stored = debate_assets.SHOWS["debate_transcript"]("a-offline")
+    stored = show_transcript("a-offline")
     assert stored["terminal_state"] == "consensus" and len(stored["turns"]) == 2
     assert stored["turns"][0]["evidence"][0]["reference"]
-    listing = debate_assets.SHOWS["debate_transcript"](None)
+    listing = show_transcript(None)
     assert any(s["id"] == "a-offline" for s in listing["sessions"])
 
 
@@ -70,7 +73,7 @@ def test_run_termination_keeps_the_transcript_so_far(
     with observe_session("a-terminated", terminate_on_turn_two, lambda: False):
         result = _materialize(instance, "a-terminated")
     assert not result.success
-    stored = debate_assets.SHOWS["debate_transcript"]("a-terminated")
+    stored = show_transcript("a-terminated")
     assert stored["terminal_state"] == "interrupted" and len(stored["turns"]) == 1
     from repro_assets.resources.blobstore import BlobStoreResource
 
@@ -99,7 +102,7 @@ def test_invalid_config_fails_with_code(corpus_store: VectorStore, no_network: N
 
 def test_debate_job_is_tagged_for_the_one_at_a_time_limit() -> None:
     assert debate_assets.debate_job.tags == {"repro/workflow": "debate"}
-    assert debate_assets.DEMO_ORDER == 40
+    assert list(HOOKS).index("debate") == 3  # after papers, factory and forms
 
 
 def test_demo_runs_one_offline_debate(corpus_store: VectorStore, no_network: None) -> None:
@@ -107,9 +110,9 @@ def test_demo_runs_one_offline_debate(corpus_store: VectorStore, no_network: Non
                                   debate_assets.debate_transcript],
                           jobs=[debate_assets.scholarly_corpus_job, debate_assets.debate_job],
                           resources=default_resources())
-    rows = debate_assets.demo(DemoContext(instance=dg.DagsterInstance.ephemeral(), defs=defs))
+    rows = debate_demo.demo(DemoContext(instance=dg.DagsterInstance.ephemeral(), defs=defs))
     [row] = rows
-    assert row.ok and row.partition == debate_assets.DEMO_PARTITION
+    assert row.ok and row.partition == debate_demo.DEMO_PARTITION
     assert row.figures == "consensus after 2 turns, offline mode"
     assert any(d.startswith("terminal state: consensus") for d in row.details)
 
@@ -130,7 +133,7 @@ def test_llm_debate_through_the_asset_and_the_wire_fake(
         fake.reply_text(PROPOSAL.replace("[2]", "[99]")).reply_text(APPROVAL)
         result = dg.materialize(
             [debate_assets.debate_transcript], instance=instance, partition_key="a-llm",
-            resources=resources, tags=debate_assets.RUN_TAGS,
+            resources=resources, tags=DEBATE_RUN_TAGS,
             run_config={"ops": {"debate_transcript": {"config": {
                 "question": SAMPLE_QUESTION, "live_search": "off"}}}},
         )

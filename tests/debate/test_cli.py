@@ -10,6 +10,7 @@ import dagster as dg
 
 from repro_assets.assets import debate as debate_assets
 from repro_assets.commands.debate import EXIT_INTERRUPTED, register, run_debate_command
+from repro_assets.debate.views import show_transcript
 from repro_assets.resources.registry import default_resources
 from repro_assets.scholarly.samples import SAMPLE_QUESTION
 from repro_assets.storage.vectorstore import VectorStore
@@ -64,7 +65,7 @@ def test_ctrl_c_interrupts_cleanly_and_keeps_the_transcript(corpus_store: Vector
     assert code == EXIT_INTERRUPTED
     assert "=== Debate Interrupted ===" in out.getvalue()
     assert "Research Scientist 2 Response" not in out.getvalue()
-    stored = debate_assets.show_transcript("c-2")
+    stored = show_transcript("c-2")
     assert stored["terminal_state"] == "interrupted" and len(stored["turns"]) == 1
 
 
@@ -134,5 +135,5 @@ def test_real_ctrl_c_in_a_subprocess(corpus_store: VectorStore, seeded_corpus_ur
     output = "".join(seen)
     assert proc.returncode == EXIT_INTERRUPTED, err[-2000:]
     assert "=== Debate Interrupted ===" in output and "Terminal state: Interrupted" in output
-    stored = debate_assets.show_transcript("c-sigint")
+    stored = show_transcript("c-sigint")
     assert stored["terminal_state"] == "interrupted" and len(stored["turns"]) < 40

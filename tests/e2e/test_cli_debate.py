@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from repro_assets.assets.debate import show_transcript
+from repro_assets.debate.views import show_transcript
 from tests.debate.test_llm_debate import APPROVAL, PROPOSAL
 from tests.e2e.conftest import Cli
 from tests.fakes.openai_server import OpenAIServer

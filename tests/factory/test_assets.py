@@ -13,10 +13,13 @@ from repro_assets import settings
 from repro_assets.assets import factory as factory_assets
 from repro_assets.cli import main as cli_main
 from repro_assets.demo import DemoContext
+from repro_assets.demos import factory as factory_demo
+from repro_assets.factory import views as factory_views
 from repro_assets.factory.store import partition_key_for
 from repro_assets.resources.blobstore import BlobStoreResource
 from repro_assets.resources.dropfolder import DropFolderResource
 from repro_assets.resources.registry import default_resources
+from repro_assets.sensors import factory as factory_sensors
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "factory"
 ASSETS = [
@@ -73,11 +76,11 @@ def test_success_partition(fresh_database: str) -> None:
     assert sorted((c.check_name, c.passed) for c in checks) == [
         ("factory_config_coverage", True), ("factory_schedule_feasible", True),
     ]
-    shown = factory_assets.SHOWS["factory_config"](key)
+    shown = factory_views.SHOWS["factory_config"](key)
     assert shown["status"] == "ok" and len(shown["config"]["jobs"]) == 5
-    assert {s["rule"] for s in factory_assets.SHOWS["factory_schedule"](key)} == {"EDD", "SPT"}
-    assert "M1 (cutting)" in factory_assets.SHOWS["factory_text"](key)["text"]
-    assert factory_assets.SHOWS["factory_config"](None) == [
+    assert {s["rule"] for s in factory_views.SHOWS["factory_schedule"](key)} == {"EDD", "SPT"}
+    assert "M1 (cutting)" in factory_views.SHOWS["factory_text"](key)["text"]
+    assert factory_views.SHOWS["factory_config"](None) == [
         {"partition": key, "status": "ok", "code": None}
     ]
 
@@ -96,7 +99,7 @@ def test_structure_failure_is_a_failed_partition(fresh_database: str) -> None:
     assert meta["details"]["route_only_machines"] == ["M33"]
     assert "M33 appears only in a job's route" in user.description
     assert not result.asset_materializations_for_node("factory_schedule")
-    row = factory_assets.SHOWS["factory_config"](key)
+    row = factory_views.SHOWS["factory_config"](key)
     assert row["status"] == "failed" and row["error"]["code"] == "INVALID_STRUCTURE"
 
 
@@ -130,7 +133,7 @@ def test_sensor_requests_new_files_and_rejects_bad_ones(fresh_database: str) -> 
     (inbox / "notes.md").write_text("ignored: not *.txt")
     instance = dg.DagsterInstance.ephemeral()
     context = dg.build_sensor_context(instance=instance, resources={"inbox": DropFolderResource()})
-    result = factory_assets.factory_drop_sensor(context)
+    result = factory_sensors.factory_drop_sensor(context)
     key = partition_key_for("canonical.txt", (inbox / "canonical.txt").read_bytes())
     assert [r.partition_key for r in result.run_requests] == [key]
     assert result.run_requests[0].run_key == key
@@ -139,7 +142,7 @@ def test_sensor_requests_new_files_and_rejects_bad_ones(fresh_database: str) -> 
     assert rejected == ["broken.txt", "broken.txt.error.json", "empty.txt", "empty.txt.error.json"]
     error = json.loads((inbox / "rejected" / "broken.txt.error.json").read_text())
     assert error["code"] == "E_NOT_UTF8"
-    again = factory_assets.factory_drop_sensor(
+    again = factory_sensors.factory_drop_sensor(
         dg.build_sensor_context(instance=instance, cursor=result.cursor,
                                 resources={"inbox": DropFolderResource()})
     )
@@ -156,7 +159,7 @@ def test_demo_hook(fresh_database: str) -> None:
         json.dumps({"widget_line.txt": "ok", "route_typo.txt": "INVALID_STRUCTURE"})
     )
     defs = dg.Definitions.merge(factory_assets.defs, dg.Definitions(resources=default_resources()))
-    rows = factory_assets.demo(DemoContext(instance=dg.DagsterInstance.ephemeral(), defs=defs))
+    rows = factory_demo.demo(DemoContext(instance=dg.DagsterInstance.ephemeral(), defs=defs))
     by_file = {row.partition.rsplit("-", 1)[0]: row for row in rows}
     good, bad = by_file["widget-line"], by_file["route-typo"]
     assert good.ok and "makespan EDD 9h, SPT 9h" in good.figures and good.assets == 3

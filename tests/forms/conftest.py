@@ -14,6 +14,7 @@ import pytest
 from repro_assets.forms.pipeline import UploadedFile, ingest, run_pipeline
 from repro_assets.forms.runfolder import RunFolder
 from repro_assets.forms.samples import write_samples
+from repro_assets.sensors import forms as forms_sensors
 from repro_assets.storage.blobstore import BlobStore
 
 TODAY = date(2025, 6, 1)
@@ -71,7 +72,7 @@ def forms_definitions(resources: dict[str, Any]) -> dg.Definitions:
     return dg.Definitions(
         assets=F.FORM_ASSETS,
         asset_checks=F.FORM_CHECKS,
-        sensors=[F.forms_dropfolder_sensor], jobs=[F.forms_job], resources=resources)
+        sensors=[forms_sensors.forms_dropfolder_sensor], jobs=[F.forms_job], resources=resources)
 
 
 def forms_app(services: Any, llm: Any = None, instance: dg.DagsterInstance | None = None,

@@ -12,12 +12,16 @@ import pytest
 
 from repro_assets.assets import forms as F
 from repro_assets.demo import DemoContext
+from repro_assets.demos import forms as forms_demo
+from repro_assets.forms import views as forms_views
+from repro_assets.forms.invariants import evidence_violations, filled_check
 from repro_assets.forms.ocr import tessdata
 from repro_assets.forms.pipeline import ingest
 from repro_assets.forms.samples import text_pdf_bytes
 from repro_assets.resources.blobstore import BlobStoreResource
 from repro_assets.resources.dropfolder import DropFolderResource
 from repro_assets.resources.llm import LLMResource
+from repro_assets.sensors import forms as forms_sensors
 
 from .conftest import bundle_files, forms_definitions
 
@@ -54,7 +58,7 @@ def test_sensor_job_checks_and_show(env: dict, sample_bundles: dict) -> None:
 
     instance = env["instance"]
     ctx = dg.build_sensor_context(instance=instance, resources=env["resources"])
-    result = F.forms_dropfolder_sensor(ctx)
+    result = forms_sensors.forms_dropfolder_sensor(ctx)
     assert len(result.run_requests) == 1
     (request,) = result.run_requests
     assert request.tags["forms/bundle"] == "referral_chen"
@@ -66,7 +70,7 @@ def test_sensor_job_checks_and_show(env: dict, sample_bundles: dict) -> None:
     assert json.loads((inbox / "rejected" / "bad_options.error.json").read_text())["code"] \
         == "invalid_options"
 
-    again = F.forms_dropfolder_sensor(dg.build_sensor_context(
+    again = forms_sensors.forms_dropfolder_sensor(dg.build_sensor_context(
         instance=instance, resources=env["resources"], cursor=result.cursor))
     assert again.run_requests == []  # same READY marker: no second run
 
@@ -84,7 +88,7 @@ def test_sensor_job_checks_and_show(env: dict, sample_bundles: dict) -> None:
     # evidence crops are linked from the markdown through the API (http: the UI loads them)
     assert f"](http://127.0.0.1:8000/api/runs/{request.partition_key}/evidence/dob_1.png)" \
         in final_meta["fields"].value
-    shown = F.SHOWS["form_final"](request.partition_key)
+    shown = forms_views.SHOWS["form_final"](request.partition_key)
     assert shown["fields"]["full_name"]["normalized_value"] == "Daniel Chen"
 
 
@@ -107,7 +111,7 @@ def test_evidence_violation_detector() -> None:
                           confidence=1.0, rationale=[], evidence=[]),
         "phone": FinalField(field="phone", status="missing", value=None, normalized_value=None,
                             confidence=0.0, rationale=[])})
-    assert F.evidence_violations(final) == ["dob"]
+    assert evidence_violations(final) == ["dob"]
 
 
 def test_form_filled_asset_metadata_and_check(env: dict, sample_bundles: dict) -> None:
@@ -135,7 +139,7 @@ def test_form_filled_asset_metadata_and_check(env: dict, sample_bundles: dict) -
     widget.field_value = "Someone Else"
     widget.update()
     folder.write_binary("filled.pdf", pdf.tobytes())
-    passed, details = F.filled_check(folder)
+    passed, details = filled_check(folder)
     assert not passed and "unexpected_value:patient_name" in details["problems"]
 
 
@@ -144,7 +148,7 @@ def test_demo_hook_runs_samples_and_reuses_runs(env: dict, sample_bundles: dict,
     samples = env["tmp"] / "data" / "samples" / "forms"
     shutil.copytree(next(iter(sample_bundles.values())).parent, samples)
     ctx = DemoContext(instance=env["instance"], defs=env["defs"])
-    rows = F.demo(ctx)
+    rows = forms_demo.demo(ctx)
     assert [r.ok for r in rows] == [True, True, True]
     gonzalez = next(r for r in rows if "intake_gonzalez" in r.figures)
     assert gonzalez.assets == 7 and "filled.pdf: " in gonzalez.figures
@@ -153,5 +157,5 @@ def test_demo_hook_runs_samples_and_reuses_runs(env: dict, sample_bundles: dict,
     scanned = next(r for r in rows if "scanned_okafor" in r.figures)
     # read by OCR when Tesseract's data is installed: name, DOB, phone, id offered for review
     assert ("4 review" if tessdata() else "7 missing") in scanned.figures
-    again = F.demo(ctx)
+    again = forms_demo.demo(ctx)
     assert sorted(r.partition for r in again) == sorted(r.partition for r in rows)

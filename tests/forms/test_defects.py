@@ -106,7 +106,7 @@ def test_d01_asset_builds_the_requested_provider(tmp_path: Path, sample_bundles:
 
 # ----------------------------------------------------------------------------- 2
 def test_d02_zero_resolved_fields_still_trace_extract_candidates(run_bundle: RunHelper) -> None:
-    from repro_assets.assets.forms import trace_check
+    from repro_assets.forms.invariants import trace_check
 
     folder = run_bundle(docs=[UploadedFile("a.pdf", text_pdf_bytes("Name: Ann Lee"))],
                         schema={"fields": [{"key": "ssn"}]})

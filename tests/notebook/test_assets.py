@@ -9,6 +9,7 @@ import dagster as dg
 import pytest
 
 from repro_assets.assets import paper_reproduction as mod
+from repro_assets.papers import views as papers_views
 from repro_assets.papers.claims import Claim, ClaimsResult, Evidence, save_claims
 from repro_assets.papers.notebook.store import load_report, run_details
 from repro_assets.papers.plan_models import DataResolution, PlanResult
@@ -101,11 +102,11 @@ def test_paper_goes_from_plan_to_report_and_leaderboard(fresh_database: str) -> 
     assert set(details["plots"]) == {"loss_curve", "accuracy_curve", "confusion_matrix"}
     for key in (*details["plots"].values(), details["executed_key"]):
         assert blobs.exists(key)
-    shown = mod.SHOWS["reproduction_run"]("paper-lr")
+    shown = papers_views.SHOWS["reproduction_run"]("paper-lr")
     assert shown["id"] == report.run_id
-    assert mod.SHOWS["reproduction_notebook"]("paper-lr")["notebook"]["nbformat"] == 4
-    assert mod.report_summary("paper-lr").endswith("REPRODUCED")
-    details = mod.demo_details("paper-lr")
+    assert papers_views.SHOWS["reproduction_notebook"]("paper-lr")["notebook"]["nbformat"] == 4
+    assert papers_views.report_summary("paper-lr").endswith("REPRODUCED")
+    details = papers_views.reproduction_details("paper-lr")
     assert details[0].startswith("reproduction: REPRODUCED - accuracy claimed 98.2%")
     assert any(line.strip().startswith("f1: claimed 0.981") for line in details)
     assert any(line.startswith("kid summary (heuristic)") for line in details)
@@ -113,7 +114,7 @@ def test_paper_goes_from_plan_to_report_and_leaderboard(fresh_database: str) -> 
     board = dg.materialize([mod.reproduction_leaderboard], instance=instance,
                            resources=default_resources())
     assert board.success
-    rows = mod.SHOWS["reproduction_leaderboard"](None)
+    rows = papers_views.SHOWS["reproduction_leaderboard"](None)
     assert [(r["paper_id"], r["metric"], r["verdict"]) for r in rows] == [
         ("paper-lr", "accuracy", "REPRODUCED"), ("paper-lr", "f1", "REPRODUCED")]
     stored = json.loads(blobs.read_text(mod.LEADERBOARD_KEY))

@@ -7,16 +7,13 @@ from pathlib import Path
 import dagster as dg
 import pytest
 
-from repro_assets.assets.paper_analysis import (
-    ANALYSIS_ASSETS,
-    SHOWS,
-    _grounded_check,
-    demo_details,
-)
+from repro_assets.assets.paper_analysis import ANALYSIS_ASSETS, _grounded_check
 from repro_assets.assets.papers import INGEST_ASSETS
 from repro_assets.papers.claims import load_claims
 from repro_assets.papers.pdf import validate_pdf
 from repro_assets.papers.samples import SAMPLE_PAPERS, render_pdf
+from repro_assets.papers.views import SHOWS
+from repro_assets.papers.views import analysis_details as demo_details
 from repro_assets.resources.registry import default_resources
 from repro_assets.storage.database import get_database
 

@@ -19,8 +19,8 @@ from dagster._core.storage.tags import (
 )
 
 from repro_assets.assets import papers
-from repro_assets.assets._paper_jobs import paper_ingest_job
 from repro_assets.instance import get_instance
+from repro_assets.jobs import paper_ingest_job
 from repro_assets.papers.pdf import validate_pdf
 from repro_assets.partitions import papers_partitions
 from repro_assets.resources.registry import default_resources

@@ -14,6 +14,7 @@ import dagster as dg
 from fsspec.implementations.local import LocalFileSystem
 
 from repro_assets.assets import forms
+from repro_assets.forms.intake import ingest_bundle
 from repro_assets.instance import get_instance
 from repro_assets.partitions import form_runs_partitions
 from repro_assets.resources.blobstore import BlobStoreResource
@@ -23,7 +24,7 @@ from repro_assets.resources.registry import default_resources
 def main(bundle: str, run_id: str) -> int:
     """Run the bundle as ``run_id``; return the exit status."""
     store = BlobStoreResource().get_store()
-    forms.ingest_bundle(store, bundle, LocalFileSystem(), f"dropfolder:{bundle}", run_id=run_id)
+    ingest_bundle(store, bundle, LocalFileSystem(), f"dropfolder:{bundle}", run_id=run_id)
     instance = get_instance()
     if run_id not in instance.get_dynamic_partitions(form_runs_partitions.name):
         instance.add_dynamic_partitions(form_runs_partitions.name, [run_id])

@@ -10,8 +10,8 @@ import dagster as dg
 import pytest
 from dagster._core.storage.dagster_run import DagsterRun
 
-from repro_assets.assets.factory import factory_drop_sensor
 from repro_assets.papers.pdf import validate_pdf
+from repro_assets.sensors.factory import factory_drop_sensor
 from tests.reliability.inbox import paper, tick
 
 pytestmark = pytest.mark.reliability

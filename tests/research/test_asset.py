@@ -6,6 +6,7 @@ import dagster as dg
 
 from repro_assets.assets import research as research_assets
 from repro_assets.research.store import ResearchStore
+from repro_assets.research.views import show_report
 from repro_assets.resources.registry import default_resources
 from repro_assets.scholarly.samples import SAMPLE_QUESTION
 from repro_assets.storage.database import get_database
@@ -33,7 +34,7 @@ def test_research_report_asset_materializes_with_metadata(corpus_store, no_netwo
     assert checks and all(c.passed for c in checks)
     row = ResearchStore(get_database()).session("asset-1")
     assert row["status"] == "completed" and row["stop_reason"] == meta["stop_reason"].value
-    shown = research_assets.SHOWS["research_report"]("asset-1")
+    shown = show_report("asset-1")
     assert shown["stop_reason"] == row["stop_reason"]
     assert shown["facts"] and all(f["citations"] for f in shown["facts"])
 

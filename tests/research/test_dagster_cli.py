@@ -11,8 +11,10 @@ from dagster._core.errors import DagsterExecutionInterruptedError
 from repro_assets.assets import research as research_assets
 from repro_assets.commands import research as research_cli
 from repro_assets.demo import DemoContext
+from repro_assets.demos import research as research_demo
 from repro_assets.research.providers.local import LocalCorpusProvider
 from repro_assets.research.store import ResearchStore
+from repro_assets.research.views import load_report
 from repro_assets.resources.registry import default_resources
 from repro_assets.scholarly.samples import SAMPLE_QUESTION
 from repro_assets.storage.database import get_database
@@ -46,7 +48,7 @@ def test_terminating_the_run_synthesizes_from_what_was_collected(
     meta = result.get_asset_materialization_events()[0].materialization.metadata
     assert meta["stop_reason"].value == research_assets.STOPPED_BY_TERMINATION
     assert meta["facts"].value > 0  # cycle 1 findings made it into the report
-    report = research_assets.load_report("term-1")
+    report = load_report("term-1")
     assert report["stop_reason"].startswith("Stopped early: the run was terminated")
     assert ResearchStore(get_database()).session("term-1")["status"] == "stopped"
 
@@ -74,12 +76,12 @@ def test_cli_research_local_only(corpus_store, monkeypatch, capsys, no_network):
 def test_demo_hook_runs_one_offline_local_only_session(corpus_store, no_network):
     defs = dg.Definitions.merge(research_assets.defs,
                                 dg.Definitions(resources=default_resources()))
-    rows = research_assets.demo(DemoContext(instance=dg.DagsterInstance.ephemeral(), defs=defs))
+    rows = research_demo.demo(DemoContext(instance=dg.DagsterInstance.ephemeral(), defs=defs))
     [row] = rows
-    assert row.ok and row.partition == research_assets.DEMO_SESSION
+    assert row.ok and row.partition == research_demo.DEMO_SESSION
     assert row.where.endswith("report.md")
     assert any(d.startswith("stop reason: ") for d in row.details)
-    session = ResearchStore(get_database()).session(research_assets.DEMO_SESSION)
+    session = ResearchStore(get_database()).session(research_demo.DEMO_SESSION)
     assert session["privacy_mode"] == "local_only" and session["status"] == "completed"
 
 
