@@ -13,6 +13,7 @@ from repro_assets.assets import (
     factory,
     forms,
     paper_analysis,
+    paper_report,
     paper_reproduction,
     papers,
     research,
@@ -24,7 +25,8 @@ from repro_assets.sensors import forms as forms_sensors
 from repro_assets.sensors import papers as papers_sensors
 
 defs = dg.Definitions.merge(
-    papers.defs, paper_analysis.defs, paper_reproduction.defs, factory.defs, forms.defs,
+    papers.defs, paper_analysis.defs, paper_reproduction.defs, paper_report.defs,
+    factory.defs, forms.defs,
     debate.defs, research.defs,
     papers_sensors.defs, factory_sensors.defs, forms_sensors.defs,
     # REPRO_EXECUTOR picks where steps run (k8s_job_executor on Kubernetes: deploy/helm)

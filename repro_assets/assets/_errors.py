@@ -4,6 +4,8 @@ from typing import Any
 
 import dagster as dg
 
+from repro_assets.papers.notebook.errors import NotebookError
+
 
 def coded_failure(exc: Exception, **metadata: Any) -> dg.Failure:
     """A ``dg.Failure`` whose description and metadata carry the exception's error code.
@@ -15,3 +17,16 @@ def coded_failure(exc: Exception, **metadata: Any) -> dg.Failure:
     message = str(exc)
     description = message if message.startswith(code) else f"{code}: {message}"
     return dg.Failure(description=description, metadata={"code": code, **metadata})
+
+
+def notebook_failure(exc: NotebookError, **metadata: Any) -> dg.Failure:
+    """A coded failure of a notebook stage, with the failing cell, its error and traceback."""
+    extra: dict[str, Any] = {}
+    if exc.cell_index is not None:
+        extra["cell_index"] = exc.cell_index
+    if exc.ename:
+        extra["error"] = f"{exc.ename}: {exc.evalue}"
+    if exc.traceback:
+        extra["traceback"] = dg.MetadataValue.md("```\n" + "\n".join(exc.traceback[-25:]) +
+                                                 "\n```")
+    return coded_failure(exc, **extra, **metadata)

@@ -11,7 +11,9 @@ from typing import Any
 
 import dagster as dg
 
+from repro_assets import settings
 from repro_assets.embeddings.base import BACKENDS
+from repro_assets.settings import environment
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -103,7 +105,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     print()
     print(render_table(rows))
     print()
-    home = os.environ["DAGSTER_HOME"]
+    home = settings.current().paths.dagster_home
     print(f"Dagster UI: `make ui` then http://127.0.0.1:3000 (DAGSTER_HOME={home})")
     ok = demo_succeeded(rows)
     print("demo: all partitions succeeded" if ok else "demo: FAILED (see rows marked FAILED)")
@@ -116,12 +118,11 @@ def cmd_ui(args: argparse.Namespace) -> int:
     Ctrl-C stops it within ``REPRO_UI_STOP_SECONDS`` (:mod:`repro_assets.ui_supervisor`); an
     embedded Postgres that this command started is then stopped cleanly too.
     """
-    from repro_assets import settings
     from repro_assets.instance import get_instance
     from repro_assets.storage.database import embedded_server_running, stop_embedded_server
     from repro_assets.ui_supervisor import DevSupervisor
 
-    own_postgres = not os.environ.get("REPRO_DATABASE_URL", "").strip() and (
+    own_postgres = not settings.current().database.url and (
         not embedded_server_running()
     )
     instance = get_instance()  # storage, dagster.yaml and the LLM pool limits
@@ -129,7 +130,7 @@ def cmd_ui(args: argparse.Namespace) -> int:
     dagster = shutil.which("dagster", path=os.path.dirname(sys.executable)) or "dagster"
     argv = [dagster, "dev", "-h", args.host, "-p", str(args.port)]
     argv += ["-w", str(workspace)] if workspace.exists() else ["-m", "repro_assets.definitions"]
-    home = os.environ["DAGSTER_HOME"]
+    home = settings.current().paths.dagster_home
     print(f"Dagster UI on http://{args.host}:{args.port} (DAGSTER_HOME={home}); Ctrl-C stops it")
     sys.stdout.flush()
     try:
@@ -180,7 +181,7 @@ def cmd_materialize(args: argparse.Namespace) -> int:
     from repro_assets.resources.llm import CACHE_ENV
 
     if args.no_cache:
-        os.environ[CACHE_ENV] = "0"
+        environment.export(CACHE_ENV, "0")
 
     instance = get_instance(hold_connections=True)
     tags = prepare_in_process_runs(instance)  # a killed earlier command's runs: failed
@@ -263,7 +264,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_status(args: argparse.Namespace) -> int:
     """Print where data lives and how much there is."""
-    from repro_assets import partitions, settings
+    from repro_assets import partitions
     from repro_assets.instance import get_instance
     from repro_assets.storage.database import get_database
 
@@ -272,7 +273,7 @@ def cmd_status(args: argparse.Namespace) -> int:
     print(f"database:     {db.url}")
     print(f"blob store:   {settings.blob_root()}")
     print(f"inbox:        {settings.inbox_root()}")
-    print(f"DAGSTER_HOME: {os.environ['DAGSTER_HOME']}")
+    print(f"DAGSTER_HOME: {settings.current().paths.dagster_home}")
     for name in dir(partitions):
         definition = getattr(partitions, name)
         if isinstance(definition, dg.DynamicPartitionsDefinition):

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from typing import Any
 
@@ -24,14 +23,14 @@ ASSET_ARTIFACTS: dict[str, str] = {
     "form_final": "final",
     "form_filled": "review",
 }
-#: Where the API serves evidence crops (the Dagster UI loads markdown images over http(s)).
-API_URL_ENV = "REPRO_API_PUBLIC_URL"
+#: Where the API serves evidence crops (the Dagster UI loads markdown images over http(s));
+#: ``REPRO_API_PUBLIC_URL`` overrides it.
 DEFAULT_API_URL = "http://127.0.0.1:8000"
 
 
 def api_url() -> str:
     """Base URL of the project's API as the Dagster UI's browser reaches it."""
-    return (os.environ.get(API_URL_ENV) or DEFAULT_API_URL).rstrip("/")
+    return (settings.current().runs.api_public_url or DEFAULT_API_URL).rstrip("/")
 
 
 def _image_url(ref: str) -> str:

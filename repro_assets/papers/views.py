@@ -36,6 +36,19 @@ def pages_preview(pages: PaperPages) -> str:
            f"```\n{first}\n```"
 
 
+def history_markdown(metrics: dict[str, Any]) -> str:
+    """Markdown: losses and scores per epoch of a run's metrics (at most ~20 rows)."""
+    history = metrics.get("history") or []
+    keys = [k for k in ("train_loss", "test_loss", "train_score", "test_score")
+            if any(row.get(k) is not None for row in history)]
+    lines = ["| epoch | " + " | ".join(keys) + " |", "|---|" + "---|" * len(keys)]
+    step = max(1, len(history) // 20)
+    for row in history[::step]:
+        cells = [f"{row[k]:.4f}" if row.get(k) is not None else "-" for k in keys]
+        lines.append(f"| {row['epoch']} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def show_verdict(partition: str | None) -> Any:
     """The stored verdict of a paper."""
     verdict = load_verdict(get_database(), _require(partition))

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import os
 import signal
 import threading
 from collections.abc import Iterator
@@ -22,6 +21,7 @@ import psycopg
 from psycopg_pool import ConnectionPool
 
 from repro_assets import settings
+from repro_assets.settings import environment
 
 log = logging.getLogger(__name__)
 
@@ -98,11 +98,11 @@ def stop_embedded_server(pg_dir: Path | None = None, timeout: float = 60.0) -> b
 
 def resolve_database_url() -> str:
     """Return ``REPRO_DATABASE_URL`` if set, else the embedded server's URL (starting it)."""
-    url = os.environ.get("REPRO_DATABASE_URL", "").strip()
+    url = settings.current().database.url
     if url:
         return url
     url = start_embedded_server()
-    os.environ["REPRO_DATABASE_URL"] = url
+    environment.export("REPRO_DATABASE_URL", url)
     return url
 
 
@@ -119,7 +119,7 @@ def dagster_database_name(url: str) -> str:
     ``postgres`` database; else ``<database>_dagster`` so that two projects (or two test
     databases) on one server never share a Dagster instance.
     """
-    override = os.environ.get("REPRO_DAGSTER_DATABASE", "").strip()
+    override = settings.current().database.dagster_database
     if override:
         return override
     name = urlsplit(url).path.lstrip("/") or "postgres"

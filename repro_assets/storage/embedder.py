@@ -12,9 +12,9 @@ backend it was built with (see :mod:`repro_assets.storage.vectorstore`).
 
 from __future__ import annotations
 
-import os
 import threading
 
+from repro_assets import settings
 from repro_assets.embeddings.base import (
     BACKENDS,
     DEFAULT_MODEL,
@@ -42,12 +42,12 @@ _LOCK = threading.Lock()
 
 def configured_model() -> str:
     """``REPRO_EMBEDDING_MODEL`` or all-MiniLM-L6-v2."""
-    return os.environ.get("REPRO_EMBEDDING_MODEL", DEFAULT_MODEL)
+    return settings.current().embedding.model or DEFAULT_MODEL
 
 
 def configured_backend() -> str | None:
     """``REPRO_EMBEDDING_BACKEND`` if set (checked), else ``None`` (automatic)."""
-    raw = os.environ.get("REPRO_EMBEDDING_BACKEND", "").strip().lower()
+    raw = settings.current().embedding.backend.strip().lower()
     return check_backend(raw) if raw else None
 
 

@@ -8,6 +8,7 @@ from typing import Any
 import dagster as dg
 import pytest
 
+from repro_assets.assets import paper_report as report_mod
 from repro_assets.assets import paper_reproduction as mod
 from repro_assets.papers import views as papers_views
 from repro_assets.papers.claims import Claim, ClaimsResult, Evidence, save_claims
@@ -20,7 +21,7 @@ from repro_assets.resources.registry import default_resources
 from repro_assets.storage.database import get_database
 from tests.notebook.plans import make_plan
 
-PARTITIONED = [mod.reproduction_notebook, mod.reproduction_run, mod.reproduction_report]
+PARTITIONED = [mod.reproduction_notebook, mod.reproduction_run, report_mod.reproduction_report]
 
 
 def _seed_paper(paper_id: str, **plan_kwargs: Any) -> None:
@@ -111,13 +112,13 @@ def test_paper_goes_from_plan_to_report_and_leaderboard(fresh_database: str) -> 
     assert any(line.strip().startswith("f1: claimed 0.981") for line in details)
     assert any(line.startswith("kid summary (heuristic)") for line in details)
 
-    board = dg.materialize([mod.reproduction_leaderboard], instance=instance,
+    board = dg.materialize([report_mod.reproduction_leaderboard], instance=instance,
                            resources=default_resources())
     assert board.success
     rows = papers_views.SHOWS["reproduction_leaderboard"](None)
     assert [(r["paper_id"], r["metric"], r["verdict"]) for r in rows] == [
         ("paper-lr", "accuracy", "REPRODUCED"), ("paper-lr", "f1", "REPRODUCED")]
-    stored = json.loads(blobs.read_text(mod.LEADERBOARD_KEY))
+    stored = json.loads(blobs.read_text(report_mod.LEADERBOARD_KEY))
     assert stored == json.loads(json.dumps(rows))
 
 
@@ -140,7 +141,7 @@ def test_budget_failure_fails_the_run_and_the_report_says_not_run(fresh_database
         ).fetchone()
     assert (status, code) == ("failed", "E_BUDGET_EXCEEDED")
 
-    report_only = dg.materialize([mod.reproduction_report], instance=instance,
+    report_only = dg.materialize([report_mod.reproduction_report], instance=instance,
                                  partition_key="paper-slow", resources=default_resources())
     assert report_only.success
     report = load_report(db, "paper-slow")
@@ -188,12 +189,12 @@ def test_missing_plan_fails_with_code(fresh_database: str) -> None:
 
 
 def test_report_check_is_declared() -> None:
-    keys = {k.to_user_string() for k in mod.reproduction_report.check_keys}
+    keys = {k.to_user_string() for k in report_mod.reproduction_report.check_keys}
     assert keys == {"reproduction_report:achieved_within_tolerance"}
 
 
 def _requested(instance: dg.DagsterInstance, cursor: Any = None) -> tuple[set[str], Any]:
-    defs = dg.Definitions(assets=[*PARTITIONED, mod.reproduction_leaderboard],
+    defs = dg.Definitions(assets=[*PARTITIONED, report_mod.reproduction_leaderboard],
                           resources=default_resources())
     result = dg.evaluate_automation_conditions(defs=defs, instance=instance, cursor=cursor)
     keys = {r.key.to_user_string() for r in result.results if r.true_subset.size > 0}
@@ -207,11 +208,11 @@ def test_leaderboard_refreshes_when_a_report_changes(fresh_database: str) -> Non
     requested, cursor = _requested(instance)
     assert requested == set()  # the first evaluation only records the state
     # a report (here NOT_RUN: no run yet) changes -> the leaderboard is requested
-    assert dg.materialize([mod.reproduction_report], instance=instance,
+    assert dg.materialize([report_mod.reproduction_report], instance=instance,
                           partition_key="paper-auto", resources=default_resources()).success
     requested, cursor = _requested(instance, cursor)
     assert requested == {"reproduction_leaderboard"}
-    assert dg.materialize([mod.reproduction_leaderboard], instance=instance,
+    assert dg.materialize([report_mod.reproduction_leaderboard], instance=instance,
                           resources=default_resources()).success
     requested, cursor = _requested(instance, cursor)
     assert requested == set()  # handled; nothing changed since
