@@ -7,7 +7,7 @@
   extra (``pip install 'repro-assets[k8s]'``, the deployment image installs it).
 
 Jobs that name their own executor keep it: the papers jobs run in one process per run on
-purpose (``repro_assets/assets/_paper_jobs.py``), so on Kubernetes each paper's run is one pod.
+purpose (``repro_assets/jobs.py``), so on Kubernetes each paper's run is one pod.
 """
 
 from __future__ import annotations

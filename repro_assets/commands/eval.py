@@ -1,29 +1,15 @@
 """``repro-assets eval WORKFLOW ...``: score a labelled corpus and print per-document figures.
 
-Each workflow package may ship an evaluator module, ``repro_assets/<package>/evaluation.py`` (or
-``eval.py``), exposing ``register_eval(subparsers)``; it adds its own sub-command (for example
-``claims --corpus DIR`` or ``factory --cases FILE``) with ``set_defaults(func=handler)``.
+Each workflow package ships an evaluator module, ``repro_assets/<package>/evaluation.py`` (or
+``eval.py``), exposing ``register_eval(subparsers)``, imported here by name; it adds its own
+sub-command (for example ``claims --corpus DIR`` or ``factory --cases FILE``) with
+``set_defaults(func=handler)``.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
-import importlib.util
 from typing import Any
-
-WORKFLOW_PACKAGES = ("papers", "factory", "forms", "debate", "research")
-
-
-def _evaluator_modules() -> list[str]:
-    found = []
-    for package in WORKFLOW_PACKAGES:
-        for name in ("evaluation", "eval"):
-            module = f"repro_assets.{package}.{name}"
-            if importlib.util.find_spec(module) is not None:
-                found.append(module)
-                break
-    return found
 
 
 def configured_llm_client(**options: Any) -> Any:
@@ -42,8 +28,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     # the evaluators live in Dagster-free packages: the command layer hands them the client
     parser.set_defaults(llm_client=configured_llm_client)
     evaluators = parser.add_subparsers(dest="workflow", required=True, metavar="WORKFLOW")
-    for module_name in _evaluator_modules():
-        module = importlib.import_module(module_name)
-        register_eval = getattr(module, "register_eval", None)
-        if register_eval is not None:
-            register_eval(evaluators)
+    from repro_assets.debate import evaluation as debate_eval
+    from repro_assets.factory import eval as factory_eval
+    from repro_assets.forms import evaluation as forms_eval
+    from repro_assets.papers import evaluation as papers_eval
+    from repro_assets.research import evaluation as research_eval
+
+    for module in (papers_eval, factory_eval, forms_eval, debate_eval, research_eval):
+        module.register_eval(evaluators)

@@ -4,7 +4,8 @@ Provider selection: ``provider="auto"`` (default) defers to ``REPRO_LLM_PROVIDER
 else picks ``openai_compatible`` when ``REPRO_LLM_BASE_URL`` is set, ``openai`` when
 OPENAI_API_KEY is set, ``anthropic`` when ANTHROPIC_API_KEY is set, and ``offline`` otherwise.
 Keys come from the resource config (bind them with ``dg.EnvVar``) or, when left empty, from
-the environment through ``dg.EnvVar(...).get_value()``; they are never logged.
+the settings tree (the provider's declared key variable, :mod:`repro_assets.llm.providers`);
+they are never logged.
 
 Every option can be changed per run through run config, e.g. to bypass the response cache::
 
@@ -27,7 +28,7 @@ from pydantic import Field, PrivateAttr
 from repro_assets import settings
 from repro_assets.llm.base import BaseLLMClient
 from repro_assets.llm.config import LLMConfig, default_tool_caps, resolve_provider
-from repro_assets.llm.offline import OfflineClient
+from repro_assets.llm.providers import PROVIDERS
 from repro_assets.llm.types import LLMClient, LLMError
 from repro_assets.resources.llm_events import step_event_logger
 
@@ -41,8 +42,7 @@ def cache_allowed_by_env() -> bool:
 
 
 def _env_value(name: str) -> str:
-    value = dg.EnvVar(name).get_value(default=None)
-    return (value or "").strip()
+    return str(settings.value(name) or "").strip()
 
 
 class LLMResource(dg.ConfigurableResource):
@@ -118,21 +118,21 @@ class LLMResource(dg.ConfigurableResource):
             LLMError: ``E_LLM_CONFIG`` when the provider is unknown or incompletely configured.
         """
         provider = self.resolved_provider()
+        spec = PROVIDERS[provider]
         base_url = self.base_url or _env_value("REPRO_LLM_BASE_URL") or None
-        if provider == "anthropic":
-            key = self.anthropic_api_key or _env_value("ANTHROPIC_API_KEY")
-        elif provider in ("openai", "openai_compatible"):
-            key = self.openai_api_key or _env_value("OPENAI_API_KEY")
-        else:
-            key = ""
-        if provider in ("openai", "anthropic") and not key:
-            env = "OPENAI_API_KEY" if provider == "openai" else "ANTHROPIC_API_KEY"
-            raise LLMError(f"provider {provider!r} needs {env}", code="E_LLM_CONFIG")
-        if provider == "transformers" and not _env_value("MODEL_ID"):
-            raise LLMError("provider 'transformers' needs MODEL_ID (a Hugging Face model id or "
-                           "a local model directory)", code="E_LLM_CONFIG")
-        if provider == "openai_compatible" and not base_url:
-            raise LLMError("provider 'openai_compatible' needs base_url or REPRO_LLM_BASE_URL",
+        explicit = {"OPENAI_API_KEY": self.openai_api_key,
+                    "ANTHROPIC_API_KEY": self.anthropic_api_key}
+        key = ""
+        if spec.key_variable:
+            key = explicit.get(spec.key_variable) or _env_value(spec.key_variable)
+        if spec.locality == "cloud" and spec.key_variable and not key:
+            raise LLMError(f"provider {provider!r} needs {spec.key_variable}",
+                           code="E_LLM_CONFIG")
+        if spec.model_variable and not _env_value(spec.model_variable):
+            raise LLMError(f"provider {provider!r} needs {spec.model_variable} (a Hugging Face "
+                           "model id or a local model directory)", code="E_LLM_CONFIG")
+        if spec.needs_base_url and not base_url:
+            raise LLMError(f"provider {provider!r} needs base_url or REPRO_LLM_BASE_URL",
                            code="E_LLM_CONFIG")
         caps = default_tool_caps()
         if self.tool_cap_file_search is not None:
@@ -145,9 +145,9 @@ class LLMResource(dg.ConfigurableResource):
             base_url=base_url,
             model_overrides=dict(self.models),
             timeout_s=(self.request_timeout_s if self.request_timeout_s is not None
-                       else settings.env_float("REPRO_LLM_TIMEOUT_S", 60.0)),
+                       else settings.current().llm.timeout_s),
             call_deadline_s=(self.call_deadline_s if self.call_deadline_s is not None
-                             else settings.env_float("REPRO_LLM_DEADLINE_S", 150.0)),
+                             else settings.current().llm.deadline_s),
             sdk_max_retries=self.sdk_max_retries,
             retry_attempts=self.retry_attempts,
             retry_wait_min_s=self.retry_wait_min_s,
@@ -175,16 +175,7 @@ class LLMResource(dg.ConfigurableResource):
 
     def _new_client(self) -> LLMClient:
         config = self.config()
-        if config.provider == "offline":
-            return OfflineClient()
-        if config.provider == "transformers":
-            from repro_assets.llm.transformers_client import TransformersClient
-
-            return TransformersClient(config)
-        if config.provider == "anthropic":
-            from repro_assets.llm.anthropic_client import AnthropicClient
-
-            return AnthropicClient(config)
-        from repro_assets.llm.openai_client import OpenAIClient
-
-        return OpenAIClient(config)
+        client_class = PROVIDERS[config.provider].client_class()  # imports only its SDK
+        if PROVIDERS[config.provider].locality == "none":  # the offline client takes no config
+            return client_class()
+        return client_class(config)
