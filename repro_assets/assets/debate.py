@@ -29,7 +29,7 @@ from repro_assets.resources.blobstore import BlobStoreResource
 from repro_assets.resources.llm import LLMResource
 from repro_assets.resources.vectorstore import VectorStoreResource
 from repro_assets.scholarly.models import ScholarlyError
-from repro_assets.scholarly.samples import seed_sample_corpus
+from repro_assets.scholarly.samples import scholarly_document_counts, seed_sample_corpus
 
 
 class DebateConfig(dg.Config):
@@ -77,11 +77,7 @@ def scholarly_corpus(
         counts = seed_sample_corpus(store)
     except ScholarlyError as exc:
         raise dg.Failure(description=str(exc), metadata={"code": exc.code}) from exc
-    with store.db.connection() as conn:
-        totals = dict(conn.execute(
-            "SELECT s.kind, count(DISTINCT d.id) FROM documents d JOIN sources s"
-            " ON s.id = d.source_id WHERE s.kind IN ('arxiv', 'crossref') GROUP BY s.kind"
-        ).fetchall())
+    totals = scholarly_document_counts(store)
     context.log.info("sample corpus: %s", {k: v.model_dump() for k, v in counts.items()})
     return dg.MaterializeResult(metadata={
         "sample_arxiv_documents": counts["arxiv"].documents,

@@ -18,8 +18,9 @@ from pydantic import Field
 from repro_assets.assets._batch import for_each_paper
 from repro_assets.assets._errors import coded_failure
 from repro_assets.jobs import GROUP, paper_ingest_job, papers_job
-from repro_assets.papers.chunk_store import chunks_key, load_chunks
+from repro_assets.papers.chunk_store import chunks_key
 from repro_assets.papers.chunking import chunk_pages
+from repro_assets.papers.indexing import index_paper
 from repro_assets.papers.ingest import read_source, store_paper
 from repro_assets.papers.pages import extract_pages
 from repro_assets.papers.pdf import PaperIngestError, validate_pdf
@@ -29,7 +30,6 @@ from repro_assets.partitions import papers_partitions
 from repro_assets.resources.blobstore import BlobStoreResource
 from repro_assets.resources.database import DatabaseResource
 from repro_assets.resources.vectorstore import VectorStoreResource
-from repro_assets.storage.vectorstore import ChunkIn, DocumentIn
 
 __all__ = ["GROUP", "INGEST_ASSETS", "paper_ingest_job", "papers_job"]
 
@@ -219,28 +219,9 @@ def paper_embeddings(
 
     def work(paper_id: str) -> dict[str, Any]:
         try:
-            paper = get_paper(db, paper_id)
+            stats = index_paper(db, blobs, store, paper_id)
         except PaperNotFound as exc:
             raise coded_failure(exc, paper_id=paper_id) from exc
-        chunks = load_chunks(blobs, paper_id)
-        stats = store.upsert_document(
-            DocumentIn(
-                source_kind="paper", external_id=paper_id, title=paper.title, paper_id=paper_id,
-                url=paper.source_url, metadata={"pdf_sha256": paper.pdf_sha256},
-            ),
-            [
-                ChunkIn(
-                    ordinal=c.ordinal, content=c.text, token_count=c.token_count,
-                    page_start=c.page_start, page_end=c.page_end, section=c.section,
-                )
-                for c in chunks
-            ],
-        )
-        with db.connection() as conn:
-            conn.execute(
-                "UPDATE papers SET status = 'indexed', updated_at = now() WHERE id = %s",
-                (paper_id,),
-            )
         embedded = stats.chunks_inserted
         context.log.info(
             "paper %s: %d chunks (%d embedded, %d unchanged, %d removed)", paper_id,

@@ -63,3 +63,14 @@ def seed_sample_corpus(store: VectorStore, folder: Path | None = None) -> dict[s
     return {
         source: ingest_records(store, items, source=source) for source, items in records.items()
     }
+
+
+def scholarly_document_counts(store: VectorStore) -> dict[str, int]:
+    """Documents of the vector store per scholarly source kind (``arxiv``, ``crossref``); a kind
+    with no document is absent."""
+    with store.db.connection() as conn:
+        rows = conn.execute(
+            "SELECT s.kind, count(DISTINCT d.id) FROM documents d JOIN sources s"
+            " ON s.id = d.source_id WHERE s.kind IN ('arxiv', 'crossref') GROUP BY s.kind"
+        ).fetchall()
+    return {kind: int(count) for kind, count in rows}
