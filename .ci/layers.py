@@ -49,6 +49,9 @@ KNOWN_CIRCLES: tuple[frozenset[str], ...] = (
     # issue #28 item 5 ("the embeddings/ circle broken") is part B's
     frozenset({"repro_assets.embeddings.export", "repro_assets.embeddings.onnx_backend",
                "repro_assets.embeddings.quantize"}),
+    # research's name answers (name_answer.py takes answering.py's helpers, answering.py
+    # dispatches name questions to it): the shared helpers belong in a module of their own
+    frozenset({"repro_assets.research.answering", "repro_assets.research.name_answer"}),
 )
 
 

@@ -191,10 +191,10 @@ def worker_ours(pdfs: list[Path], url: str, questions: list[str], workdir: Path)
     from repro_assets.papers.pages import extract_pages
     from repro_assets.papers.pdf import validate_pdf
     from repro_assets.papers.store import save_pages
-    from repro_assets.resources.blobstore import BlobStore
-    from repro_assets.resources.database import get_database
-    from repro_assets.resources.embedder import get_embedder
-    from repro_assets.resources.vectorstore import ChunkIn, DocumentIn, VectorStore
+    from repro_assets.storage.blobstore import BlobStore
+    from repro_assets.storage.database import get_database
+    from repro_assets.storage.embedder import get_embedder
+    from repro_assets.storage.vectorstore import ChunkIn, DocumentIn, VectorStore
 
     db, blobs = get_database(url), BlobStore(str(workdir / "ours_blobs"))
     store = VectorStore(db, get_embedder())
@@ -356,7 +356,7 @@ def main() -> int:
     import peer_ingest
 
     from repro_assets import settings
-    from repro_assets.resources.database import resolve_database_url
+    from repro_assets.storage.database import resolve_database_url
 
     os.environ.setdefault("REPRO_MODEL_CACHE", str(settings.data_dir() / "models"))
     args.peer_cache = args.peer_cache or str(settings.data_dir() / "bench" / "peer_retrieval.json")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from repro_assets.resources.embedder import DEFAULT_MODEL, get_embedder
+from repro_assets.storage.embedder import DEFAULT_MODEL, get_embedder
 
 
 def test_intra_op_threads_do_not_spin() -> None:

@@ -22,7 +22,7 @@ from repro_assets.forms.models import RunOptions
 from repro_assets.forms.pipeline import UploadedFile
 from repro_assets.forms.samples import fillable_pdf_bytes, text_pdf_bytes
 from repro_assets.forms.schema import resolve_schema
-from repro_assets.resources.blobstore import BlobStore
+from repro_assets.storage.blobstore import BlobStore
 from tests.reliability.hostile import content_bomb
 
 from .conftest import RunHelper, forms_app
