@@ -22,7 +22,4 @@ def show_transcript(partition_key: str | None) -> Any:
     return transcript.model_dump(mode="json")
 
 
-SHOWS = {"debate_transcript": show_transcript}
-
-
 SHOWS: dict[str, Callable[[str | None], Any]] = {"debate_transcript": show_transcript}

@@ -41,12 +41,15 @@ class DemoContext:
     instance: dg.DagsterInstance
     defs: dg.Definitions
 
-    def add_partitions(self, partitions_def_name: str, keys: list[str]) -> None:
-        """Register dynamic partition keys (idempotent)."""
-        existing = set(self.instance.get_dynamic_partitions(partitions_def_name))
+    def add_partitions(self, partitions: dg.DynamicPartitionsDefinition, keys: list[str]) -> None:
+        """Register dynamic partition keys of ``partitions`` (idempotent)."""
+        name = partitions.name
+        if name is None:
+            raise ValueError("a dynamic partitions definition without a name")
+        existing = set(self.instance.get_dynamic_partitions(name))
         new = [key for key in keys if key not in existing]
         if new:
-            self.instance.add_dynamic_partitions(partitions_def_name, new)
+            self.instance.add_dynamic_partitions(name, new)
 
     def run_job(
         self,

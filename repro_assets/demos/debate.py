@@ -18,7 +18,7 @@ def demo(ctx: DemoContext) -> list[DemoRow]:
     corpus = ctx.run_job("scholarly_corpus_job")
     if not corpus.success:
         return [DemoRow("debate", "-", 0, False, failure_message(corpus), "-")]
-    ctx.add_partitions(debates_partitions.name, [DEMO_PARTITION])
+    ctx.add_partitions(debates_partitions, [DEMO_PARTITION])
     run = ctx.run_job(
         "debate_job", DEMO_PARTITION,
         {"ops": {"debate_transcript": {"config": {"question": SAMPLE_QUESTION,

@@ -36,7 +36,7 @@ def demo(ctx: DemoContext) -> list[DemoRow]:
     for path in sample_files():
         data = path.read_bytes()
         key = partition_key_for(path.name, data)
-        ctx.add_partitions(factories_partitions.name, [key])
+        ctx.add_partitions(factories_partitions, [key])
         result = ctx.run_job(
             factory_job.name,
             key,

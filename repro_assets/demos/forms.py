@@ -34,7 +34,7 @@ def demo(ctx: DemoContext) -> list[DemoRow]:
         folder = pipeline.ingest(store, bundle.input_docs, target_docs=bundle.target_docs,
                                  user_schema=bundle.user_schema, options=bundle.options,
                                  source=f"sample:{path.name}:{digest[:16]}", run_id=run_id)
-        ctx.add_partitions(form_runs_partitions.name, [folder.run_id])
+        ctx.add_partitions(form_runs_partitions, [folder.run_id])
         result = ctx.run_job("forms_job", folder.run_id)
         where = folder.ref("artifacts/final.json")  # relative to the blob store root
         if not result.success:

@@ -44,17 +44,19 @@ def demo(ctx: DemoContext) -> list[DemoRow]:
     sensor_ctx = dg.build_sensor_context(instance=ctx.instance,
                                          resources={"inbox": resources["inbox"]})
     result = paper_inbox_sensor(sensor_ctx)
-    for request in result.dynamic_partitions_requests:
-        ctx.add_partitions(papers_partitions.name, list(request.partition_keys))
+    if not isinstance(result, dg.SensorResult):
+        raise TypeError(f"the inbox sensor returned {type(result).__name__}, not a SensorResult")
+    for added in result.dynamic_partitions_requests or []:
+        ctx.add_partitions(papers_partitions, list(added.partition_keys))
     rows = []
     todo: list[tuple[str, str, dict[str, Any]]] = []  # paper id, file name, run config
-    for request in result.run_requests:
+    for request in result.run_requests or []:
         files = burst_files(request)
         if not files:
-            todo.append((request.partition_key, request.tags.get("repro/inbox_file", ""),
+            todo.append((str(request.partition_key), request.tags.get("repro/inbox_file", ""),
                          dict(request.run_config)))
             continue
-        burst = ctx.run_job(request.job_name, None, request.run_config, tags=request.tags)
+        burst = ctx.run_job(str(request.job_name), None, request.run_config, tags=request.tags)
         if not burst.success:
             rows.append(DemoRow("papers", "(burst ingest)", materialized_count(burst), False,
                                 failure_message(burst), "the Dagster UI, Runs"))
@@ -64,7 +66,8 @@ def demo(ctx: DemoContext) -> list[DemoRow]:
         figures = []
         for event in run.get_asset_materialization_events():
             meta = event.materialization.metadata
-            for figure in _DEMO_FIGURES.get(event.asset_key.to_user_string(), ()):
+            asset = event.asset_key.to_user_string() if event.asset_key else ""
+            for figure in _DEMO_FIGURES.get(asset, ()):
                 if figure in meta:
                     figures.append(f"{figure}={getattr(meta[figure], 'value', meta[figure])}")
         if run.success:

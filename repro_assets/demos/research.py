@@ -19,7 +19,7 @@ DEMO_SESSION = "demo-local-only"
 def demo(ctx: DemoContext) -> list[DemoRow]:
     """One offline local_only session over the sample scholarly corpus."""
     seed_sample_corpus(open_store())
-    ctx.add_partitions(research_sessions_partitions.name, [DEMO_SESSION])
+    ctx.add_partitions(research_sessions_partitions, [DEMO_SESSION])
     result = ctx.run_job(
         research_job.name, DEMO_SESSION,
         run_config={"ops": {"research_report": {"config": {

@@ -83,16 +83,20 @@ def stop_embedded_server(pg_dir: Path | None = None, timeout: float = 60.0) -> b
     info = PostmasterInfo.read_from_pgdata(pg_dir)
     if info is None or not info.is_running():
         return False
+    process = info.process
+    if process is None:  # no postmaster process to signal
+        return False
     with psycopg.connect(info.get_uri(), autocommit=True) as conn:
-        others = conn.execute(
+        row = conn.execute(
             "SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend' "
             "AND pid <> pg_backend_pid()"
-        ).fetchone()[0]
+        ).fetchone()
+    others = row[0] if row else 0
     if others:
         log.info("embedded Postgres left running: %d other connection(s)", others)
         return False
-    info.process.send_signal(signal.SIGINT)
-    info.process.wait(timeout)
+    process.send_signal(signal.SIGINT)
+    process.wait(timeout)
     return True
 
 

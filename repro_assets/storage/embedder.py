@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import threading
 
-from repro_assets import settings
 from repro_assets.embeddings.base import (
     BACKENDS,
     DEFAULT_MODEL,
@@ -23,9 +22,14 @@ from repro_assets.embeddings.base import (
     TORCH,
     Embedder,
     EmbeddingError,
-    check_backend,
 )
-from repro_assets.embeddings.torch_backend import embedding_device, is_cpu
+from repro_assets.embeddings.selection import (
+    DEFAULT_BACKEND,
+    configured_backend,
+    configured_model,
+    default_backend,
+    resolve_backend,
+)
 
 __all__ = [
     "BACKENDS", "DEFAULT_BACKEND", "DEFAULT_MODEL", "ONNX", "ONNX_INT8", "TORCH", "Embedder",
@@ -33,27 +37,8 @@ __all__ = [
     "default_backend", "get_embedder",
 ]
 
-#: The default backend on CPU: ONNX fp32 gives torch's vectors (top-10 agreement 1.000 on the
-#: benchmark corpus) at a fraction of the load time; int8 is opt-in (see README).
-DEFAULT_BACKEND = ONNX
 _MODELS: dict[tuple[str, str], Embedder] = {}
 _LOCK = threading.Lock()
-
-
-def configured_model() -> str:
-    """``REPRO_EMBEDDING_MODEL`` or all-MiniLM-L6-v2."""
-    return settings.current().embedding.model or DEFAULT_MODEL
-
-
-def configured_backend() -> str | None:
-    """``REPRO_EMBEDDING_BACKEND`` if set (checked), else ``None`` (automatic)."""
-    raw = settings.current().embedding.backend.strip().lower()
-    return check_backend(raw) if raw else None
-
-
-def default_backend() -> str:
-    """The automatic backend: torch on a GPU device, else :data:`DEFAULT_BACKEND`."""
-    return DEFAULT_BACKEND if is_cpu(embedding_device()) else TORCH
 
 
 def get_embedder(model_name: str = DEFAULT_MODEL, backend: str | None = None) -> Embedder:
@@ -62,9 +47,10 @@ def get_embedder(model_name: str = DEFAULT_MODEL, backend: str | None = None) ->
     Args:
         model_name: the model.
         backend: ``torch``, ``onnx`` or ``onnx-int8``; ``None`` means
-            ``REPRO_EMBEDDING_BACKEND`` or :func:`default_backend`.
+            ``REPRO_EMBEDDING_BACKEND`` or :func:`default_backend`
+            (:func:`repro_assets.embeddings.selection.resolve_backend`).
     """
-    backend = check_backend(backend or configured_backend() or default_backend())
+    backend = resolve_backend(backend)
     with _LOCK:
         embedder = _MODELS.get((model_name, backend))
         if embedder is None:

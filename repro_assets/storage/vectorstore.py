@@ -21,6 +21,7 @@ import numpy as np
 import psycopg
 
 from repro_assets import settings
+from repro_assets.embeddings.selection import resolve_backend
 from repro_assets.storage.database import Database, get_database
 from repro_assets.storage.embedder import (
     Embedder,
@@ -107,6 +108,13 @@ class SearchHit:
         return dict(self.__dict__)
 
 
+def _row(row: tuple[Any, ...] | None) -> tuple[Any, ...]:
+    """``row``, which a statement that always returns one row returned."""
+    if row is None:
+        raise VectorStoreError("the database returned no row", "E_DB_INSERT_FAILED")
+    return row
+
+
 def chunk_hash(source_kind: str, external_id: str, content: str) -> str:
     """Return the dedup key of a chunk: sha256 over its document key and text."""
     digest = hashlib.sha256()
@@ -146,11 +154,11 @@ class VectorStore:
             " embedding_backend) VALUES (%s, %s, %s, %s) ON CONFLICT (key) DO NOTHING",
             (META_KEY, self.embedder.model_name, self.embedder.dimension, self.embedder.backend),
         )
-        model, dim, backend = conn.execute(
+        model, dim, backend = _row(conn.execute(
             "SELECT embedding_model, embedding_dim, embedding_backend FROM vector_store_meta"
             " WHERE key = %s",
             (META_KEY,),
-        ).fetchone()
+        ).fetchone())
         if model != self.embedder.model_name or dim != self.embedder.dimension:
             raise VectorStoreError(
                 f"the vector store holds {model} embeddings ({dim} dims); refusing to mix in "
@@ -199,13 +207,13 @@ class VectorStore:
         with self.db.connection() as conn, conn.transaction():
             if vectors is not None and vectors.shape[1] != dim:
                 raise VectorStoreError("embedding dimension changed", "E_EMBEDDING_MODEL_MISMATCH")
-            source_id = conn.execute(
+            source_id = _row(conn.execute(
                 "INSERT INTO sources (kind, external_id, url, metadata) VALUES (%s, %s, %s, %s)"
                 " ON CONFLICT (kind, external_id) DO UPDATE SET url = EXCLUDED.url"
                 " RETURNING id",
                 (doc.source_kind, doc.external_id, doc.url, json.dumps(doc.metadata)),
-            ).fetchone()[0]
-            document_id = conn.execute(
+            ).fetchone())[0]
+            document_id = _row(conn.execute(
                 "INSERT INTO documents (source_id, paper_id, title, authors, year, venue, doi,"
                 " url, metadata) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)"
                 " ON CONFLICT (source_id) DO UPDATE SET paper_id = EXCLUDED.paper_id,"
@@ -223,7 +231,7 @@ class VectorStore:
                     doc.url,
                     json.dumps(doc.metadata),
                 ),
-            ).fetchone()[0]
+            ).fetchone())[0]
             section_ids = self._upsert_sections(conn, document_id, chunks)
             removed = conn.execute(
                 "DELETE FROM chunks WHERE document_id = %s AND NOT (content_hash = ANY(%s))",
@@ -293,13 +301,13 @@ class VectorStore:
                 names.append((chunk.section, chunk.page_start))
         ids: dict[str, int] = {}
         for ordinal, (title, page) in enumerate(names):
-            ids[title] = conn.execute(
+            ids[title] = _row(conn.execute(
                 "INSERT INTO sections (document_id, ordinal, title, page_start)"
                 " VALUES (%s, %s, %s, %s) ON CONFLICT (document_id, ordinal)"
                 " DO UPDATE SET title = EXCLUDED.title, page_start = EXCLUDED.page_start"
                 " RETURNING id",
                 (document_id, ordinal, title, page),
-            ).fetchone()[0]
+            ).fetchone())[0]
         conn.execute(
             "DELETE FROM sections WHERE document_id = %s AND ordinal >= %s",
             (document_id, len(names)),
@@ -340,7 +348,8 @@ class VectorStore:
         exact: bool = False,
     ) -> list[SearchHit]:
         """Nearest chunks to an embedding (HNSW unless filtered or ``exact``)."""
-        where, params = [], []
+        where: list[str] = []
+        params: list[Any] = []
         if filter_by_document is not None:
             where.append("d.id = %s")
             params.append(filter_by_document)
@@ -424,12 +433,12 @@ class VectorStore:
         """Number of stored chunks (of one paper when given)."""
         with self.db.connection() as conn:
             if paper_id is None:
-                return conn.execute("SELECT count(*) FROM chunks").fetchone()[0]
-            return conn.execute(
+                return _row(conn.execute("SELECT count(*) FROM chunks").fetchone())[0]
+            return _row(conn.execute(
                 "SELECT count(*) FROM chunks c JOIN documents d ON d.id = c.document_id"
                 " WHERE d.paper_id = %s",
                 (paper_id,),
-            ).fetchone()[0]
+            ).fetchone())[0]
 
 
 def stored_backend(db: Database, model_name: str) -> str | None:
@@ -453,5 +462,5 @@ def open_store(
     """
     db = db or get_database()
     model_name = model_name or configured_model()
-    backend = backend or configured_backend() or stored_backend(db, model_name)
-    return VectorStore(db, get_embedder(model_name, backend))
+    stored = None if backend or configured_backend() else stored_backend(db, model_name)
+    return VectorStore(db, get_embedder(model_name, resolve_backend(backend, stored)))
