@@ -47,7 +47,7 @@ from repro_assets.papers import views
 from repro_assets.papers.ingest import fetch_timeout
 from repro_assets.papers.pdf import MAX_PDF_BYTES, PaperIngestError, PdfInfo, validate_pdf
 from repro_assets.papers.plan_models import ClaimTarget
-from repro_assets.partitions import papers_partitions
+from repro_assets.partitions import PAPERS
 from repro_assets.resources.llm_events import parse_log_message
 
 log = logging.getLogger(__name__)
@@ -282,7 +282,7 @@ def _ingest(runner: JobRunner, services: Services, data: bytes, title: str | Non
         except PaperIngestError as exc:
             raise api_error(exc.code, exc.message) from exc
         paper_id = stored.paper_id
-        runner.ensure_partition(papers_partitions.name, paper_id)
+        runner.ensure_partition(PAPERS, paper_id)
         embedded = runner.latest_materialization("paper_embeddings", paper_id)
         run_id = None
         if existing is None or existing.status != "indexed" or embedded is None:

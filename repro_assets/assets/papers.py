@@ -69,6 +69,7 @@ def paper_pdf(
 
     def work(paper_id: str) -> dict[str, Any]:
         source = config.sources.get(paper_id) or (config.source if single else "")
+        source_url: str | None
         started = time.perf_counter()
         try:
             if source:

@@ -191,13 +191,14 @@ def cmd_materialize(args: argparse.Namespace) -> int:
         print("also materializing missing upstream: "
               + ", ".join(sorted(k.to_user_string() for k in extra)))
         selection = selection | dg.AssetSelection.assets(*extra)
-    assets = list(defs.assets or []) + list(defs.asset_checks or [])
+    assets = [a for a in [*(defs.assets or []), *(defs.asset_checks or [])]
+              if isinstance(a, dg.AssetsDefinition | dg.AssetSpec | dg.SourceAsset)]
     result = dg.materialize(
         assets, selection=selection, partition_key=args.partition, instance=instance,
         resources=defs.resources, tags=tags, raise_on_error=False,
     )
     for event in result.get_asset_materialization_events():
-        print(f"materialized {event.asset_key.to_user_string()}"
+        print(f"materialized {event.asset_key.to_user_string() if event.asset_key else '?'}"
               + (f" [{event.partition}]" if event.partition else ""))
     if not result.success:
         from repro_assets.runs import failure_message
@@ -248,6 +249,9 @@ def cmd_show(args: argparse.Namespace) -> int:
                   + (f" for partition {args.partition}" if args.partition else ""), file=sys.stderr)
             return 1
         mat = records[0].asset_materialization
+        if mat is None:
+            print(f"{args.asset}: the latest event is no materialization", file=sys.stderr)
+            return 1
         value = {
             "asset": args.asset,
             "partition": mat.partition,
@@ -264,8 +268,8 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_status(args: argparse.Namespace) -> int:
     """Print where data lives and how much there is."""
-    from repro_assets import partitions
     from repro_assets.instance import get_instance
+    from repro_assets.partitions import ALL_PARTITIONS
     from repro_assets.storage.database import get_database
 
     instance = get_instance()
@@ -274,13 +278,11 @@ def cmd_status(args: argparse.Namespace) -> int:
     print(f"blob store:   {settings.blob_root()}")
     print(f"inbox:        {settings.inbox_root()}")
     print(f"DAGSTER_HOME: {settings.current().paths.dagster_home}")
-    for name in dir(partitions):
-        definition = getattr(partitions, name)
-        if isinstance(definition, dg.DynamicPartitionsDefinition):
-            keys = instance.get_dynamic_partitions(definition.name)
-            print(f"partitions {definition.name}: {len(keys)}")
+    for name in ALL_PARTITIONS:
+        print(f"partitions {name}: {len(instance.get_dynamic_partitions(name))}")
     with db.connection() as conn:
         for table in ("papers", "documents", "chunks"):
-            count = conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+            row = conn.execute(f"SELECT count(*) FROM {table}").fetchone()
+            count = row[0] if row else 0
             print(f"rows {table}: {count}")
     return 0

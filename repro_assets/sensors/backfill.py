@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 import dagster as dg
 
 from repro_assets import settings
-from repro_assets.partitions import papers_partitions
+from repro_assets.partitions import PAPERS
 
 #: Failures worth retrying with the same input: the provider, the network or the database
 #: failed, not the document. Any other code is a verdict on the input.
@@ -147,7 +147,7 @@ def stale_work(instance: dg.DagsterInstance, graph_keys: Sequence[dg.AssetKey],
     latest = {key: storage.get_latest_storage_id_by_partition(
         key, dg.DagsterEventType.ASSET_MATERIALIZATION) for key in graph_keys}
     work = []
-    for partition in instance.get_dynamic_partitions(papers_partitions.name):
+    for partition in instance.get_dynamic_partitions(PAPERS):
         if partition not in latest.get(ROOT, {}):
             continue
         stale = set()

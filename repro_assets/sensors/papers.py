@@ -23,7 +23,7 @@ from dagster._core.storage.tags import (
 from repro_assets import settings
 from repro_assets.jobs import INGEST_ASSET_NAMES, paper_ingest_job, papers_job
 from repro_assets.papers.pdf import MAX_PDF_BYTES, PaperIngestError, PdfInfo, validate_pdf
-from repro_assets.partitions import papers_partitions
+from repro_assets.partitions import PAPERS, papers_partitions
 from repro_assets.resources.dropfolder import DropFolderResource
 from repro_assets.sensors.backfill import papers_backfill_schedule
 from repro_assets.storage.dropfolder import DropEntry
@@ -185,8 +185,8 @@ def _known_partitions(instance: dg.DagsterInstance, paper_ids: set[str]) -> set[
     """
     if len(paper_ids) <= 20:
         return {key for key in paper_ids
-                if instance.has_dynamic_partition(papers_partitions.name, key)}
-    return paper_ids & set(instance.get_dynamic_partitions(papers_partitions.name))
+                if instance.has_dynamic_partition(PAPERS, key)}
+    return paper_ids & set(instance.get_dynamic_partitions(PAPERS))
 
 
 def processed_papers(instance: dg.DagsterInstance, paper_ids: set[str]) -> set[str]:
@@ -218,7 +218,7 @@ def _one_paper_request(info: PdfInfo, url: str, name: str) -> dg.RunRequest:
 
 def burst_partitions(instance: dg.DagsterInstance, tags: dict[str, str]) -> list[str]:
     """The papers of a burst run: the partition range in its tags."""
-    keys = instance.get_dynamic_partitions(papers_partitions.name)
+    keys = list(instance.get_dynamic_partitions(PAPERS))
     start = keys.index(tags[ASSET_PARTITION_RANGE_START_TAG])
     end = keys.index(tags[ASSET_PARTITION_RANGE_END_TAG])
     return keys[start:end + 1]
@@ -238,9 +238,11 @@ def paper_stages_after_burst_sensor(
     run = context.dagster_run
     if not run.tags.get(BURST_TAG):
         return dg.SkipReason(f"run {run.run_id} is not a burst ingest")
+    if context.repository_def is None:
+        return dg.SkipReason("no code location to take the later stages from")
     job = context.repository_def.get_job(papers_job.name)
     ingest = {dg.AssetKey(name) for name in INGEST_ASSET_NAMES}
-    stages = sorted(job.asset_layer.executable_asset_keys - ingest,
+    stages = sorted(set(job.asset_layer.executable_asset_keys) - ingest,
                     key=lambda key: key.to_user_string())
     if not stages:
         return dg.SkipReason("papers_job has no stage after ingest")
