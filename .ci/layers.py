@@ -45,11 +45,7 @@ DAGSTER_FREE_FROM = "domain"
 
 #: Circles known and owned elsewhere, each a set of module names. A listed circle does not
 #: fail the check; a listed circle that no longer exists does (remove it here).
-KNOWN_CIRCLES: tuple[frozenset[str], ...] = (
-    # research's name answers (name_answer.py takes answering.py's helpers, answering.py
-    # dispatches name questions to it): the shared helpers belong in a module of their own
-    frozenset({"repro_assets.research.answering", "repro_assets.research.name_answer"}),
-)
+KNOWN_CIRCLES: tuple[frozenset[str], ...] = ()
 
 
 @dataclass(frozen=True)
