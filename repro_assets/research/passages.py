@@ -95,7 +95,7 @@ def _heading_or_sentence_end(label: str, values: list[str]) -> bool:
 
 
 def cell_values(cell: str) -> list[str]:
-    """The numbers of a cell (``22.15 / 20.80`` -> both; ``4.21 \u00b1 0.08`` -> ``4.21``)."""
+    """The numbers of a cell (``31.40 / 29.95`` -> both; ``4.21 \u00b1 0.08`` -> ``4.21``)."""
     if "\u00b1" in cell:
         cell = cell.split("\u00b1")[0]
     cell = re.sub(_NOTE, " ", cell)

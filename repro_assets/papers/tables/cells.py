@@ -3,7 +3,7 @@
 A results cell holds a main number plus decorations that are not part of it: a standard
 deviation (``93.2 ± 0.3``), a training time or a gain in parentheses (``81.5 (4s)``,
 ``23.0 (+2.1)``, ``38.5 (−0.4)``), footnote marks (``11.26∗``, ``64.1†``), a percent sign, or
-a second number of a pair (``22.15 / 20.80``: single-crop / 10-crop). Dashes, ``n/a`` and
+a second number of a pair (``31.40 / 29.95``: single-crop / 10-crop). Dashes, ``n/a`` and
 ``OOM`` mark missing cells. Sizes, counts and timings carry a unit (``15.3M``, ``12 M``,
 ``4s``) and are flagged so they are never taken for a result. Text layers that split numbers
 over lines (``"88 1\\n."`` for 88.1) are repaired.
@@ -66,7 +66,7 @@ def _strip_decorations(text: str) -> tuple[str, str | None]:
 
 
 def parse_cell_values(cell: str | None, decimals_hint: int = 1) -> list[CellValue]:
-    """All result numbers of a cell: one, or two for a pair cell ('22.15 / 20.80').
+    """All result numbers of a cell: one, or two for a pair cell ('31.40 / 29.95').
 
     Returns an empty list for missing cells and text.
     """
