@@ -49,7 +49,7 @@ def _number_word(word: Word) -> bool:
 
 def split_value_cells(cells: list[Cell]) -> list[Cell]:
     """Split cells that hold several values ('38.5 (−0.4) 58.9 (−0.7)'), keep pairs
-    ('22.15 / 20.80'), and join a decoration printed apart from its value ('81.1  (−0.3)')."""
+    ('31.40 / 29.95'), and join a decoration printed apart from its value ('81.1  (−0.3)')."""
     merged: list[Cell] = []
     for cell in cells:
         if merged and _DECORATION.match(cell.text) and not _number_word(cell.words[0]) and (
