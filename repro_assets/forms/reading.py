@@ -37,6 +37,7 @@ from repro_assets.forms.runfolder import FormsError
 from repro_assets.papers.pdf import (
     PaperIngestError,
     check_content_budget,
+    check_page_cap,
     max_content_bytes,
     max_pages,
 )
@@ -153,11 +154,7 @@ def check_document(data: bytes, page_cap: int, content_budget: int) -> None:
     except Exception as exc:  # PyMuPDF raises several types for broken files
         raise PaperIngestError(CORRUPT, f"PyMuPDF cannot open the PDF: {exc}") from exc
     with doc:
-        if doc.page_count > page_cap:
-            raise PaperIngestError(
-                "E_PDF_TOO_MANY_PAGES",
-                f"the PDF has {doc.page_count:,} pages; the limit is {page_cap:,} "
-                "(REPRO_MAX_PAGES)")
+        check_page_cap(doc, page_cap)
         check_content_budget(doc, content_budget)
 
 

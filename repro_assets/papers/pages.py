@@ -8,7 +8,7 @@ import statistics
 import pymupdf
 
 from repro_assets.papers.models import PageText, PaperPages, TextBlock
-from repro_assets.papers.pdf import PaperIngestError, max_pages
+from repro_assets.papers.pdf import check_page_cap, max_pages
 
 _BOLD_FLAG = 16
 _NUMBERED_HEADING = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVX]+\.)\s+[A-Z][^\n]{1,70}$")
@@ -137,11 +137,8 @@ def extract_pages_here(data: bytes, paper_id: str, title_hint: str | None = None
     """
     doc = pymupdf.open(stream=data, filetype="pdf")
     try:
-        if page_cap is not None and doc.page_count > page_cap:
-            raise PaperIngestError(
-                "E_PDF_TOO_MANY_PAGES",
-                f"the PDF has {doc.page_count:,} pages; the limit is {page_cap:,} "
-                "(REPRO_MAX_PAGES)")
+        if page_cap is not None:
+            check_page_cap(doc, page_cap)
         raw_pages: list[list[TextBlock]] = []
         title_blocks: list[TextBlock] = []
         for page in doc:  # type: ignore[attr-defined]  # pymupdf's stubs miss __iter__

@@ -97,11 +97,7 @@ def inspect_pdf(data: bytes, page_cap: int, content_budget: int) -> tuple[int, s
             raise PaperIngestError("E_PDF_ENCRYPTED", "the PDF is password-protected")
         if doc.page_count < 1:
             raise PaperIngestError("E_PDF_CORRUPT", "the PDF has no pages")
-        if doc.page_count > page_cap:
-            raise PaperIngestError(
-                "E_PDF_TOO_MANY_PAGES",
-                f"the PDF has {doc.page_count:,} pages; the limit is {page_cap:,} "
-                "(REPRO_MAX_PAGES)")
+        check_page_cap(doc, page_cap)
         check_content_budget(doc, content_budget)
         try:
             doc.load_page(0).get_text("text")
@@ -147,6 +143,19 @@ def _decoded_size(doc: pymupdf.Document, xref: int, budget: int) -> int:
             pending = inflater.unconsumed_tail
         return size
     return len(doc.xref_stream(xref) or b"")  # other filters: decoded under the worker's limits
+
+
+def check_page_cap(doc: pymupdf.Document, page_cap: int) -> None:
+    """Refuse a PDF of more than ``page_cap`` pages (``REPRO_MAX_PAGES``).
+
+    Raises:
+        PaperIngestError: E_PDF_TOO_MANY_PAGES.
+    """
+    if doc.page_count > page_cap:
+            raise PaperIngestError(
+                "E_PDF_TOO_MANY_PAGES",
+                f"the PDF has {doc.page_count:,} pages; the limit is {page_cap:,} "
+                "(REPRO_MAX_PAGES)")
 
 
 def check_content_budget(doc: pymupdf.Document, budget: int) -> int:
