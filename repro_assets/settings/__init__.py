@@ -11,7 +11,9 @@ the project root (the current working directory unless ``REPRO_HOME`` is set).
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from repro_assets.settings import environment
 from repro_assets.settings.tree import (
@@ -71,27 +73,33 @@ def dagster_home() -> Path:
     return Path(current().paths.dagster_home or data_dir() / ".dagster").resolve()
 
 
+N = TypeVar("N", int, float)
+
+
 def env_int(name: str, default: int) -> int:
     """Read an integer variable with a default (prefer the typed tree: :func:`current`).
 
     Raises:
         ValueError: when the variable is set but is not an integer.
     """
-    raw = environment.read(name)
-    if raw is None or raw.strip() == "":
-        return default
-    try:
-        return int(raw)
-    except ValueError as exc:
-        raise ValueError(f"environment variable {name} must be an integer, got {raw!r}") from exc
+    return _env_number(name, default, int, "an integer")
 
 
 def env_float(name: str, default: float) -> float:
-    """Read a float variable with a default (prefer the typed tree: :func:`current`)."""
+    """Read a float variable with a default (prefer the typed tree: :func:`current`).
+
+    Raises:
+        ValueError: when the variable is set but is not a number.
+    """
+    return _env_number(name, default, float, "a number")
+
+
+def _env_number(name: str, default: N, parse: Callable[[str], N], kind: str) -> N:
+    """Read ``name`` with ``parse``; blank or unset gives ``default``, a bad value a ValueError."""
     raw = environment.read(name)
     if raw is None or raw.strip() == "":
         return default
     try:
-        return float(raw)
+        return parse(raw)
     except ValueError as exc:
-        raise ValueError(f"environment variable {name} must be a number, got {raw!r}") from exc
+        raise ValueError(f"environment variable {name} must be {kind}, got {raw!r}") from exc
