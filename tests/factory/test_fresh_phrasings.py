@@ -29,30 +29,14 @@ import pytest
 from repro_assets.factory.agent import OnboardingAgent
 from repro_assets.factory.grading import Grade, LabelledCase, Verdict, grade
 from repro_assets.factory.models import ExtractionError
+from tests.factory.labelled import Steps, labelled_case
 
-Steps = tuple[list[str], list[int], int | None]
 FAILS = "INVALID_STRUCTURE"
 LOOKALIKE = "COVERAGE_MISMATCH_OR_INVALID_STRUCTURE"
 ROUNDED = "ok_rounded"
 
 
-def _case(
-    name: str,
-    text: str,
-    machines: tuple[str, ...] | None,
-    expect: str,
-    jobs: dict[str, Steps] | None = None,
-) -> LabelledCase:
-    """A labelled case; ``jobs`` maps a job id to (route, hours, due hour)."""
-    labelled = (
-        None
-        if jobs is None
-        else {
-            job: {"route": path, "hours": hrs, "due": due_hour}
-            for job, (path, hrs, due_hour) in jobs.items()
-        }
-    )
-    return LabelledCase(name, text, expect, machines, labelled)
+_case = labelled_case
 
 
 def _same(jobs: list[str], path: list[str], hrs: list[int],

@@ -20,27 +20,9 @@ import pytest
 from repro_assets.factory.agent import OnboardingAgent
 from repro_assets.factory.grading import Grade, LabelledCase, Verdict, grade
 from repro_assets.factory.models import ExtractionError
+from tests.factory.labelled import labelled_case
 
-Steps = tuple[list[str], list[int], int | None]
-
-
-def _case(
-    name: str,
-    text: str,
-    machines: tuple[str, ...] | None,
-    expect: str,
-    jobs: dict[str, Steps] | None,
-) -> LabelledCase:
-    """A labelled case; ``jobs`` maps a job id to (route, hours, due hour)."""
-    labelled = (
-        None
-        if jobs is None
-        else {
-            job: {"route": route, "hours": hours, "due": due}
-            for job, (route, hours, due) in jobs.items()
-        }
-    )
-    return LabelledCase(name, text, expect, machines, labelled)
+_case = labelled_case
 
 
 CASES: list[LabelledCase] = [
