@@ -40,6 +40,7 @@ import time
 import uuid
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
@@ -135,17 +136,41 @@ def _truncation(texts: list[str]) -> dict:
             "tokens_cut_share": cut / max(1, sum(counts))}
 
 
-def worker_ours_domain(pdfs: list[Path], url: str, workdir: Path) -> dict:
-    """The ingest domain code in one process: store, extract, chunk, embed, upsert."""
+def ingest_one(pdf: Path, db: Any, blobs: Any, store: Any) -> tuple[str, list[Any]]:
+    """The ingest domain code for one PDF: validate, store, extract, chunk, embed, upsert.
+
+    Returns:
+        The paper id and its chunks.
+    """
     from repro_assets.papers.chunking import chunk_pages
     from repro_assets.papers.ingest import store_paper
     from repro_assets.papers.pages import extract_pages
     from repro_assets.papers.pdf import validate_pdf
     from repro_assets.papers.store import save_pages
+    from repro_assets.storage.vectorstore import ChunkIn, DocumentIn
+
+    data = pdf.read_bytes()
+    info = validate_pdf(data)
+    stored = store_paper(db, blobs, data, source_url=str(pdf), info=info)
+    pages = extract_pages(data, info.paper_id, stored.title)
+    save_pages(db, pages)
+    chunks = chunk_pages(pages)
+    store.upsert_document(
+        DocumentIn(source_kind="paper", external_id=info.paper_id, paper_id=info.paper_id,
+                   title=pages.title),
+        [ChunkIn(ordinal=c.ordinal, content=c.text, token_count=c.token_count,
+                 page_start=c.page_start, page_end=c.page_end, section=c.section)
+         for c in chunks],
+    )
+    return info.paper_id, chunks
+
+
+def worker_ours_domain(pdfs: list[Path], url: str, workdir: Path) -> dict:
+    """The ingest domain code in one process: store, extract, chunk, embed, upsert."""
     from repro_assets.storage.blobstore import BlobStore
     from repro_assets.storage.database import get_database
     from repro_assets.storage.embedder import get_embedder
-    from repro_assets.storage.vectorstore import ChunkIn, DocumentIn, VectorStore
+    from repro_assets.storage.vectorstore import VectorStore
 
     db, blobs = get_database(url), BlobStore(str(workdir / "blobs"))
     store = VectorStore(db, get_embedder())
@@ -153,19 +178,7 @@ def worker_ours_domain(pdfs: list[Path], url: str, workdir: Path) -> dict:
     texts: list[str] = []
     clock = Clock()
     for pdf in pdfs:
-        data = pdf.read_bytes()
-        info = validate_pdf(data)
-        stored = store_paper(db, blobs, data, source_url=str(pdf), info=info)
-        pages = extract_pages(data, info.paper_id, stored.title)
-        save_pages(db, pages)
-        chunks = chunk_pages(pages)
-        store.upsert_document(
-            DocumentIn(source_kind="paper", external_id=info.paper_id, paper_id=info.paper_id,
-                       title=pages.title),
-            [ChunkIn(ordinal=c.ordinal, content=c.text, token_count=c.token_count,
-                     page_start=c.page_start, page_end=c.page_end, section=c.section)
-             for c in chunks],
-        )
+        _, chunks = ingest_one(pdf, db, blobs, store)
         texts += [c.text for c in chunks]
     figures = clock.figures()
     _chunk_texts_file(workdir).write_text(json.dumps(texts))

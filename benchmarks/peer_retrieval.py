@@ -185,16 +185,13 @@ class TreeClock:
 
 
 def worker_ours(pdfs: list[Path], url: str, questions: list[str], workdir: Path) -> dict:
-    """Index with the project's ingest domain code, then search each question."""
-    from repro_assets.papers.chunking import chunk_pages
-    from repro_assets.papers.ingest import store_paper
-    from repro_assets.papers.pages import extract_pages
-    from repro_assets.papers.pdf import validate_pdf
-    from repro_assets.papers.store import save_pages
+    """Index with the project's ingest domain code (peer_ingest's), then search each question."""
+    import peer_ingest
+
     from repro_assets.storage.blobstore import BlobStore
     from repro_assets.storage.database import get_database
     from repro_assets.storage.embedder import get_embedder
-    from repro_assets.storage.vectorstore import ChunkIn, DocumentIn, VectorStore
+    from repro_assets.storage.vectorstore import VectorStore
 
     db, blobs = get_database(url), BlobStore(str(workdir / "ours_blobs"))
     store = VectorStore(db, get_embedder())
@@ -203,20 +200,8 @@ def worker_ours(pdfs: list[Path], url: str, questions: list[str], workdir: Path)
     chunks, tokens = 0, 0
     clock = TreeClock()
     for pdf in pdfs:
-        data = pdf.read_bytes()
-        info = validate_pdf(data)
-        names[info.paper_id] = pdf.name
-        stored = store_paper(db, blobs, data, source_url=str(pdf), info=info)
-        pages = extract_pages(data, info.paper_id, stored.title)
-        save_pages(db, pages)
-        parts = chunk_pages(pages)
-        store.upsert_document(
-            DocumentIn(source_kind="paper", external_id=info.paper_id, paper_id=info.paper_id,
-                       title=pages.title),
-            [ChunkIn(ordinal=c.ordinal, content=c.text, token_count=c.token_count,
-                     page_start=c.page_start, page_end=c.page_end, section=c.section)
-             for c in parts],
-        )
+        paper_id, parts = peer_ingest.ingest_one(pdf, db, blobs, store)
+        names[paper_id] = pdf.name
         chunks += len(parts)
         tokens += sum(c.token_count for c in parts)
     figures = clock.figures()
