@@ -145,6 +145,10 @@ def _print_outcomes(outcomes: list[CaseOutcome]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the eval for parsed arguments; returns the exit code."""
+    if not args.cases and (args.fold or args.exclude_fold or args.totals_only):
+        print("E_BAD_ARGUMENTS: --fold, --exclude-fold and --totals-only select and count the "
+              "cases of a --cases file; the built-in set has no folds", file=sys.stderr)
+        return 2
     client, problem = _client(args.use_llm, cache=not args.no_cache,
                               make_client=args.llm_client)
     if problem:

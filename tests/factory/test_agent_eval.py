@@ -42,6 +42,16 @@ def test_eval_main_exit_code(capsys: pytest.CaptureFixture[str]) -> None:
     assert f"{len(CASES)}/{len(CASES)} cases passed" in out
 
 
+@pytest.mark.parametrize(
+    "option", [["--fold", "0/3"], ["--exclude-fold", "1/3"], ["--totals-only"]]
+)
+def test_case_file_options_without_cases_are_refused(
+    option: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert factory_eval.main(option) == 2
+    assert "E_BAD_ARGUMENTS" in capsys.readouterr().err
+
+
 def test_use_llm_without_provider_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert factory_eval.main(["--use-llm"]) == 2
 
