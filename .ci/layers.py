@@ -36,7 +36,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("llm", ("llm",)),
     ("storage", ("storage",)),
     ("embeddings", ("embeddings",)),
-    ("foundation", ("settings", "net", "errors", "__init__")),
+    ("foundation", ("settings", "net", "errors", "folds", "__init__")),
 )
 
 

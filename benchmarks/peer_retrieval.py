@@ -309,7 +309,7 @@ def print_table(ours: dict, peer: dict, q_ours: Quality, q_peer: Quality) -> Non
 
 
 def main() -> int:
-    from repro_assets.research.evaluation import parse_fold
+    from repro_assets.folds import parse_fold
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("corpus", nargs="?", help="folder of the PDFs the questions ask about")

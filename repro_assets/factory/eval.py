@@ -22,9 +22,7 @@ response cache, so every case reaches the model.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
-import re
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -41,6 +39,7 @@ from repro_assets.factory.grading import (
     totals,
 )
 from repro_assets.factory.models import ExtractionError, OnboardingResult
+from repro_assets.folds import in_fold, parse_fold
 
 
 def _client(
@@ -66,24 +65,6 @@ def _client(
         return None, ("--use-llm: no LLM provider is configured (set OPENAI_API_KEY, "
                       "ANTHROPIC_API_KEY or REPRO_LLM_BASE_URL)")
     return client, None
-
-
-def parse_fold(value: str) -> tuple[int, int]:
-    """Parse a ``K/N`` fold argument.
-
-    Raises:
-        argparse.ArgumentTypeError: not two integers with ``0 <= K < N``.
-    """
-    match = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", value)
-    if not match or not 0 <= int(match.group(1)) < int(match.group(2)):
-        raise argparse.ArgumentTypeError(f"expected K/N with 0 <= K < N, got {value!r}")
-    return int(match.group(1)), int(match.group(2))
-
-
-def in_fold(name: str, fold: tuple[int, int]) -> bool:
-    """Whether a case belongs to fold ``K/N``: the SHA-1 of its name modulo N equals K."""
-    k, n = fold
-    return int(hashlib.sha1(name.encode("utf-8")).hexdigest(), 16) % n == k
 
 
 def select_cases(

@@ -28,7 +28,6 @@ spacing ignored; an item with dosing kept is another item). Widgets are reported
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import sys
 import tempfile
@@ -42,6 +41,7 @@ from typing import Any
 import fsspec
 
 from repro_assets.errors import CodedError
+from repro_assets.folds import FoldError, in_fold, parse_fold
 from repro_assets.forms.bundles import BundleError, read_bundle
 from repro_assets.forms.fill import read_back
 from repro_assets.forms.models import V1_FIELDS
@@ -118,27 +118,6 @@ class CaseScore:
     def count(self, outcome: str) -> int:
         """Fields with ``outcome``."""
         return sum(1 for f in self.fields if f.outcome == outcome)
-
-
-def parse_fold(text: str) -> tuple[int, int]:
-    """``"K/N"`` -> ``(K, N)`` with ``0 <= K < N``.
-
-    Raises:
-        CasesError: when ``text`` is not ``K/N``.
-    """
-    try:
-        k, n = (int(part) for part in text.split("/"))
-    except ValueError as exc:
-        raise CasesError(f"fold must be K/N, got {text!r}") from exc
-    if n < 1 or not 0 <= k < n:
-        raise CasesError(f"fold must be K/N with 0 <= K < N, got {text!r}")
-    return k, n
-
-
-def in_fold(name: str, fold: tuple[int, int]) -> bool:
-    """Whether case folder ``name`` is in fold ``K/N`` (sha1 of the name modulo N is K)."""
-    k, n = fold
-    return int(hashlib.sha1(name.encode()).hexdigest(), 16) % n == k
 
 
 def load_cases(root: Path, only: str | None = None, fold: tuple[int, int] | None = None,
@@ -327,7 +306,7 @@ def run(args: argparse.Namespace) -> int:
         exclude = parse_fold(args.exclude_fold) if args.exclude_fold else None
         client = _client(args.llm, args.llm_client)
         scores = evaluate(Path(args.cases), client, args.case, fold=fold, exclude_fold=exclude)
-    except CasesError as exc:
+    except (CasesError, FoldError) as exc:
         sys.stderr.write(f"{exc.code}: {exc}\n")
         return 2
     if args.totals_only:

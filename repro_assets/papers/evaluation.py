@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import difflib
-import hashlib
 import json
 import random
 import re
@@ -34,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from repro_assets.errors import CodedError
+from repro_assets.folds import in_fold, parse_fold
 from repro_assets.papers.plan_targets import PLAN_MIN_CONFIDENCE
 
 SHORT_KEY = 3
@@ -235,24 +235,6 @@ def _describe(claim: Any) -> dict[str, Any]:
             "confidence": getattr(claim, "confidence", None),
             "dataset_source": getattr(claim, "dataset_source", None),
             "quote": claim.evidence.quoted_text}
-
-
-def parse_fold(text: str) -> tuple[int, int]:
-    """``"K/N"`` as ``(K, N)`` with ``0 <= K < N``.
-
-    Raises:
-        ValueError: not two integers ``K/N`` with ``0 <= K < N``.
-    """
-    match = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", text)
-    if not match or not 0 <= int(match[1]) < int(match[2]):
-        raise ValueError(f"a fold is K/N with 0 <= K < N, not {text!r}")
-    return int(match[1]), int(match[2])
-
-
-def in_fold(name: str, fold: tuple[int, int]) -> bool:
-    """True when ``int(sha1(file name), 16) % N == K`` (a fixed, order-free split of a corpus)."""
-    k, n = fold
-    return int(hashlib.sha1(Path(name).name.encode()).hexdigest(), 16) % n == k
 
 
 def evaluate(corpus: Path, only: str | None = None, fold: tuple[int, int] | None = None,

@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from repro_assets.folds import in_fold, parse_fold
+
 EXIT_CONFIDENT_UNANSWERABLE = 1
 EXIT_USAGE = 2
 
@@ -63,24 +65,6 @@ class CaseResult:
     verdict: str
     answer: SystemAnswer
     extra: dict[str, Any] = field(default_factory=dict)
-
-
-def parse_fold(text: str) -> tuple[int, int]:
-    """``K/N`` -> ``(K, N)``.
-
-    Raises:
-        argparse.ArgumentTypeError: not of that form, or K outside 0..N-1.
-    """
-    m = re.fullmatch(r"(\d+)/(\d+)", text.strip())
-    if not m or int(m.group(2)) < 1 or int(m.group(1)) >= int(m.group(2)):
-        raise argparse.ArgumentTypeError(f"a fold is K/N with 0 <= K < N, got {text!r}")
-    return int(m.group(1)), int(m.group(2))
-
-
-def in_fold(name: str, fold: tuple[int, int]) -> bool:
-    """True when case ``name`` is in fold ``K`` of ``N`` (sha1 of the name modulo N)."""
-    k, n = fold
-    return int(hashlib.sha1(name.encode()).hexdigest(), 16) % n == k
 
 
 def select_cases(cases: list[dict], fold: tuple[int, int] | None,

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from repro_assets.cli import main as cli_main
-from repro_assets.factory.eval import in_fold
+from repro_assets.folds import in_fold
 from tests.fakes.openai_server import Answer, OpenAIServer, RecordedRequest, Reply
 
 

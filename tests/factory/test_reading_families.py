@@ -7,9 +7,10 @@ import argparse
 import pytest
 
 from repro_assets.factory.agent import OnboardingAgent
-from repro_assets.factory.eval import in_fold, parse_fold, select_cases
+from repro_assets.factory.eval import select_cases
 from repro_assets.factory.grading import LabelledCase
 from repro_assets.factory.models import ErrorCode, ExtractionError
+from repro_assets.folds import in_fold, parse_fold
 
 Route = tuple[list[str], list[int], int | None]
 

@@ -90,7 +90,8 @@ def test_list_fields_compare_as_sets_of_items() -> None:
 
 def test_fold_selection_and_options(tmp_path: Path,
                                     capsys: pytest.CaptureFixture[str]) -> None:
-    from repro_assets.forms.evaluation import in_fold, load_cases, parse_fold
+    from repro_assets.folds import FoldError, in_fold, parse_fold
+    from repro_assets.forms.evaluation import load_cases
 
     names = [f"case_{n}" for n in range(9)]
     for name in names:
@@ -100,7 +101,7 @@ def test_fold_selection_and_options(tmp_path: Path,
     assert held and held != set(names)
     assert {c.name for c in load_cases(tmp_path, fold=(2, 3))} == held
     assert {c.name for c in load_cases(tmp_path, exclude_fold=(2, 3))} == set(names) - held
-    with pytest.raises(CasesError):
+    with pytest.raises(FoldError):
         parse_fold("3/3")
     assert main(["eval", "forms", "--cases", str(tmp_path), "--fold", "x"]) == 2
     capsys.readouterr()

@@ -72,7 +72,7 @@ def test_a_bad_truth_file_is_a_coded_error(tmp_path: Path) -> None:
 
 
 def test_folds_split_a_corpus_by_file_name_hash(tmp_path: Path) -> None:
-    from repro_assets.papers.evaluation import in_fold, parse_fold
+    from repro_assets.folds import in_fold, parse_fold
 
     assert parse_fold("0/3") == (0, 3) and parse_fold(" 2 / 5 ") == (2, 5)
     for bad in ("3/3", "a/3", "1"):

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import datetime as dt
 
+from repro_assets.folds import in_fold, parse_fold
 from repro_assets.research.answer_models import SourceText
 from repro_assets.research.answering import check_answer
 from repro_assets.research.evaluation import (
     SystemAnswer,
     contains_accepted,
-    in_fold,
-    parse_fold,
     score_case,
     select_cases,
 )
