@@ -20,7 +20,6 @@ dead session is reported ``failed`` and its socket ends.
 from __future__ import annotations
 
 import asyncio
-import hmac
 import logging
 import re
 from pathlib import PurePosixPath
@@ -33,7 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from repro_assets import settings
 from repro_assets.api.errors import ApiError
 from repro_assets.api.runner import JobRunner, get_runner
-from repro_assets.api.security import API_KEY_HEADER
+from repro_assets.api.security import API_KEY_HEADER, key_matches
 
 log = logging.getLogger(__name__)
 
@@ -227,10 +226,6 @@ def research_report(session_id: str) -> dict[str, Any]:
                        f"session {session_id} has no report yet ({status.status})") from exc
 
 
-def _key_matches(given: str, expected: str) -> bool:
-    return hmac.compare_digest(given.encode(), expected.encode())
-
-
 async def _ws_authorize(websocket: WebSocket) -> bool:
     """Accept the socket if it may follow sessions; else close it (1008) and return False.
 
@@ -245,7 +240,7 @@ async def _ws_authorize(websocket: WebSocket) -> bool:
         return True
     header = websocket.headers.get(API_KEY_HEADER)
     if header is not None:
-        if _key_matches(header, expected):
+        if key_matches(header, expected):
             await websocket.accept()
             return True
         await websocket.close(code=1008, reason="missing or invalid API key")
@@ -256,7 +251,7 @@ async def _ws_authorize(websocket: WebSocket) -> bool:
     except (TimeoutError, ValueError, KeyError, WebSocketDisconnect):
         first = None
     given = first.get("api_key") if isinstance(first, dict) else None
-    if isinstance(given, str) and _key_matches(given, expected):
+    if isinstance(given, str) and key_matches(given, expected):
         return True
     await websocket.close(code=1008, reason="missing or invalid API key")
     return False

@@ -35,6 +35,11 @@ def configured_api_key() -> str | None:
     return key or None
 
 
+def key_matches(given: str, expected: str) -> bool:
+    """Whether ``given`` is the configured key (constant-time, so timing reveals nothing)."""
+    return hmac.compare_digest(given.encode(), expected.encode())
+
+
 async def require_api_key(request: Request) -> None:
     """FastAPI dependency: check ``X-API-Key`` when a key is configured.
 
@@ -45,7 +50,7 @@ async def require_api_key(request: Request) -> None:
     if not expected:
         return
     given = request.headers.get(API_KEY_HEADER, "")
-    if not hmac.compare_digest(given.encode(), expected.encode()):
+    if not key_matches(given, expected):
         raise ApiError(401, "unauthorized", f"missing or invalid {API_KEY_HEADER} header")
 
 
