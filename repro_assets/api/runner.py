@@ -19,7 +19,7 @@ import dagster as dg
 from starlette.requests import Request
 
 from repro_assets.api.services import app_singleton
-from repro_assets.instance import PROCESS_TAG, fail_orphaned_runs, process_identity
+from repro_assets.instance import prepare_in_process_runs
 from repro_assets.runs import failure_message, quiet_run_config
 
 log = logging.getLogger(__name__)
@@ -118,9 +118,9 @@ class JobRunner:
         self.instance = instance
         self._defs = defs
         self._lock = threading.Lock()
-        self._process = process_identity()
         avoid_logging_reconfiguration(instance)
-        fail_orphaned_runs(instance)  # runs a killed API process left STARTED
+        # runs a killed API process left STARTED are failed; ours carry this process's tag
+        self._process_tags = prepare_in_process_runs(instance)
 
     @property
     def defs(self) -> dg.Definitions:
@@ -166,7 +166,7 @@ class JobRunner:
             partition_key=partition_key,
             run_config=quiet_run_config(run_config),
             asset_selection=selection,
-            tags={API_TAG: "api", PROCESS_TAG: self._process, **dict(tags or {})},
+            tags={API_TAG: "api", **self._process_tags, **dict(tags or {})},
             run_id=run_id or str(uuid.uuid4()),
             raise_on_error=False,
         )
