@@ -42,5 +42,5 @@ def test_runs_of_a_dead_process_are_failed_at_start(instance) -> None:  # noqa: 
 
 def test_api_runs_carry_their_process(instance) -> None:  # noqa: ANN001
     runner = JobRunner(instance)
-    assert runner._process == process_identity()
-    assert process_alive(runner._process) is True
+    assert runner._process_tags == {PROCESS_TAG: process_identity()}
+    assert process_alive(runner._process_tags[PROCESS_TAG]) is True
