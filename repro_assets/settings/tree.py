@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from functools import cached_property
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BeforeValidator, Field, ValidationError, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -96,6 +96,9 @@ class DatabaseSettings(Group):
                                    description="name of Dagster's database beside the project's")
     hnsw_ef_search: int = Field(100, alias="REPRO_HNSW_EF_SEARCH",
                                 description="HNSW search breadth")
+    search_mode: Literal["hybrid", "dense"] = Field(
+        "dense", alias="REPRO_SEARCH_MODE",
+        description="hybrid (dense + full-text, RRF) or dense (cosine only)")
 
 
 class EmbeddingSettings(Group):

@@ -22,6 +22,7 @@ import psycopg
 
 from repro_assets import settings
 from repro_assets.embeddings.selection import resolve_backend
+from repro_assets.storage import lexical
 from repro_assets.storage.database import Database, get_database
 from repro_assets.storage.embedder import (
     Embedder,
@@ -127,6 +128,39 @@ _HIT_COLUMNS = """
     c.id, c.content, d.id, d.title, s.title, c.page_start, c.page_end, src.kind,
     src.external_id, d.url, d.doi, d.year, d.authors, d.venue, d.paper_id
 """
+_JOINS = (
+    "FROM chunks c JOIN documents d ON d.id = c.document_id"
+    " JOIN sources src ON src.id = d.source_id"
+    " LEFT JOIN sections s ON s.id = c.section_id"
+)
+
+
+def _filters(
+    filter_by_document: int | None, paper_id: str | None, source_kinds: Sequence[str] | None
+) -> tuple[list[str], list[Any]]:
+    """SQL conditions over :data:`_JOINS` (and their parameters) for a search's filters."""
+    where: list[str] = []
+    params: list[Any] = []
+    if filter_by_document is not None:
+        where.append("d.id = %s")
+        params.append(filter_by_document)
+    if paper_id is not None:
+        where.append("d.paper_id = %s")
+        params.append(paper_id)
+    if source_kinds:
+        where.append("src.kind = ANY(%s)")
+        params.append(list(source_kinds))
+    return where, params
+
+
+def _hit(row: tuple[Any, ...]) -> SearchHit:
+    """A search hit from a row of :data:`_HIT_COLUMNS` followed by the distance."""
+    return SearchHit(
+        chunk_id=row[0], content=row[1], document_id=row[2], document_title=row[3],
+        section=row[4], page_start=row[5], page_end=row[6], source_kind=row[7],
+        external_id=row[8], url=row[9], doi=row[10], year=row[11],
+        authors=list(row[12] or []), venue=row[13], paper_id=row[14], distance=float(row[15]),
+    )
 
 
 class VectorStore:
@@ -322,8 +356,14 @@ class VectorStore:
         filter_by_document: int | None = None,
         paper_id: str | None = None,
         source_kinds: Sequence[str] | None = None,
+        mode: str | None = None,
     ) -> list[SearchHit]:
-        """Return the ``k`` chunks nearest to ``query`` by cosine distance.
+        """Return the ``k`` chunks that best answer ``query``.
+
+        ``hybrid`` (the default, ``REPRO_SEARCH_MODE``): the reciprocal-rank fusion of the
+        ``max(4k, 20)`` nearest chunks by cosine distance and the as many best by full-text BM25
+        (:mod:`repro_assets.storage.lexical`); ``dense``: the nearest by cosine distance only.
+        Every hit carries its cosine ``distance`` to the query either way.
 
         Args:
             query: natural-language query.
@@ -331,12 +371,39 @@ class VectorStore:
             filter_by_document: restrict to one document id.
             paper_id: restrict to the document of one paper.
             source_kinds: restrict to these source kinds (``paper``, ``arxiv`` ...).
+            mode: ``hybrid`` or ``dense`` (default: the setting).
         """
+        mode = mode or settings.current().database.search_mode
+        if mode not in ("hybrid", "dense"):
+            raise VectorStoreError(f"unknown search mode {mode!r}", "E_BAD_ARGUMENTS")
         vector = self.embedder.encode([query], kind="query")[0]
-        return self.search_vector(
-            vector, k, filter_by_document=filter_by_document, paper_id=paper_id,
+        if mode == "dense":
+            return self.search_vector(
+                vector, k, filter_by_document=filter_by_document, paper_id=paper_id,
+                source_kinds=source_kinds,
+            )
+        n = max(4 * k, 20)
+        dense = self.search_vector(
+            vector, n, filter_by_document=filter_by_document, paper_id=paper_id,
             source_kinds=source_kinds,
         )
+        where, params = _filters(filter_by_document, paper_id, source_kinds)
+        with self.db.connection() as conn:
+            dim = self.ensure_model(conn)
+            terms = lexical.query_terms(conn, query)
+            ranked = lexical.lexical_rank(conn, terms, n, _JOINS, where, params)
+            by_id = {hit.chunk_id: hit for hit in dense}
+            missing = [chunk_id for chunk_id, _ in ranked if chunk_id not in by_id]
+            if missing:
+                distance = f"(c.embedding::vector({dim}) <=> %s::vector({dim}))"
+                rows = conn.execute(
+                    f"SELECT {_HIT_COLUMNS}, {distance} AS distance {_JOINS}"
+                    " WHERE c.id = ANY(%s)",
+                    [vector, missing],
+                ).fetchall()
+                by_id.update((hit.chunk_id, hit) for hit in map(_hit, rows))
+        order = lexical.fuse([[hit.chunk_id for hit in dense], [i for i, _ in ranked]])
+        return [by_id[chunk_id] for chunk_id in order[:k]]
 
     def search_vector(
         self,
@@ -348,25 +415,11 @@ class VectorStore:
         exact: bool = False,
     ) -> list[SearchHit]:
         """Nearest chunks to an embedding (HNSW unless filtered or ``exact``)."""
-        where: list[str] = []
-        params: list[Any] = []
-        if filter_by_document is not None:
-            where.append("d.id = %s")
-            params.append(filter_by_document)
-        if paper_id is not None:
-            where.append("d.paper_id = %s")
-            params.append(paper_id)
-        if source_kinds:
-            where.append("src.kind = ANY(%s)")
-            params.append(list(source_kinds))
+        where, params = _filters(filter_by_document, paper_id, source_kinds)
         with self.db.connection() as conn:
             dim = self.ensure_model(conn)
             distance = f"(c.embedding::vector({dim}) <=> %s::vector({dim}))"
-            joins = (
-                "FROM chunks c JOIN documents d ON d.id = c.document_id"
-                " JOIN sources src ON src.id = d.source_id"
-                " LEFT JOIN sections s ON s.id = c.section_id"
-            )
+            joins = _JOINS
             clause = (" WHERE " + " AND ".join(where)) if where else ""
             if where or exact:
                 # Filtered or exact: scan the candidate rows (a fence keeps the planner off the
@@ -383,16 +436,7 @@ class VectorStore:
                     f" ORDER BY {distance} LIMIT %s"
                 )
                 rows = conn.execute(sql, [vector, vector, k]).fetchall()
-        return [
-            SearchHit(
-                chunk_id=row[0], content=row[1], document_id=row[2], document_title=row[3],
-                section=row[4], page_start=row[5], page_end=row[6], source_kind=row[7],
-                external_id=row[8], url=row[9], doi=row[10], year=row[11],
-                authors=list(row[12] or []), venue=row[13], paper_id=row[14],
-                distance=float(row[15]),
-            )
-            for row in rows
-        ]
+        return [_hit(row) for row in rows]
 
     def reembed(self, batch_size: int = 256) -> int:
         """Re-embed every chunk not yet embedded with this store's backend, then record it.
