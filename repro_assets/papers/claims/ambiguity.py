@@ -108,6 +108,16 @@ def caption_calls_method(name: str, caption: str) -> bool:
         rf"|(?<![\w-]){n}\s+(?:(?:or|and|/|,)\s*[\w\-]+\s+)?{_METHOD_NOUN}\b", caption))
 
 
+def caption_measures(name: str, caption: str) -> bool:
+    """True when a caption prints ``name`` among the things it measures, before the data they
+    are measured on: 'error of A, B and C on the X data', 'comparison between A and B on X'.
+    Such a column header is a method compared on the caption's data, not a dataset."""
+    n = re.escape(name)
+    return bool(re.search(
+        rf"(?i)\b(?:of|between|by)\s+(?:[^.;:]*?[\s,])?{n}(?![\w-])[^.;:]*?\s(?:on|at)\s+\S",
+        caption))
+
+
 _LANGUAGE = re.compile(
     r"^(?:English|German|French|Spanish|Dutch|Italian|Portuguese|Chinese|Mandarin|Japanese|"
     r"Korean|Russian|Czech|Romanian|Finnish|Turkish|Arabic|Hindi)$")

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from repro_assets.papers.claims.ambiguity import (
     TableColumns,
+    caption_measures,
     check_cell,
     column_residue,
     count_columns,
@@ -551,7 +552,8 @@ def _labelled_dataset(table: ParsedTable, info: _Column, cues: _TableCues,
             "row_label_unconfirmed")  # a label the paper never presents as a dataset
         return clean_name(row.dataset), source
     if info.name and not cues.methods_as_columns and not info.fragment and not training_data(
-            info.name, caption) and (
+            info.name, caption) and not (
+            _printed_in(info.name, caption) and caption_measures(info.name, caption)) and (
             context.is_dataset(info.name) or (cues.says_datasets and looks_like_name(info.name))
             or _printed_in(info.name, caption)):
         source = (("column_header" if context.presents(info.name) else "column_unconfirmed")

@@ -432,6 +432,9 @@ def _build(
 ) -> ParsedTable | None:
     n = len(columns)
     label_cols = next((i for i, c in enumerate(columns) if c.values), n)
+    if label_cols == 0 and _settings_column(columns, body_lines, header_lines):
+        columns = [Column(columns[0].x0, columns[0].x1, False), *columns[1:]]
+        label_cols = 1
     if label_cols == 0:
         columns = [Column(columns[0].x0 - 40, columns[0].x0 - 1, False), *columns]
         label_cols = 1
@@ -478,6 +481,34 @@ def _build(
         caption=caption, header=header, rows=rows, method="text_layout", label_cols=label_cols,
         groups=groups if any(groups) else [], title=title, bold=bold,
     )
+
+
+def _settings_column(columns: list[Column], body_lines: list[Line],
+                     header_lines: list[Line]) -> bool:
+    """A leading column of settings ('Terminal nodes | 2, 3, 4, 6', '# layers | 1, 2, 4'): it
+    names the rows of a table that has no text label column.
+
+    Its header is words printed over it, and its cells, one plain number per row over three
+    rows or more, rise or fall strictly (a run of results seldom does, a swept setting does);
+    value columns follow it.
+    """
+    if len(columns) < 2 or not columns[1].values:
+        return False
+    first = columns[0]
+    numbers: list[float] = []
+    for line in body_lines:
+        if not is_value_line(line):
+            continue
+        cells = [c for c in split_value_cells(line.cells) if _place(c, columns) == 0]
+        values = [v for c in cells for v in parse_cell_values(c.text)]
+        if len(values) != 1 or values[0].unit is not None:
+            return False
+        numbers.append(values[0].number)
+    steps = [b - a for a, b in zip(numbers, numbers[1:], strict=False)]
+    monotonic = all(d > 0 for d in steps) or all(d < 0 for d in steps)
+    named = any(re.search(r"[A-Za-z#]", c.text) and first.x0 - 8 <= c.xc <= first.x1 + 8
+                for ln in header_lines for c in ln.cells)
+    return len(numbers) >= 3 and monotonic and named
 
 
 _PARAMETER = re.compile(

@@ -1,8 +1,10 @@
 """Results tables of a PDF: captions, the table block of each caption, then its grid.
 
-1. Captions: lines starting "Table N:" / "Figure N." (also "Tab."/"Fig."). On a two-column
-   page a caption narrower than half the page belongs to its column; only that column's
-   words are used, so prose of the other column never merges into table rows.
+1. Captions: lines starting "Table N:" / "Figure N." (also "Tab."/"Fig."; appendix and
+   supplementary numbers "A2", "S3", "B.1"), or a label "Table N" alone on its line with the
+   caption text centred on the lines below it (journal style). On a two-column page a
+   caption narrower than half the page belongs to its column; only that column's words are
+   used, so prose of the other column never merges into table rows.
 2. The block of a caption: the run of table lines next to it (above or below, whichever
    side has table rows closer), up to prose, another caption or a large gap. Words in plots
    (curves, markers, images) are ignored. A block holds one or more segments (sub-tables
@@ -41,8 +43,12 @@ from repro_assets.papers.tables.model import ParsedTable
 log = logging.getLogger(__name__)
 
 _CAPTION_START = re.compile(r"^(Table|TABLE|Tab\.|Figure|FIGURE|Fig\.)$")
-_CAPTION_NUMBER = re.compile(r"^(\d+|[IVX]+)([:.]|$)")
-_CAPTION_TEXT = re.compile(r"^\s*(Table|TABLE|Tab\.|Figure|FIGURE|Fig\.)\s*(\d+|[IVX]+)\s*[:.]")
+#: A table number: 3, IV, or an appendix/supplementary number (A2, S3, B.1).
+_NUMBER = r"(?:[A-Z]\.?\d+|\d+|[IVX]+)"
+_CAPTION_NUMBER = re.compile(rf"^({_NUMBER})([:.]|$)")
+_CAPTION_TEXT = re.compile(
+    rf"^\s*(Table|TABLE|Tab\.|Figure|FIGURE|Fig\.)\s*({_NUMBER})\s*[:.]")
+_LABEL_ALONE = re.compile(rf"^(Table|TABLE)\s+({_NUMBER})\.?$")
 
 
 @dataclass
@@ -81,7 +87,7 @@ def _caption_at(line: Line, index: int) -> str | None:
     if _CAPTION_NUMBER.match(nxt) and (nxt.endswith((":", ".")) or (
             index + 2 < len(words) and words[index + 2].text in {":", "."})):
         return _CAPTION_NUMBER.match(nxt).group(1)  # type: ignore[union-attr]
-    glued = re.match(r"^(\d+|[IVX]+)[:.]", nxt)
+    glued = re.match(rf"^({_NUMBER})[:.]", nxt)
     return glued.group(1) if glued else None
 
 
@@ -93,10 +99,11 @@ def find_captions(lines: list[Line], width: float, multi: bool = False) -> list[
     out: list[Caption] = []
     for n, line in enumerate(lines):
         used = -1
+        alone = _label_alone(lines, n, width)
         for i, word in enumerate(line.words):
             if i <= used:
                 continue
-            number = _caption_at(line, i)
+            number = _caption_at(line, i) or (alone if i == 0 else None)
             if number is None:
                 continue
             after_gutter = multi and line.words[i - 1].x1 <= width / 2 <= word.x0 if i else False
@@ -110,6 +117,8 @@ def find_captions(lines: list[Line], width: float, multi: bool = False) -> list[
                 own.append(nxt)
             used = i + len(own) - 1
             x0, x1 = word.x0, max(w.x1 for w in own)
+            if alone and i == 0:  # the caption text below sets the caption's extent
+                x0, x1 = min(x0, lines[n + 1].x0), max(x1, lines[n + 1].x1)
             kind = "figure" if word.text.lower().startswith("fig") else "table"
             cap_lines = [Line(own, split_cells(own))]
             narrow = multi and x1 - x0 < 0.6 * width
@@ -137,6 +146,26 @@ def find_captions(lines: list[Line], width: float, multi: bool = False) -> list[
             out.append(Caption(kind, number, re.sub(r"\s+", " ", text).strip(), x0, x1,
                                line.y0, cap_lines[-1].y1, cap_lines))
     return out
+
+
+def _label_alone(lines: list[Line], n: int, width: float) -> str | None:
+    """The number of a "Table N" label printed alone on line ``n`` with its caption text on
+    the next line, centred under it (journal style); None otherwise.
+
+    The next line must be close below, hold words (not a row of values) and share the label's
+    centre, so a wrapped sentence ending in "Table 3" is not taken for a caption.
+    """
+    line = lines[n]
+    match = _LABEL_ALONE.match(line.text.strip())
+    if not match or len(line.words) > 3 or n + 1 >= len(lines):
+        return None
+    below = lines[n + 1]
+    close = below.yc - line.yc <= 1.8 * line.height + 2
+    centred = abs((below.x0 + below.x1) / 2 - (line.x0 + line.x1) / 2) <= 0.05 * width
+    words = sum(1 for w in below.words if re.search(r"[A-Za-z]{2}", w.text))
+    if close and centred and words >= 3 and not is_value_line(below):
+        return match.group(2)
+    return None
 
 
 def _run_over(words: list[Word], x0: float, x1: float, height: float) -> list[Word]:

@@ -1,0 +1,200 @@
+"""Table detection families of issue #23 that do not depend on one paper's layout.
+
+Each family is drawn in at least two invented layout variants (wording, column order, caption
+side) with a small PDF the test makes:
+
+* appendix and supplementary tables numbered with a letter ('Table S2.', 'Table B.3:');
+* a 'Table N' label alone on its line with the caption text centred on the lines below it
+  (journal style), and a wrapped sentence ending in 'Table N' that is no caption;
+* a leading column of swept settings ('Depth | 2, 4, 8') that names the rows of a table
+  without a text label column;
+* a caption that lists the compared methods before the data ('error of A, B and C on the X
+  benchmark'): the column headers it lists are methods, never datasets.
+"""
+
+from __future__ import annotations
+
+import io
+
+from reportlab.lib.pagesizes import LETTER
+from reportlab.pdfgen import canvas
+
+from repro_assets.papers.claims import Claim, heuristic_claims
+from repro_assets.papers.pages import extract_pages
+from repro_assets.papers.tables import extract_tables
+
+Rows = list[list[str]]
+
+
+def _pdf(draw: list[tuple[str, float, float, str]], title: str = "Lattice Forecasters") -> bytes:
+    """A one-page PDF: ``draw`` holds (kind, x, y, text); kind 'l' left-aligned, 'c' centred
+    on x, 'rule' a horizontal rule from x to float(text)."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=LETTER, invariant=1)
+    c.setFont("Helvetica-Bold", 14)
+    c.drawString(72, 740, title)
+    c.setFont("Helvetica", 9)
+    for kind, x, y, text in draw:
+        if kind == "c":
+            c.drawCentredString(x, y, text)
+        elif kind == "rule":
+            c.line(x, y, float(text), y)
+        else:
+            c.drawString(x, y, text)
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def _grid(xs: list[float], top: float, header: list[str], rows: Rows,
+          pitch: float = 12.0) -> list[tuple[str, float, float, str]]:
+    """A ruled grid: the header at ``top``, the rows below it."""
+    out: list[tuple[str, float, float, str]] = [("rule", xs[0], top + 10, str(xs[-1] + 50))]
+    out += [("l", x, top, t) for x, t in zip(xs, header, strict=True) if t]
+    out.append(("rule", xs[0], top - 4, str(xs[-1] + 50)))
+    for i, row in enumerate(rows):
+        out += [("l", x, top - pitch * (i + 1) - 4, t) for x, t in zip(xs, row, strict=True)
+                if t]
+    out.append(("rule", xs[0], top - pitch * len(rows) - 8, str(xs[-1] + 50)))
+    return out
+
+
+def _claims(pdf: bytes) -> list[Claim]:
+    return heuristic_claims(extract_pages(pdf, "detection"), pdf)
+
+
+def _found(claims: list[Claim]) -> set[tuple[str, str, str]]:
+    return {(c.dataset_name, c.metric_name, c.printed_value or "") for c in claims
+            if c.extraction_method == "table"}
+
+
+# --- appendix and supplementary numbers ----------------------------------------------------
+
+def test_supplementary_number_caption_above_games_as_rows() -> None:
+    body = [("l", 72, 710, "The agents are compared on every game of the arcade suite."),
+            ("l", 72, 660, "Table S2. Raw scores of the agents on the Pixelvale arcade "
+                           "benchmark.")]
+    body += _grid([72, 200, 270, 340], 640, ["Game", "Greedy", "Planner", "Lattice"],
+                  [["Marsh Run", "120.5", "340.2", "512.9"], ["Ice Cave", "88.0", "97.3",
+                                                                 "141.6"],
+                   ["Sky Fort", "301.4", "288.9", "377.0"]])
+    pdf = _pdf(body)
+    assert [t.number for t in extract_tables(pdf)] == ["S2"]
+    got = _found(_claims(pdf))
+    assert {("Marsh Run", "raw_score", "512.9"), ("Sky Fort", "raw_score", "288.9")} <= got
+
+
+def test_appendix_number_caption_below_datasets_as_rows() -> None:
+    body = _grid([72, 200, 260, 320], 690, ["Dataset", "Ours", "Tree", "Linear"],
+                 [["quarry", "0.8123", "0.7710", "0.7012"], ["orchid", "0.9031", "0.8922",
+                                                             "0.8410"],
+                  ["lumen", "0.6650", "0.6481", "0.6013"]])
+    body += [("l", 72, 630, "Table B.3: Test accuracy of the classifiers on every data set of "
+                            "the appendix suite.")]
+    pdf = _pdf(body)
+    assert [t.number for t in extract_tables(pdf)] == ["B.3"]
+    got = _found(_claims(pdf))
+    assert {("quarry", "accuracy", "0.8123"), ("lumen", "accuracy", "0.6013")} <= got
+
+
+# --- a label alone on its line ---------------------------------------------------------------
+
+def _alone_caption_pdf(label: str, caption: list[str], header: list[str], rows: Rows) -> bytes:
+    body: list[tuple[str, float, float, str]] = [("c", 306, 680, label)]
+    body += [("c", 306, 668 - 10 * i, text) for i, text in enumerate(caption)]
+    body += _grid([150, 260, 340, 420], 630 - 10 * len(caption), header, rows)
+    body += [("l", 72, 480, "The table above is discussed in the text of this section, where "
+                            "the three models are compared at length.")]
+    return _pdf(body)
+
+
+def test_label_alone_on_its_line_journal_style() -> None:
+    pdf = _alone_caption_pdf(
+        "Table 4", ["Mean absolute error of the three forecasters on the Zentrix benchmark",
+                    "for a range of look-back windows"],
+        ["Model", "Window 8", "Window 16", "Window 32"],
+        [["Seasonal naive", "0.91", "0.88", "0.87"], ["Lattice (ours)", "0.52", "0.47",
+                                                      "0.44"]])
+    tables = extract_tables(pdf)
+    assert [t.number for t in tables] == ["4"]
+    assert tables[0].caption and "Zentrix benchmark" in tables[0].caption
+    assert ("Zentrix benchmark", "mae", "0.44") in _found(_claims(pdf))
+
+
+def test_upper_case_label_alone_then_caption_text() -> None:
+    pdf = _alone_caption_pdf(
+        "TABLE II", ["Test accuracy of the compared models on the Quorvex dataset"],
+        ["Model", "Fold A", "Fold B", "Fold C"],
+        [["Linear probe", "71.2", "70.8", "72.0"], ["Knot encoder", "80.4", "79.9", "81.3"]])
+    tables = extract_tables(pdf)
+    assert [t.number for t in tables] == ["II"]
+    assert [r[0] for r in tables[0].rows] == ["Linear probe", "Knot encoder"]
+
+
+def test_sentence_wrapped_before_a_table_number_is_no_caption() -> None:
+    body = [("l", 72, 700, "The forecasters are compared in detail in the next section, whose "
+                           "results are gathered in"),
+            ("l", 72, 688, "Table 4"),
+            ("l", 72, 676, "and discussed at length there, together with the effect of the "
+                           "window on every model.")]
+    body += _grid([150, 260, 340, 420], 640, ["Model", "Window 8", "Window 16", "Window 32"],
+                  [["Seasonal naive", "0.91", "0.88", "0.87"],
+                   ["Lattice (ours)", "0.52", "0.47", "0.44"]])
+    assert extract_tables(_pdf(body)) == []
+
+
+# --- a leading column of settings ------------------------------------------------------------
+
+def test_increasing_setting_column_names_the_rows() -> None:
+    body = [("l", 72, 700, "Table 6: Test accuracy on the Valdor dataset for networks of "
+                           "growing depth.")]
+    body += _grid([72, 160, 240, 320], 680, ["Depth", "Plain", "Residual", "Gated"],
+                  [["2", "81.2", "81.9", "82.4"], ["4", "82.0", "83.5", "84.1"],
+                   ["8", "80.7", "84.2", "85.0"]])
+    tables = extract_tables(_pdf(body))
+    assert len(tables) == 1
+    assert tables[0].label_cols == 1
+    assert [r[0] for r in tables[0].rows] == ["2", "4", "8"]
+    assert tables[0].column_labels()[0] == "Depth"
+
+
+def test_decreasing_setting_column_with_a_symbol_header() -> None:
+    body = _grid([72, 150, 230, 310], 700, ["# labels", "Alder", "Birch", "Cedar"],
+                 [["1000", "0.412", "0.398", "0.377"], ["500", "0.455", "0.431", "0.402"],
+                  ["100", "0.561", "0.540", "0.498"], ["50", "0.630", "0.601", "0.577"]])
+    body += [("l", 72, 630, "Table 2. Root mean squared error of the regressors as labelled "
+                            "examples are removed.")]
+    tables = extract_tables(_pdf(body))
+    assert len(tables) == 1
+    assert [r[0] for r in tables[0].rows] == ["1000", "500", "100", "50"]
+
+
+def test_unordered_first_column_without_labels_is_not_a_setting() -> None:
+    body = [("l", 72, 700, "Table 6: Test accuracy on the Valdor dataset.")]
+    body += _grid([72, 160, 240, 320], 680, ["Plain", "Residual", "Gated", "Mixed"],
+                  [["81.2", "81.9", "82.4", "80.1"], ["79.0", "83.5", "84.1", "82.2"],
+                   ["80.7", "84.2", "85.0", "83.3"]])
+    assert all(t.label_cols == 0 or not t.rows[0][0].startswith("81")
+               for t in extract_tables(_pdf(body)))
+
+
+# --- methods the caption lists before the data -----------------------------------------------
+
+def test_caption_listing_methods_before_the_data_gives_no_method_dataset() -> None:
+    body = [("l", 72, 700, "Table 3: Mean absolute error of QR Forest, QR Boost and QR Net on "
+                           "the Pellow benchmark.")]
+    body += _grid([72, 160, 240, 320], 680, ["Trees", "QR Forest", "QR Boost", "QR Net"],
+                  [["2", "0.61", "0.58", "0.57"], ["6", "0.49", "0.45", "0.44"],
+                   ["11", "0.47", "0.44", "0.43"]])
+    got = _found(_claims(_pdf(body)))
+    assert not any(d and d.startswith("QR") for d, _, _ in got)
+    assert ("Pellow benchmark", "mae", "0.44") in got
+
+
+def test_comparison_between_methods_at_a_test_set() -> None:
+    body = _grid([72, 200, 280], 700, ["Setting", "Alder", "Birch"],
+                 [["short", "71.5", "73.0"], ["long", "69.2", "72.4"]])
+    body += [("l", 72, 650, "Table 1: Comparison between Alder and Birch at the Corvo test "
+                            "set (accuracy).")]
+    got = _found(_claims(_pdf(body)))
+    assert not any(d in {"Alder", "Birch"} for d, _, _ in got)
