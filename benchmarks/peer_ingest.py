@@ -497,6 +497,9 @@ def main() -> int:
     parser.add_argument("--burst", type=int, default=20, help="PDFs dropped at once (0: skip)")
     parser.add_argument("--skip-peer", action="store_true", help="no LangChain paths")
     parser.add_argument("--burst-only", action="store_true", help="only the burst measurement")
+    parser.add_argument("--only", type=only_paths, default=None, metavar="PATH,...",
+                        help="measure only these paths (the ratios need ours_domain): "
+                        + ", ".join(PATHS))
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--pdf-list", help=argparse.SUPPRESS)
     parser.add_argument("--db", help=argparse.SUPPRESS)
@@ -543,27 +546,49 @@ def report(bench: Bench, pdfs: list[Path], source: str, args: argparse.Namespace
         report_burst(bench, pdfs, args.burst)
 
 
+#: The measured paths (``--only``): the peers, ours, and the embedding backends.
+PATHS = (*PEERS, "ours_domain", "ours_job", "ours_burst_run", "cli", "cli_batch", "embed")
+
+
+def only_paths(value: str) -> frozenset[str]:
+    """``--only``'s comma-separated list of :data:`PATHS`."""
+    names = frozenset(name.strip() for name in value.split(",") if name.strip())
+    unknown = sorted(names - set(PATHS))
+    if unknown or not names:
+        raise argparse.ArgumentTypeError(
+            f"unknown path(s) {', '.join(unknown) or '(none)'}; choose from {', '.join(PATHS)}")
+    if "embed" in names and "ours_domain" not in names:
+        raise argparse.ArgumentTypeError("embed embeds ours_domain's chunks: add ours_domain")
+    return names
+
+
 def report_paths(bench: Bench, pdfs: list[Path], args: argparse.Namespace) -> None:
+    wanted = args.only or frozenset(p for p in PATHS if not (args.skip_peer and p in PEERS))
     results: dict[str, dict] = {}
-    if not args.skip_peer:
-        for name in PEERS:
+    for name in PEERS:
+        if name in wanted:
             results[name] = bench.worker("peer", pdfs, name, "--backend", name)
-    results["ours_domain"] = bench.worker("ours_domain", pdfs, "ours_domain")
-    results["ours_job"] = bench.worker("ours_job", pdfs, "ours_job")
-    results["ours_burst_run"] = bench.worker("ours_burst", pdfs, "ours_burst")
-    results["cli"] = cli_loop(bench, pdfs)
-    results["cli_batch"] = cli_batch(bench, pdfs)
+    workers = {"ours_domain": "ours_domain", "ours_job": "ours_job",
+               "ours_burst_run": "ours_burst"}
+    for key, worker in workers.items():
+        if key in wanted:
+            results[key] = bench.worker(worker, pdfs, worker)
+    if "cli" in wanted:
+        results["cli"] = cli_loop(bench, pdfs)
+    if "cli_batch" in wanted:
+        results["cli_batch"] = cli_batch(bench, pdfs)
     backends = {name: bench.worker("embed", [], f"embed_{name}", "--backend", name)
-                for name in ("torch", "onnx", "onnx-int8")}
+                for name in ("torch", "onnx", "onnx-int8")} if "embed" in wanted else {}
 
     print()
     print(f"{'path':<46} {'seconds':>8} {'CPU s':>8} {'chunks':>7} {'chunks/s':>8} "
           f"{'peak RSS':>9}")
+    domain = results.get("ours_domain")
     labels = {
         "langchain_token": "LangChain PyMuPDF + token splitter 254/48",
         "langchain_chars": "LangChain PyMuPDF + RecursiveCharacter 1000/200",
         "langchain_pypdf": "LangChain PyPDFLoader + token splitter",
-        "ours_domain": f"ours, domain code, one process ({results['ours_domain']['backend']})",
+        "ours_domain": f"ours, domain code, one process ({domain and domain['backend']})",
         "ours_job": "ours, Dagster ingest job, one warm process",
         "ours_burst_run": "ours, one multi-paper run (burst)",
         "cli": "ours, `repro-assets ingest` per PDF",
@@ -575,6 +600,14 @@ def report_paths(bench: Bench, pdfs: list[Path], args: argparse.Namespace) -> No
     for name, figures in backends.items():
         print(row(f"embedding only, backend {name}", figures))
     print()
+    if domain:
+        report_against_domain(results, len(pdfs))
+    if backends:
+        report_backends(bench, backends)
+
+
+def report_against_domain(results: dict[str, dict], count: int) -> None:
+    """Our other paths (and the peers) against the domain code in one process."""
     ours = results["ours_domain"]
     peer = results.get("langchain_token")
     if peer and not peer["crashes"]:
@@ -583,9 +616,10 @@ def report_paths(bench: Bench, pdfs: list[Path], args: argparse.Namespace) -> No
               f"in seconds, {rates:.2f}x in chunks/s, "
               f"{peer['cpu_seconds'] / ours['cpu_seconds']:.2f}x in CPU seconds (goal >= 3x "
               "with int8 agreeing, else >= 1.8x with ONNX fp32)")
-        print(f"Dagster job, one warm process vs LangChain: "
-              f"{peer['seconds'] / results['ours_job']['seconds']:.2f}x; one multi-paper run: "
-              f"{peer['seconds'] / results['ours_burst_run']['seconds']:.2f}x")
+        if "ours_job" in results and "ours_burst_run" in results:
+            print(f"Dagster job, one warm process vs LangChain: "
+                  f"{peer['seconds'] / results['ours_job']['seconds']:.2f}x; one multi-paper "
+                  f"run: {peer['seconds'] / results['ours_burst_run']['seconds']:.2f}x")
     chars = results.get("langchain_chars")
     if chars:
         print(f"LangChain 1000-char chunks longer than the model's {MODEL_INPUT_TOKENS} tokens: "
@@ -597,13 +631,26 @@ def report_paths(bench: Bench, pdfs: list[Path], args: argparse.Namespace) -> No
     pypdf = results.get("langchain_pypdf")
     if pypdf is not None and not pypdf["crashes"]:
         print("LangChain PyPDFLoader: no crash on these PDFs")
-    cli = results["cli"]
-    print(f"CLI per PDF vs in-process: {cli['seconds'] / ours['seconds']:.2f}x in seconds, "
-          f"{cli['cpu_seconds'] / ours['cpu_seconds']:.2f}x in CPU seconds "
-          f"({cli['seconds'] / len(pdfs):.2f} s per PDF; goal <= 2x)")
-    batch = results["cli_batch"]
-    print(f"one CLI command for all PDFs vs in-process: {batch['seconds'] / ours['seconds']:.2f}x "
-          f"in seconds, {batch['cpu_seconds'] / ours['cpu_seconds']:.2f}x in CPU seconds")
+    cli = results.get("cli")
+    if cli:
+        print(f"CLI per PDF vs in-process: {cli['seconds'] / ours['seconds']:.2f}x in seconds, "
+              f"{cli['cpu_seconds'] / ours['cpu_seconds']:.2f}x in CPU seconds "
+              f"({cli['seconds'] / count:.2f} s per PDF; goal <= 2x)")
+    batch = results.get("cli_batch")
+    if batch:
+        print(f"one CLI command for all PDFs vs in-process: "
+              f"{batch['seconds'] / ours['seconds']:.2f}x in seconds, "
+              f"{batch['cpu_seconds'] / ours['cpu_seconds']:.2f}x in CPU seconds")
+    nan = float("nan")
+    job = results.get("ours_job", {})
+    print(f"overhead: cli_ratio={cli['seconds'] / ours['seconds'] if cli else nan:.3f} "
+          f"dagster_ratio={job.get('seconds', nan) / ours['seconds']:.3f} "
+          f"cli_cpu_ratio={cli['cpu_seconds'] / ours['cpu_seconds'] if cli else nan:.3f} "
+          f"dagster_cpu_ratio={job.get('cpu_seconds', nan) / ours['cpu_seconds']:.3f}")
+
+
+def report_backends(bench: Bench, backends: dict[str, dict]) -> None:
+    """Each embedding backend's speed and agreement with torch."""
     print()
     torch_rate = backends["torch"]["chunks"] / backends["torch"]["seconds"]
     torch_cpu = backends["torch"]["cpu_seconds"]

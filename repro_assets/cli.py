@@ -3,6 +3,11 @@
 Sub-commands live in :mod:`repro_assets.commands`: every module there defines
 ``register(subparsers)`` which adds its parsers with ``set_defaults(func=handler)``; a handler
 takes the parsed ``argparse.Namespace`` and returns the exit code.
+
+Building the parser imports no workflow code (no Dagster, PyMuPDF or evaluators): a command
+imports what it needs when it runs, and a sub-command whose arguments come from heavy modules
+adds them with :meth:`CommandParser.defer`, run only when that sub-command is chosen. A shell
+loop of ``repro-assets ingest`` pays the start-up once per file.
 """
 
 from __future__ import annotations
@@ -13,9 +18,32 @@ import logging
 import os
 import pkgutil
 import sys
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from repro_assets import commands
 from repro_assets.settings import environment
+
+
+class CommandParser(argparse.ArgumentParser):
+    """A sub-command's parser that can add arguments only when the sub-command is chosen."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._deferred: list[Callable[[argparse.ArgumentParser], None]] = []
+
+    def defer(self, add: Callable[[argparse.ArgumentParser], None]) -> None:
+        """Call ``add(self)`` before this parser parses anything (its help included), so the
+        modules ``add`` imports are loaded only by the command that needs them."""
+        self._deferred.append(add)
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None,
+    ) -> tuple[argparse.Namespace, list[str]]:
+        """Run the deferred additions, then parse."""
+        while self._deferred:
+            self._deferred.pop(0)(self)
+        return super().parse_known_args(args, namespace)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -25,7 +53,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Documents to trustworthy, traceable data assets (a Dagster code location).",
     )
     parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                parser_class=CommandParser)
     for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda i: i.name):
         if info.name.startswith("_"):
             continue

@@ -22,10 +22,10 @@ from repro_assets.papers.chunk_store import chunks_key
 from repro_assets.papers.chunking import chunk_pages
 from repro_assets.papers.indexing import index_paper
 from repro_assets.papers.ingest import read_source, store_paper
+from repro_assets.papers.models import PaperPages
 from repro_assets.papers.pages import extract_pages
 from repro_assets.papers.pdf import PaperIngestError, validate_pdf
 from repro_assets.papers.store import PaperNotFound, get_paper, load_pages, save_pages
-from repro_assets.papers.views import pages_preview
 from repro_assets.partitions import papers_partitions
 from repro_assets.resources.blobstore import BlobStoreResource
 from repro_assets.resources.database import DatabaseResource
@@ -151,7 +151,7 @@ def paper_pages(
             "sections": dg.MetadataValue.json(sections),
             "extract_seconds": round(seconds, 3),
             "pages_per_second": round(len(pages.pages) / seconds, 1) if seconds else 0.0,
-            "preview": dg.MetadataValue.md(pages_preview(pages)),
+            "preview": dg.MetadataValue.md(_pages_preview(pages)),
         }
 
     for_each_paper(context, work)
@@ -245,6 +245,16 @@ def paper_embeddings(
 
     for_each_paper(context, work)
     return dg.MaterializeResult()
+
+
+def _pages_preview(pages: PaperPages) -> str:
+    """Markdown: the title, the detected section headings and the first page's text."""
+    first = pages.pages[0].text[:800] if pages.pages else ""
+    sections = "\n".join(
+        f"- p.{page.page_no}: {title}" for page in pages.pages for title in page.section_titles
+    )
+    return f"**{pages.title or 'untitled'}**\n\nSections:\n{sections or '- none detected'}\n\n" \
+           f"```\n{first}\n```"
 
 
 INGEST_ASSETS = [paper_pdf, paper_pages, paper_chunks, paper_embeddings]

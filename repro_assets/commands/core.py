@@ -7,13 +7,14 @@ import json
 import os
 import shutil
 import sys
-from typing import Any
-
-import dagster as dg
+from typing import TYPE_CHECKING, Any
 
 from repro_assets import settings
-from repro_assets.embeddings.base import BACKENDS
+from repro_assets.commands import defer
 from repro_assets.settings import environment
+
+if TYPE_CHECKING:
+    import dagster as dg
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -27,7 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     reembed = sub.add_parser(
         "reembed", help="re-embed every stored chunk with another embedding backend"
     )
-    reembed.add_argument("--backend", required=True, choices=BACKENDS)
+    defer(reembed, _add_backend)
     reembed.set_defaults(func=cmd_reembed)
 
     demo = sub.add_parser("demo", help="materialize every sample partition and print a summary")
@@ -54,6 +55,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     status = sub.add_parser("status", help="database, partitions and row counts")
     status.set_defaults(func=cmd_status)
+
+
+def _add_backend(reembed: argparse.ArgumentParser) -> None:
+    from repro_assets.embeddings.base import BACKENDS
+
+    reembed.add_argument("--backend", required=True, choices=BACKENDS)
 
 
 def cmd_init(args: argparse.Namespace) -> int:
@@ -143,6 +150,8 @@ def cmd_ui(args: argparse.Namespace) -> int:
 
 def resolve_selection(defs: dg.Definitions, target: str) -> dg.AssetSelection:
     """An asset name, an asset key path (a/b) or a group name -> selection."""
+    import dagster as dg
+
     graph = defs.resolve_asset_graph()
     groups = {graph.get(key).group_name for key in graph.get_all_asset_keys()}
     if target in groups:
@@ -176,6 +185,8 @@ def missing_upstream(
 
 def cmd_materialize(args: argparse.Namespace) -> int:
     """Materialize an asset or group (adding missing upstream) on the project instance."""
+    import dagster as dg
+
     from repro_assets.definitions import defs
     from repro_assets.instance import get_instance, prepare_in_process_runs
     from repro_assets.resources.llm import CACHE_ENV
@@ -229,6 +240,8 @@ def _metadata_value(value: Any) -> Any:
 
 def cmd_show(args: argparse.Namespace) -> int:
     """Print an asset's full stored value (SHOWS handler) or its latest metadata."""
+    import dagster as dg
+
     from repro_assets.instance import get_instance
 
     handler = _show_handler(args.asset)

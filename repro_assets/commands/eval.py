@@ -11,6 +11,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from repro_assets.commands import defer
+
 
 def configured_llm_client(**options: Any) -> Any:
     """A client of the configured LLM provider (``options``: ``LLMResource`` fields, e.g.
@@ -21,12 +23,18 @@ def configured_llm_client(**options: Any) -> Any:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    """Add the ``eval`` sub-command and every workflow's evaluator under it."""
+    """Add the ``eval`` sub-command; its evaluators are added when ``eval`` is the command
+    (importing them loads PyMuPDF and every workflow's scoring code)."""
     parser = sub.add_parser(
         "eval", help="score a labelled corpus (per-document and total figures)"
     )
     # the evaluators live in Dagster-free packages: the command layer hands them the client
     parser.set_defaults(llm_client=configured_llm_client)
+    defer(parser, add_evaluators)
+
+
+def add_evaluators(parser: argparse.ArgumentParser) -> None:
+    """Add every workflow's evaluator as a sub-command of ``parser``."""
     evaluators = parser.add_subparsers(dest="workflow", required=True, metavar="WORKFLOW")
     from repro_assets.debate import evaluation as debate_eval
     from repro_assets.factory import eval as factory_eval

@@ -6,9 +6,10 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from repro_assets.factory.agent import OnboardingAgent
-from repro_assets.factory.models import ExtractionError, OnboardingResult
+if TYPE_CHECKING:
+    from repro_assets.factory.models import ExtractionError, OnboardingResult
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -51,6 +52,9 @@ def _print_error(error: ExtractionError) -> None:
 
 def cmd_onboard(args: argparse.Namespace) -> int:
     """Onboard one file; exit 0 on success, 1 on ExtractionError, 2 when unreadable."""
+    from repro_assets.factory.agent import OnboardingAgent
+    from repro_assets.factory.models import ExtractionError
+
     path = Path(args.file)
     try:
         text = path.read_text(encoding="utf-8")

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 import textwrap
+import threading
 from typing import Any
 
 from repro_assets.settings import environment
+
+log = logging.getLogger(__name__)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -41,20 +45,29 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         0 when every paper was ingested; 2 when a PDF was rejected (bad input), else 1 when a
         run failed.
     """
-    from repro_assets.instance import get_instance, prepare_in_process_runs
-    from repro_assets.resources.llm import CACHE_ENV
-
     if args.title and len(args.source) > 1:
         print("error: --title names one paper; give one PDF with it", file=sys.stderr)
         return 2
+    from repro_assets.papers.sandbox import prestart
+
+    prestart()  # the PDF parser's process starts while this one imports Dagster
+
+    from repro_assets.instance import get_instance, prepare_in_process_runs
+    from repro_assets.resources.llm import CACHE_ENV
+
     if args.no_cache:
         environment.export(CACHE_ENV, "0")
+
     instance = get_instance(hold_connections=True)
     tags = prepare_in_process_runs(instance)  # a killed earlier ingest's runs: failed
-    job = _ingest_definitions(args.full).resolve_job_def(
-        "papers_job" if args.full else "paper_ingest_job"
-    )
-    codes = [_ingest_one(instance, job, source, args.title, tags) for source in args.source]
+    defs = _ingest_definitions(args.full)
+    job = defs.resolve_job_def("papers_job" if args.full else "paper_ingest_job")
+    opening = open_store_in_background(defs.resources.get("vector_store"))
+    try:
+        codes = [_ingest_one(instance, job, source, args.title, tags) for source in args.source]
+    finally:
+        if opening is not None:  # never outlives the command (it is long done by now)
+            opening.join()
     if len(codes) > 1:
         failed = sum(code != 0 for code in codes)
         print(f"{len(codes) - failed} of {len(codes)} PDFs ingested")
@@ -75,7 +88,7 @@ def _ingest_one(instance: Any, job: Any, source: str, title: str,
     except PaperIngestError as exc:
         print(f"error {exc.code}: {source}: {exc.message}", file=sys.stderr)
         return 2
-    if info.paper_id not in instance.get_dynamic_partitions(papers_partitions.name):
+    if not instance.has_dynamic_partition(papers_partitions.name, info.paper_id):
         instance.add_dynamic_partitions(papers_partitions.name, [info.paper_id])
     print(f"paper_id: {info.paper_id}  ({info.page_count} pages, {info.byte_size:,} bytes)")
     result = job.execute_in_process(
@@ -99,6 +112,31 @@ def _ingest_one(instance: Any, job: Any, source: str, title: str,
         print(f"FAILED: {source}: {failure_message(result)}", file=sys.stderr)
         return 1
     return 0
+
+
+def open_store_in_background(vector_store: Any) -> threading.Thread | None:
+    """Open the project database and load the embedding model on a background thread.
+
+    The run's ``paper_embeddings`` asset asks the same resource for the same store (the
+    database and the model are loaded once per process), so it finds them ready: the loading
+    happens while the run starts and the PDF is validated and parsed in the worker process,
+    not after. Nothing else changes; a failure here is left to the run, which reports it.
+
+    Returns:
+        The started thread (``None`` when there is no vector store resource).
+    """
+    if vector_store is None:
+        return None
+
+    def load() -> None:
+        try:
+            vector_store.get_store()
+        except Exception as exc:  # the run opens the store again and reports the error
+            log.debug("opening the vector store ahead of the run failed: %s", exc)
+
+    thread = threading.Thread(target=load, name="open-vector-store", daemon=True)
+    thread.start()
+    return thread
 
 
 def _ingest_definitions(full: bool) -> Any:

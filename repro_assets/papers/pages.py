@@ -5,8 +5,6 @@ from __future__ import annotations
 import re
 import statistics
 
-import pymupdf
-
 from repro_assets.papers.models import PageText, PaperPages, TextBlock
 from repro_assets.papers.pdf import check_page_cap, max_pages
 
@@ -124,6 +122,8 @@ def raw_page_texts(data: bytes) -> dict[int, str]:
 
 def raw_page_texts_here(data: bytes) -> dict[int, str]:
     """:func:`raw_page_texts` in this process (the worker's body)."""
+    import pymupdf  # here, not above: a process that only calls the worker never loads it
+
     with pymupdf.open(stream=data, filetype="pdf") as doc:
         return {n + 1: page.get_text() for n, page in enumerate(doc)}
 
@@ -135,6 +135,8 @@ def extract_pages_here(data: bytes, paper_id: str, title_hint: str | None = None
     Raises:
         PaperIngestError: E_PDF_TOO_MANY_PAGES past ``page_cap``.
     """
+    import pymupdf
+
     doc = pymupdf.open(stream=data, filetype="pdf")
     try:
         if page_cap is not None:

@@ -1,15 +1,21 @@
-"""PDF validation for ingest (seed 000, stage 1): media type, size, encryption, pages, budget."""
+"""PDF validation for ingest (seed 000, stage 1): media type, size, encryption, pages, budget.
+
+PyMuPDF is imported only where a PDF is opened (in the limited worker): the process that
+validates and stores PDFs never parses one, so it does not pay the PyMuPDF import.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import zlib
 from dataclasses import dataclass
-
-import pymupdf
+from typing import TYPE_CHECKING
 
 from repro_assets import settings
 from repro_assets.papers.errors import PaperIngestError
+
+if TYPE_CHECKING:
+    import pymupdf
 
 MAX_PDF_BYTES = 15 * 1024 * 1024  # 15 MiB (15,728,640 bytes)
 PDF_MAGIC = b"%PDF-"
@@ -88,6 +94,8 @@ def inspect_pdf(data: bytes, page_cap: int, content_budget: int) -> tuple[int, s
         PaperIngestError: E_PDF_CORRUPT, E_PDF_ENCRYPTED, E_PDF_TOO_MANY_PAGES,
             E_PDF_TOO_COMPLEX.
     """
+    import pymupdf
+
     try:
         doc = pymupdf.open(stream=data, filetype="pdf")
     except Exception as exc:  # PyMuPDF raises several types for broken files

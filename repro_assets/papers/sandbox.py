@@ -116,16 +116,36 @@ def _start_server() -> subprocess.Popen[bytes]:
 
 def _take_server() -> subprocess.Popen[bytes]:
     """An idle fork server of this process (a new one when none is idle)."""
-    global _IDLE_PID
     with _IDLE_LOCK:
-        if _IDLE_PID != os.getpid():  # a forked copy of the caller: those pipes are its parent's
-            _IDLE.clear()
-            _IDLE_PID = os.getpid()
+        _forget_inherited()
         while _IDLE:
             server = _IDLE.pop()
             if server.poll() is None:
                 return server
     return _start_server()
+
+
+def prestart() -> None:
+    """Start a fork server now unless this process has an idle one, without waiting for it.
+
+    Its start-up (an interpreter and the PyMuPDF import, about a second of CPU) then runs
+    while the caller does its own start-up work, instead of inside the first parse: a command
+    that will parse a PDF calls this first. The server sees the environment of this moment.
+    """
+    with _IDLE_LOCK:
+        _forget_inherited()
+        if any(server.poll() is None for server in _IDLE):
+            return
+    _give_back(_start_server())
+
+
+def _forget_inherited() -> None:
+    """In a forked copy of the caller, drop the idle servers: those pipes are its parent's
+    (call with ``_IDLE_LOCK`` held)."""
+    global _IDLE_PID
+    if _IDLE_PID != os.getpid():
+        _IDLE.clear()
+        _IDLE_PID = os.getpid()
 
 
 def _give_back(server: subprocess.Popen[bytes]) -> None:

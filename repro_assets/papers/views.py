@@ -10,7 +10,6 @@ from typing import Any
 from repro_assets import settings
 from repro_assets.papers.claims import claims_markdown, load_rejected
 from repro_assets.papers.claims import load_claims as load_paper_claims
-from repro_assets.papers.models import PaperPages
 from repro_assets.papers.notebook.report import ReproductionReport, leaderboard_rows, summary_line
 from repro_assets.papers.notebook.store import (
     latest_reports,
@@ -24,16 +23,6 @@ from repro_assets.papers.plan_store import load_latest_plan
 from repro_assets.papers.verdict import load_verdict
 from repro_assets.storage.blobstore import BlobStore
 from repro_assets.storage.database import Database, get_database
-
-
-def pages_preview(pages: PaperPages) -> str:
-    """Markdown: the title, the detected section headings and the first page's text."""
-    first = pages.pages[0].text[:800] if pages.pages else ""
-    sections = "\n".join(
-        f"- p.{page.page_no}: {title}" for page in pages.pages for title in page.section_titles
-    )
-    return f"**{pages.title or 'untitled'}**\n\nSections:\n{sections or '- none detected'}\n\n" \
-           f"```\n{first}\n```"
 
 
 def history_markdown(metrics: dict[str, Any]) -> str:
