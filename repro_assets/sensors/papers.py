@@ -26,6 +26,7 @@ from repro_assets.papers.pdf import MAX_PDF_BYTES, PaperIngestError, PdfInfo, va
 from repro_assets.partitions import PAPERS, papers_partitions
 from repro_assets.resources.dropfolder import DropFolderResource
 from repro_assets.sensors.backfill import papers_backfill_schedule
+from repro_assets.sensors.status_cache import papers_status_cache_sensor
 from repro_assets.storage.dropfolder import DropEntry
 
 INBOX = "papers"
@@ -266,6 +267,7 @@ leaderboard_automation_sensor = dg.AutomationConditionSensorDefinition(
 )
 
 defs = dg.Definitions(
-    sensors=[paper_inbox_sensor, paper_stages_after_burst_sensor, leaderboard_automation_sensor],
+    sensors=[paper_inbox_sensor, paper_stages_after_burst_sensor, leaderboard_automation_sensor,
+             papers_status_cache_sensor],
     schedules=[papers_backfill_schedule],
 )
