@@ -11,27 +11,40 @@ end), never the project's data folder. What is measured:
   its last asset (stale) and has one failed run (``add_run``), as a backfill would find it;
 * ``papers_backfill_schedule`` evaluated on the real definitions at each size;
 * the asset's partition status through the webserver's GraphQL (in-process workspace):
-  ``assetPartitionStatuses`` and ``partitionStats`` of ``paper_embeddings``, cold and warm;
+  ``assetPartitionStatuses`` and ``partitionStats`` of ``paper_embeddings``: cold (Dagster's
+  status cache empty), warm, after 100 new papers without the refresher (Dagster's cache is
+  stamped with a hash of all partition keys, so a new paper makes it cold again), and steady:
+  after 100 more papers and one ``papers_status_cache_sensor`` refresh (also timed);
 * ``paper_inbox_sensor`` with ``--waiting`` new PDFs, then ``--files`` processed ones (the
   cursor the sensor keeps: the steady state) and one new file, via
   ``dg.build_sensor_context(cursor=..., instance=...)``;
-* pgvector: ``--chunks`` random-but-clustered 384-d unit vectors in the project's chunk layout
-  (a dimension-free ``vector`` column indexed as ``(embedding::vector(384))`` HNSW cosine, the
-  project's defaults m=16, ef_construction=64), build time and size, search p50/p95 over
-  ``--queries`` queries at several ``hnsw.ef_search`` and recall@10 against exact search
-  (brute force in NumPy over the same vectors);
+* pgvector: ``--chunks`` 384-d unit vectors per generator in the project's chunk layout (a
+  dimension-free ``vector`` column indexed as ``(embedding::vector(384))`` HNSW cosine), each
+  ``--hnsw`` configuration (m:ef_construction) built with ``--build-workers`` parallel workers
+  and ``--maintenance-mem`` (a spill past it is reported), build time and size, search p50/p95
+  over ``--queries`` queries at each ``--ef-search`` and recall@10 against exact search (brute
+  force in NumPy over the same vectors). Generators: ``clustered`` (isotropic noise around
+  random centres) and ``calibrated`` (fitted to the real chunk embeddings of ``--real-store``:
+  their covariance spectrum, document structure and chunk-to-chunk continuity; see
+  :class:`Calibrated`); each prints its nearest-neighbour cosines beside the real ones;
 * database size per paper (Dagster's share per partition, the vectors' per chunk).
 
 Run from the project root::
 
     nice -n 15 .venv/bin/python benchmarks/scale.py --partitions 1000 --chunks 50000 \
         --files 300 --waiting 3
-    nice -n 15 .venv/bin/python benchmarks/scale.py   # 10k + 100k partitions, 1M chunks
+    nice -n 15 .venv/bin/python benchmarks/scale.py --partitions 10000,100000 --chunks 0
+    nice -n 15 .venv/bin/python benchmarks/scale.py --partitions "" --files 0 \
+        --chunks 1000000 --real-store data/eval-corpora/corpus-<key>/.pg
 
 The last line is machine-readable:
-``scale: partitions=<n> backfill_tick_s=<…> sensor_tick_s=<…> status_query_s=<…>
-search_p95_ms=<…> recall10=<…>`` (the largest size; sensor_tick_s is the tick with the
-files already processed; status_query_s the cold query).
+``scale: partitions=<n> backfill_tick_s=<…> status_query_s=<…> status_query_cold_s=<…>
+status_refresh_s=<…> sensor_tick_s=<…> search_p95_ms=<…> recall10=<…>
+search_p95_ms_calibrated=<…> recall10_calibrated=<…> chunks=<n>`` (the largest size;
+status_query_s is the steady state with the refresher, status_query_cold_s the query with no
+cache; sensor_tick_s the tick with the files already processed; search figures at the
+configured ``REPRO_HNSW_EF_SEARCH`` on the first ``--hnsw`` configuration). Parts that were
+skipped are left out of the line.
 """
 
 from __future__ import annotations
@@ -173,26 +186,70 @@ def backfill_tick(instance: Any) -> tuple[float, int]:
     return time.perf_counter() - began, len(result.run_requests or [])
 
 
-def status_query(instance: Any) -> tuple[float, float, dict[str, Any]]:
-    """Cold and warm seconds of the UI's partition status query of ``paper_embeddings``."""
+def _graphql(process: Any) -> tuple[float, dict[str, Any]]:
+    """Seconds of one UI partition-status query of ``paper_embeddings``, and its counts."""
+    from dagster_graphql.test.utils import execute_dagster_graphql
+
+    began = time.perf_counter()
+    result = execute_dagster_graphql(process.create_request_context(), STATUS_QUERY,
+                                     {"key": {"path": ["paper_embeddings"]}})
+    seconds = time.perf_counter() - began
+    if result.errors:
+        raise RuntimeError(result.errors)
+    return seconds, result.data["assetNodeOrError"]["partitionStats"]
+
+
+def new_papers(instance: Any, count: int, tag: str) -> None:
+    """``count`` new papers partitions, each with one ``paper_embeddings`` materialization."""
+    import dagster as dg
+
+    names = [f"{tag}{n:06d}" for n in range(count)]
+    instance.add_dynamic_partitions("papers", names)
+    for name in names:
+        instance.report_runless_asset_event(dg.AssetMaterialization("paper_embeddings",
+                                                                    partition=name))
+
+
+def status_query(instance: Any, storage_url: str, size: int,
+                 new: int = 100) -> dict[str, Any]:
+    """Seconds of the UI's partition status query of ``paper_embeddings`` in four states.
+
+    * ``cold``: no status cache (it is cleared first); ``warm``: the same query again;
+    * ``stale``: after ``new`` new papers with no refresher: Dagster's cache is stamped with
+      a hash of every partition key, so any new partition makes the next UI load rebuild it;
+    * ``steady``: after ``new`` more papers and one ``papers_status_cache_sensor`` refresh
+      (``refresh``: its seconds over every papers asset) - what the UI pays with the daemon on.
+    """
+    import psycopg
     from dagster._core.remote_origin import InProcessCodeLocationOrigin
     from dagster._core.types.loadable_target_origin import LoadableTargetOrigin
     from dagster._core.workspace.context import WorkspaceProcessContext
     from dagster._core.workspace.load_target import InProcessWorkspaceLoadTarget
-    from dagster_graphql.test.utils import execute_dagster_graphql
 
+    from repro_assets.definitions import defs
+    from repro_assets.sensors.status_cache import papers_asset_keys, refresh_status_cache
+
+    url = storage_url.replace("postgresql+psycopg2://", "postgresql://", 1)
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("UPDATE asset_keys SET cached_status_data = NULL")
     origin = InProcessCodeLocationOrigin(LoadableTargetOrigin(
         module_name="repro_assets.definitions", attribute="defs"))
-    times = []
+    out: dict[str, Any] = {}
     with WorkspaceProcessContext(instance, InProcessWorkspaceLoadTarget([origin])) as process:
-        for _ in range(2):
-            began = time.perf_counter()
-            result = execute_dagster_graphql(process.create_request_context(), STATUS_QUERY,
-                                             {"key": {"path": ["paper_embeddings"]}})
-            times.append(time.perf_counter() - began)
-            if result.errors:
-                raise RuntimeError(result.errors)
-    return times[0], times[1], result.data["assetNodeOrError"]["partitionStats"]
+        out["cold"], _ = _graphql(process)
+        out["warm"], _ = _graphql(process)
+        new_papers(instance, new, f"s{size}-")
+        out["stale"], _ = _graphql(process)
+        keys = papers_asset_keys(defs.get_repository_def())
+        began = time.perf_counter()
+        refresh_status_cache(instance, keys)
+        out["build"] = time.perf_counter() - began  # other assets' caches: never built yet
+        new_papers(instance, new, f"t{size}-")
+        began = time.perf_counter()
+        refresh_status_cache(instance, keys)
+        out["refresh"] = time.perf_counter() - began
+        out["steady"], out["stats"] = _graphql(process)
+    return out
 
 
 # --------------------------------------------------------------------------- the inbox sensor
@@ -251,8 +308,12 @@ def sensor_ticks(instance: Any, inbox: Path, files: int, waiting: int) -> dict[s
 
 
 # --------------------------------------------------------------------------- pgvector
-def clustered(count: int, clusters: int, rng: Any) -> Any:
-    """``count`` unit vectors around ``clusters`` random centres (float32)."""
+def clustered(count: int, clusters: int, rng: Any) -> tuple[Any, Any]:
+    """``count`` unit vectors around ``clusters`` random centres, and ``queries``-ready centres.
+
+    Random but clustered: isotropic noise in all 384 dimensions, so a higher intrinsic
+    dimension than text embeddings have (pessimistic for HNSW).
+    """
     import numpy as np
 
     centres = rng.standard_normal((clusters, DIM)).astype(np.float32)
@@ -265,67 +326,267 @@ def clustered(count: int, clusters: int, rng: Any) -> Any:
     return out, centres
 
 
-def vector_bench(url: str, chunks: int, queries: int, chunks_per_paper: int) -> dict[str, Any]:
-    """Load, index and search ``chunks`` vectors on a new database of the server."""
+def clustered_set(count: int, queries: int, rng: Any) -> tuple[Any, Any]:
+    """The ``clustered`` generator's vectors and queries (a new point of a random cluster)."""
+    import numpy as np
+
+    vectors, centres = clustered(count, max(10, count // 1000), rng)
+    which = rng.integers(0, len(centres), queries)
+    qs = centres[which] + 0.6 * rng.standard_normal((queries, DIM)).astype(np.float32)
+    return vectors, qs / np.linalg.norm(qs, axis=1, keepdims=True)
+
+
+def real_embeddings(source: str) -> tuple[Any, Any]:
+    """Chunk embeddings and their document ids from a project store.
+
+    Args:
+        source: a Postgres URL of a store, or the data folder of an embedded pgserver holding
+            one (e.g. an evaluation corpus's ``.pg``; it is started and stopped if needed).
+    """
     import numpy as np
     import psycopg
     from pgvector.psycopg import register_vector
 
+    server = None
+    url = source
+    if not source.startswith("postgres"):
+        import pgserver
+
+        server = pgserver.get_server(Path(source), cleanup_mode="stop")
+        url = server.get_uri()
+    try:
+        with psycopg.connect(url) as conn:
+            register_vector(conn)
+            rows = conn.execute("SELECT document_id, embedding FROM chunks "
+                                "WHERE embedding IS NOT NULL ORDER BY id").fetchall()
+    finally:
+        if server is not None:
+            server.cleanup()
+    docs = np.array([r[0] for r in rows])
+    vectors = np.stack([np.asarray(r[1].to_numpy() if hasattr(r[1], "to_numpy") else r[1],
+                                   dtype=np.float32) for r in rows])
+    return vectors / np.linalg.norm(vectors, axis=1, keepdims=True), docs
+
+
+def _square_root(cov: Any) -> Any:
+    """``L`` with ``L @ L.T == cov`` (negative eigenvalues of an estimate clipped to 0)."""
+    import numpy as np
+
+    values, vecs = np.linalg.eigh(cov)
+    return (vecs * np.sqrt(np.clip(values, 0.0, None))).astype(np.float32)
+
+
+def participation_ratio(vectors: Any) -> float:
+    """``(sum l)^2 / sum l^2`` of the covariance eigenvalues: an intrinsic-dimension proxy."""
+    import numpy as np
+
+    values = np.clip(np.linalg.eigvalsh(np.cov(vectors, rowvar=False)), 0.0, None)
+    return float(values.sum() ** 2 / (values ** 2).sum())
+
+
+class Calibrated:
+    """Chunks of synthetic documents with the statistics of real chunk embeddings.
+
+    Fitted to real chunks grouped by document, in document order: document centres from
+    ``N(mean, between)``; a document's chunks ``centre + u_t``, normalised, where ``u`` is a
+    first-order autoregressive walk along the document (``u_t = rho u_(t-1) + sqrt(1 - rho^2)
+    e_t``, stationary covariance ``within``), so neighbouring chunks share their topic as in a
+    paper. ``within`` is the pooled within-document covariance, ``between`` the total
+    covariance minus it, ``rho`` the lag-1 correlation of consecutive chunks' deviations from
+    their document mean. The spectrum (intrinsic dimension), the document structure and the
+    local continuity follow the real embeddings instead of isotropic noise.
+    """
+
+    def __init__(self, real: Any, docs: Any) -> None:
+        import numpy as np
+
+        self.mean = real.mean(axis=0)
+        centred = real.copy()
+        for doc in np.unique(docs):
+            rows = docs == doc
+            centred[rows] -= real[rows].mean(axis=0)
+        within = centred.T @ centred / max(1, len(real) - len(np.unique(docs)))
+        total = np.cov(real, rowvar=False)
+        self.within = _square_root(within)
+        self.between = _square_root(total - within)
+        same = docs[1:] == docs[:-1]
+        self.rho = float(np.clip((centred[1:][same] * centred[:-1][same]).sum(axis=1).mean()
+                                 / (centred * centred).sum(axis=1).mean(), 0.0, 0.99))
+
+    def _noise(self, count: int, rng: Any) -> Any:
+        import numpy as np
+
+        return rng.standard_normal((count, DIM)).astype(np.float32) @ self.within.T
+
+    def generate(self, count: int, per_doc: int, queries: int, rng: Any) -> tuple[Any, Any]:
+        """``count`` unit chunks, ``per_doc`` per document in order, and ``queries`` queries
+        (each the next chunk after a random chunk: a new passage on the same topic)."""
+        import numpy as np
+
+        docs = max(1, -(-count // per_doc))
+        centres = (self.mean + rng.standard_normal((docs, DIM)).astype(np.float32)
+                   @ self.between.T).astype(np.float32)
+        picked = rng.integers(0, count, queries)
+        qs = np.empty((queries, DIM), dtype=np.float32)
+        out = np.empty((count, DIM), dtype=np.float32)
+        walk = self._noise(docs, rng)
+        step = float(np.sqrt(1.0 - self.rho ** 2))
+        for t in range(per_doc):
+            if t:
+                walk = self.rho * walk + step * self._noise(docs, rng)
+            rows = np.arange(docs) * per_doc + t
+            keep = rows < count
+            block = centres[keep] + walk[keep]
+            out[rows[keep]] = block / np.linalg.norm(block, axis=1, keepdims=True)
+            hit = np.isin(picked, rows[keep])
+            if hit.any():
+                source = walk[picked[hit] // per_doc]
+                nxt = (centres[picked[hit] // per_doc] + self.rho * source
+                       + step * self._noise(int(hit.sum()), rng))
+                qs[hit] = nxt / np.linalg.norm(nxt, axis=1, keepdims=True)
+        return out, qs
+
+
+def neighbour_cosines(vectors: Any) -> str:
+    """Mean cosine of each vector to its 1st and 10th nearest other vector (a few thousand)."""
+    import numpy as np
+
+    scores = vectors @ vectors.T
+    np.fill_diagonal(scores, -2.0)
+    top = -np.sort(-scores, axis=1)[:, :10]
+    return f"1st / 10th neighbour cosine {top[:, 0].mean():.3f} / {top[:, 9].mean():.3f}"
+
+
+def exact_top10(vectors: Any, qs: Any) -> list[Any]:
+    """1-based ids of each query's 10 nearest vectors by cosine (brute force)."""
+    import numpy as np
+
+    truth = []
+    for first in range(0, len(qs), 50):
+        scores = qs[first:first + 50] @ vectors.T
+        top = np.argpartition(-scores, 10, axis=1)[:, :10]
+        order = np.argsort(-np.take_along_axis(scores, top, axis=1), axis=1)
+        truth.extend(np.take_along_axis(top, order, axis=1) + 1)
+    return truth
+
+
+def load_vectors(conn: Any, vectors: Any, chunks_per_paper: int) -> float:
+    """(Re)create the chunk table in the project's layout and COPY ``vectors``; seconds."""
+    conn.execute("DROP TABLE IF EXISTS chunks")
+    conn.execute("CREATE TABLE chunks (id bigserial PRIMARY KEY, document_id bigint NOT "
+                 "NULL, embedding vector NOT NULL)")
+    began = time.perf_counter()
+    with conn.cursor().copy("COPY chunks (document_id, embedding) FROM STDIN "
+                            "WITH (FORMAT BINARY)") as copy:
+        copy.set_types(["int8", "vector"])
+        for n, vector in enumerate(vectors):
+            copy.write_row((n // chunks_per_paper, vector))
+    conn.execute("VACUUM ANALYZE chunks")
+    return time.perf_counter() - began
+
+
+def build_index(conn: Any, m: int, ef_construction: int, workers: int,
+                memory: str) -> dict[str, float]:
+    """Build the HNSW index the project builds, with ``m``/``ef_construction``; its figures."""
+    conn.execute("DROP INDEX IF EXISTS chunks_embedding_hnsw")
+    conn.execute(f"SET maintenance_work_mem = '{memory}'")
+    conn.execute(f"SET max_parallel_maintenance_workers = {workers}")
+    notices: list[str] = []
+    conn.add_notice_handler(lambda diag: notices.append(diag.message_primary or ""))
+    began = time.perf_counter()
+    conn.execute(f"CREATE INDEX chunks_embedding_hnsw ON chunks USING hnsw "
+                 f"((embedding::vector({DIM})) vector_cosine_ops) "
+                 f"WITH (m = {m}, ef_construction = {ef_construction})")
+    build_s = time.perf_counter() - began
+    index = conn.execute("SELECT pg_relation_size('chunks_embedding_hnsw')").fetchone()[0]
+    table = conn.execute("SELECT pg_total_relation_size('chunks')").fetchone()[0] - index
+    return {"build_s": build_s, "index_mb": index / 1e6, "table_mb": table / 1e6,
+            "spilled": float(any("maintenance_work_mem" in n for n in notices))}
+
+
+def search(conn: Any, qs: Any, truth: list[Any], ef: int) -> tuple[float, float, float]:
+    """p50 ms, p95 ms and recall@10 of the HNSW search at ``hnsw.ef_search`` ``ef``."""
+    import numpy as np
+
+    conn.execute(f"SET hnsw.ef_search = {ef}")
+    times, hits = [], 0
+    for query, expected in zip(qs, truth, strict=True):
+        began = time.perf_counter()
+        rows = conn.execute(
+            f"SELECT id FROM chunks ORDER BY embedding::vector({DIM}) <=> "
+            f"%s::vector({DIM}) LIMIT 10", (query,)).fetchall()
+        times.append(time.perf_counter() - began)
+        hits += len({r[0] for r in rows} & set(expected.tolist()))
+    return (float(np.percentile(times, 50)) * 1e3, float(np.percentile(times, 95)) * 1e3,
+            hits / (10 * len(qs)))
+
+
+def vector_bench(url: str, args: argparse.Namespace) -> dict[str, Any]:
+    """Per generator: load ``args.chunks`` vectors, build each HNSW configuration, search.
+
+    Returns ``{generator: {"load_s", (m, ef_construction): {"build_s", ..., "searches":
+    {ef: (p50, p95, recall)}}}}`` and prints each figure as it comes.
+    """
+    import numpy as np
+    import psycopg
+    from pgvector.psycopg import register_vector
+
+    from repro_assets import settings
     from repro_assets.storage.database import with_database
 
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute("CREATE DATABASE scale_vectors")
     vurl = with_database(url, "scale_vectors")
-    rng = np.random.default_rng(29)
-    vectors, centres = clustered(chunks, max(10, chunks // 1000), rng)
-    which = rng.integers(0, len(centres), queries)
-    qs = centres[which] + 0.6 * rng.standard_normal((queries, DIM)).astype(np.float32)
-    qs /= np.linalg.norm(qs, axis=1, keepdims=True)
-    truth = []
-    for first in range(0, queries, 50):
-        scores = qs[first:first + 50] @ vectors.T
-        truth.extend(np.argsort(-scores, axis=1)[:, :10] + 1)  # ids are 1-based
+    configs = [tuple(int(v) for v in c.split(":")) for c in args.hnsw.split(",") if c]
+    configured = settings.current().database.hnsw_ef_search
+    efs = sorted({int(e) for e in args.ef_search.split(",") if e} | {configured})
     out: dict[str, Any] = {}
-    with psycopg.connect(vurl, autocommit=True) as conn:
-        conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
-        register_vector(conn)
-        conn.execute("CREATE TABLE chunks (id bigserial PRIMARY KEY, document_id bigint NOT "
-                     "NULL, embedding vector NOT NULL)")
-        began = time.perf_counter()
-        with conn.cursor().copy("COPY chunks (document_id, embedding) FROM STDIN "
-                                "WITH (FORMAT BINARY)") as copy:
-            copy.set_types(["int8", "vector"])
-            for n, vector in enumerate(vectors):
-                copy.write_row((n // chunks_per_paper, vector))
-        out["load_s"] = time.perf_counter() - began
-        conn.execute("SET maintenance_work_mem = '3GB'")
-        conn.execute("SET max_parallel_maintenance_workers = 1")
-        began = time.perf_counter()
-        conn.execute(f"CREATE INDEX chunks_embedding_hnsw ON chunks USING hnsw "
-                     f"((embedding::vector({DIM})) vector_cosine_ops)")
-        out["build_s"] = time.perf_counter() - began
-        conn.execute("VACUUM ANALYZE chunks")
-        out["index_mb"] = conn.execute(
-            "SELECT pg_relation_size('chunks_embedding_hnsw')").fetchone()[0] / 1e6
-        out["table_mb"] = conn.execute(
-            "SELECT pg_total_relation_size('chunks') - pg_relation_size('chunks_embedding_hnsw')"
-        ).fetchone()[0] / 1e6
-        out["searches"] = {}
-        for ef in (40, 100, 200):
-            conn.execute(f"SET hnsw.ef_search = {ef}")
-            times, hits = [], 0
-            for query, expected in zip(qs, truth, strict=True):
-                began = time.perf_counter()
-                rows = conn.execute(
-                    f"SELECT id FROM chunks ORDER BY embedding::vector({DIM}) <=> "
-                    f"%s::vector({DIM}) LIMIT 10", (query,)).fetchall()
-                times.append(time.perf_counter() - began)
-                hits += len({r[0] for r in rows} & set(expected.tolist()))
-            out["searches"][ef] = (float(np.percentile(times, 50)) * 1e3,
-                                   float(np.percentile(times, 95)) * 1e3, hits / (10 * queries))
-        plan = conn.execute(f"EXPLAIN SELECT id FROM chunks ORDER BY embedding::vector({DIM}) <=>"
-                            f" %s::vector({DIM}) LIMIT 10", (qs[0],)).fetchall()
-        out["uses_index"] = any("chunks_embedding_hnsw" in r[0] for r in plan)
+    for generator in [g for g in args.generators.split(",") if g]:
+        rng = np.random.default_rng(29)
+        if generator == "clustered":
+            vectors, qs = clustered_set(args.chunks, args.queries, rng)
+        elif generator == "calibrated":
+            if not args.real_store:
+                print("  calibrated generator skipped: no --real-store")
+                continue
+            real, docs = real_embeddings(args.real_store)
+            model = Calibrated(real, docs)
+            vectors, qs = model.generate(args.chunks, args.chunks_per_paper, args.queries, rng)
+            print(f"  calibrated on {len(real)} real chunks of {len(np.unique(docs))} "
+                  f"documents: participation ratio {participation_ratio(real):.1f}, lag-1 "
+                  f"correlation {model.rho:.2f}; {neighbour_cosines(real)} (real)")
+        else:
+            raise SystemExit(f"unknown generator {generator!r}")
+        truth = exact_top10(vectors, qs)
+        nearest = np.array([[vectors[t[0] - 1] @ q, vectors[t[-1] - 1] @ q]
+                            for q, t in zip(qs, truth, strict=True)]).mean(axis=0)
+        sample = vectors[:4000]
+        print(f"  {generator}: participation ratio {participation_ratio(sample):.1f}, "
+              f"{neighbour_cosines(sample)} (first 4k chunks); query cosine to its 1st / 10th "
+              f"neighbour in all {args.chunks}: {nearest[0]:.3f} / {nearest[1]:.3f}",
+              flush=True)
+        figures: dict[Any, Any] = {}
+        with psycopg.connect(vurl, autocommit=True) as conn:
+            conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+            register_vector(conn)
+            figures["load_s"] = load_vectors(conn, vectors, args.chunks_per_paper)
+            del vectors
+            for m, ef_construction in configs:
+                built = build_index(conn, m, ef_construction, args.build_workers,
+                                    args.maintenance_mem)
+                built["searches"] = {ef: search(conn, qs, truth, ef) for ef in efs}
+                figures[(m, ef_construction)] = built
+                print(f"  pgvector {generator} {args.chunks} x {DIM}-d m={m} "
+                      f"ef_construction={ef_construction}: HNSW build {built['build_s']:.0f} s"
+                      f"{' (spilled past maintenance_work_mem)' if built['spilled'] else ''}, "
+                      f"index {built['index_mb']:.0f} MB, table {built['table_mb']:.0f} MB")
+                for ef, (p50, p95, recall) in built["searches"].items():
+                    print(f"    ef_search={ef:>3}: p50 {p50:.1f} ms p95 {p95:.1f} ms "
+                          f"recall@10 {recall:.3f}", flush=True)
+            plan = conn.execute(f"EXPLAIN SELECT id FROM chunks ORDER BY embedding::vector({DIM})"
+                                f" <=> %s::vector({DIM}) LIMIT 10", (qs[0],)).fetchall()
+            figures["uses_index"] = any("chunks_embedding_hnsw" in r[0] for r in plan)
+        out[generator] = figures
     return out
 
 
@@ -340,65 +601,100 @@ def database_mb(url: str, name: str) -> float:
 # --------------------------------------------------------------------------- main
 def main() -> None:
     """Run the benchmark and print its figures and the ``scale:`` line."""
+    from repro_assets import settings
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--partitions", default="10000,100000",
-                        help="comma-separated instance sizes, grown in order")
+                        help="comma-separated instance sizes, grown in order ('': skip)")
     parser.add_argument("--files", type=int, default=10_000,
-                        help="processed PDFs in the inbox")
+                        help="processed PDFs in the inbox (0: skip the sensor)")
     parser.add_argument("--waiting", type=int, default=200,
                         help="new PDFs waiting for one tick (at most REPRO_INBOX_TICK_MAX_FILES "
                         "are read per tick)")
     parser.add_argument("--chunks", type=int, default=1_000_000, help="vectors (0: skip)")
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--chunks-per-paper", type=int, default=60,
-                        help="chunks per paper assumed for the size per paper")
+                        help="chunks per paper (documents of the calibrated generator, size "
+                        "per paper)")
+    parser.add_argument("--generators", default="clustered,calibrated",
+                        help="vector generators: clustered (isotropic noise around random "
+                        "centres) and calibrated (fitted to --real-store's embeddings)")
+    parser.add_argument("--real-store", default="",
+                        help="Postgres URL or pgserver data folder of a store with real chunk "
+                        "embeddings, for the calibrated generator (e.g. an evaluation "
+                        "corpus's .pg folder)")
+    index = settings.current().database
+    parser.add_argument("--hnsw", default=f"{index.hnsw_m}:{index.hnsw_ef_construction}",
+                        help="HNSW configurations m:ef_construction, comma-separated (default: "
+                        "the project's, REPRO_HNSW_M:REPRO_HNSW_EF_CONSTRUCTION)")
+    parser.add_argument("--ef-search", default="40,100,200,400",
+                        help="hnsw.ef_search values to measure (REPRO_HNSW_EF_SEARCH is added)")
+    parser.add_argument("--build-workers", type=int, default=2,
+                        help="max_parallel_maintenance_workers of the index build")
+    parser.add_argument("--maintenance-mem", default="6GB",
+                        help="maintenance_work_mem of the index build (no spill)")
     args = parser.parse_args()
     sizes = [int(s) for s in args.partitions.split(",") if s]
     folder = Path(tempfile.mkdtemp(prefix="repro-scale-"))
     server = start_server(folder)
     url = server.get_uri()
+    line = {}
     try:
         isolate_env(folder, url)
-        instance, storage = make_instance(url, folder / "dagster_home")
-        keys, _ = job_assets()
-        print(f"papers_job assets: {len(keys)}; throwaway server under {folder}")
-        have = 0
         rows = []
-        for size in sizes:
-            began = time.perf_counter()
-            stale = grow_instance(instance, storage, keys, have, size)
-            have = size
-            made = time.perf_counter() - began
-            tick_s, launched = backfill_tick(instance)
-            cold, warm, stats = status_query(instance)
-            dagster_mb = database_mb(url, urlsplit(storage).path.lstrip("/"))
-            rows.append((size, tick_s, launched, cold, warm, dagster_mb))
-            print(f"  {size:>7} partitions (built in {made:.0f} s, {stale} stale in total): "
-                  f"backfill tick {tick_s:.2f} s ({launched} run requests), status query "
-                  f"cold {cold:.2f} s warm {warm:.2f} s {stats}, dagster db {dagster_mb:.0f} MB"
-                  f" ({dagster_mb * 1e3 / size:.1f} kB/partition)")
-        ticks = sensor_ticks(instance, folder / "data" / "inbox", args.files,
-                             args.waiting)
-        vec: dict[str, Any] = {}
+        if sizes:
+            instance, storage = make_instance(url, folder / "dagster_home")
+            keys, _ = job_assets()
+            print(f"papers_job assets: {len(keys)}; throwaway server under {folder}")
+            have = 0
+            for size in sizes:
+                began = time.perf_counter()
+                stale = grow_instance(instance, storage, keys, have, size)
+                have = size
+                made = time.perf_counter() - began
+                tick_s, launched = backfill_tick(instance)
+                status = status_query(instance, storage, size)
+                dagster_mb = database_mb(url, urlsplit(storage).path.lstrip("/"))
+                rows.append((size, tick_s, launched, status, dagster_mb))
+                print(f"  {size:>7} partitions (built in {made:.0f} s, {stale} stale in total):"
+                      f" backfill tick {tick_s:.2f} s ({launched} run requests), dagster db "
+                      f"{dagster_mb:.0f} MB ({dagster_mb * 1e3 / size:.1f} kB/partition)")
+                print(f"    status query: cold {status['cold']:.2f} s, warm {status['warm']:.2f}"
+                      f" s, after 100 new papers without refresher {status['stale']:.2f} s; "
+                      f"refresher: first build {status['build']:.2f} s, after 100 new papers "
+                      f"{status['refresh']:.2f} s, then the query {status['steady']:.2f} s "
+                      f"{status['stats']}", flush=True)
+            last = rows[-1][3]
+            line.update(partitions=sizes[-1], backfill_tick_s=f"{rows[-1][1]:.2f}",
+                        status_query_s=f"{last['steady']:.2f}",
+                        status_query_cold_s=f"{last['cold']:.2f}",
+                        status_refresh_s=f"{last['refresh']:.2f}")
+            if args.files:
+                ticks = sensor_ticks(instance, folder / "data" / "inbox", args.files,
+                                     args.waiting)
+                line["sensor_tick_s"] = f"{ticks['processed']:.3f}"
         if args.chunks:
-            vec = vector_bench(url, args.chunks, args.queries, args.chunks_per_paper)
-            print(f"  pgvector {args.chunks} x {DIM}-d: load {vec['load_s']:.0f} s, HNSW build "
-                  f"{vec['build_s']:.0f} s, index {vec['index_mb']:.0f} MB, table "
-                  f"{vec['table_mb']:.0f} MB, index used: {vec['uses_index']}")
-            for ef, (p50, p95, recall) in vec["searches"].items():
-                print(f"    ef_search={ef:>3}: p50 {p50:.1f} ms p95 {p95:.1f} ms "
-                      f"recall@10 {recall:.3f}")
-            per_chunk = (vec["index_mb"] + vec["table_mb"]) * 1e6 / args.chunks
-            per_partition = rows[-1][5] * 1e6 / rows[-1][0]
-            print(f"  size per paper: {per_partition / 1e3:.1f} kB Dagster + "
-                  f"{args.chunks_per_paper} chunks x {per_chunk / 1e3:.2f} kB vectors = "
-                  f"{(per_partition + args.chunks_per_paper * per_chunk) / 1e3:.0f} kB "
-                  "(chunk text and other tables not included)")
-        p95, recall = vec.get("searches", {}).get(100, (0.0, float("nan"), float("nan")))[1:]
-        size, tick_s, _, cold, _, _ = rows[-1]
-        print(f"scale: partitions={size} backfill_tick_s={tick_s:.2f} "
-              f"sensor_tick_s={ticks['processed']:.3f} status_query_s={cold:.2f} "
-              f"search_p95_ms={p95:.1f} recall10={recall:.3f}")
+            vec = vector_bench(url, args)
+            ef = index.hnsw_ef_search
+            for generator, figures in vec.items():
+                configs = [k for k in figures if isinstance(k, tuple)]
+                built = figures[configs[0]]
+                per_chunk = (built["index_mb"] + built["table_mb"]) * 1e6 / args.chunks
+                print(f"  {generator}: load {figures['load_s']:.0f} s, index used: "
+                      f"{figures['uses_index']}, {per_chunk / 1e3:.2f} kB per chunk")
+                if rows:
+                    per_partition = rows[-1][4] * 1e6 / rows[-1][0]
+                    print(f"  size per paper: {per_partition / 1e3:.1f} kB Dagster + "
+                          f"{args.chunks_per_paper} chunks x {per_chunk / 1e3:.2f} kB vectors = "
+                          f"{(per_partition + args.chunks_per_paper * per_chunk) / 1e3:.0f} kB"
+                          " (chunk text and other tables not included)")
+                if ef in built["searches"]:
+                    suffix = "" if generator == "clustered" else f"_{generator}"
+                    _, p95, recall = built["searches"][ef]
+                    line[f"search_p95_ms{suffix}"] = f"{p95:.1f}"
+                    line[f"recall10{suffix}"] = f"{recall:.3f}"
+            line["chunks"] = args.chunks
+        print("scale: " + " ".join(f"{k}={v}" for k, v in line.items()))
     finally:
         server.cleanup()
         shutil.rmtree(folder, ignore_errors=True)

@@ -5,7 +5,8 @@ Documents from any source (paper PDFs, arXiv, Crossref, web pages) are stored as
 key and text, so re-ingesting never duplicates rows and unchanged chunks are not re-embedded.
 The store records the embedding model, dimension and backend (torch, onnx, onnx-int8) and
 refuses to mix them (a store changes backend only through :meth:`VectorStore.reembed`);
-retrieval is cosine distance (``<=>``) over an HNSW index.
+retrieval is cosine distance (``<=>``) over an HNSW index, fused by default with full-text BM25
+over the chunks (:mod:`repro_assets.storage.lexical`, ``REPRO_SEARCH_MODE``).
 """
 
 from __future__ import annotations
@@ -169,8 +170,8 @@ class VectorStore:
     def __init__(self, db: Database, embedder: Embedder, ef_search: int | None = None) -> None:
         self.db = db
         self.embedder = embedder
-        #: HNSW search breadth (``REPRO_HNSW_EF_SEARCH``, default 100): recall vs latency.
-        self.ef_search = ef_search or settings.env_int("REPRO_HNSW_EF_SEARCH", 100)
+        #: HNSW search breadth (``REPRO_HNSW_EF_SEARCH``): recall vs latency.
+        self.ef_search = ef_search or settings.current().database.hnsw_ef_search
         self._dim: int | None = None
 
     # -- model bookkeeping -------------------------------------------------------------------
@@ -208,9 +209,11 @@ class VectorStore:
                 f"`repro-assets reembed --backend {self.embedder.backend}`.",
                 code="E_EMBEDDING_BACKEND_MISMATCH",
             )
+        index = settings.current().database  # build parameters of a new index only
         conn.execute(
             f"CREATE INDEX IF NOT EXISTS chunks_embedding_hnsw ON chunks USING hnsw "
-            f"((embedding::vector({int(dim)})) vector_cosine_ops)"
+            f"((embedding::vector({int(dim)})) vector_cosine_ops) WITH (m = "
+            f"{int(index.hnsw_m)}, ef_construction = {int(index.hnsw_ef_construction)})"
         )
         if backend == self.embedder.backend:  # a re-embedding store checks again next time
             self._dim = int(dim)

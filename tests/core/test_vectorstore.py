@@ -86,3 +86,18 @@ def test_refuses_to_mix_embedding_models(store: VectorStore) -> None:
     with pytest.raises(VectorStoreError) as info:
         other.upsert_document(DocumentIn("test", "e", "E"), _chunks(TEXTS[1:2]))
     assert info.value.code == "E_EMBEDDING_MODEL_MISMATCH"
+
+
+def test_a_new_index_takes_its_hnsw_parameters_from_the_settings(
+        store: VectorStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("REPRO_HNSW_M", "12")
+    monkeypatch.setenv("REPRO_HNSW_EF_CONSTRUCTION", "48")
+    monkeypatch.setenv("REPRO_HNSW_EF_SEARCH", "150")
+    store = VectorStore(store.db, store.embedder)
+    store.upsert_document(DocumentIn("test", "p", "P"), _chunks(TEXTS[:2]))
+    with store.db.connection() as conn:
+        definition = conn.execute("SELECT indexdef FROM pg_indexes WHERE indexname = "
+                                  "'chunks_embedding_hnsw'").fetchone()[0]
+    assert "m='12'" in definition.replace(" ", "")
+    assert "ef_construction='48'" in definition.replace(" ", "")
+    assert store.ef_search == 150
