@@ -24,6 +24,14 @@ from repro_assets.forms.input_fields import Line, label_near, page_lines, row_la
 from repro_assets.forms.models import ALIASES, V1_FIELDS
 from repro_assets.forms.parties import nearest_party, party_of
 from repro_assets.forms.text_cues import is_heading
+from repro_assets.forms.widget_labels import place_labels
+from repro_assets.forms.widget_meaning import (
+    date_order,
+    label_words,
+    meaning_of,
+    name_order,
+    postal_part,
+)
 
 TEXT = "text"
 _KINDS = {
@@ -56,6 +64,12 @@ class FormWidget:
     "Patient information"). ``copies`` are the other widgets of the same field (one field
     can show in several places, each with its own label and section: writing the field writes
     every one of them).
+
+    ``placed`` is its label found by the page's layout (:mod:`repro_assets.forms.widget_labels`:
+    left, above, caption below, column header, the question of a follow-up box; ``placed_by``
+    says which); ``group_index`` / ``group_size`` its place in a value split over boxes of
+    one row, ``hint`` the word printed under such a box ("MM"); ``column_row`` /
+    ``column_size`` its row in a table column under a header.
     """
 
     name: str
@@ -68,6 +82,14 @@ class FormWidget:
     row_text: str | None = None
     row_label: str | None = None
     copies: tuple[FormWidget, ...] = ()
+    placed: str | None = None
+    placed_by: str | None = None
+    rect: tuple[float, float, float, float] | None = None
+    group_index: int = 0
+    group_size: int = 1
+    hint: str | None = None
+    column_row: int | None = None
+    column_size: int = 0
 
 
 @dataclass(frozen=True)
@@ -89,8 +111,9 @@ class WidgetRole:
 
     @property
     def words(self) -> list[str]:
-        """The widget's name words, then its tooltip's (letters and digits)."""
-        return name_words(self.widget.name) + name_words(self.widget.label or "")
+        """The widget's name words, then its tooltip's and its printed label's."""
+        return name_words(self.widget.name) + name_words(self.widget.label or "") + \
+            label_words(self.widget.placed or "")
 
     @property
     def description(self) -> str:
@@ -135,22 +158,6 @@ def match_acroform_field(name: str) -> tuple[str | None, str | None]:
     return None, None
 
 
-#: What a widget's tooltip or printed label asks for: (pattern, key, part). First match wins.
-MEANINGS: tuple[tuple[re.Pattern[str], str, str | None], ...] = tuple(
-    (re.compile(pattern, re.IGNORECASE), key, part) for pattern, key, part in (
-        (r"\bname\s+of\s+(?:the\s+)?medication|\bmedications?\b|\bdrug\s+name", "medications",
-         "row_name"),
-        (r"\bdos(?:e|age)\b|\bstrength\b", "medications", "row_dose"),
-        (r"\bhow\s+often\b|\bfrequency\b", "medications", "row_often"),
-        (r"\ballerg", "allergies", None),
-        (r"\barea\s+code\b", "phone", "area"),
-        (r"\bfirst\s+three\b|\bprefix\b", "phone", "prefix"),
-        (r"\blast\s+four\b", "phone", "line"),
-        (r"\bphone\b|\btelephone\b|\bmobile\b", "phone", None),
-        (r"\bdate\s+of\s+birth\b|\bbirth\s*date\b|\bdob\b", "dob", None),
-        (r"\baddress\b", "address", None),
-        (r"\bname\b", "full_name", None),
-    ))
 #: Name widgets that ask for something other than a person's name ("Primary Insurance Name",
 #: "Business Name", "Pharmacy Name").
 NOT_PERSON_NAME = re.compile(
@@ -158,23 +165,18 @@ NOT_PERSON_NAME = re.compile(
     r"network|carrier|insurance|insurer|plan|practice|school|program|account|file|user|group|"
     r"contact|relative|emergency|street|city|town|print|printed|signature|signed)\b",
     re.IGNORECASE)
-#: A printed label that may stand for a widget's tooltip: short, ending with a colon.
-_PRINTED_LABEL = re.compile(r"^[A-Za-z][^:]{0,40}:\s*$")
 _ROW = re.compile(r"(?:(\d{1,2})\W*$)|\((\d{1,2})\)")
 _SECTION = re.compile(r"^\s*(?:section|part)\s+\w+|\bto\s+be\s+completed\s+by\b|"
                       r"\binformation\b", re.IGNORECASE)
 
 
-def meaning_of(text: str) -> tuple[str, str | None] | None:
-    """``(key, part)`` a tooltip or printed label asks for, or None."""
-    for pattern, key, part in MEANINGS:
-        if pattern.search(text):
-            return key, part
-    return None
-
-
 def _row(widget: FormWidget) -> int | None:
-    for text in (widget.name, widget.label or ""):
+    """A medication row's number from its name ("Medication2", "Dose (3)") or tooltip; the
+    number of a name that says nothing else ("Text7") is a serial number, no row."""
+    texts = [widget.label or ""]
+    if meaning_of(re.sub(r"\d+", " ", normalize_acroform_name(widget.name))):
+        texts.insert(0, widget.name)
+    for text in texts:
         match = _ROW.search(text)
         if match:
             return int(match.group(1) or match.group(2))
@@ -182,7 +184,8 @@ def _row(widget: FormWidget) -> int | None:
 
 
 def _section_above(rect: pymupdf.Rect, lines: list[Line],
-                   rows: list[pymupdf.Rect]) -> str | None:
+                   rows: list[pymupdf.Rect], captions: list[pymupdf.Rect] = ()
+                   ) -> str | None:
     """The nearest line above ``rect`` that heads a section and names a party; a line that
     shares its row with a widget is that widget's label ("Physician [____]"), no heading.
 
@@ -193,7 +196,8 @@ def _section_above(rect: pymupdf.Rect, lines: list[Line],
     above = [(box, text) for box, text, _ in lines
              if box.y1 <= rect.y0 + 1 and (_SECTION.search(text) or is_heading(text))
              and party_of(text)
-             and not any(box.y0 < r.y1 and box.y1 > r.y0 for r in rows)]
+             and not any(box.y0 < r.y1 and box.y1 > r.y0 for r in rows)
+             and not any(box == c for c in captions)]  # a cell's own caption
     middle = (rect.y0 + rect.y1) / 2
     left_edge = max((r.x1 for r in rows if r.y0 <= middle <= r.y1 and r.x1 <= rect.x0 + 1),
                     default=float("-inf"))
@@ -225,10 +229,11 @@ def read_widgets(pdf_bytes: bytes) -> list[FormWidget]:
                 widgets = list(page.widgets() or [])
                 rows = [pymupdf.Rect(w.rect) for w in widgets]
                 lines = page_lines(page, rows) if widgets else []
-                for widget in widgets:
+                placements = place_labels(rows, lines)
+                captions = [pymupdf.Rect(p.box) for p in placements if p.box]
+                for widget, rect, placed in zip(widgets, rows, placements, strict=True):
                     name = widget.field_name or ""
                     if name:
-                        rect = pymupdf.Rect(widget.rect)
                         seen.setdefault(name, []).append(FormWidget(
                             name=name, label=widget.field_label or None,
                             kind=_KINDS.get(widget.field_type, "unknown"), page=number,
@@ -236,7 +241,12 @@ def read_widgets(pdf_bytes: bytes) -> list[FormWidget]:
                             printed=label_near(rect, lines),
                             row_text=row_left(rect, lines) or None,
                             row_label=row_label(rect, lines),
-                            section=_section_above(rect, lines, rows)))
+                            section=_section_above(rect, lines, rows, captions),
+                            placed=placed.label, placed_by=placed.source,
+                            rect=(rect.x0, rect.y0, rect.x1, rect.y1),
+                            group_index=placed.group_index, group_size=placed.group_size,
+                            hint=placed.hint, column_row=placed.column_row,
+                            column_size=placed.column_size))
         except Exception as exc:  # a broken widget dictionary: the form is unreadable
             raise ValueError(f"cannot read the target's form fields: {exc}") from exc
     return [replace(first, copies=tuple(rest)) for first, *rest in seen.values()]
@@ -257,15 +267,38 @@ def _name_order(text: str) -> str | None:
     return None
 
 
+_LABEL_WORDS = 10  # a printed label longer than this is a sentence, not a label
+_QUESTION_WORDS = 30
+
+
+def _asks(text: str) -> tuple[str, str | None] | None:
+    """What a tooltip or printed label asks for: a postal part of the address ("City",
+    "State", "ZIP Code", "City, state, and ZIP code"), else its meaning."""
+    postal = postal_part(text)
+    return ("address", postal) if postal else meaning_of(text)
+
+
+def _page_label(widget: FormWidget) -> str | None:
+    """The label the page prints for a widget (when it is short enough to be a label)."""
+    text = widget.placed
+    if not text:
+        return None
+    limit = _QUESTION_WORDS if widget.placed_by == "question" else _LABEL_WORDS
+    return text if len(text.split()) <= limit else None
+
+
 def classify(widget: FormWidget) -> WidgetRole:
-    """The role of one widget: its key (the locked name rule, else what its tooltip says),
-    its party (name and tooltip, else the section heading above it) and its part."""
+    """The role of one widget: its key (the locked name rule, else what its tooltip says,
+    else what the label the page prints for it says), its party (name and tooltip, else the
+    printed label, else the section heading above it) and its part."""
     key, problem = match_acroform_field(widget.name)
-    tooltip = widget.label or ""
-    if not tooltip and key is None and problem is None and _PRINTED_LABEL.match(
-            widget.row_label or ""):  # "Text7" right after "Date of Birth:" on its row
-        tooltip = widget.row_label or ""
-    meaning = meaning_of(tooltip) if tooltip else None
+    said_by = widget.label or ""
+    meaning = _asks(said_by) if said_by else None
+    from_page = False
+    if key is None and problem is None and meaning is None:  # "Text7", "fill_3": the page
+        page_label = _page_label(widget)
+        if page_label:
+            said_by, meaning, from_page = page_label, _asks(page_label), True
     if key is None and (meaning is None or problem == "ambiguous"):
         return WidgetRole(widget, None, problem)
     if key is None and meaning is not None:
@@ -273,7 +306,7 @@ def classify(widget: FormWidget) -> WidgetRole:
     elif meaning is not None and meaning[0] != key and meaning[0] != "full_name":
         return WidgetRole(widget, None, f"meaning_conflict:{key}/{meaning[0]}")
     assert key is not None
-    text = " ".join(filter(None, [widget.name, tooltip]))
+    text = " ".join(filter(None, [widget.name, widget.label, said_by if from_page else None]))
     if key == "address" and NOT_POSTAL.search(normalize_acroform_name(text)):
         return WidgetRole(widget, None, "not_postal")
     if key == "full_name":
@@ -283,42 +316,72 @@ def classify(widget: FormWidget) -> WidgetRole:
         elif NOT_PERSON_NAME.search(normalize_acroform_name(" ".join(
                 filter(None, [text, widget.printed])))):
             return WidgetRole(widget, None, "not_a_persons_name")
+    if widget.column_size > 1 and key != "medications":  # a table's column: rows of entries
+        return WidgetRole(widget, None, "table_column")
     party = _widget_text_party(widget, text)
     said = meaning[1] if meaning and meaning[0] == key else None
-    return _with_part(widget, key, party, said, tooltip)
+    return _with_part(widget, key, party, said, said_by, from_page)
 
 
 def _widget_text_party(widget: FormWidget, text: str) -> str | None:
-    """The party a widget's name and tooltip name, else the printed text beside it or on its
-    row, else the section heading above it."""
+    """The party a widget's name and tooltip (or page label) name, else the printed text
+    beside it or on its row, else the section heading above it."""
     party = party_of(normalize_acroform_name(text))
-    for printed in (widget.printed, widget.row_text):  # "Physician: ____ Telephone: [ ]"
-        if party is None and printed:
+    for printed in (widget.placed, widget.printed, widget.row_text):
+        if party is None and printed:  # "Physician: ____ Telephone: [ ]"
             party = nearest_party(printed)
     if party is None and widget.section:
         party = party_of(widget.section)
     return party
 
 
+#: The parts of a North American number split over two or three boxes, in order.
+_PHONE_BOXES = {2: ("area", "local"), 3: ("area", "prefix", "line")}
+_NARROW = 45.0  # a box narrower than this holds a few digits, not a whole number
+
+
+def _split_part(widget: FormWidget, key: str, said_by: str) -> str | None:
+    """The part of a value split over the boxes of one row, from the label's order."""
+    index, size = widget.group_index, widget.group_size
+    hint = _part(label_words(widget.hint or ""), DATE_PARTS) if key == "dob" else None
+    if hint:
+        return hint
+    order = (date_order(said_by) if key == "dob" else name_order(said_by)
+             if key == "full_name" else list(_PHONE_BOXES.get(size, ())) if key == "phone"
+             else [])
+    return order[index] if len(order) == size else None
+
+
 def _with_part(widget: FormWidget, key: str, party: str | None, said: str | None,
-               tooltip: str) -> WidgetRole:
+               said_by: str, from_page: bool = False) -> WidgetRole:
     """The role of a widget whose key and party are known, with the part of the value it
-    takes (a date's day, a name's first name, a medication row's column) and the name order
-    its label asks for. ``said``: the part its tooltip's meaning names."""
+    takes (a date's day, a name's first name, a medication row's column, a box of a split
+    value) and the name order its label asks for. ``said``: the part its tooltip's meaning
+    names; ``from_page``: ``said_by`` is the printed label (shared by a split group)."""
     part, row, order = None, None, None
     words = name_words(widget.name)
+    grouped = widget.group_size > 1
+    own = [] if grouped and from_page else label_words(said_by)  # the box's own words
     if key == "dob":
-        part = _part(words, DATE_PARTS) or _part(name_words(tooltip), DATE_PARTS)
+        part = _part(words, DATE_PARTS) or _part(own, DATE_PARTS)
     elif key == "full_name":
-        order = _name_order(tooltip)
-        part = None if order else _part(words, NAME_PARTS)  # the label asks for the whole name
+        order = None if grouped else _name_order(said_by)
+        part = None if order else (_part(words, NAME_PARTS) or _part(own, NAME_PARTS))
     elif key == "phone":
+        narrow = widget.rect is not None and widget.rect[2] - widget.rect[0] < _NARROW
+        few = 0 < widget.maxlen <= 4 or narrow or grouped
+        part = said if said in ("area", "prefix", "line") and few else None
+    elif key == "address":
         part = said
     elif key == "medications" and said:
-        row = _row(widget)
+        row = widget.column_row if widget.column_size > 1 else _row(widget)
         part = said if row is not None else None
         if part is None and said != "row_name":
             return WidgetRole(widget, None, "medication_column_without_row")
+    if grouped and part is None:
+        part = _split_part(widget, key, said_by)
+        if part is None or key not in ("dob", "full_name", "phone"):
+            return WidgetRole(widget, None, "split_value_without_part")
     return WidgetRole(widget, key, None, party, part, row, order)
 
 

@@ -42,8 +42,10 @@ from repro_assets.forms.models import (
     WrittenWidget,
 )
 from repro_assets.forms.parties import SUBJECT, is_subject, mentions, party_of, subject_word
+from repro_assets.forms.postal import split_postal
 
 _SPLIT_ADDRESS = re.compile(r"\b(?:city|zip|zipcode|postal)\b")
+_ALL_POSTAL = frozenset({"city", "state", "zip"})
 
 
 @dataclass(frozen=True)
@@ -112,11 +114,12 @@ def _format_name(role: WidgetRole, value: str) -> str:
 
 def _format_phone(role: WidgetRole, e164: str) -> str:
     number = phonenumbers.parse(e164, None)
-    if role.part in ("area", "prefix", "line"):  # split North American number widgets
+    if role.part in ("area", "prefix", "line", "local"):  # split North American number boxes
         national = str(number.national_number)
         if number.country_code != 1 or len(national) != 10:
             raise ValueError("not a North American number")
-        return {"area": national[:3], "prefix": national[3:6], "line": national[6:]}[role.part]
+        return {"area": national[:3], "prefix": national[3:6], "line": national[6:],
+                "local": f"{national[3:6]}-{national[6:]}"}[role.part]
     style = (phonenumbers.PhoneNumberFormat.NATIONAL if number.country_code == 1
              else phonenumbers.PhoneNumberFormat.INTERNATIONAL)
     text = phonenumbers.format_number(number, style)
@@ -142,11 +145,18 @@ def _skip(role: WidgetRole, reason: str) -> SkippedWidget:
                          party=role.party, reason=reason)
 
 
-def _splits_address(roles: list[WidgetRole]) -> bool:
-    """True when the form asks for the subject's city/ZIP in widgets of their own."""
-    return any(r.key is None and is_subject(r.party) and r.widget.kind == TEXT
-               and _SPLIT_ADDRESS.search(normalize_acroform_name(r.widget.name))
-               for r in roles)
+def _postal_boxes(roles: list[WidgetRole]) -> frozenset[str] | None:
+    """The parts of the subject's address (city, state, zip) the form asks in boxes of their
+    own; None when it asks for none (the address goes whole into its box)."""
+    parts: set[str] = set()
+    for r in roles:
+        if not is_subject(r.party) or r.widget.kind != TEXT:
+            continue
+        if r.key == "address" and r.part:
+            parts.update(r.part.split("+"))
+        elif r.key is None and _SPLIT_ADDRESS.search(normalize_acroform_name(r.widget.name)):
+            parts.add("unknown")  # a city or ZIP box whose role is not known
+    return frozenset(parts) if parts else None
 
 
 def _copy_key(role: WidgetRole) -> tuple[str, ...]:
@@ -154,7 +164,7 @@ def _copy_key(role: WidgetRole) -> tuple[str, ...]:
     ("First Name_2" -> "first name") and tooltip. Two subject widgets with the same key are
     the same question asked twice (the patient's and, say, the prescriber's)."""
     base = re.sub(r"[\s_\-.#]*\d+$", "", normalize_acroform_name(role.widget.name))
-    tip = re.sub(r"\d+", "", role.widget.label or "").strip().lower()
+    tip = re.sub(r"\d+", "", role.widget.label or role.widget.placed or "").strip().lower()
     return (role.key or "", role.part or "", str(role.row), base, tip)
 
 
@@ -180,7 +190,8 @@ def _widget_party(role: WidgetRole) -> str | None:
     """The party of a widget, also of one asking for no v1 field ("Emergency Contact Name")."""
     if role.key is not None or role.party is not None:
         return role.party
-    return party_of(" ".join(filter(None, [role.widget.name, role.widget.label])))
+    return party_of(" ".join(filter(None, [role.widget.name, role.widget.label,
+                                           role.widget.placed])))
 
 
 _HINT = re.compile(r"\(([^)]*)\)")
@@ -189,7 +200,7 @@ _DIFFERENT = re.compile(r"\b(?:if\s+(?:different|other|not)|other\s+than)\b", re
 
 def _hint_names_another(role: WidgetRole) -> bool:
     """True when a widget's parenthesised hint names another party or says "if different"."""
-    text = " ".join(filter(None, [role.widget.name, role.widget.label]))
+    text = " ".join(filter(None, [role.widget.name, role.widget.label, role.widget.placed]))
     return any(_DIFFERENT.search(hint) or any(m.party != SUBJECT for m in mentions(hint))
                for hint in _HINT.findall(text))
 
@@ -206,7 +217,7 @@ _WORK = re.compile(r"\b(?:work|business|office|employment|job|company)\b")
 def _widget_words(role: WidgetRole) -> str:
     """The widget's name, tooltip and printed label, normalized (lower case, no _ or -)."""
     return normalize_acroform_name(" ".join(filter(None, [
-        role.widget.name, role.widget.label, role.widget.printed])))
+        role.widget.name, role.widget.label, role.widget.printed, role.widget.placed])))
 
 
 def _asks_for_another_value(role: WidgetRole, item: FinalField) -> str | None:
@@ -237,7 +248,8 @@ def _shown_for_another(role: WidgetRole) -> bool:
 class _FormView:
     """What the whole form says that decides one widget: the fields asked of other parties,
     the widgets after the first other party's widget, the subject's field copies, the
-    medication rows and slots, the preferred phone widget and a split address."""
+    medication rows and slots, the preferred phone widget and the address parts asked in
+    boxes of their own."""
 
     others: set[str]
     after_other: set[int]
@@ -245,7 +257,7 @@ class _FormView:
     med_rows: list[MedicationRow]
     row_slots: int
     best_phone: int
-    split_address: bool
+    postal: frozenset[str] | None
 
 
 def _form_view(roles: list[WidgetRole], texts: list[WidgetRole],
@@ -265,9 +277,10 @@ def _form_view(roles: list[WidgetRole], texts: list[WidgetRole],
         if med is not None and med.normalized_value else []
     row_slots = sum(1 for r in texts if r.key == "medications" and r.part == "row_name"
                     and is_subject(r.party))
-    phones = [phone_rank(r) for r in texts if r.key == "phone" and is_subject(r.party)]
+    phones = [phone_rank(r) for r in texts if r.key == "phone" and is_subject(r.party)
+              and not (r.party is None and id(r) in after_other)]  # those are reviewed
     return _FormView(others, after_other, copies, med_rows, row_slots, min(phones, default=0),
-                     _splits_address(roles))
+                     _postal_boxes(roles))
 
 
 def _not_writable(role: WidgetRole, item: FinalField | None, view: _FormView) -> str | None:
@@ -281,7 +294,8 @@ def _not_writable(role: WidgetRole, item: FinalField | None, view: _FormView) ->
         return "not_in_schema"
     if item.status == "missing" or item.normalized_value is None:
         return "missing"
-    if role.key == "phone" and phone_rank(role) != view.best_phone:
+    if role.key == "phone" and phone_rank(role) != view.best_phone and not (
+            role.party is None and id(role) in view.after_other):  # that one is reviewed
         return "other_phone_widget"
     return None
 
@@ -316,10 +330,13 @@ def _place_value(plan: FillPlan, role: WidgetRole, key: str, normalized: str,
     """Write the subject's value into the widget in the shape it asks for, or record why
     it is left empty (a split address, more medications than rows, a missing part, too
     long)."""
-    if key == "address" and view.split_address and not _SPLIT_ADDRESS.search(
-            normalize_acroform_name(role.widget.name)):
-        plan.skipped.append(_skip(role, "address_split"))
-        return
+    if key == "address" and view.postal:
+        # street / city / state / ZIP in boxes of their own: only a whole, parsed address
+        parsed = split_postal(normalized)
+        if parsed is None or view.postal != _ALL_POSTAL:
+            plan.skipped.append(_skip(role, "address_split"))
+            return
+        normalized = parsed.text(role.part)
     if role.part and role.part.startswith("row_"):
         if len(view.med_rows) > view.row_slots:
             plan.skipped.append(_skip(role, "more_items_than_rows"))

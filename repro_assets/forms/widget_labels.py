@@ -1,0 +1,260 @@
+"""Which printed words label which widget of a target form: geometry and reading order.
+
+Real fillable forms name their widgets ``Text1``, ``fill_7`` or
+``topmostSubform[0].Page1[0].f1_03[0]``; what a widget asks is printed on the page. A form
+places its labels in one of a few ways, and this module finds, for every widget of a page:
+
+* the words **left** of it on its row (one line, or a label broken over two lines), after the
+  previous widget of the row;
+* else, by the page's convention, the line **above** it (a table cell's caption, a column
+  header) or the caption **below** its line ("Last name  First name  MI" under the boxes): a
+  page whose widgets have captions under them and nothing above is read that way;
+* a **split group**: boxes of one row with nothing but separators between them (``[MM] /
+  [DD] / [YYYY]``, area code / prefix / line) belong to the first box's label, each with the
+  hint printed right under it;
+* a **table column**: boxes stacked under a column header take the header with their row
+  number (a medication table), and a follow-up box ("If yes, please list:") takes the
+  question printed above it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import pymupdf
+
+from repro_assets.forms.input_fields import Line
+
+ABOVE_POINTS = 22.0  # how far above a widget its label may stand
+BELOW_POINTS = 10.0  # how far under a widget's line its caption may start
+LEFT_POINTS = 120.0  # how far left of a widget its label may end
+GROUP_GAP = 20.0  # the widest gap between two boxes of one split value
+_WORD_GAP = 24.0  # a gap wider than this inside a line separates two labels
+_SEPARATORS = re.compile(r"^[\s/\-\u2013.()]*$")
+_FILL = re.compile(r"^[_.\u2026\s]+$")
+#: Words printed under a box of a split value that name its part, not a field of its own.
+_PART_HINT = re.compile(r"^\(?(?:mm|dd|yy|yyyy|month|day|year|mo|yr)\)?$", re.IGNORECASE)
+_FOLLOW_UP = re.compile(r"^\W*(?:if\s+(?:yes|so)\b|please\s+(?:list|explain|specify|describe)\b|"
+                        r"(?:list|explain|specify|describe)\b)", re.IGNORECASE)
+Word = tuple[float, float, float, float, str]
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where a widget's label is: its text, how it was found, its split group and column.
+
+    ``source`` is ``left``, ``above``, ``below``, ``column`` (a table column header) or
+    ``question`` (a follow-up box under a question). ``group`` is the index (in the page's
+    widget order) of the first box of its split group, ``group_index`` its place in the
+    group and ``group_size`` the number of boxes; ``hint`` the word printed right under a
+    box of a group ("MM"); ``column_row`` the row number of a box under a column header;
+    ``box`` the printed line of a label found above or under the widget (a widget's own
+    caption, never a section heading).
+    """
+
+    label: str | None = None
+    source: str | None = None
+    group: int | None = None
+    group_index: int = 0
+    group_size: int = 1
+    hint: str | None = None
+    column_row: int | None = None
+    column_size: int = 0
+    box: tuple[float, float, float, float] | None = None
+
+
+def _overlap(a0: float, a1: float, b0: float, b1: float) -> float:
+    return min(a1, b1) - max(a0, b0)
+
+
+def _same_row(a: pymupdf.Rect, b: pymupdf.Rect) -> bool:
+    return _overlap(a.y0, a.y1, b.y0, b.y1) > 0.5 * min(a.height, b.height)
+
+
+def _row_words(index: int, lines: list[Line], rects: list[pymupdf.Rect]
+               ) -> tuple[str | None, int | None]:
+    """The label printed left of widget ``index`` after the previous widget of its row (one
+    line, or a label broken over lines, top first), and that previous widget when it stands
+    close by with only separators between (the next box of one split value)."""
+    rect = rects[index]
+    before = [i for i, r in enumerate(rects) if i != index and r.x1 <= rect.x0 + 1
+              and _same_row(r, rect)]
+    previous = max(before, key=lambda i: rects[i].x1) if before else None
+    bound = rects[previous].x1 if previous is not None else float("-inf")
+    out: list[str] = []
+    between = ""
+    for _, _, words in sorted(lines, key=lambda item: item[0].y0):
+        chosen = [w for w in words if w[2] <= rect.x0 + 2 and w[0] >= bound - 1
+                  and _overlap(w[1], w[3], rect.y0, rect.y1) > 0.3 * (w[3] - w[1])
+                  and not _FILL.match(w[4])]
+        if not chosen:
+            continue
+        between += " ".join(w[4] for w in chosen)
+        chunk = [chosen[-1]]
+        for word in reversed(chosen[:-1]):  # the words nearest the widget, up to a wide gap
+            if chunk[0][0] - word[2] > _WORD_GAP:
+                break
+            chunk.insert(0, word)
+        if rect.x0 - chunk[-1][2] <= LEFT_POINTS:
+            out.append(" ".join(w[4] for w in chunk))
+    joins = previous is not None and rect.x0 - bound <= GROUP_GAP and bool(
+        _SEPARATORS.match(between))
+    return (" ".join(out).strip() or None), (previous if joins else None)
+
+
+def _shares_row_with_widget(box: pymupdf.Rect, rects: list[pymupdf.Rect]) -> bool:
+    return any(box.y0 < r.y1 and box.y1 > r.y0 for r in rects)
+
+
+def _words_over(rect: pymupdf.Rect, words: list[Word]) -> str:
+    """The words of a line that start over the widget's span."""
+    return " ".join(w[4] for w in words if rect.x0 - 8 <= w[0] < rect.x1
+                    and not _FILL.match(w[4]))
+
+
+def _above(rect: pymupdf.Rect, lines: list[Line], rects: list[pymupdf.Rect]
+           ) -> tuple[pymupdf.Rect, str] | None:
+    """The nearest line above the widget, over its span, with no widget in between."""
+    ceiling = max((r.y1 for r in rects if r is not rect and r.y1 <= rect.y0 + 1
+                   and _overlap(r.x0, r.x1, rect.x0, rect.x1) > 0), default=float("-inf"))
+    found = []
+    for box, _, words in lines:
+        if not (rect.y0 - ABOVE_POINTS <= box.y1 <= rect.y0 + 2 and box.y0 >= ceiling - 1):
+            continue
+        if _shares_row_with_widget(box, rects):
+            continue
+        text = _words_over(rect, words)
+        if text:
+            found.append((box, text))
+    return max(found, key=lambda item: item[0].y1) if found else None
+
+
+def _below_hit(rect: pymupdf.Rect, lines: list[Line], rects: list[pymupdf.Rect]
+               ) -> tuple[pymupdf.Rect, str] | None:
+    """The caption printed right under the widget's line, over its span (and its box)."""
+    found = []
+    for box, _, words in lines:
+        if rect.y1 - 2 <= box.y0 <= rect.y1 + BELOW_POINTS and not _shares_row_with_widget(
+                box, rects):
+            text = _words_over(rect, words)
+            if text:
+                found.append((box, text))
+    return min(found, key=lambda item: item[0].y0) if found else None
+
+
+def _question_above(rect: pymupdf.Rect, lines: list[Line], rects: list[pymupdf.Rect]
+                    ) -> str | None:
+    """The question printed in the lines right above a follow-up box (no other box's row in
+    between)."""
+    above = [(box, text) for box, text, _ in lines
+             if rect.y0 - 2 * ABOVE_POINTS <= box.y1 <= rect.y0 + 1 and "?" in text
+             and box.x0 < rect.x1 and not any(r.y0 >= box.y1 - 1 and r.y1 <= rect.y0 + 1
+                                              for r in rects)]
+    return max(above, key=lambda item: item[0].y1)[1] if above else None
+
+
+def _column_chain(index: int, rects: list[pymupdf.Rect]) -> list[int]:
+    """The widgets stacked right above ``index`` with the same left and right edges, nearest
+    first."""
+    chain, current = [], rects[index]
+    while True:
+        up = [i for i, r in enumerate(rects) if abs(r.x0 - current.x0) < 3
+              and abs(r.x1 - current.x1) < 3 and r.y1 <= current.y0 + 1
+              and current.y0 - r.y1 < 2 * current.height]
+        if not up:
+            return chain
+        nearest = max(up, key=lambda i: rects[i].y1)
+        chain.append(nearest)
+        current = rects[nearest]
+
+
+def _own_label(i: int, left: str | None, rects: list[pymupdf.Rect], lines: list[Line],
+               side: tuple[str, str, pymupdf.Rect] | None) -> Placement:
+    """A widget's label from its row (a follow-up box: with the question above it), else
+    from the page's side (above or below)."""
+    if left:
+        if _FOLLOW_UP.match(left):
+            question = _question_above(rects[i], lines, rects)
+            if question:
+                return Placement(f"{question} {left}", "question")
+        return Placement(left, "left")
+    if side:
+        box = side[2]
+        return Placement(side[1], side[0], box=(box.x0, box.y0, box.x1, box.y1))
+    return Placement()
+
+
+def place_labels(rects: list[pymupdf.Rect], lines: list[Line]) -> list[Placement]:
+    """The label of every widget box of a page (``rects`` in the page's widget order)."""
+    rows = [_row_words(i, lines, rects) for i in range(len(rects))]
+    above = [_above(rect, lines, rects) for rect in rects]
+    below_hits = [_below_hit(rect, lines, rects) for rect in rects]
+    below = [hit[1] if hit else None for hit in below_hits]
+    for i, (left, previous) in enumerate(rows):  # a box with a caption of its own, or
+        if previous is None:  # under a column header, is no part of its neighbour's value
+            continue  # (table cells side by side, a table's row)
+        chain = _column_chain(i, rects)
+        if above[i] or (below[i] and not _PART_HINT.match(below[i] or "")) or (
+                chain and above[chain[-1]]):
+            rows[i] = (left, None)
+    alone = [i for i, (left, previous) in enumerate(rows) if left is None and previous is None]
+    captions_under = sum(1 for i in alone if below[i] and not above[i]) > sum(
+        1 for i in alone if above[i] and not below[i])
+    out: list[Placement] = []
+    for i, (left, _) in enumerate(rows):
+        top, under = above[i], below_hits[i]
+        side = (("below", under[1], under[0]) if captions_under and under else
+                ("above", top[1], top[0]) if not captions_under and top else None)
+        out.append(_own_label(i, left, rects, lines, side))
+    out = _columns(out, rects, rows, captions_under)
+    return _groups(out, rows, below)
+
+
+def _columns(out: list[Placement], rects: list[pymupdf.Rect],
+             rows: list[tuple[str | None, int | None]], captions_under: bool
+             ) -> list[Placement]:
+    """Unlabelled boxes stacked under a box labelled from above are rows of its column."""
+    if captions_under:
+        return out
+    columns: dict[int, list[int]] = {}
+    for i, p in enumerate(out):
+        if p.source is None and rows[i][1] is None:
+            chain = _column_chain(i, rects)
+            if chain and out[chain[-1]].source == "above":
+                columns.setdefault(chain[-1], []).append(i)
+    result = list(out)
+    for top, members in columns.items():
+        size = len(members) + 1
+        head = out[top]
+        result[top] = Placement(head.label, head.source, column_row=1, column_size=size,
+                                box=head.box)
+        for i in members:
+            result[i] = Placement(head.label, "column", column_row=len(_column_chain(i, rects))
+                                  + 1, column_size=size, box=head.box)
+    return result
+
+
+def _groups(out: list[Placement], rows: list[tuple[str | None, int | None]],
+            below: list[str | None]) -> list[Placement]:
+    """Boxes joined to the previous box of their row form one split value with its label."""
+    heads: dict[int, tuple[int, int]] = {}
+    for i in range(len(out)):
+        steps, current = 0, i
+        previous = rows[current][1]
+        while previous is not None and steps < len(out):
+            current, steps = previous, steps + 1
+            previous = rows[current][1]
+        heads[i] = (current, steps)
+    sizes: dict[int, int] = {}
+    for head, _ in heads.values():
+        sizes[head] = sizes.get(head, 0) + 1
+    result = []
+    for i, p in enumerate(out):
+        head, steps = heads[i]
+        if sizes[head] == 1:
+            result.append(p)
+            continue
+        base = out[head]
+        result.append(Placement(base.label, base.source, head, steps, sizes[head], below[i]))
+    return result

@@ -1,0 +1,113 @@
+"""What a widget's tooltip or printed label asks for: a v1 key and the part of its value.
+
+Pure text rules about form wording (never about one form): "Date of birth" asks for ``dob``,
+"Last Name" for the last part of ``full_name``, "City, state, and ZIP code" for the city,
+state and ZIP of ``address``, "(MM/DD/YYYY)" gives the order of a date split over boxes.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: What a widget's tooltip or printed label asks for: (pattern, key, part). First match wins.
+MEANINGS: tuple[tuple[re.Pattern[str], str, str | None], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), key, part) for pattern, key, part in (
+        (r"\ballerg", "allergies", None),
+        (r"\bname\s+of\s+(?:the\s+)?medication|\bmedications?\b|\bmedicines?\b|"
+         r"\bdrug\s+name", "medications", "row_name"),
+        (r"\bdos(?:e|age)\b|\bstrength\b", "medications", "row_dose"),
+        (r"\bhow\s+often\b|\bfrequency\b", "medications", "row_often"),
+        (r"\b(?:member|insurance|policy|insured)(?:'s|’s)?\s+(?:member\s+)?"
+         r"(?:id\b|identification\b|number\b|no\b|#)|\bmember\s*id\b", "insurance_member_id",
+         None),
+        (r"\barea\s+code\b", "phone", "area"),
+        (r"\bfirst\s+three\b|\bprefix\b", "phone", "prefix"),
+        (r"\blast\s+four\b", "phone", "line"),
+        (r"\bphone\b|\btelephone\b|\bmobile\b", "phone", None),
+        (r"\bdate\s+of\s+birth\b|\bbirth\s*date\b|\bdob\b", "dob", None),
+        (r"\baddress\b", "address", None),
+        (r"\bname\b", "full_name", None),
+    ))
+#: Both an allergy and a medication word, joined: one box for two lists ("Medications and
+#: allergies") asks for neither alone.
+_TWO_LISTS = re.compile(r"\b(?:medications?|medicines?|drugs?)\s*(?:and|&|/|,)\s*allerg|"
+                        r"\ballerg\w*\s*(?:and|&|/|,)\s*(?:medications?|medicines?|drugs?)\b",
+                        re.IGNORECASE)
+#: Words of a label that asks for the city, state and/or ZIP code of an address.
+_POSTAL = {"city": "city", "town": "city", "state": "state", "zip": "zip", "zipcode": "zip",
+           "postal": "zip"}
+_POSTAL_FILLER = {"and", "code", "or", "home", "patient", "patients", "patient's", "mailing",
+                  "residence", "province", "no"}
+_NUMBERING = re.compile(r"^\s*(?:\d{1,2}[a-z]?|[a-z])[.)]?\s+", re.IGNORECASE)
+
+
+#: A label that is only a name part ("MI", "M.I.", "Middle initial") or only the subject's
+#: role ("Patient:", "Employee") asks for a name (another party's role word alone keeps
+#: meaning nothing: the widget stays that party's, see :mod:`repro_assets.forms.fill`).
+_NAME_ALONE = re.compile(
+    r"^\W*(?:\d{1,2}[a-z]?\W+)?(?:[a-z]+(?:'s|’s)\s+)?(?:m\.?\s?i\.?|middle(?:\s+initial)?|initial|surname|"
+    r"patient|employee|claimant|client|applicant|student|resident)(?:'s|’s)?\W*$",
+    re.IGNORECASE)
+
+
+def meaning_of(text: str) -> tuple[str, str | None] | None:
+    """``(key, part)`` a tooltip or printed label asks for, or None."""
+    if _TWO_LISTS.search(text):
+        return None
+    if _NAME_ALONE.match(text):
+        return "full_name", None
+    for pattern, key, part in MEANINGS:
+        if pattern.search(text):
+            return key, part
+    return None
+
+
+def label_words(text: str) -> list[str]:
+    """Lowercase letter/digit runs of a label, dotted initials joined ("M.I." -> mi)."""
+    joined = re.sub(r"\b([A-Za-z])\.\s?([A-Za-z])\.", r"\1\2", text)
+    return re.findall(r"[a-z0-9]+", joined.lower())
+
+
+def postal_part(text: str) -> str | None:
+    """``city``, ``state``, ``zip`` or a ``+``-joined run of them ("city+state+zip") when a
+    label asks only for those parts of an address, else None ("State of injury" asks for
+    something else)."""
+    words = re.findall(r"[a-z']+", _NUMBERING.sub("", text.lower()))
+    if not words or len(words) > 7:
+        return None
+    parts: list[str] = []
+    for word in words:
+        if word in _POSTAL:
+            if _POSTAL[word] not in parts:
+                parts.append(_POSTAL[word])
+        elif word not in _POSTAL_FILLER:
+            return None
+    return "+".join(parts) if parts else None
+
+
+_DATE_TOKENS = {"mm": "month", "m": "month", "month": "month", "dd": "day", "d": "day",
+                "day": "day", "yyyy": "year", "yy": "year", "y": "year", "year": "year"}
+
+
+def date_order(text: str) -> list[str]:
+    """The order a label prints a date's parts in ("(MM/DD/YYYY)" -> month, day, year); an
+    empty list when it does not say."""
+    for pattern in re.finditer(r"\b(m{1,2}|d{1,2}|y{2,4})\s*[/\-. ]\s*(m{1,2}|d{1,2}|y{2,4})"
+                               r"\s*[/\-. ]\s*(m{1,2}|d{1,2}|y{2,4})\b", text.lower()):
+        order = [_DATE_TOKENS[token] for token in pattern.groups()]
+        if sorted(order) == ["day", "month", "year"]:
+            return order
+    return []
+
+
+def name_order(text: str) -> list[str]:
+    """The name parts a label lists, in its order ("Last, First, MI" -> last, first,
+    middle)."""
+    parts = {"last": "last", "surname": "last", "family": "last", "first": "first",
+             "given": "first", "middle": "middle", "mi": "middle", "initial": "middle"}
+    out: list[str] = []
+    for word in label_words(text):
+        part = parts.get(word)
+        if part and part not in out:
+            out.append(part)
+    return out
