@@ -8,6 +8,7 @@ one model load, and every paper still gets its own materialization, metadata and
 """
 
 
+import dataclasses
 import json
 import time
 from typing import Any
@@ -18,8 +19,8 @@ from pydantic import Field
 from repro_assets.assets._batch import for_each_paper
 from repro_assets.assets._errors import coded_failure
 from repro_assets.jobs import GROUP, paper_ingest_job, papers_job
-from repro_assets.papers.chunk_store import chunks_key
-from repro_assets.papers.chunking import chunk_pages
+from repro_assets.papers.chunk_store import chunks_key, citations_key
+from repro_assets.papers.chunking import chunk_paper
 from repro_assets.papers.indexing import index_paper
 from repro_assets.papers.ingest import read_source, store_paper
 from repro_assets.papers.models import PaperPages
@@ -177,10 +178,13 @@ def paper_chunks(
         except PaperNotFound as exc:
             raise coded_failure(exc, paper_id=paper_id) from exc
         started = time.perf_counter()
-        chunks = chunk_pages(pages)
+        chunked = chunk_paper(pages)
+        chunks = chunked.chunks
         seconds = time.perf_counter() - started
         key = chunks_key(paper_id)
         blobs.write_text(key, json.dumps([chunk.model_dump() for chunk in chunks]))
+        blobs.write_text(citations_key(paper_id),
+                         json.dumps([dataclasses.asdict(c) for c in chunked.citations]))
         tokens = [chunk.token_count for chunk in chunks]
         rows = "\n".join(
             f"| {c.ordinal} | {c.page_start}-{c.page_end} | {c.section or ''} | {c.token_count} |"
@@ -191,7 +195,14 @@ def paper_chunks(
             "tokens": sum(tokens),
             "max_chunk_tokens": max(tokens, default=0),
             "chunk_seconds": round(seconds, 4),
+            # what is not prose is not embedded: the reference list as structured citations,
+            # each running header or footer once
+            "citations": len(chunked.citations),
+            "reference_blocks_not_embedded": chunked.reference_blocks,
+            "boilerplate_embedded_once": chunked.boilerplate_embedded_once,
+            "boilerplate_copies_not_embedded": chunked.boilerplate_blocks,
             "stored_at": dg.MetadataValue.path(blobs.url(key)),
+            "citations_stored_at": dg.MetadataValue.path(blobs.url(citations_key(paper_id))),
             "preview": dg.MetadataValue.md(
                 "| # | pages | section | tokens |\n|---|---|---|---|\n" + rows
             ),

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from dataclasses import dataclass, field
 
 from repro_assets.papers.models import PageText, PaperPages, TextBlock
 
@@ -54,8 +55,18 @@ def _short(block: TextBlock) -> bool:
     return bool(text) and len(text) <= _MAX_CHARS and text.count("\n") <= 1
 
 
-def boilerplate_blocks(pages: PaperPages) -> set[tuple[int, int]]:
-    """(page number, block index) of every copy of a running header or footer to drop."""
+@dataclass
+class Boilerplate:
+    """A paper's running headers and footers, as (page number, block index) places."""
+
+    drop: set[tuple[int, int]] = field(default_factory=set)
+    """Every copy left out of the chunks."""
+    kept: set[tuple[int, int]] = field(default_factory=set)
+    """The first copy of each repeated line that holds words: embedded once."""
+
+
+def find_boilerplate(pages: PaperPages) -> Boilerplate:
+    """The running headers and footers of ``pages``: the copies to drop, the ones to keep."""
     where: dict[str, list[tuple[int, int]]] = defaultdict(list)
     for page in pages.pages:
         seen: set[str] = set()
@@ -65,10 +76,12 @@ def boilerplate_blocks(pages: PaperPages) -> set[tuple[int, int]]:
                 seen.add(key)
                 where[key].append((page.page_no, index))
     needed = max(MIN_PAGES, MIN_SHARE * len(pages.pages))
-    drop: set[tuple[int, int]] = set()
+    found = Boilerplate()
     for key, places in where.items():
         if len(places) < needed:
             continue
         wordless = not re.search(r"[^\W\d_]{2,}", key)
-        drop.update(places if wordless else places[1:])
-    return drop
+        found.drop.update(places if wordless else places[1:])
+        if not wordless:
+            found.kept.add(places[0])
+    return found

@@ -14,6 +14,12 @@ def chunks_key(paper_id: str) -> str:
     return f"papers/{env_name()}/chunks/{paper_id}.json"
 
 
+def citations_key(paper_id: str) -> str:
+    """Blob key of a paper's reference list as structured citations (label, text, year, page)
+    (kept out of the chunks; the ``paper_chunks`` asset stores it beside them)."""
+    return f"papers/{env_name()}/citations/{paper_id}.json"
+
+
 def load_chunks(blobs: BlobStore, paper_id: str) -> list[Chunk]:
     """Read the stored chunk list of a paper."""
     return [Chunk(**item) for item in json.loads(blobs.read_text(chunks_key(paper_id)))]

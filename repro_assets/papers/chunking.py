@@ -27,7 +27,7 @@ from pathlib import Path
 from tokenizers import Tokenizer
 
 from repro_assets import settings
-from repro_assets.papers.boilerplate import boilerplate_blocks
+from repro_assets.papers.boilerplate import find_boilerplate
 from repro_assets.papers.models import Chunk, PaperPages
 from repro_assets.papers.references import Citation, find_references
 from repro_assets.storage.embedder import DEFAULT_MODEL
@@ -103,6 +103,8 @@ class ChunkedPaper:
     citations: list[Citation] = field(default_factory=list)
     reference_blocks: int = 0
     boilerplate_blocks: int = 0
+    #: running headers/footers whose first copy is embedded (once)
+    boilerplate_embedded_once: int = 0
 
 
 #: a sentence ends at . ! or ? followed by space and an upper-case letter, a digit or an
@@ -223,7 +225,8 @@ def chunk_paper(
         model_name: the embedding model whose tokenizer counts tokens.
     """
     max_tokens = max_tokens or default_max_tokens(model_name)
-    repeated = boilerplate_blocks(pages)
+    boilerplate = find_boilerplate(pages)
+    repeated = boilerplate.drop
     references = find_references(pages)
     in_references = references.blocks if references else set()
     skip = repeated | in_references
@@ -267,4 +270,5 @@ def chunk_paper(
     return ChunkedPaper(
         chunks=chunks, citations=references.entries if references else [],
         reference_blocks=len(in_references - repeated), boilerplate_blocks=len(repeated),
+        boilerplate_embedded_once=len(boilerplate.kept - skip),
     )
