@@ -9,19 +9,26 @@ side) with a small PDF the test makes:
 * a leading column of swept settings ('Depth | 2, 4, 8') that names the rows of a table
   without a text label column;
 * a caption that lists the compared methods before the data ('error of A, B and C on the X
-  benchmark'): the column headers it lists are methods, never datasets.
+  benchmark'): the column headers it lists are methods, never datasets;
+* two tables side by side whose captions are printed level (their lines group as one line):
+  each caption keeps its own words and bounds its own table; a header row read as a body row
+  ('Model | 1 | 2 | All') does not make the models datasets.
 """
 
 from __future__ import annotations
 
 import io
+from collections import Counter
 
+import pytest
 from reportlab.lib.pagesizes import LETTER
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas
 
 from repro_assets.papers.claims import Claim, heuristic_claims
+from repro_assets.papers.claims.context import _read_dataset_table
 from repro_assets.papers.pages import extract_pages
-from repro_assets.papers.tables import extract_tables
+from repro_assets.papers.tables import ParsedTable, extract_tables
 
 Rows = list[list[str]]
 
@@ -113,12 +120,12 @@ def test_label_alone_on_its_line_journal_style() -> None:
         "Table 4", ["Mean absolute error of the three forecasters on the Zentrix benchmark",
                     "for a range of look-back windows"],
         ["Model", "Window 8", "Window 16", "Window 32"],
-        [["Seasonal naive", "0.91", "0.88", "0.87"], ["Lattice (ours)", "0.52", "0.47",
-                                                      "0.44"]])
+        [["Seasonal naive", "1.306", "1.271", "1.254"], ["Lattice (ours)", "0.833", "0.795",
+                                                      "0.768"]])
     tables = extract_tables(pdf)
     assert [t.number for t in tables] == ["4"]
     assert tables[0].caption and "Zentrix benchmark" in tables[0].caption
-    assert ("Zentrix benchmark", "mae", "0.44") in _found(_claims(pdf))
+    assert ("Zentrix benchmark", "mae", "0.768") in _found(_claims(pdf))
 
 
 def test_upper_case_label_alone_then_caption_text() -> None:
@@ -138,8 +145,8 @@ def test_sentence_wrapped_before_a_table_number_is_no_caption() -> None:
             ("l", 72, 676, "and discussed at length there, together with the effect of the "
                            "window on every model.")]
     body += _grid([150, 260, 340, 420], 640, ["Model", "Window 8", "Window 16", "Window 32"],
-                  [["Seasonal naive", "0.91", "0.88", "0.87"],
-                   ["Lattice (ours)", "0.52", "0.47", "0.44"]])
+                  [["Seasonal naive", "1.306", "1.271", "1.254"],
+                   ["Lattice (ours)", "0.833", "0.795", "0.768"]])
     assert extract_tables(_pdf(body)) == []
 
 
@@ -184,11 +191,11 @@ def test_caption_listing_methods_before_the_data_gives_no_method_dataset() -> No
     body = [("l", 72, 700, "Table 3: Mean absolute error of QR Forest, QR Boost and QR Net on "
                            "the Pellow benchmark.")]
     body += _grid([72, 160, 240, 320], 680, ["Trees", "QR Forest", "QR Boost", "QR Net"],
-                  [["2", "0.61", "0.58", "0.57"], ["6", "0.49", "0.45", "0.44"],
-                   ["11", "0.47", "0.44", "0.43"]])
+                  [["3", "0.713", "0.688", "0.671"], ["7", "0.652", "0.629", "0.614"],
+                   ["15", "0.637", "0.611", "0.596"]])
     got = _found(_claims(_pdf(body)))
     assert not any(d and d.startswith("QR") for d, _, _ in got)
-    assert ("Pellow benchmark", "mae", "0.44") in got
+    assert ("Pellow benchmark", "mae", "0.614") in got
 
 
 def test_comparison_between_methods_at_a_test_set() -> None:
@@ -198,3 +205,62 @@ def test_comparison_between_methods_at_a_test_set() -> None:
                             "set (accuracy).")]
     got = _found(_claims(_pdf(body)))
     assert not any(d in {"Alder", "Birch"} for d, _, _ in got)
+
+
+# --- two tables side by side, captions level with each other ---------------------------------
+
+def _side_by_side_pdf(captions_above: bool, right_caption: str) -> bytes:
+    """Two tables side by side; the left caption wraps to two lines, the right one starts just
+    after the left one's lines on a baseline 2 pt away (the lines group as one)."""
+    left = ["Table 4: Tagging accuracy on the Harlow-1 set (Set-A)",
+            "and the Harlow-2 set (Set-B), for the taggers."]
+    end = 80 + max(pdfmetrics.stringWidth(t, "Helvetica", 9) for t in left)
+    cap_y = 700 if captions_above else 596
+    body: list[tuple[str, float, float, str]] = [
+        ("l", 80, cap_y - 10 * i, t) for i, t in enumerate(left)]
+    body += [("l", end + 5, cap_y - 2 - 10 * i, t) for i, t in enumerate(right_caption.split("|"))]
+    top = 660 if captions_above else 660
+    body += _grid([80, 150, 210], top, ["Model", "Set-A", "Set-B"],
+                  [["Baseline", "30.1", "31.2"], ["Ours", "31.5", "32.4"]])
+    body += _grid([end + 20, end + 90, end + 150], top, ["Model", "Mean", "Spread"],
+                  [["Baseline", "0.41", "1.22"], ["Ours", "0.37", "1.08"], ["Wide", "0.52",
+                                                                           "1.31"]])
+    return _pdf(body)
+
+
+def test_side_by_side_captions_below_bound_their_tables() -> None:
+    pdf = _side_by_side_pdf(False, "Table 5: Mean and spread of the hidden activations|"
+                                   "of every tagger, measured on the dev portion.")
+    tables = {t.number: t for t in extract_tables(pdf)}
+    assert set(tables) == {"4", "5"}
+    assert [r[0] for r in tables["4"].rows] == ["Baseline", "Ours"]
+    assert tables["4"].column_labels()[1:] == ["Set-A", "Set-B"]
+    assert "Harlow-2 set (Set-B)" in (tables["4"].caption or "")
+    assert "Table 5" not in (tables["4"].caption or "")
+    assert [r[0] for r in tables["5"].rows] == ["Baseline", "Ours", "Wide"]
+
+
+def test_side_by_side_captions_above_bound_their_tables() -> None:
+    pdf = _side_by_side_pdf(True, "Table 5: Activation statistics (mean, spread)|"
+                                  "of the three taggers.")
+    tables = {t.number: t for t in extract_tables(pdf)}
+    assert set(tables) == {"4", "5"}
+    assert tables["4"].column_labels()[1:] == ["Set-A", "Set-B"]
+    assert "Harlow-2" in (tables["4"].caption or "")
+    got = _found(_claims(pdf))
+    assert not any(d and "Harlow-1" in d and v == "32.4" for d, _, v in got)
+
+
+@pytest.mark.parametrize(("caption", "first"), [
+    ("Table 5: Mean and spread of the activations; we use the Harlow dev dataset.", "Model"),
+    ("Table 2: Statistics of the gates of every network.", "Methods"),
+])
+def test_header_row_read_as_a_row_keeps_models_out_of_the_datasets(caption: str,
+                                                                    first: str) -> None:
+    table = ParsedTable(page_no=1, number="5", caption=caption, header=[], method="text_layout",
+                        rows=[[first, "1", "2", "All"], ["Gridnorm", "0.41", "0.52", "0.47"],
+                              ["Layerless", "0.37", "0.44", "0.40"]])
+    presented: set[str] = set()
+    names: dict[str, str] = {}
+    _read_dataset_table(table, Counter(), names, {}, {}, presented)
+    assert not presented and not names

@@ -32,6 +32,7 @@ from repro_assets.papers.models import PaperPages
 from repro_assets.papers.tables.model import ParsedTable
 
 _DATASET_HEADER = re.compile(r"(?i)^(data\s?sets?|data|name|task|tasks|benchmark|corpus)$")
+_MODEL_LABEL = re.compile(r"(?i)^(?:models?|methods?|systems?|approach(?:es)?)$")
 _DATASET_CAPTION = re.compile(r"(?i)\b(datasets?|data sets?|statistics|corpora|benchmarks)\b")
 _INTRODUCE = re.compile(
     r"(?i)\b(?:we|this paper|this work)\s+(?:propose|present|introduce|call|name|dub|term|"
@@ -339,6 +340,8 @@ def _read_dataset_table(
         about_datasets and no_metric)
     if not dataset_rows or _results_columns(table):
         return
+    if any(_MODEL_LABEL.match(r[0].strip()) for r in table.rows if r):
+        return  # a header row read as a body row ('Model | 1 | 2 | All'): the rows are models
     labels = table.column_labels()
     for index, row in enumerate(table.rows):
         label = clean_name(row[0] if row else "")

@@ -107,12 +107,15 @@ def find_captions(lines: list[Line], width: float, multi: bool = False) -> list[
             if number is None:
                 continue
             after_gutter = multi and line.words[i - 1].x1 <= width / 2 <= word.x0 if i else False
+            # a caption of the next column printed level with this one's text: another baseline
+            after_gutter = after_gutter or (i > 0 and _other_baseline(line.words[i - 1], word))
             if i > 0 and word.x0 - line.words[i - 1].x1 < 2 * line.height and not after_gutter:
                 continue  # "as shown in Table 2." inside a sentence
             own = [word]
             for nxt in line.words[i + 1:]:
                 gutter = multi and own[-1].x1 <= width / 2 <= nxt.x0
-                if nxt.x0 - own[-1].x1 > 2 * line.height or (gutter and nxt.x0 - own[-1].x1 > 6):
+                gap = nxt.x0 - own[-1].x1
+                if gap > 2 * line.height or (gutter and gap > 6) or _other_baseline(own[-1], nxt):
                     break
                 own.append(nxt)
             used = i + len(own) - 1
@@ -128,6 +131,11 @@ def find_captions(lines: list[Line], width: float, multi: bool = False) -> list[
                 prev = cap_lines[-1]
                 in_column = [w for w in below.words if col0 <= w.xc <= col1]
                 words = [w for w in in_column if w.x0 >= x0 - 15 and w.x1 <= x1 + 15]
+                cut = next((k for k in range(1, len(words))
+                            if _other_baseline(words[k - 1], words[k])), None)
+                if cut is not None:  # the rest is the caption of a table beside this one
+                    in_column = in_column[:in_column.index(words[cut - 1]) + 1]
+                    words = words[:cut]
                 run = _run_over(in_column, x0, x1, below.height)
                 if words and len(words) < len(run):
                     break  # the line reaches beyond the caption: a table header
@@ -168,11 +176,18 @@ def _label_alone(lines: list[Line], n: int, width: float) -> str | None:
     return None
 
 
+def _other_baseline(left: Word, right: Word) -> bool:
+    """Two words of one grouped line that are apart and on baselines 1.5 pt or more apart:
+    text of two columns printed level (a caption beside another table's caption)."""
+    return right.x0 > left.x1 + 2 and abs(right.y1 - left.y1) >= 1.5
+
+
 def _run_over(words: list[Word], x0: float, x1: float, height: float) -> list[Word]:
     """The words of a line connected (gaps under two heights) to those over [x0, x1]."""
     runs: list[list[Word]] = []
     for word in words:
-        if runs and word.x0 - runs[-1][-1].x1 <= 2 * height:
+        last = runs[-1][-1] if runs else None
+        if last and word.x0 - last.x1 <= 2 * height and not _other_baseline(last, word):
             runs[-1].append(word)
         else:
             runs.append([word])
@@ -320,6 +335,8 @@ def _candidates(page: pymupdf.Page, page_no: int) -> list[_Candidate]:
             x0, x1 = (0.0, width / 2) if caption.x0 < width / 2 else (width / 2, width)
         elif caption.x0 >= width / 2 - 5:  # a caption in the right column of a page whose
             x0, x1 = width / 2, width      # upper part is one wide table or figure
+        elif (right := _beside(caption, captions)) is not None:
+            x0, x1 = 0.0, (caption.x1 + right.x0) / 2  # the left one of two side by side
         else:
             x0, x1 = 0.0, width
         lines = _region_lines(body_words, x0, x1, graphics)
@@ -328,6 +345,18 @@ def _candidates(page: pymupdf.Page, page_no: int) -> list[_Candidate]:
             page_no, caption, _block(lines, caption, x1 - x0, True, others),
             _block(lines, caption, x1 - x0, False, others), rules, vertical_rules, words))
     return out
+
+
+def _beside(caption: Caption, captions: list[Caption]) -> Caption | None:
+    """A caption printed to the right of ``caption`` at the same height (two tables side by
+    side, each over or under its own caption): the tables split at the gap between them."""
+    height = caption.lines[0].height
+    for other in captions:
+        overlap = min(caption.y1, other.y1) - max(caption.y0, other.y0)
+        if other is not caption and other.x0 >= caption.x1 - 2 and overlap > -2 * height and (
+                abs(other.y0 - caption.y0) < 3 * height):
+            return other
+    return None
 
 
 def _convention(candidates: list[_Candidate]) -> dict[str, bool | None]:
