@@ -20,6 +20,7 @@ since the last tick.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -35,17 +36,22 @@ from repro_assets.partitions import papers_partitions
 
 #: Seconds between ticks: a UI load within this long of a new paper may still pay a rebuild.
 INTERVAL_SECONDS = 30
+#: Work per tick: past this many seconds the other assets wait for the next tick (the first
+#: build at 100k partitions takes ~4 s per asset, more under load; a sensor tick times out).
+TICK_BUDGET_SECONDS = 20.0
 
 
 @dataclass(frozen=True)
 class RefreshResult:
     """What one refresh did: assets re-stamped (partition set changed), built (no cache yet),
-    updated incrementally, and left alone (already current)."""
+    updated incrementally, left alone (already current), and left for the next tick (the
+    tick's budget was spent)."""
 
     restamped: tuple[str, ...] = ()
     built: tuple[str, ...] = ()
     updated: tuple[str, ...] = ()
     current: tuple[str, ...] = ()
+    deferred: tuple[str, ...] = ()
 
 
 def restamp(value: AssetStatusCacheValue, partitions_def: dg.PartitionsDefinition,
@@ -91,19 +97,24 @@ def _is_current(value: AssetStatusCacheValue | None, record: AssetRecord | None,
 
 def refresh_status_cache(instance: dg.DagsterInstance, asset_keys: Iterable[dg.AssetKey],
                          partitions_def: dg.DynamicPartitionsDefinition = papers_partitions,
-                         ) -> RefreshResult:
+                         budget_seconds: float | None = None) -> RefreshResult:
     """Bring the status cache of ``asset_keys`` (partitioned by ``partitions_def``) up to date.
 
     The partition keys are read once for all assets. Assets never materialized have no cache
-    and are left alone (Dagster writes none for them either).
+    and are left alone (Dagster writes none for them either). Once ``budget_seconds`` have
+    passed, the assets not yet refreshed are deferred (at least one is refreshed per call, so
+    successive calls always progress: a refreshed asset is current the next time).
     """
+    began = time.monotonic()
     loader = CachingDynamicPartitionsLoader(instance)
     keys = set(loader.get_dynamic_partitions(partitions_def.name or ""))
     definition_id = partitions_def.get_serializable_unique_identifier(loader)
     ordered: Sequence[dg.AssetKey] = sorted(asset_keys, key=lambda k: k.to_user_string())
     records = {record.asset_entry.asset_key: record
                for record in instance.get_asset_records(list(ordered))}
-    done: dict[str, list[str]] = {"restamped": [], "built": [], "updated": [], "current": []}
+    done: dict[str, list[str]] = {"restamped": [], "built": [], "updated": [], "current": [],
+                                  "deferred": []}
+    worked = False
     for key in ordered:
         record = records.get(key)
         if record is None:
@@ -113,6 +124,11 @@ def refresh_status_cache(instance: dg.DagsterInstance, asset_keys: Iterable[dg.A
         if _is_current(value, record, definition_id):
             done["current"].append(name)
             continue
+        if (worked and budget_seconds is not None
+                and time.monotonic() - began > budget_seconds):
+            done["deferred"].append(name)
+            continue
+        worked = True
         if value is not None and value.partitions_def_id not in (None, definition_id):
             instance.update_asset_cached_status_data(
                 key, restamp(value, partitions_def, keys, definition_id))
@@ -124,7 +140,7 @@ def refresh_status_cache(instance: dg.DagsterInstance, asset_keys: Iterable[dg.A
         get_and_update_asset_status_cache_value(instance, key, partitions_def,
                                                 dynamic_partitions_loader=loader)
     return RefreshResult(*(tuple(done[k]) for k in ("restamped", "built", "updated",
-                                                    "current")))
+                                                    "current", "deferred")))
 
 
 def papers_asset_keys(repository: dg.RepositoryDefinition) -> list[dg.AssetKey]:
@@ -145,10 +161,11 @@ def papers_status_cache_sensor(context: dg.SensorEvaluationContext) -> dg.SkipRe
     if context.repository_def is None:
         return dg.SkipReason("no repository to read the papers assets from")
     result = refresh_status_cache(context.instance,
-                                  papers_asset_keys(context.repository_def))
+                                  papers_asset_keys(context.repository_def),
+                                  budget_seconds=TICK_BUDGET_SECONDS)
     changed = len(result.restamped) + len(result.built) + len(result.updated)
-    if result.restamped or result.built:
-        context.log.info("status cache re-stamped: %s; built: %s", list(result.restamped),
-                         list(result.built))
+    if result.restamped or result.built or result.deferred:
+        context.log.info("status cache re-stamped: %s; built: %s; next tick: %s",
+                         list(result.restamped), list(result.built), list(result.deferred))
     return dg.SkipReason(f"status cache: {changed} asset(s) refreshed, "
-                         f"{len(result.current)} current")
+                         f"{len(result.current)} current, {len(result.deferred)} next tick")

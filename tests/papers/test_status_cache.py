@@ -114,3 +114,16 @@ def test_the_sensor_covers_every_papers_asset_and_requests_no_run() -> None:
     result = papers_status_cache_sensor(context)
     assert isinstance(result, dg.SkipReason)
     assert _subset(_cached(instance).serialized_materialized_partition_subset) == {"alpha"}
+
+
+def test_a_spent_budget_defers_the_other_assets_to_the_next_call() -> None:
+    instance = dg.DagsterInstance.ephemeral()
+    instance.add_dynamic_partitions("papers", ["alpha"])
+    other = dg.AssetKey("paper_chunks")
+    _materialize(instance, "alpha")
+    instance.report_runless_asset_event(dg.AssetMaterialization(other, partition="alpha"))
+    first = refresh_status_cache(instance, [KEY, other], budget_seconds=0.0)
+    assert first.built == ("paper_chunks",) and first.deferred == ("paper_embeddings",)
+    second = refresh_status_cache(instance, [KEY, other], budget_seconds=0.0)
+    assert second.built == ("paper_embeddings",) and second.current == ("paper_chunks",)
+    assert second.deferred == ()
