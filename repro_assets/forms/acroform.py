@@ -183,6 +183,11 @@ def _row(widget: FormWidget) -> int | None:
     return None
 
 
+def _inside(box: pymupdf.Rect, outer: pymupdf.Rect) -> bool:
+    return box.x0 >= outer.x0 - 1 and box.y0 >= outer.y0 - 1 and box.x1 <= outer.x1 + 1 \
+        and box.y1 <= outer.y1 + 1
+
+
 def _section_above(rect: pymupdf.Rect, lines: list[Line],
                    rows: list[pymupdf.Rect], captions: list[pymupdf.Rect] = ()
                    ) -> str | None:
@@ -197,7 +202,7 @@ def _section_above(rect: pymupdf.Rect, lines: list[Line],
              if box.y1 <= rect.y0 + 1 and (_SECTION.search(text) or is_heading(text))
              and party_of(text)
              and not any(box.y0 < r.y1 and box.y1 > r.y0 for r in rows)
-             and not any(box == c for c in captions)]  # a cell's own caption
+             and not any(_inside(box, c) for c in captions)]  # a cell's own caption
     middle = (rect.y0 + rect.y1) / 2
     left_edge = max((r.x1 for r in rows if r.y0 <= middle <= r.y1 and r.x1 <= rect.x0 + 1),
                     default=float("-inf"))

@@ -246,12 +246,13 @@ def _shown_for_another(role: WidgetRole) -> bool:
 
 @dataclass(frozen=True)
 class _FormView:
-    """What the whole form says that decides one widget: the fields asked of other parties,
-    the widgets after the first other party's widget, the subject's field copies, the
-    medication rows and slots, the preferred phone widget and the address parts asked in
-    boxes of their own."""
+    """What the whole form says that decides one widget: the fields asked of other parties
+    and the pages with another party's widgets, the widgets after the first other party's
+    widget, the subject's field copies, the medication rows and slots, the preferred phone
+    widget and the address parts asked in boxes of their own."""
 
     others: set[str]
+    other_pages: set[int]
     after_other: set[int]
     copies: dict[tuple[str, ...], int]
     med_rows: list[MedicationRow]
@@ -279,8 +280,9 @@ def _form_view(roles: list[WidgetRole], texts: list[WidgetRole],
                     and is_subject(r.party))
     phones = [phone_rank(r) for r in texts if r.key == "phone" and is_subject(r.party)
               and not (r.party is None and id(r) in after_other)]  # those are reviewed
-    return _FormView(others, after_other, copies, med_rows, row_slots, min(phones, default=0),
-                     _postal_boxes(roles))
+    other_pages = {r.widget.page for r in texts if not is_subject(_widget_party(r))}
+    return _FormView(others, other_pages, after_other, copies, med_rows, row_slots,
+                     min(phones, default=0), _postal_boxes(roles))
 
 
 def _not_writable(role: WidgetRole, item: FinalField | None, view: _FormView) -> str | None:
@@ -303,8 +305,9 @@ def _not_writable(role: WidgetRole, item: FinalField | None, view: _FormView) ->
 def _party_uncertain(role: WidgetRole, item: FinalField, view: _FormView) -> str | None:
     """Why the widget may not be the subject's (or may ask for another value): it is left
     empty and listed for review."""
-    if role.party is None and role.key in view.others:
-        # nothing says whose it is, and the form asks another party for the same field
+    if role.party is None and role.key in view.others and role.widget.page in view.other_pages:
+        # nothing says whose it is, and the form asks another party for the same field on
+        # its page (a page before any other party's widget is the subject's)
         return "party_uncertain:another_party_has_this_field"
     if _hint_names_another(role):  # a subject or no party said, but the hint names one
         # "Phone (patient or guardian)", "Address (if different from patient)"

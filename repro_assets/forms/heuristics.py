@@ -61,6 +61,7 @@ from repro_assets.forms.text_cues import (
     has_checkboxes,
     is_heading,
     is_instruction,
+    is_option_row,
     is_placeholder,
     is_printed_options,
     marked_options,
@@ -228,13 +229,14 @@ def _is_party_label_line(line: str) -> bool:
 
 def _is_letterhead_end(number: int, line: str) -> bool:
     """The body starts: a subject cue, a name/DOB label, a heading below the first line, or a
-    label that is not contact data (phone, fax, address, e-mail, web)."""
+    label that is not contact data (phone, fax, address, e-mail, web, an office's place)."""
     if mentions(line, [SUBJECT]) or NAME_LABEL.search(line) or DOB_KEY.search(line):
         return True
     if number > 0 and is_heading(line):
         return True
     label = _LABEL_LINE.match(line)
-    return label is not None and not _CONTACT_LABEL.search(label.group(0))
+    return label is not None and not _CONTACT_LABEL.search(label.group(0)) \
+        and party_of(label.group(0)) != ORGANIZATION  # "Main Office: <street>" is contact data
 
 
 def _issuer_evidence(lines: list[str]) -> bool:
@@ -244,7 +246,8 @@ def _issuer_evidence(lines: list[str]) -> bool:
         if _ISSUER_MARK.search(line):
             return True
         after_label = number > 0 and ADDRESS_LABEL.search(lines[number - 1])
-        if ":" not in line and CITY_LINE.search(line) and not after_label:
+        unlabelled = re.split(r"\s\|\s|:", line)[0]  # "<street, city> | Ph: ..." too
+        if CITY_LINE.search(unlabelled) and not after_label:
             return True
     return False
 
@@ -817,12 +820,28 @@ SHARED_LABEL = "shared_phone_fax_label"
 _SHARED_FAX = re.compile(r"\bfax\s*/|/\s*fax\b", re.IGNORECASE)
 
 
+_WORDS_BEFORE_NUMBER = 3  # "Phone: home (555) ...", "Tel: cell / day ..." at most
+
+
+def _text_before_number(before: str) -> bool:
+    """True when a label's value starts with other matter than the number: a separator bar
+    or more than a few words ("Lakeside Care | 41 Harbor Blvd | (555) ...")."""
+    return "|" in before or len(re.findall(r"[A-Za-z]{2,}", before)) > _WORDS_BEFORE_NUMBER
+
+
 def _phones(p: _Page) -> Iterator[HeuristicHit]:
     footer = _footer(p.lines)
     for index, (line, context) in enumerate(zip(p.lines, p.parties, strict=False)):
         for match in PHONE_KEY.finditer(line):
-            raw = _phone_in(_segment(line, match.end()))
+            segment = _segment(line, match.end())
+            raw = _phone_in(segment)
             if raw is None:
+                continue
+            if _text_before_number(segment[: segment.find(raw)]):
+                # "Phone: <clinic name> | <street> | (555) ...": the label's own answer is
+                # empty; the number belongs to the text printed before it (a footer strip)
+                yield _rejected(raw, _evidence(p.doc_id, p.page, [line]),
+                                "other_text_before_number")
                 continue
             if not _PHONE_WORD.search(match.group(0)) and context != SUBJECT \
                     and not _in_subject_block(p.lines, index):
@@ -1032,7 +1051,7 @@ def _list_items(lines: list[str], start: int) -> tuple[list[str], int]:
                 continue  # a wrapped entry
             break
         body = _BULLET.sub("", follow).strip()
-        if has_checkboxes(body):
+        if has_checkboxes(body) or is_option_row(follow):
             marked = marked_options(body)
             items += marked
             last = index if marked else last

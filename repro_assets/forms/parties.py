@@ -32,7 +32,7 @@ PARTY_WORDS: dict[str, tuple[str, ...]] = {
                "therapist", "dentist", "practitioner", "nurse", "prescriber", "referring",
                "referral", "treating", "designated", "certifying", "chiropractor", "ordering",
                "pathologist", "radiologist", "consultant", "lab director",
-               "specialist", "examiner", "evaluator"),
+               "specialist", "examiner", "evaluator", "referred by", "ref. by", "ref. dr"),
     "employer": ("employer", "supervisor", "place of employment", "manager"),
     "representative": ("attorney", "lawyer", "representative", "agent", "witness",
                        "interpreter", "translator", "preparer", "adjuster", "case manager"),

@@ -61,9 +61,22 @@ def is_instruction(text: str) -> bool:
     return bool(_INSTRUCTION.search(text))
 
 
+#: A mark printed before each option of a row of choices; a checkbox glyph the text layer
+#: cannot spell comes out as a dot, a circle, a square or a private-use character.
+_OPTION_MARK = re.compile(r"(?:^|\s)([\u00b7\u2022\u25aa\u25a0\u25a1\u25cb\u25e6\u25fb"
+                          r"\u2610\ue000-\uf8ff])\s*(?=[A-Za-z])")
+
+
+def is_option_row(text: str) -> bool:
+    """True for one line of choices each after the same mark ("· Penicillin · Latex · Sulfa"):
+    a bulleted list has one entry per line, a row of marks is a form's unticked options."""
+    marks = _OPTION_MARK.findall(text)
+    return len(marks) >= 2 and len(set(marks)) == 1
+
+
 def has_checkboxes(text: str) -> bool:
-    """True for a checkbox option list or a yes/no choice."""
-    return bool(_CHECKBOX.search(text) or _YES_NO.search(text))
+    """True for a checkbox option list, a row of marked-off choices or a yes/no choice."""
+    return bool(_CHECKBOX.search(text) or _YES_NO.search(text) or is_option_row(text))
 
 
 def marked_options(text: str) -> list[str]:

@@ -127,7 +127,15 @@ def _above(rect: pymupdf.Rect, lines: list[Line], rects: list[pymupdf.Rect]
         text = _words_over(rect, words)
         if text:
             found.append((box, text))
-    return max(found, key=lambda item: item[0].y1) if found else None
+    if not found:
+        return None
+    box, text = max(found, key=lambda item: item[0].y1)
+    for upper, upper_text in sorted(found, key=lambda item: -item[0].y1):  # a wrapped caption
+        same_size = abs(upper.height - box.height) <= 0.15 * box.height  # no heading over it
+        if upper is not box and same_size and abs(upper.x0 - box.x0) < 3 and \
+                -0.5 * box.height <= box.y0 - upper.y1 <= 0.6 * box.height:
+            return pymupdf.Rect(upper) | box, f"{upper_text} {text}"
+    return box, text
 
 
 def _below_hit(rect: pymupdf.Rect, lines: list[Line], rects: list[pymupdf.Rect]

@@ -495,13 +495,193 @@ def fill(standin: StandIn, root: str) -> dict[str, str]:
     return read_back(folder.read_binary("filled.pdf")) if folder.has_artifact("review") else {}
 
 
-def main() -> int:
-    """Print the stand-in table (right / wrong / empty per target, then totals)."""
+
+
+# A second set, drawn after the mapping was built on the first: new placements of the same
+# families, kept apart to see whether the rules carry over (``python -m ... --second``).
+
+
+def row_pairs() -> bytes:
+    """Two labelled boxes per row; an emergency contact block with the same labels."""
+    sheet = Sheet()
+    sheet.text(40, 40, "PATIENT DEMOGRAPHICS", size=13, bold=True)
+    rows = [(70, ("Name:", "T1"), ("DOB:", "T2")), (94, ("Address:", "T3"), ("Phone:", "T4")),
+            (140, ("Name:", "T5"), ("Phone:", "T6"))]
+    sheet.text(40, 128, "EMERGENCY CONTACT", size=10, bold=True)
+    for y, (l1, n1), (l2, n2) in rows:
+        sheet.text(40, y + 10, l1)
+        sheet.box(n1, (90, y, 300, y + 14))
+        sheet.text(310, y + 10, l2)
+        sheet.box(n2, (350, y, 560, y + 14))
+    return sheet.done()
+
+
+def underlined_fields() -> bytes:
+    """Labels followed by an underscore line; the box covers part of the line."""
+    sheet = Sheet()
+    sheet.text(40, 40, "Intake sheet", size=13, bold=True)
+    for n, (label, y) in enumerate((("Patient Name", 70), ("Date of Birth", 94),
+                                    ("Phone Number", 118), ("Referring Doctor", 142)),
+                                   start=1):
+        sheet.text(40, y + 10, f"{label} " + "_" * 50)
+        sheet.box(f"Field{n}", (140, y, 300, y + 13))
+    return sheet.done()
+
+
+def right_aligned_labels() -> bytes:
+    """Labels right-aligned against their boxes, of very different lengths."""
+    sheet = Sheet()
+    sheet.text(40, 40, "MEMBER ENROLLMENT", size=13, bold=True)
+    labels = ["Name", "Birth date", "Primary insurance member number", "Street address",
+              "Mobile", "Signature"]
+    for n, label in enumerate(labels, start=1):
+        y = 50 + 24 * n
+        width = pymupdf.get_text_length(label, fontname="helv", fontsize=8)
+        sheet.text(236 - width, y + 10, label)
+        sheet.box(f"Text{n}", (240, y, 500, y + 14))
+    return sheet.done()
+
+
+def phone_boxes() -> bytes:
+    """Phones split into ( area ) prefix - line boxes; the work phone must stay empty."""
+    sheet = Sheet()
+    sheet.text(40, 40, "CONTACT UPDATE", size=13, bold=True)
+    sheet.text(40, 80, "Patient Name:")
+    sheet.box("a1", (120, 70, 400, 84))
+    for row, (label, names) in enumerate((("Home Phone:", ("a2", "a3", "a4")),
+                                          ("Work Phone:", ("a5", "a6", "a7")))):
+        y = 100 + 24 * row
+        sheet.text(40, y + 10, label)
+        sheet.text(118, y + 10, "(")
+        sheet.box(names[0], (124, y, 154, y + 14), maxlen=3)
+        sheet.text(156, y + 10, ")")
+        sheet.box(names[1], (164, y, 194, y + 14), maxlen=3)
+        sheet.text(197, y + 10, "-")
+        sheet.box(names[2], (204, y, 244, y + 14), maxlen=4)
+    return sheet.done()
+
+
+def dob_no_hint() -> bytes:
+    """A birth date in three boxes with no order printed, and an age box: not guessed."""
+    sheet = Sheet()
+    sheet.text(40, 40, "SPORTS PHYSICAL", size=13, bold=True)
+    sheet.text(40, 80, "Athlete name:")
+    sheet.box("n1", (120, 70, 400, 84))
+    sheet.text(40, 104, "Date of Birth:")
+    for n, x in enumerate((120, 150, 180), start=2):
+        sheet.box(f"n{n}", (x, 94, x + 24, 108), maxlen=4 if n == 4 else 2)
+    sheet.text(230, 104, "Age:")
+    sheet.box("n5", (260, 94, 290, 108))
+    return sheet.done()
+
+
+def physician_first() -> bytes:
+    """The physician's block comes first, the patient's second, same labels."""
+    sheet = Sheet()
+    sheet.text(40, 40, "LAB REQUISITION", size=13, bold=True)
+    rows: list[tuple[str | None, str | None]] = [
+        ("ORDERING PHYSICIAN", None), ("Name:", "P1"), ("Phone:", "P2"), ("Address:", "P3"),
+        ("PATIENT", None), ("Name:", "P4"), ("Date of Birth:", "P5"), ("Phone:", "P6"),
+        ("Address:", "P7")]
+    _left_rows(sheet, rows, x_box=120)
+    return sheet.done()
+
+
+def wrapped_cell_labels() -> bytes:
+    """Cell captions wrapped over two lines above the box."""
+    sheet = Sheet()
+    sheet.text(40, 40, "CLAIM FORM", size=13, bold=True)
+    cells = [(("PATIENT'S NAME (LAST,", "FIRST, MIDDLE INITIAL)"), 40, 300),
+             (("PATIENT'S DATE OF", "BIRTH (MM/DD/YYYY)"), 300, 440),
+             (("INSURED'S ID", "NUMBER"), 440, 572)]
+    for n, ((top, bottom), x0, x1) in enumerate(cells, start=1):
+        sheet.rule((x0, 60, x1, 100))
+        sheet.text(x0 + 3, 68, top, size=6)
+        sheet.text(x0 + 3, 76, bottom, size=6)
+        sheet.box(f"c{n}", (x0 + 2, 80, x1 - 2, 98))
+    return sheet.done()
+
+
+def employee_employer() -> bytes:
+    """A work-injury form: the employee's and the employer's name, phone and address."""
+    sheet = Sheet()
+    sheet.text(40, 40, "FIRST REPORT OF INJURY", size=13, bold=True)
+    _left_rows(sheet, [
+        ("Employee's name", "e1"), ("Employee's phone", "e2"), ("Employee's home address", "e3"),
+        ("Employer's name", "e4"), ("Employer's phone", "e5"), ("Employer's address", "e6"),
+        ("Date of injury", "e7")], x_box=170)
+    return sheet.done()
+
+
+def two_pages() -> bytes:
+    """Patient data on page 1; a responsible party block heads page 2 with the same labels."""
+    sheet = Sheet(pages=2)
+    sheet.text(40, 40, "REGISTRATION", size=13, bold=True)
+    _left_rows(sheet, [("Name", "Text1"), ("Date of birth", "Text2"), ("Phone", "Text3")])
+    sheet.text(40, 40, "RESPONSIBLE PARTY", size=12, bold=True, page=2)
+    _left_rows(sheet, [("Name", "Text4"), ("Date of birth", "Text5"), ("Phone", "Text6")],
+               page=2)
+    return sheet.done()
+
+
+def tooltip_is_the_name() -> bytes:
+    """Tools that copy the widget name into the tooltip: the printed label still says."""
+    sheet = Sheet()
+    sheet.text(40, 40, "PATIENT FORM", size=13, bold=True)
+    for n, label in enumerate(("Full name:", "Birthdate:", "Allergies:"), start=1):
+        y = 50 + 24 * n
+        sheet.text(40, y + 10, label)
+        sheet.box(f"Text{n}", (120, y, 400, y + 14), tip=f"Text{n}")
+    return sheet.done()
+
+
+def insurance_block() -> bytes:
+    """A primary insurance block: company, subscriber's name and birth date, member id."""
+    sheet = Sheet()
+    sheet.text(40, 40, "INSURANCE VERIFICATION", size=13, bold=True)
+    _left_rows(sheet, [("Patient name:", "i1"), ("PRIMARY INSURANCE", None),
+                       ("Insurance company:", "i2"), ("Subscriber name:", "i3"),
+                       ("Subscriber date of birth:", "i4"), ("Member ID:", "i5"),
+                       ("Group number:", "i6")], x_box=170)
+    return sheet.done()
+
+
+SECOND: tuple[StandIn, ...] = (
+    StandIn("row_pairs", "two boxes per row, emergency block", row_pairs,
+            {"T1": P["name"], "T2": P["dob"], "T3": P["address"], "T4": P["phone"]}),
+    StandIn("underlined_fields", "label + underscore line", underlined_fields,
+            {"Field1": P["name"], "Field2": P["dob"], "Field3": P["phone"]}),
+    StandIn("right_aligned_labels", "labels right-aligned", right_aligned_labels,
+            {"Text1": P["name"], "Text2": P["dob"], "Text3": P["member"],
+             "Text4": P["address"], "Text5": P["phone"]}),
+    StandIn("phone_boxes", "( area ) prefix - line boxes", phone_boxes,
+            {"a1": P["name"], "a2": P["area"], "a3": P["prefix"], "a4": P["line"]}),
+    StandIn("dob_no_hint", "date boxes with no order printed", dob_no_hint,
+            {"n1": P["name"]}),
+    StandIn("physician_first", "physician block before the patient's", physician_first,
+            {"P4": P["name"], "P5": P["dob"], "P6": P["phone"], "P7": P["address"]}),
+    StandIn("wrapped_cell_labels", "cell captions over two lines", wrapped_cell_labels,
+            {"c1": P["last_first"], "c2": P["dob"]}),
+    StandIn("employee_employer", "employee vs employer", employee_employer,
+            {"e1": P["name"], "e2": P["phone"], "e3": P["address"]}),
+    StandIn("two_pages", "responsible party on page 2", two_pages,
+            {"Text1": P["name"], "Text2": P["dob"], "Text3": P["phone"]}),
+    StandIn("tooltip_is_the_name", "tooltip copies the widget name", tooltip_is_the_name,
+            {"Text1": P["name"], "Text2": P["dob"], "Text3": P["allergies"]}),
+    StandIn("insurance_block", "insurance block, subscriber", insurance_block,
+            {"i1": P["name"], "i5": P["member"]}),
+)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the stand-in table (right / wrong / empty per target, then totals);
+    ``--second`` for the second set."""
+    chosen = SECOND if "--second" in (argv if argv is not None else sys.argv[1:]) else STANDINS
     rows = ["| stand-in | family | right | wrong | empty |", "|---|---|---|---|---|"]
     totals = [0, 0, 0]
     details = []
     with tempfile.TemporaryDirectory() as root:
-        for standin in STANDINS:
+        for standin in chosen:
             out = score(standin, fill(standin, root))
             counts = (len(out.right), len(out.wrong), len(out.empty))
             totals = [a + b for a, b in zip(totals, counts, strict=True)]
@@ -511,7 +691,7 @@ def main() -> int:
                         f"{standin.expected.get(w)!r})" for w, v in out.wrong.items()]
             details += [f"EMPTY {out.name}: {w!r} (expected {standin.expected[w]!r})"
                         for w in out.empty]
-    expected = sum(len(s.expected) for s in STANDINS)
+    expected = sum(len(s.expected) for s in chosen)
     rows.append(f"| **total** | | {totals[0]}/{expected} | {totals[1]} | {totals[2]} |")
     print("\n".join(rows + [""] + details))
     return 0
