@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 import fsspec
 import psycopg
 
-from repro_assets import net, settings
+from repro_assets import settings
 from repro_assets.papers.pdf import MAX_PDF_BYTES, PaperIngestError, PdfInfo, validate_pdf
 from repro_assets.papers.store import find_paper_by_sha256
 from repro_assets.storage.blobstore import BlobStore, paper_pdf_key
@@ -65,6 +65,8 @@ def fetch_pdf(url: str, timeout: float | None = None, max_bytes: int = MAX_PDF_B
         PaperIngestError: E_FETCH_BLOCKED for a refused address, E_FETCH_FAILED on
             network/HTTP errors, E_FILE_TOO_LARGE past the limit.
     """
+    from repro_assets import net  # the HTTP client: only a URL source pays its import
+
     try:
         return net.fetch(url, max_bytes=max_bytes, timeout=timeout or fetch_timeout(),
                          headers={"User-Agent": USER_AGENT}).body

@@ -18,7 +18,7 @@ import pytest
 from repro_assets.cli import build_parser, main
 
 ROOT = Path(__file__).resolve().parents[2]
-HEAVY = ("dagster", "dagster_postgres", "pymupdf", "onnxruntime", "numpy", "tokenizers")
+HEAVY = ("dagster", "dagster_postgres", "pymupdf", "onnxruntime", "numpy", "tokenizers", "httpx")
 
 
 def _fresh(code: str) -> list[str]:
@@ -47,7 +47,8 @@ def test_the_ingest_process_never_imports_pymupdf() -> None:
         from repro_assets.instance import get_instance
         _ingest_definitions(False).resolve_job_def("paper_ingest_job")
     """)
-    assert "dagster" in loaded and "pymupdf" not in loaded
+    assert "dagster" in loaded
+    assert "pymupdf" not in loaded and "httpx" not in loaded  # no parse; no URL to fetch
 
 
 def test_deferred_arguments_are_there_when_the_command_is_chosen() -> None:
