@@ -111,9 +111,10 @@ class WidgetRole:
 
     @property
     def words(self) -> list[str]:
-        """The widget's name words, then its tooltip's and its printed label's."""
+        """The widget's name words, then its tooltip's, its printed label's and the hint
+        printed under it."""
         return name_words(self.widget.name) + name_words(self.widget.label or "") + \
-            label_words(self.widget.placed or "")
+            label_words(self.widget.placed or "") + label_words(self.widget.hint or "")
 
     @property
     def description(self) -> str:
@@ -345,10 +346,22 @@ _PHONE_BOXES = {2: ("area", "local"), 3: ("area", "prefix", "line")}
 _NARROW = 45.0  # a box narrower than this holds a few digits, not a whole number
 
 
+def _hinted_part(widget: FormWidget, key: str) -> str | None:
+    """The part the word printed under a box names ("MM", "Last", "Area code")."""
+    words = label_words(widget.hint or "")
+    if key == "dob":
+        return _part(words, DATE_PARTS)
+    if key == "full_name":
+        return _part(words, NAME_PARTS)
+    if key == "phone" and "area" in words:
+        return "area"
+    return None
+
+
 def _split_part(widget: FormWidget, key: str, said_by: str) -> str | None:
     """The part of a value split over the boxes of one row, from the label's order."""
     index, size = widget.group_index, widget.group_size
-    hint = _part(label_words(widget.hint or ""), DATE_PARTS) if key == "dob" else None
+    hint = _hinted_part(widget, key)
     if hint:
         return hint
     order = (date_order(said_by) if key == "dob" else name_order(said_by)
@@ -367,11 +380,14 @@ def _with_part(widget: FormWidget, key: str, party: str | None, said: str | None
     words = name_words(widget.name)
     grouped = widget.group_size > 1
     own = [] if grouped and from_page else label_words(said_by)  # the box's own words
+    hinted = None if grouped else _hinted_part(widget, key)  # "Name: [____]" over "Last"
     if key == "dob":
-        part = _part(words, DATE_PARTS) or _part(own, DATE_PARTS)
+        part = _part(words, DATE_PARTS) or _part(own, DATE_PARTS) or hinted
     elif key == "full_name":
-        order = None if grouped else _name_order(said_by)
-        part = None if order else (_part(words, NAME_PARTS) or _part(own, NAME_PARTS))
+        order = None if grouped or hinted else (_name_order(said_by)
+                                                 or _name_order(widget.hint or ""))
+        part = None if order else (_part(words, NAME_PARTS) or _part(own, NAME_PARTS)
+                                   or hinted)
     elif key == "phone":
         narrow = widget.rect is not None and widget.rect[2] - widget.rect[0] < _NARROW
         few = 0 < widget.maxlen <= 4 or narrow or grouped

@@ -43,6 +43,7 @@ from repro_assets.forms.models import (
 )
 from repro_assets.forms.parties import SUBJECT, is_subject, mentions, party_of, subject_word
 from repro_assets.forms.postal import split_postal
+from repro_assets.forms.widget_meaning import date_order
 
 _SPLIT_ADDRESS = re.compile(r"\b(?:city|zip|zipcode|postal)\b")
 _ALL_POSTAL = frozenset({"city", "state", "zip"})
@@ -77,9 +78,11 @@ def _format_date(role: WidgetRole, iso: str) -> str:
         short = "yy" in role.words and "yyyy" not in role.words
         return f"{when.year % 100:02d}" if short else f"{when.year:04d}"
     compact = normalize_acroform_name(role.widget.name).replace(" ", "").replace("/", "")
-    if "yyyymmdd" in compact:
+    printed = date_order(" ".join(filter(None, [role.widget.label, role.widget.placed,
+                                                 role.widget.hint])))
+    if "yyyymmdd" in compact or printed[:1] == ["year"]:
         text = when.isoformat()
-    elif "ddmmyyyy" in compact:
+    elif "ddmmyyyy" in compact or printed[:1] == ["day"]:
         text = f"{when.day:02d}/{when.month:02d}/{when.year:04d}"
     else:
         text = f"{when.month:02d}/{when.day:02d}/{when.year:04d}"

@@ -33,8 +33,14 @@ GROUP_GAP = 20.0  # the widest gap between two boxes of one split value
 _WORD_GAP = 24.0  # a gap wider than this inside a line separates two labels
 _SEPARATORS = re.compile(r"^[\s/\-\u2013.()]*$")
 _FILL = re.compile(r"^[_.\u2026\s]+$")
-#: Words printed under a box of a split value that name its part, not a field of its own.
-_PART_HINT = re.compile(r"^\(?(?:mm|dd|yy|yyyy|month|day|year|mo|yr)\)?$", re.IGNORECASE)
+#: Words printed under a box of a split value that name its part ("MM", "Last", "Area code"),
+#: not a field of its own.
+_PART_HINT = re.compile(r"^\(?(?:mm|dd|yy|yyyy|month|day|year|mo|yr|last(?:\s+name)?|"
+                        r"first(?:\s+name)?|middle(?:\s+(?:name|initial))?|m\.?\s?i\.?|"
+                        r"initial|area(?:\s+code)?)\)?$", re.IGNORECASE)
+#: A caption under a box giving the order of its parts: "(Last, First, MI)", "MM/DD/YYYY".
+_ORDER_HINT = re.compile(r"^\(?\s*(?:(?:last|first|middle|m\.?\s?i\.?|initial|name|mm|dd|yyyy|"
+                         r"yy)\s*[,/\-]?\s*){2,5}\)?$", re.IGNORECASE)
 _FOLLOW_UP = re.compile(r"^\W*(?:if\s+(?:yes|so)\b|please\s+(?:list|explain|specify|describe)\b|"
                         r"(?:list|explain|specify|describe)\b)", re.IGNORECASE)
 Word = tuple[float, float, float, float, str]
@@ -178,15 +184,17 @@ def _column_chain(index: int, rects: list[pymupdf.Rect]) -> list[int]:
 
 
 def _own_label(i: int, left: str | None, rects: list[pymupdf.Rect], lines: list[Line],
-               side: tuple[str, str, pymupdf.Rect] | None) -> Placement:
-    """A widget's label from its row (a follow-up box: with the question above it), else
-    from the page's side (above or below)."""
+               side: tuple[str, str, pymupdf.Rect] | None, under: str | None) -> Placement:
+    """A widget's label from its row (a follow-up box: with the question above it; a part
+    named under the box: "Name: [____]" over "Last"), else from the page's side."""
     if left:
         if _FOLLOW_UP.match(left):
             question = _question_above(rects[i], lines, rects)
             if question:
                 return Placement(f"{question} {left}", "question")
-        return Placement(left, "left")
+        hint = under if under and (_PART_HINT.match(under) or _ORDER_HINT.match(under)) \
+            else None
+        return Placement(left, "left", hint=hint)
     if side:
         box = side[2]
         return Placement(side[1], side[0], box=(box.x0, box.y0, box.x1, box.y1))
@@ -214,7 +222,7 @@ def place_labels(rects: list[pymupdf.Rect], lines: list[Line]) -> list[Placement
         top, under = above[i], below_hits[i]
         side = (("below", under[1], under[0]) if captions_under and under else
                 ("above", top[1], top[0]) if not captions_under and top else None)
-        out.append(_own_label(i, left, rects, lines, side))
+        out.append(_own_label(i, left, rects, lines, side, below[i]))
     out = _columns(out, rects, rows, captions_under)
     return _groups(out, rows, below)
 

@@ -175,3 +175,31 @@ def test_words_printed_inside_a_widget_box_are_no_label() -> None:
     widget.rect = pymupdf.Rect(100, 60, 300, 74)
     page.add_widget(widget)
     assert roles(doc.tobytes())["Text1"][0] == "full_name"
+
+
+def test_name_boxes_on_a_labelled_row_take_the_parts_printed_under_them() -> None:
+    """"Name: [____] [____] [__]" over "Last  First  MI": the first box is no whole name."""
+    sheet = Sheet()
+    sheet.text(40, 70, "Name:")
+    for n, (x0, x1, caption) in enumerate(((80, 250, "Last"), (260, 430, "First"),
+                                           (440, 470, "MI")), start=1):
+        sheet.box(f"T{n}", (x0, 60, x1, 74))
+        sheet.text(x0, 82, caption, size=6)
+    got = roles(sheet.done())
+    assert [got[f"T{n}"][:3] for n in (1, 2, 3)] == [
+        ("full_name", None, "last"), ("full_name", None, "first"), ("full_name", None, "middle")]
+
+
+def test_an_order_printed_under_one_box_shapes_its_value() -> None:
+    from repro_assets.forms.fill import format_value
+
+    sheet = Sheet()
+    sheet.text(40, 70, "Name:")
+    sheet.box("T1", (80, 60, 400, 74))
+    sheet.text(80, 82, "(Last, First, MI)", size=6)
+    sheet.text(40, 110, "Birth date:")
+    sheet.box("T2", (120, 100, 300, 114))
+    sheet.text(120, 122, "DD/MM/YYYY", size=6)
+    written = {w.name: format_value(classify(w), v) for w in read_widgets(sheet.done())
+               for v in [{"T1": P["name"], "T2": "1983-07-19"}[w.name]]}
+    assert written == {"T1": P["last_first"], "T2": "19/07/1983"}
