@@ -101,7 +101,7 @@ class DatabaseSettings(Group):
     hnsw_ef_construction: int = Field(64, alias="REPRO_HNSW_EF_CONSTRUCTION",
                                       description="HNSW build breadth of a new chunk index")
     search_mode: Literal["hybrid", "dense"] = Field(
-        "dense", alias="REPRO_SEARCH_MODE",
+        "hybrid", alias="REPRO_SEARCH_MODE",
         description="hybrid (dense + full-text, RRF) or dense (cosine only)")
 
 

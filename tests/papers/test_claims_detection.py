@@ -264,3 +264,66 @@ def test_header_row_read_as_a_row_keeps_models_out_of_the_datasets(caption: str,
     names: dict[str, str] = {}
     _read_dataset_table(table, Counter(), names, {}, {}, presented)
     assert not presented and not names
+
+
+# --- captions above their tables, each nearer the table of the caption before it -------------
+
+def _stacked_pdf(labels: list[str], names: list[str], gap_after: float) -> bytes:
+    """Tables each under its caption; the rows of one table end ``gap_after`` pt above the
+    next caption, closer than that caption's own rows below it."""
+    body: list[tuple[str, float, float, str]] = []
+    y = 700.0
+    for k, (label, name) in enumerate(zip(labels, names, strict=True)):
+        body.append(("l", 80, y, f"{label}: Overall results on the {name} dataset."))
+        rows = [["Linear", f"7{k}.1", f"0.{k}31"], ["Lattice", f"7{k}.9", f"0.{k}27"]]
+        body += _grid([80, 180, 250], y - 22, ["Model", "AUC", "Log Loss"], rows)
+        y -= 22 + 12 * len(rows) + 8 + gap_after
+    return _pdf(body)
+
+
+def test_caption_above_takes_its_own_rows_not_the_nearer_previous_table() -> None:
+    pdf = _stacked_pdf(["TABLE I", "TABLE II", "TABLE III"], ["Quorvex", "Pellow", "Zentrix"],
+                       8.0)
+    tables = {t.number: t for t in extract_tables(pdf)}
+    assert [tables[n].rows[0][1] for n in ("I", "II", "III")] == ["70.1", "71.1", "72.1"]
+    got = _found(_claims(pdf))
+    assert {("Quorvex", "auc", "70.9"), ("Pellow", "auc", "71.9"),
+            ("Zentrix", "auc", "72.9")} <= got
+    assert not any(d == "Pellow" and v == "70.9" for d, _, v in got)
+
+
+def test_two_captions_above_with_arabic_numbers() -> None:
+    pdf = _stacked_pdf(["Table 1", "Table 2"], ["Harlow", "Valdor"], 6.0)
+    tables = {t.number: t for t in extract_tables(pdf)}
+    assert tables["1"].rows[0][1] == "70.1" and tables["2"].rows[0][1] == "71.1"
+
+
+# --- a caption that remarks on speed over a table whose headers name metrics -----------------
+
+def test_speed_remark_in_a_caption_does_not_refuse_a_results_table() -> None:
+    body = [("l", 72, 700, "Table 2: Detectors on the Corvo test set; the larger input comes "
+                           "at a significant speed cost.")]
+    body += _grid([72, 200, 260, 320], 680, ["Detector", "AP", "AP50", "Time (ms)"],
+                  [["One stage", "28.4", "47.9", "41"], ["Lattice det", "33.7", "53.2",
+                                                           "86"]])
+    got = _found(_claims(_pdf(body)))
+    assert {("Corvo", "ap", "33.7"), ("Corvo", "ap50", "53.2")} <= got
+    assert not any(v in {"41", "86"} for _, _, v in got)
+
+
+def test_accuracy_speed_trade_off_with_a_metric_row() -> None:
+    body = _grid([72, 200, 260, 320], 700, ["", "Small", "Medium", "Large"],
+                 [["Top-1 accuracy", "71.3", "74.8", "76.2"], ["Latency (ms)", "12", "19",
+                                                                 "33"]])
+    body += [("l", 72, 650, "Table 3: Accuracy/speed trade-off of the lattice networks on the "
+                            "Quorvex dataset.")]
+    got = _found(_claims(_pdf(body)))
+    assert any(d == "Quorvex" and v == "76.2" for d, _, v in got)
+    assert not any(v in {"12", "19", "33"} for _, _, v in got)
+
+
+def test_hyperparameter_table_naming_a_loss_stays_refused() -> None:
+    body = [("l", 72, 700, "Table 9: Hyper-parameters of the forecasters.")]
+    body += _grid([72, 200, 300], 680, ["Parameter", "Short", "Long"],
+                  [["Width", "512", "1024"], ["Blocks", "3", "4"], ["Loss", "MAE", "RMSE"]])
+    assert not _found(_claims(_pdf(body)))

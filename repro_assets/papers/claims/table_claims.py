@@ -70,6 +70,10 @@ _NON_RESULT = re.compile(
     r"tokens|vocab(?:ulary)?|dim(?:ension)?s?|batch|learning rate|lr|ratio|scale|image side|"
     r"train \(s\)|test \(q\)|delta|change|improvement|increase|decrease|gain|relative|diff|"
     r"difference|Δ|rank|ranking|#params|params \(m\)|probability|overlap|cost)(?:$|[\s).:,/])")
+#: A row of costs beside result rows ('Latency (ms)', 'test rate (s/im)', 'Params').
+_COST_ROW = re.compile(
+    r"(?i)(?<![\w-])(?:time|latency|speed|throughput|memory|seconds?|flops|params|parameters|"
+    r"rate\s*\((?:s|ms|sec)\b)(?![\w-])|\((?:ms|s|sec|s/im(?:age)?|ms/im(?:age)?|GB|MB)\)")
 _DATASET_HEADER = re.compile(
     r"(?i)^(data\s?sets?|data|task|tasks|benchmark|corpus|games?|environments?|envs?)$")
 _DATASETS_CAPTION = re.compile(r"(?i)\b(datasets|data sets|tasks|benchmarks|corpora)\b")
@@ -246,6 +250,17 @@ _KIND_OF_ROWS = re.compile(  # 'ABC methods' over a block: what the rows are, no
 _POINTER = re.compile(r"\b(?:Tables?|Tab\.|Figures?|Fig\.)\s*(?P<id>[A-Z]{0,2}\d+[a-z]?)\b")
 
 
+def _labels_name_metrics(table: ParsedTable, abbreviations: dict[str, str]) -> bool:
+    """True when a column header or a row label of the table names a metric ('AP', 'VOC07
+    mAP'): the table reports results, whatever cost (speed, time, memory) its caption also
+    remarks on ('at a significant speed cost')."""
+    labels = [" ".join(table.column_header(c)) for c in range(table.label_cols, max(
+        (len(r) for r in table.rows), default=0))]
+    labels += [table.row_label(r) for r in range(len(table.rows))]
+    return any(_metric_of(text, abbreviations) and not _NON_RESULT.search(text)
+               for text in labels if text)
+
+
 def _own_caption_text(caption: str, number: str | None) -> str:
     """The caption without its later sentences about another table or figure ('... Table S3
     shows the raw scores'): their metrics are that table's, not this one's."""
@@ -392,6 +407,9 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
     if non_result and re.search(r"(?i)\b(?:last|first|right(?:most)?|left(?:most)?|this)\s+"
                                 r"columns?\b[^.]*$", caption[:non_result.start()]):
         non_result = None  # 'in the last column we report running time': one column, not all
+    if non_result and re.search(r"(?i)hyper|statistic", non_result.group(0)) is None and (
+            _labels_name_metrics(table, abbreviations)):
+        non_result = None  # 'accuracy/speed trade-off': times beside results, refused one by one
     if non_result and not caption_metrics:
         table_skip = f"{table.label} reports {non_result.group(0).strip()}, not results"
     implied = _implied_metric(table, context, caption_metrics, ref_metrics)
@@ -536,6 +554,8 @@ def _cell(
                                       row.label, cues.context)
     # --- plausibility --------------------------------------------------------------------
     percent = value.percent or info.percent or cues.percent_table
+    if row.metric is None and not row.dataset.strip() and _COST_ROW.search(row.label):
+        reading.reason = reading.reason or f"row '{row.label}' is a cost, not a result"
     reading.reason = reading.reason or _not_a_result(value, reading.metric, percent)
     return _candidate(table, col, k, value, info, cues, row, reading, percent)
 

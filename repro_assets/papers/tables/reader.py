@@ -374,6 +374,43 @@ def _convention(candidates: list[_Candidate]) -> dict[str, bool | None]:
     return out
 
 
+def _sides(candidates: list[_Candidate], convention: dict[str, bool | None]
+           ) -> list[bool | None]:
+    """Per caption of one page: True to read the block above it, False below, None nearest.
+
+    Where the document has no convention, a block is one caption's only: captions with table
+    rows on one side only take that side first, then each other caption (top to bottom) takes
+    its nearest side whose rows no caption took already ('TABLE II' between the rows of TABLE
+    I above it and its own rows below it takes its own).
+    """
+    sides: list[bool | None] = [convention[c.caption.kind] for c in candidates]
+    taken: list[tuple[float, float, float, float]] = []
+
+    def box(cand: _Candidate, above: bool) -> tuple[float, float, float, float]:
+        rows = cand.side_rows(above)
+        return (min(r.x0 for r in rows), min(r.y0 for r in rows),
+                max(r.x1 for r in rows), max(r.y1 for r in rows))
+
+    def free(cand: _Candidate, above: bool) -> bool:
+        x0, y0, x1, y1 = box(cand, above)
+        return not any(x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1 for b in taken)
+
+    open_ = [i for i, s in enumerate(sides) if s is None]
+    for i in open_:
+        cand = candidates[i]
+        if bool(cand.side_rows(True)) != bool(cand.side_rows(False)):
+            sides[i] = bool(cand.side_rows(True))
+            taken.append(box(cand, sides[i]))
+    for i in sorted((i for i in open_ if sides[i] is None),
+                    key=lambda i: candidates[i].caption.y0):
+        cand = candidates[i]
+        options = [a for a in (True, False) if cand.side_rows(a) and free(cand, a)]
+        if options:
+            sides[i] = min(options, key=cand.gap)
+            taken.append(box(cand, sides[i]))
+    return sides
+
+
 def _tables_of(candidate: _Candidate, convention: bool | None, ruled: bool,
                page: pymupdf.Page | None) -> list[ParsedTable]:
     """Build the tables of a caption on its side (the document's convention, else nearest)."""
@@ -498,10 +535,10 @@ def page_tables(page: pymupdf.Page, page_no: int, ruled: bool = True) -> list[Pa
     Without the rest of the document, each caption takes its nearest block.
     """
     candidates = _candidates(page, page_no)
-    convention = _convention(candidates)
+    sides = _sides(candidates, _convention(candidates))
     try:
-        return _dedupe([t for c in candidates for t in _tables_of(
-            c, convention[c.caption.kind], ruled, page)])
+        return _dedupe([t for c, side in zip(candidates, sides, strict=True)
+                        for t in _tables_of(c, side, ruled, page)])
     finally:
         _FOUND.pop((id(page.parent), page_no), None)
 
@@ -548,9 +585,9 @@ def extract_tables_here(pdf_bytes: bytes) -> list[ParsedTable]:
         try:
             for index, cands in enumerate(per_page):
                 page = doc[index]
-                for cand in cands:
+                for cand, side in zip(cands, _sides(cands, convention), strict=True):
                     try:
-                        out.extend(_tables_of(cand, convention[cand.caption.kind], True, page))
+                        out.extend(_tables_of(cand, side, True, page))
                     except Exception:
                         log.exception("table reading failed on page %s", index + 1)
         finally:
