@@ -50,6 +50,7 @@ NAME_PARTS = {"first": ("first", "given"), "middle": ("middle", "mi", "initial")
               "last": ("last", "surname", "family")}
 #: Names of postal fields that are not the subject's street address.
 NOT_POSTAL = re.compile(r"\b(?:e ?mail|web|url|ip)\b")
+FAX_RANK = 99  # the rank of a fax widget: never a phone of the subject
 PHONE_QUALIFIERS = ("home", "primary", "main", "cell", "mobile", "work", "day", "evening",
                     "night", "other", "alternate", "alt", "business", "fax")
 
@@ -410,7 +411,7 @@ def phone_rank(role: WidgetRole) -> int:
     """Preference among a form's phone widgets of the subject (0 best; fax never)."""
     words = set(role.words)
     if "fax" in words:
-        return 99
+        return FAX_RANK
     named = [q for q in PHONE_QUALIFIERS if q in words]
     if not named:
         return 0

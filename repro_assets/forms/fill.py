@@ -27,6 +27,7 @@ import pymupdf
 from nameparser import HumanName
 
 from repro_assets.forms.acroform import (
+    FAX_RANK,
     TEXT,
     WidgetRole,
     classify,
@@ -257,7 +258,7 @@ class _FormView:
     others: set[str]
     other_pages: set[int]
     after_other: set[int]
-    copies: dict[tuple[str, ...], int]
+    copies: dict[tuple[str, ...], list[int]]
     med_rows: list[MedicationRow]
     row_slots: int
     best_phone: int
@@ -272,10 +273,10 @@ def _form_view(roles: list[WidgetRole], texts: list[WidgetRole],
     first_other = next((i for i, r in enumerate(texts) if not is_subject(_widget_party(r))),
                        len(texts))
     after_other = {id(r) for r in texts[first_other:]}
-    copies: dict[tuple[str, ...], int] = {}
+    copies: dict[tuple[str, ...], list[int]] = {}
     for r in texts:
         if r.key and is_subject(r.party):
-            copies[_copy_key(r)] = copies.get(_copy_key(r), 0) + 1
+            copies.setdefault(_copy_key(r), []).append(r.widget.page)
     med = final.fields.get("medications")
     med_rows = rows(med.normalized_value or "", "\n".join(e.quoted_text for e in med.evidence)) \
         if med is not None and med.normalized_value else []
@@ -299,6 +300,8 @@ def _not_writable(role: WidgetRole, item: FinalField | None, view: _FormView) ->
         return "not_in_schema"
     if item.status == "missing" or item.normalized_value is None:
         return "missing"
+    if role.key == "phone" and phone_rank(role) >= FAX_RANK:  # "Phone2" whose tooltip says fax
+        return "fax_number"
     if role.key == "phone" and phone_rank(role) != view.best_phone and not (
             role.party is None and id(role) in view.after_other):  # that one is reviewed
         return "other_phone_widget"
@@ -325,8 +328,10 @@ def _party_uncertain(role: WidgetRole, item: FinalField, view: _FormView) -> str
         # one field printed in several places, one of them in another party's block:
         # writing it would write there too
         return "party_uncertain:field_shown_in_another_block"
-    if view.copies.get(_copy_key(role), 0) > 1:
-        # "First Name" and "First Name_2" with no party said: whose is which?
+    pages = view.copies.get(_copy_key(role), [])
+    if len(pages) > 1 and (role.party is None or pages.count(role.widget.page) > 1):
+        # "First Name" and "First Name_2" with no party said, or twice on one page: whose
+        # is which? ("Patient Name" asked again on the next page is the subject's)
         return "party_uncertain:same_field_twice_no_party"
     return None
 

@@ -673,10 +673,129 @@ SECOND: tuple[StandIn, ...] = (
 )
 
 
+# A third set, drawn after the first two were passing, measured before any change for it.
+
+
+def repeated_header() -> bytes:
+    """The patient's name asked again at the top of page 2 (another widget), a physician's
+    name and signature below it."""
+    sheet = Sheet(pages=2)
+    _left_rows(sheet, [("Patient Name:", "Text1"), ("Date of Birth:", "Text2")], x_box=130)
+    _left_rows(sheet, [("Patient Name:", "Text20"), ("Physician Name:", "Text21"),
+                       ("Physician Signature:", "Text22")], x_box=130, page=2)
+    return sheet.done()
+
+
+def inline_row_parties() -> bytes:
+    """The patient's and the physician's fields side by side on the same rows."""
+    sheet = Sheet()
+    sheet.text(40, 40, "TRANSFER OF CARE", size=13, bold=True)
+    for y, (l1, n1), (l2, n2) in ((70, ("Patient Name:", "a1"), ("Physician:", "a2")),
+                                  (94, ("Phone:", "a3"), ("Phone:", "a4"))):
+        sheet.text(40, y + 10, l1)
+        sheet.box(n1, (110, y, 300, y + 14))
+        sheet.text(320, y + 10, l2)
+        sheet.box(n2, (380, y, 570, y + 14))
+    return sheet.done()
+
+
+def narrow_label_above() -> bytes:
+    """Short boxes with labels centred above them, wider than the box."""
+    sheet = Sheet()
+    sheet.text(40, 40, "VISIT SLIP", size=13, bold=True)
+    for n, (label, x0, x1) in enumerate((("Patient Name", 40, 260), ("Date of Birth", 290, 350),
+                                         ("Member ID", 380, 470)), start=1):
+        width = pymupdf.get_text_length(label, fontname="helv", fontsize=7)
+        sheet.text((x0 + x1 - width) / 2, 68, label, size=7)
+        sheet.box(f"b{n}", (x0, 72, x1, 86))
+    return sheet.done()
+
+
+def city_state_zip_row() -> bytes:
+    """A street box, then City / State / Zip boxes on one row."""
+    sheet = Sheet()
+    sheet.text(40, 40, "PATIENT INFORMATION", size=13, bold=True)
+    _left_rows(sheet, [("Name:", "d1"), ("Address:", "d2")], x_box=100)
+    for n, (label, x0, x1) in enumerate((("City:", 70, 220), ("State:", 260, 290),
+                                         ("Zip:", 330, 400)), start=3):
+        sheet.text(x0 - 30, 118, label)
+        sheet.box(f"d{n}", (x0, 108, x1, 122))
+    return sheet.done()
+
+
+def guardian_block() -> bytes:
+    """A minor's form: the patient's name and birth date, the guardian's name, phone and
+    address (the patient has no phone box)."""
+    sheet = Sheet()
+    sheet.text(40, 40, "PEDIATRIC INTAKE", size=13, bold=True)
+    _left_rows(sheet, [("Child's Name:", "g1"), ("Date of Birth:", "g2"),
+                       ("PARENT / GUARDIAN", None), ("Name:", "g3"), ("Phone:", "g4"),
+                       ("Address:", "g5")], x_box=130)
+    return sheet.done()
+
+
+def tooltip_conflicts() -> bytes:
+    """Names that say one thing and tooltips another (a fax, an e-mail), a bare box."""
+    sheet = Sheet()
+    sheet.text(40, 40, "CONTACT FORM", size=13, bold=True)
+    sheet.text(40, 80, "Patient name:")
+    sheet.box("Name", (130, 70, 400, 84))
+    sheet.text(40, 104, "Fax:")
+    sheet.box("Phone2", (130, 94, 400, 108), tip="Fax number")
+    sheet.text(40, 128, "E-mail:")
+    sheet.box("Address2", (130, 118, 400, 132), tip="E-mail address")
+    return sheet.done()
+
+
+def history_rows() -> bytes:
+    """A medical history: physician and bare telephone on one row, a medication question."""
+    sheet = Sheet()
+    sheet.text(40, 40, "MEDICAL HISTORY", size=13, bold=True)
+    sheet.text(40, 80, "Name")
+    sheet.box("h1", (80, 70, 330, 84))
+    sheet.text(40, 104, "Physician's name")
+    sheet.box("h2", (120, 94, 300, 108))
+    sheet.text(310, 104, "Telephone")
+    sheet.box("h3", (360, 94, 520, 108))
+    sheet.text(40, 128, "Are you taking any medications?")
+    sheet.box("h4", (200, 119, 209, 128), kind="checkbox")
+    sheet.text(212, 128, "Y")
+    sheet.box("h5", (225, 119, 234, 128), kind="checkbox")
+    sheet.text(237, 128, "N")
+    sheet.text(60, 148, "If yes, list:")
+    sheet.box("h6", (120, 138, 520, 152))
+    sheet.text(40, 172, "Allergies")
+    sheet.box("h7", (100, 162, 520, 176))
+    return sheet.done()
+
+
+THIRD: tuple[StandIn, ...] = (
+    StandIn("repeated_header", "patient name again on page 2", repeated_header,
+            {"Text1": P["name"], "Text2": P["dob"], "Text20": P["name"]}),
+    StandIn("inline_row_parties", "patient and physician on one row", inline_row_parties,
+            {"a1": P["name"], "a3": P["phone"]},
+            {"a3": "two bare 'Phone:' boxes on one row, one under the physician's column"}),
+    StandIn("narrow_label_above", "labels centred over short boxes", narrow_label_above,
+            {"b1": P["name"], "b2": P["dob"], "b3": P["member"]}),
+    StandIn("city_state_zip_row", "street box, city/state/zip row", city_state_zip_row,
+            {"d1": P["name"], "d2": P["street"], "d3": P["city"], "d4": P["state"],
+             "d5": P["zip"]}),
+    StandIn("guardian_block", "child and guardian", guardian_block,
+            {"g1": P["name"], "g2": P["dob"]},
+            {"g1": "a child's name on a page that asks the guardian's name"}),
+    StandIn("tooltip_conflicts", "name vs tooltip (fax, e-mail)", tooltip_conflicts,
+            {"Name": P["name"]}),
+    StandIn("history_rows", "physician + bare telephone row, medication question",
+            history_rows, {"h1": P["name"], "h6": P["meds"], "h7": P["allergies"]},
+            {"h1": "a bare 'Name' on a page that asks the physician's name"}),
+)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the stand-in table (right / wrong / empty per target, then totals);
-    ``--second`` for the second set."""
-    chosen = SECOND if "--second" in (argv if argv is not None else sys.argv[1:]) else STANDINS
+    ``--second`` / ``--third`` for the later sets."""
+    args = argv if argv is not None else sys.argv[1:]
+    chosen = SECOND if "--second" in args else THIRD if "--third" in args else STANDINS
     rows = ["| stand-in | family | right | wrong | empty |", "|---|---|---|---|---|"]
     totals = [0, 0, 0]
     details = []
