@@ -4,7 +4,8 @@ Both paths index the same PDFs with the same model (all-MiniLM-L6-v2) on the sam
 server (a scratch database each, dropped afterwards), each in a process of its own:
 
 - ours: the project's ingest domain code (store, extract, chunk, embed, upsert into pgvector)
-  and its search (HNSW, cosine);
+  and its search, in each ``--modes`` (``hybrid``: cosine HNSW fused with full-text BM25 by RRF;
+  ``dense``: cosine only), one table row per mode;
 - peer: PyMuPDFLoader + SentenceTransformersTokenTextSplitter (254/48) + HuggingFaceEmbeddings
   + PGVector and its ``similarity_search`` (the baseline of ``benchmarks/peer_ingest.py``).
 
@@ -28,11 +29,18 @@ questions and the pipeline, so a second run only measures ours. ``cli_ratio`` an
 ``--overhead`` PDFs: ``repro-assets ingest`` once per PDF, and the Dagster ingest job in one
 warm process, each over the in-process domain code on the same PDFs.
 
+Indexing ours takes minutes; to compare search changes on the same index, ``--keep-ours``
+keeps our scratch database (its URL is printed, and our indexing figures are saved beside it
+as ``--save-ours`` does) and ``--ours-db URL`` searches such a database instead of indexing
+again (its migrations are applied first; the CPU and wall figures are then the ones saved by
+the ``--keep-ours`` run when ``--ours-results`` names that file, else not shown).
+
 Usage::
 
     python -m venv /tmp/peer-venv    # the LangChain packages (pip install -e '.[bench]')
     python benchmarks/peer_retrieval.py CORPUS_DIR CASES_JSON [--exclude-fold K/N]
-        [--peer-python /tmp/peer-venv/bin/python] [--overhead 5]
+        [--peer-python /tmp/peer-venv/bin/python] [--overhead 5] [--modes hybrid,dense]
+        [--keep-ours | --ours-db URL]
 """
 
 from __future__ import annotations
@@ -184,30 +192,46 @@ class TreeClock:
 # -- workers (each runs in its own process) -----------------------------------------------------
 
 
-def worker_ours(pdfs: list[Path], url: str, questions: list[str], workdir: Path) -> dict:
-    """Index with the project's ingest domain code (peer_ingest's), then search each question."""
+def worker_ours(pdfs: list[Path], url: str, questions: list[str], workdir: Path,
+                modes: list[str], index: bool = True) -> dict:
+    """Index with the project's ingest domain code (peer_ingest's), then search each question
+    in each of ``modes`` (``index`` false: search the already-indexed database ``url``)."""
     import peer_ingest
 
     from repro_assets.storage.blobstore import BlobStore
     from repro_assets.storage.database import get_database
-    from repro_assets.storage.embedder import get_embedder
-    from repro_assets.storage.vectorstore import VectorStore
+    from repro_assets.storage.vectorstore import open_store
 
     db, blobs = get_database(url), BlobStore(str(workdir / "ours_blobs"))
-    store = VectorStore(db, get_embedder())
+    store = open_store(db)
     store.embedder.encode(["warm up"])
     names: dict[str, str] = {}
     chunks, tokens = 0, 0
     clock = TreeClock()
-    for pdf in pdfs:
-        paper_id, parts = peer_ingest.ingest_one(pdf, db, blobs, store)
-        names[paper_id] = pdf.name
-        chunks += len(parts)
-        tokens += sum(c.token_count for c in parts)
-    figures = clock.figures()
-    results = {q: [(names.get(h.paper_id or "", ""), h.content) for h in store.search(q, k=K_MAX)]
-               for q in questions}
-    return {**figures, "chunks": chunks, "tokens": tokens, "results": results,
+    figures = {"seconds": float("nan"), "cpu_seconds": float("nan")}
+    if index:
+        for pdf in pdfs:
+            paper_id, parts = peer_ingest.ingest_one(pdf, db, blobs, store)
+            names[paper_id] = pdf.name
+            chunks += len(parts)
+            tokens += sum(c.token_count for c in parts)
+        figures = clock.figures()
+    else:
+        with db.connection() as conn:
+            names = dict(conn.execute("SELECT id, source_url FROM papers").fetchall())
+            chunks, tokens = conn.execute(
+                "SELECT count(*), coalesce(sum(token_count), 0) FROM chunks").fetchone()
+        names = {key: Path(value or "").name for key, value in names.items()}
+    by_mode: dict[str, dict] = {}
+    for mode in modes:
+        started = time.perf_counter()
+        by_mode[mode] = {
+            "results": {q: [(names.get(h.paper_id or "", ""), h.content)
+                            for h in store.search(q, k=K_MAX, mode=mode)] for q in questions},
+            "ms_per_query": 1000 * (time.perf_counter() - started) / max(1, len(questions)),
+        }
+    return {**figures, "chunks": int(chunks), "tokens": int(tokens),
+            "results": by_mode[modes[0]]["results"], "by_mode": by_mode,
             "backend": store.embedder.backend}
 
 
@@ -244,18 +268,23 @@ def worker_peer(pdfs: list[Path], url: str, questions: list[str], workdir: Path)
 # -- the orchestrator ---------------------------------------------------------------------------
 
 
-def run_path(bench, python: str, name: str, pdfs: list[Path], questions: list[str]) -> dict:
-    """Run one path's worker in a process of its own on a scratch database."""
-    url = bench.database(f"retr_{name}")
+def run_path(bench, python: str, name: str, pdfs: list[Path], questions: list[str],
+             modes: list[str] | None = None, url: str | None = None) -> dict:
+    """Run one path's worker in a process of its own on a scratch database (or on ``url``,
+    already indexed: ours then only searches)."""
+    index = url is None
+    url = url or bench.database(f"retr_{name}")
     work = bench.workdir / name
     work.mkdir(parents=True, exist_ok=True)
     (work / "input.json").write_text(json.dumps({"pdfs": [str(p) for p in pdfs],
-                                                 "questions": questions}))
+                                                 "questions": questions, "index": index,
+                                                 "modes": modes or ["hybrid"]}))
     argv = [python, str(Path(__file__).resolve()), "--worker", name, "--db", url,
             "--workdir", str(work)]
     _, rss, _, _ = bench.measure(argv, bench.env(url, f"retr_{name}"))
     result = json.loads((work / "result.json").read_text())
     result["rss_mb"] = rss
+    result["url"] = url
     return result
 
 
@@ -295,17 +324,28 @@ def overhead(bench, pdfs: list[Path]) -> dict:
             "dagster_ratio": job["seconds"] / domain["seconds"]}
 
 
-def print_table(ours: dict, peer: dict, q_ours: Quality, q_peer: Quality) -> None:
-    print(f"{'path':<40} {'R@5':>6} {'R@10':>6} {'MRR':>6} {'chunks':>7} {'chunks/s':>8} "
-          f"{'CPU s':>7} {'wall s':>7}")
-    for label, fig, q in (("ours (domain ingest + pgvector HNSW)", ours, q_ours),
-                          ("LangChain PyMuPDF + token 254/48" + (" *" if peer["cached"] else ""),
-                           peer, q_peer)):
-        print(f"{label:<40} {q.recall5:6.3f} {q.recall10:6.3f} {q.mrr:6.3f} {fig['chunks']:7d} "
+def print_table(ours: dict, peer: dict, q_ours: dict[str, Quality], q_peer: Quality) -> None:
+    """One row per search mode of ours, then the peer's (``ms/q``: search time per question)."""
+    print(f"{'path':<44} {'R@5':>6} {'R@10':>6} {'MRR':>6} {'chunks':>7} {'chunks/s':>8} "
+          f"{'CPU s':>7} {'wall s':>7} {'ms/q':>6}")
+    rows = [(f"ours {mode} (domain ingest + pgvector)", ours, q,
+             ours["by_mode"][mode]["ms_per_query"]) for mode, q in q_ours.items()]
+    rows.append(("LangChain PyMuPDF + token 254/48" + (" *" if peer["cached"] else ""),
+                 peer, q_peer, float("nan")))
+    for label, fig, q, ms in rows:
+        print(f"{label:<44} {q.recall5:6.3f} {q.recall10:6.3f} {q.mrr:6.3f} {fig['chunks']:7d} "
               f"{fig['chunks'] / fig['seconds']:8.1f} {fig['cpu_seconds']:7.1f} "
-              f"{fig['seconds']:7.1f}")
+              f"{fig['seconds']:7.1f} {ms:6.1f}")
     if peer["cached"]:
         print("* the peer's figures and results come from the cache (--fresh-peer re-runs it)")
+
+
+def search_modes(value: str) -> list[str]:
+    """``--modes``: a comma-separated list of ``hybrid`` and ``dense``."""
+    modes = [m.strip() for m in value.split(",") if m.strip()]
+    if not modes or any(m not in ("hybrid", "dense") for m in modes):
+        raise argparse.ArgumentTypeError(f"modes are hybrid and dense, got {value!r}")
+    return list(dict.fromkeys(modes))
 
 
 def main() -> int:
@@ -329,6 +369,13 @@ def main() -> int:
                         help="write our figures and results to this JSON file")
     parser.add_argument("--ours-results", default=None,
                         help="score our figures and results saved by --save-ours (no indexing)")
+    parser.add_argument("--modes", type=search_modes, default=["hybrid", "dense"],
+                        metavar="MODE,...", help="our search modes, one row each; the first "
+                        "is the one in the last line (default: hybrid,dense)")
+    parser.add_argument("--keep-ours", action="store_true",
+                        help="keep our indexed scratch database for --ours-db (URL printed)")
+    parser.add_argument("--ours-db", default=None, metavar="URL",
+                        help="search this already-indexed database instead of indexing")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--db", help=argparse.SUPPRESS)
     parser.add_argument("--workdir", help=argparse.SUPPRESS)
@@ -355,17 +402,35 @@ def main() -> int:
     try:
         bench.worker("prepare", [], "prepare")
         peer = None if args.no_peer else peer_results(bench, args, pdfs, questions)
-        if args.ours_results:
+        if args.ours_db:
+            ours = run_path(bench, sys.executable, "ours", pdfs, questions, args.modes,
+                            url=args.ours_db)
+            if args.ours_results:  # the indexing figures of the run that built the database
+                saved = json.loads(Path(args.ours_results).read_text())
+                ours.update(seconds=saved["seconds"], cpu_seconds=saved["cpu_seconds"])
+        elif args.ours_results:
             ours = json.loads(Path(args.ours_results).read_text())
         else:
-            ours = run_path(bench, sys.executable, "ours", pdfs, questions)
+            ours = run_path(bench, sys.executable, "ours", pdfs, questions, args.modes)
+            if args.keep_ours:
+                kept = next(name for name in bench.databases if f"/{name}" in ours["url"])
+                bench.databases.remove(kept)
+                print(f"ours kept: --ours-db {ours['url']}")
+                args.save_ours = args.save_ours or str(Path(args.peer_cache).with_name(
+                    f"ours_{kept}.json"))
+                print(f"ours figures: --ours-results {args.save_ours}")
         if args.save_ours:
             Path(args.save_ours).write_text(json.dumps(ours))
         ovh = overhead(bench, pdfs[:args.overhead]) if args.overhead > 0 else {}
     finally:
         bench.drop()
         shutil.rmtree(workdir, ignore_errors=True)
-    q_ours, r_ours = quality(targets, ours["results"])
+    by_mode = ours.get("by_mode") or {args.modes[0]: {"results": ours["results"],
+                                                       "ms_per_query": float("nan")}}
+    ours["by_mode"] = by_mode
+    scored = {mode: quality(targets, by_mode[mode]["results"]) for mode in by_mode}
+    q_modes = {mode: q for mode, (q, _) in scored.items()}
+    q_ours, r_ours = scored[next(iter(by_mode))]
     if peer is None:
         print(f"ours only: R@5 {q_ours.recall5:.3f} R@10 {q_ours.recall10:.3f} "
               f"MRR {q_ours.mrr:.3f} chunks {ours['chunks']} tokens {ours['tokens']} "
@@ -376,10 +441,12 @@ def main() -> int:
     q_peer, r_peer = quality(targets, peer["results"])
     print(f"{len(pdfs)} PDFs, {q_ours.targets} targets "
           f"({len({q for q, _ in targets})} questions); ours: {ours['tokens']:,} tokens embedded")
-    print_table(ours, peer, q_ours, q_peer)
+    print_table(ours, peer, q_modes, q_peer)
     if args.ranks:
-        for (question, _), a, b in zip(targets, r_ours, r_peer, strict=True):
-            print(f"  ours {a or '-':>3}  peer {b or '-':>3}  {question[:70]}")
+        print("  " + "  ".join(f"{mode:>6}" for mode in by_mode) + "    peer")
+        for i, ((question, _), b) in enumerate(zip(targets, r_peer, strict=True)):
+            mine = "  ".join(f"{scored[mode][1][i] or '-':>6}" for mode in by_mode)
+            print(f"  {mine}  {b or '-':>6}  {question[:60]}")
     if ovh:
         print(f"overhead on {args.overhead} PDFs: domain {ovh['domain_s']:.1f} s, Dagster job "
               f"{ovh['job_s']:.1f} s, `repro-assets ingest` per PDF {ovh['cli_s']:.1f} s")
@@ -396,8 +463,11 @@ def run_worker(args: argparse.Namespace) -> int:
     workdir = Path(args.workdir)
     given = json.loads((workdir / "input.json").read_text())
     pdfs = [Path(p) for p in given["pdfs"]]
-    work = worker_ours if args.worker == "ours" else worker_peer
-    result = work(pdfs, args.db, given["questions"], workdir)
+    if args.worker == "ours":
+        result = worker_ours(pdfs, args.db, given["questions"], workdir, given["modes"],
+                             given["index"])
+    else:
+        result = worker_peer(pdfs, args.db, given["questions"], workdir)
     (workdir / "result.json").write_text(json.dumps(result))
     return 0
 

@@ -129,6 +129,7 @@ _HIT_COLUMNS = """
     c.id, c.content, d.id, d.title, s.title, c.page_start, c.page_end, src.kind,
     src.external_id, d.url, d.doi, d.year, d.authors, d.venue, d.paper_id
 """
+#: The FROM clause every search reads hits through (filters refer to ``d`` and ``src``).
 _JOINS = (
     "FROM chunks c JOIN documents d ON d.id = c.document_id"
     " JOIN sources src ON src.id = d.source_id"

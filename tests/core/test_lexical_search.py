@@ -9,8 +9,6 @@ from repro_assets.storage.database import apply_migrations, get_database
 from repro_assets.storage.embedder import get_embedder
 from repro_assets.storage.vectorstore import ChunkIn, DocumentIn, VectorStore
 
-MIGRATION = "003_chunk_text_search.sql"
-
 #: An invented benchmark name the question asks about; the right chunk names it, a chunk that
 #: paraphrases the question does not.
 QUESTION = "How many photographs does the Brovalkin benchmark contain?"
@@ -75,23 +73,27 @@ def test_filters_hold_in_both_legs(store: VectorStore, mode: str) -> None:
     assert store.search(QUESTION, k=5, source_kinds=["other"], mode=mode) == []
 
 
-def test_migration_is_idempotent_and_fills_an_existing_store(store: VectorStore) -> None:
+@pytest.mark.parametrize(("migration", "table", "column", "index"), [
+    ("003_chunk_text_search.sql", "chunks", "content_tsv", "chunks_content_tsv_gin"),
+])
+def test_migration_is_idempotent_and_fills_an_existing_store(
+        store: VectorStore, migration: str, table: str, column: str, index: str) -> None:
     with store.db.connection() as conn:  # a store from before the migration ...
-        conn.execute("DROP INDEX chunks_content_tsv_gin")
-        conn.execute("ALTER TABLE chunks DROP COLUMN content_tsv")
-        conn.execute("DELETE FROM schema_migrations WHERE name = %s", (MIGRATION,))
+        conn.execute(f"DROP INDEX {index}")
+        conn.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
+        conn.execute("DELETE FROM schema_migrations WHERE name = %s", (migration,))
     store.upsert_document(DocumentIn("test", "one", "One"), _chunks([PARAPHRASE, RIGHT, *FILLER]))
     with store.db.connection() as conn:  # ... is migrated when opened, twice without harm
-        assert apply_migrations(conn) == [MIGRATION]
-        conn.execute("DELETE FROM schema_migrations WHERE name = %s", (MIGRATION,))
+        assert apply_migrations(conn) == [migration]
+        conn.execute("DELETE FROM schema_migrations WHERE name = %s", (migration,))
         conn.commit()
-        assert apply_migrations(conn) == [MIGRATION]
+        assert apply_migrations(conn) == [migration]
         filled = conn.execute(
-            "SELECT count(*) FROM chunks WHERE content_tsv IS NOT NULL").fetchone()[0]
+            f"SELECT count(*) FROM {table} WHERE {column} IS NOT NULL").fetchone()[0]
         indexed = conn.execute(
-            "SELECT count(*) FROM pg_indexes WHERE indexname = 'chunks_content_tsv_gin'"
-        ).fetchone()[0]
-    assert filled == 2 + len(FILLER) and indexed == 1
+            "SELECT count(*) FROM pg_indexes WHERE indexname = %s", (index,)).fetchone()[0]
+        rows = conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+    assert filled == rows > 0 and indexed == 1
     assert store.search(QUESTION, k=1, mode="hybrid")[0].content == RIGHT
 
 
