@@ -16,6 +16,7 @@ date, first/middle/last of a name).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import pymupdf
@@ -191,7 +192,7 @@ def _inside(box: pymupdf.Rect, outer: pymupdf.Rect) -> bool:
 
 
 def _section_above(rect: pymupdf.Rect, lines: list[Line],
-                   rows: list[pymupdf.Rect], captions: list[pymupdf.Rect] = ()
+                   rows: list[pymupdf.Rect], captions: Sequence[pymupdf.Rect] = ()
                    ) -> str | None:
     """The nearest line above ``rect`` that heads a section and names a party; a line that
     shares its row with a widget is that widget's label ("Physician [____]"), no heading.

@@ -171,7 +171,8 @@ def _question_above(rect: pymupdf.Rect, lines: list[Line], rects: list[pymupdf.R
 def _column_chain(index: int, rects: list[pymupdf.Rect]) -> list[int]:
     """The widgets stacked right above ``index`` with the same left and right edges, nearest
     first."""
-    chain, current = [], rects[index]
+    chain: list[int] = []
+    current = rects[index]
     while True:
         up = [i for i, r in enumerate(rects) if abs(r.x0 - current.x0) < 3
               and abs(r.x1 - current.x1) < 3 and r.y1 <= current.y0 + 1

@@ -57,8 +57,9 @@ Primary Care Physician: Dr. Anselm Whitcombe
 Physician Phone: +1 (303) 555-0119
 """
 
-_KIND = {"text": pymupdf.PDF_WIDGET_TYPE_TEXT, "checkbox": pymupdf.PDF_WIDGET_TYPE_CHECKBOX,
-         "signature": pymupdf.PDF_WIDGET_TYPE_SIGNATURE}
+_KIND = {"text": pymupdf.mupdf.PDF_WIDGET_TYPE_TEXT,
+         "checkbox": pymupdf.mupdf.PDF_WIDGET_TYPE_CHECKBOX,
+         "signature": pymupdf.mupdf.PDF_WIDGET_TYPE_SIGNATURE}
 
 
 class Sheet:

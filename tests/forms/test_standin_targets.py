@@ -174,7 +174,7 @@ def test_words_printed_inside_a_widget_box_are_no_label() -> None:
     page.insert_text((150, 70), "Phone", fontsize=8)  # a watermark-like word in the box
     page.insert_text((40, 70), "Name:", fontsize=8)
     widget = pymupdf.Widget()
-    widget.field_name, widget.field_type = "Text1", pymupdf.PDF_WIDGET_TYPE_TEXT
+    widget.field_name, widget.field_type = "Text1", pymupdf.mupdf.PDF_WIDGET_TYPE_TEXT
     widget.rect = pymupdf.Rect(100, 60, 300, 74)
     page.add_widget(widget)
     assert roles(doc.tobytes())["Text1"][0] == "full_name"

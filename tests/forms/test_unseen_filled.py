@@ -9,6 +9,8 @@ review as the subject's before its guard. All names and numbers are invented.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pymupdf
 import pytest
 
@@ -26,7 +28,7 @@ def offered(run_bundle: RunHelper, data: bytes) -> dict[str, tuple[str, str | No
 
 
 def placed(items: list[tuple[float, float, str]],
-           boxes: list[tuple[str, tuple[float, float, float, float]]] = ()) -> bytes:
+           boxes: Sequence[tuple[str, tuple[float, float, float, float]]] = ()) -> bytes:
     """A page with text at (x, baseline) and empty text widgets."""
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
@@ -34,7 +36,7 @@ def placed(items: list[tuple[float, float, str]],
         page.insert_text((x, y), text, fontsize=9.5, fontname="helv")
     for name, rect in boxes:
         widget = pymupdf.Widget()
-        widget.field_name, widget.field_type = name, pymupdf.PDF_WIDGET_TYPE_TEXT
+        widget.field_name, widget.field_type = name, pymupdf.mupdf.PDF_WIDGET_TYPE_TEXT
         widget.rect = pymupdf.Rect(*rect)
         page.add_widget(widget)
     data = doc.tobytes()
