@@ -96,9 +96,9 @@ class DatabaseSettings(Group):
                                    description="name of Dagster's database beside the project's")
     hnsw_ef_search: int = Field(100, alias="REPRO_HNSW_EF_SEARCH",
                                 description="HNSW search breadth")
-    hnsw_m: int = Field(16, alias="REPRO_HNSW_M",
+    hnsw_m: int = Field(24, alias="REPRO_HNSW_M",
                         description="HNSW links per node of a new chunk index")
-    hnsw_ef_construction: int = Field(64, alias="REPRO_HNSW_EF_CONSTRUCTION",
+    hnsw_ef_construction: int = Field(128, alias="REPRO_HNSW_EF_CONSTRUCTION",
                                       description="HNSW build breadth of a new chunk index")
     search_mode: Literal["hybrid", "dense"] = Field(
         "hybrid", alias="REPRO_SEARCH_MODE",
