@@ -67,11 +67,18 @@ _OPTION_MARK = re.compile(r"(?:^|\s)([\u00b7\u2022\u25aa\u25a0\u25a1\u25cb\u25e6
                           r"\u2610\ue000-\uf8ff])\s*(?=[A-Za-z])")
 
 
+#: A symbol-font checkbox spelled as a letter ("q Penicillin q Latex q Sulfa"): only a run of
+#: three or more counts, a lone "o" or "q" is a word.
+_LETTER_MARK = re.compile(r"(?:^|\s)([oq])\s+(?=[A-Z])")
+
+
 def is_option_row(text: str) -> bool:
     """True for one line of choices each after the same mark ("· Penicillin · Latex · Sulfa"):
     a bulleted list has one entry per line, a row of marks is a form's unticked options."""
     marks = _OPTION_MARK.findall(text)
-    return len(marks) >= 2 and len(set(marks)) == 1
+    letters = _LETTER_MARK.findall(text)
+    return (len(marks) >= 2 and len(set(marks)) == 1) or (
+        len(letters) >= 3 and len(set(letters)) == 1)
 
 
 def has_checkboxes(text: str) -> bool:

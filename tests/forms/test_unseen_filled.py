@@ -54,6 +54,8 @@ def test_a_row_of_options_behind_dots_is_no_allergy_list(run_bundle: RunHelper) 
     ("\u00b7 Ragweed  \u00b7 Nickel  \u00b7 Sulfa", True),
     ("\u2022 Ragweed \u2022 Nickel", True),
     ("\uf06f Yes \uf06f No", True),
+    ("q Ragweed  q Nickel  q Sulfa", True),
+    ("o Ragweed o Nickel", False),  # two letters may be words
     ("\u2022 Ragweed 10 mg daily", False),
     ("Ragweed, Nickel", False),
 ])
