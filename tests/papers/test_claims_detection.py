@@ -327,3 +327,52 @@ def test_hyperparameter_table_naming_a_loss_stays_refused() -> None:
     body += _grid([72, 200, 300], 680, ["Parameter", "Short", "Long"],
                   [["Width", "512", "1024"], ["Blocks", "3", "4"], ["Loss", "MAE", "RMSE"]])
     assert not _found(_claims(_pdf(body)))
+
+
+# --- groups side by side in one row, keyed by the row's first cell ---------------------------
+
+def _keyed_groups_pdf(key_header: str, groups: list[tuple[str, str]], caption: str) -> bytes:
+    """Rows 'dataset | method | acc | size' repeated in groups side by side; the dataset is
+    printed once, left of the first group."""
+    names = ["Quorvex", "Harlow", "Pellow"]
+    xs = [72.0]
+    header = [key_header]
+    for _ in groups:
+        base = xs[-1] + (70 if len(xs) == 1 else 45)
+        xs += [base, base + 75, base + 115]
+        header += ["Model", "Acc.", "Size"]
+    rows = []
+    for i, name in enumerate(names):
+        row = [name]
+        for g, (method, stem) in enumerate(groups):
+            row += [f"{method}-{i}", f"{stem}{i}.{g + 3}%", f"{4 + g}M"]
+        rows.append(row)
+    body = [("l", 72, 720, "We propose LatticeNet, a family of lattice networks, and test it "
+                           "on the Quorvex dataset and two more.")]
+    body += _grid(xs, 680, header, rows)
+    body += [("l", 72, 620, caption)]
+    return _pdf(body, title="LatticeNet: Lattice Networks for Transfer")
+
+
+def test_row_key_printed_once_left_of_side_by_side_groups() -> None:
+    pdf = _keyed_groups_pdf("", [("Gridnet", "8"), ("LatticeNet", "9")],
+                            "Table 5: LatticeNet on the transfer datasets, next to the best "
+                            "published model.")
+    tables = [t for t in extract_tables(pdf) if t.number == "5"]
+    assert len(tables) == 2
+    assert [r[0] for r in tables[1].rows] == ["Quorvex", "Harlow", "Pellow"]
+    got = _found(_claims(pdf))
+    assert {("Quorvex", "accuracy", "90.4"), ("Pellow", "accuracy", "92.4")} <= got
+
+
+def test_row_key_with_a_data_header_and_own_model_first() -> None:
+    pdf = _keyed_groups_pdf("Dataset", [("LatticeNet", "7"), ("Gridnet", "6"),
+                                        ("Wideset", "5")],
+                            "Table 2: Accuracy on three transfer datasets; each row compares "
+                            "models of equal size.")
+    tables = [t for t in extract_tables(pdf) if t.number == "2"]
+    assert len(tables) == 3
+    assert all([r[0] for r in t.rows] == ["Quorvex", "Harlow", "Pellow"] for t in tables)
+    got = _found(_claims(pdf))
+    assert ("Harlow", "accuracy", "71.3") in got
+    assert not any(d and d.startswith(("Gridnet", "LatticeNet")) for d, _, _ in got)

@@ -362,7 +362,21 @@ def _dataset_label_columns(table: ParsedTable, context: PaperContext) -> list[in
         if values and len(known) >= max(1, 0.5 * len(values)) and (
                 len(values) >= 2 or table.label_cols > 1):
             out.append(col)
+        elif col == 0 and known and not header and _keys_method_rows(table, values, context):
+            out.append(col)
     return out
+
+
+def _keys_method_rows(table: ParsedTable, values: set[str], context: PaperContext) -> bool:
+    """A first label column without a header, beside a column of method names that include the
+    paper's own, under a caption about datasets ('Results on transfer datasets': 'CIFAR-10 |
+    Ours-B0', 'Birdsnap | Ours-B5'): each row is the pair (dataset, method), so the first
+    column names the datasets, the known and the unknown ones alike."""
+    if table.label_cols < 2 or not _DATASETS_CAPTION.search(table.caption or ""):
+        return False
+    methods = {r[1].strip() for r in table.rows if len(r) > 1 and r[1].strip()}
+    return all(looks_like_name(v) and not context.is_own(v) for v in values) and any(
+        context.is_own(m) for m in methods)
 
 
 def table_candidates(

@@ -291,14 +291,20 @@ def build_table(
     if not any(c.values for c in columns):
         return []
     parts = _side_by_side(columns, header_lines)
+    key = _row_key(columns, parts, header_lines)
     tables = []
     for k, (lo, hi) in enumerate(parts):
         cols = columns[lo:hi]
         x0 = -1e9 if k == 0 else (columns[lo - 1].x1 + cols[0].x0) / 2
         x1 = 1e9 if k == len(parts) - 1 else (cols[-1].x1 + columns[hi].x0) / 2
+        keep = [(x0, x1)]
+        if k and key is not None and _leading_text(cols) + 1 == _leading_text(
+                columns[parts[0][0]:parts[0][1]]):
+            cols = [key, *cols]  # the row key printed once, left of every group of the row
+            keep.append((key.x0 - 2, key.x1 + 2))
         part = _build(
-            [_clip(ln, x0, x1) for ln in header_lines],
-            [_clip(ln, x0, x1) for ln in body_lines],
+            [_clip(ln, x0, x1, *keep[1:]) for ln in header_lines],
+            [_clip(ln, x0, x1, *keep[1:]) for ln in body_lines],
             cols, rules, page_no=page_no, number=number, caption=caption, kind=kind,
             title=title,
         )
@@ -307,8 +313,28 @@ def build_table(
     return tables
 
 
-def _clip(line: Line, x0: float, x1: float) -> Line:
-    words = [w for w in line.words if x0 <= w.xc <= x1]
+def _leading_text(columns: list[Column]) -> int:
+    """How many text (label) columns lead a run of columns."""
+    return next((i for i, c in enumerate(columns) if c.values), len(columns))
+
+
+def _row_key(columns: list[Column], parts: list[tuple[int, int]],
+             header_lines: list[Line]) -> Column | None:
+    """The first column of a row whose groups stand side by side ('CIFAR-10 | NASNet | 98.0 |
+    Ours-B0 | 98.1'): the first group has one label column more than the others, and that
+    column has no header of its own (or a data header), so it keys the whole row."""
+    if len(parts) < 2 or _leading_text(columns[parts[0][0]:parts[0][1]]) < 2:
+        return None
+    key = columns[0]
+    heads = [c.text for ln in header_lines for c in ln.cells if key.x0 - 2 <= c.xc <= key.x1 + 2]
+    if any(not re.fullmatch(r"(?i)data\s?sets?|data|tasks?|benchmarks?", h) for h in heads):
+        return None
+    return key
+
+
+def _clip(line: Line, x0: float, x1: float, *more: tuple[float, float]) -> Line:
+    spans = [(x0, x1), *more]
+    words = [w for w in line.words if any(a <= w.xc <= b for a, b in spans)]
     clipped = Line(words)
     kept = {id(w) for w in words}
     clipped.cells = [Cell([w for w in c.words if id(w) in kept]) for c in line.cells]
