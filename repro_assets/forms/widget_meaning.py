@@ -50,9 +50,28 @@ _NAME_ALONE = re.compile(
     re.IGNORECASE)
 
 
+_FIELD_WORD = (r"(name|address|phone|telephone|date\s+of\s+birth|dob|birth\s*date|"
+               r"member\s+id)")
+#: One box asking for two fields ("Name and Address", "Name/DOB"): neither alone is its answer.
+_TWO_FIELDS = re.compile(rf"\b{_FIELD_WORD}\s*(?:and|&|/|,|\+)\s*(?:\w+\s+)?{_FIELD_WORD}\b",
+                         re.IGNORECASE)
+_FIELD_KEY = {"name": "name", "address": "address", "phone": "phone", "telephone": "phone",
+              "dob": "dob", "member id": "id"}
+
+
+def _asks_two_fields(text: str) -> bool:
+    for match in _TWO_FIELDS.finditer(text):
+        first, second = (_FIELD_KEY.get(" ".join(g.lower().split()), "dob")
+                         for g in match.groups())
+        if first != second:
+            return True
+    return False
+
+
 def meaning_of(text: str) -> tuple[str, str | None] | None:
-    """``(key, part)`` a tooltip or printed label asks for, or None."""
-    if _TWO_LISTS.search(text):
+    """``(key, part)`` a tooltip or printed label asks for, or None (also for one box that
+    asks for two fields)."""
+    if _TWO_LISTS.search(text) or _asks_two_fields(text):
         return None
     if _NAME_ALONE.match(text):
         return "full_name", None

@@ -131,6 +131,9 @@ def test_with_area_code_on_one_wide_box_asks_for_the_whole_number() -> None:
     ("1c MI", ("full_name", None)),
     ("Patient:", ("full_name", None)),
     ("Physician:", None),
+    ("Patient Name and Address", None),  # one box, two fields: neither alone
+    ("Name/DOB", None),
+    ("First and last name", ("full_name", None)),
 ])
 def test_label_meanings(text: str, meaning: tuple | None) -> None:
     assert meaning_of(text) == meaning
