@@ -101,8 +101,8 @@ class DatabaseSettings(Group):
     hnsw_ef_construction: int = Field(128, alias="REPRO_HNSW_EF_CONSTRUCTION",
                                       description="HNSW build breadth of a new chunk index")
     search_mode: Literal["hybrid", "dense"] = Field(
-        "hybrid", alias="REPRO_SEARCH_MODE",
-        description="hybrid (dense + full-text, RRF) or dense (cosine only)")
+        "dense", alias="REPRO_SEARCH_MODE",
+        description="dense (cosine only) or hybrid (dense + full-text, RRF; opt-in)")
 
 
 class EmbeddingSettings(Group):

@@ -5,7 +5,7 @@ Documents from any source (paper PDFs, arXiv, Crossref, web pages) are stored as
 key and text, so re-ingesting never duplicates rows and unchanged chunks are not re-embedded.
 The store records the embedding model, dimension and backend (torch, onnx, onnx-int8) and
 refuses to mix them (a store changes backend only through :meth:`VectorStore.reembed`);
-retrieval is cosine distance (``<=>``) over an HNSW index, fused by default with full-text BM25
+retrieval is cosine distance (``<=>``) over an HNSW index, optionally fused with full-text BM25
 over the chunks (:mod:`repro_assets.storage.lexical`, ``REPRO_SEARCH_MODE``).
 """
 
@@ -364,9 +364,9 @@ class VectorStore:
     ) -> list[SearchHit]:
         """Return the ``k`` chunks that best answer ``query``.
 
-        ``hybrid`` (the default, ``REPRO_SEARCH_MODE``): the reciprocal-rank fusion of the
-        ``max(4k, 20)`` nearest chunks by cosine distance and the as many best by full-text BM25
-        (:mod:`repro_assets.storage.lexical`); ``dense``: the nearest by cosine distance only.
+        ``dense`` (the default, ``REPRO_SEARCH_MODE``): the nearest by cosine distance;
+        ``hybrid`` (opt-in): the reciprocal-rank fusion of the ``max(4k, 20)`` nearest chunks by
+        cosine distance and as many best by full-text BM25 (:mod:`repro_assets.storage.lexical`).
         Every hit carries its cosine ``distance`` to the query either way.
 
         Args:
