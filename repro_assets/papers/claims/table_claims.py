@@ -70,7 +70,7 @@ _NON_RESULT = re.compile(
     r"tokens|vocab(?:ulary)?|dim(?:ension)?s?|batch|learning rate|lr|ratio|scale|image side|"
     r"train \(s\)|test \(q\)|delta|change|improvement|increase|decrease|gain|relative|diff|"
     r"difference|Δ|rank|ranking|#params|params \(m\)|probability|overlap|cost)(?:$|[\s).:,/])")
-#: A row of costs beside result rows ('Latency (ms)', 'test rate (s/im)', 'Params').
+#: A row of costs beside result rows ('Latency (ms)', 'decode rate (s/img)', 'Params').
 _COST_ROW = re.compile(
     r"(?i)(?<![\w-])(?:time|latency|speed|throughput|memory|seconds?|flops|params|parameters|"
     r"rate\s*\((?:s|ms|sec)\b)(?![\w-])|\((?:ms|s|sec|s/im(?:age)?|ms/im(?:age)?|GB|MB)\)")
@@ -251,9 +251,9 @@ _POINTER = re.compile(r"\b(?:Tables?|Tab\.|Figures?|Fig\.)\s*(?P<id>[A-Z]{0,2}\d
 
 
 def _labels_name_metrics(table: ParsedTable, abbreviations: dict[str, str]) -> bool:
-    """True when a column header or a row label of the table names a metric ('AP', 'VOC07
+    """True when a column header or a row label of the table names a metric ('AP', 'Zentrix
     mAP'): the table reports results, whatever cost (speed, time, memory) its caption also
-    remarks on ('at a significant speed cost')."""
+    remarks on ('the wider model is slower to run')."""
     labels = [" ".join(table.column_header(c)) for c in range(table.label_cols, max(
         (len(r) for r in table.rows), default=0))]
     labels += [table.row_label(r) for r in range(len(table.rows))]
@@ -369,8 +369,8 @@ def _dataset_label_columns(table: ParsedTable, context: PaperContext) -> list[in
 
 def _keys_method_rows(table: ParsedTable, values: set[str], context: PaperContext) -> bool:
     """A first label column without a header, beside a column of method names that include the
-    paper's own, under a caption about datasets ('Results on transfer datasets': 'CIFAR-10 |
-    Ours-B0', 'Birdsnap | Ours-B5'): each row is the pair (dataset, method), so the first
+    paper's own, under a caption about datasets ('Results on transfer datasets': 'Quorvex |
+    Ours-S', 'Harlow | Ours-L'): each row is the pair (dataset, method), so the first
     column names the datasets, the known and the unknown ones alike."""
     if table.label_cols < 2 or not _DATASETS_CAPTION.search(table.caption or ""):
         return False
@@ -423,7 +423,7 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
         non_result = None  # 'in the last column we report running time': one column, not all
     if non_result and re.search(r"(?i)hyper|statistic", non_result.group(0)) is None and (
             _labels_name_metrics(table, abbreviations)):
-        non_result = None  # 'accuracy/speed trade-off': times beside results, refused one by one
+        non_result = None  # costs printed beside results: refused row by row, column by column
     if non_result and not caption_metrics:
         table_skip = f"{table.label} reports {non_result.group(0).strip()}, not results"
     implied = _implied_metric(table, context, caption_metrics, ref_metrics)

@@ -320,8 +320,8 @@ def _leading_text(columns: list[Column]) -> int:
 
 def _row_key(columns: list[Column], parts: list[tuple[int, int]],
              header_lines: list[Line]) -> Column | None:
-    """The first column of a row whose groups stand side by side ('CIFAR-10 | NASNet | 98.0 |
-    Ours-B0 | 98.1'): the first group has one label column more than the others, and that
+    """The first column of a row whose groups stand side by side ('Quorvex | Gridnet | 71.2 |
+    Ours-S | 73.4'): the first group has one label column more than the others, and that
     column has no header of its own (or a data header), so it keys the whole row."""
     if len(parts) < 2 or _leading_text(columns[parts[0][0]:parts[0][1]]) < 2:
         return None
@@ -511,7 +511,7 @@ def _build(
 
 def _settings_column(columns: list[Column], body_lines: list[Line],
                      header_lines: list[Line]) -> bool:
-    """A leading column of settings ('Terminal nodes | 2, 3, 4, 6', '# layers | 1, 2, 4'): it
+    """A leading column of settings ('Tree depth | 2, 3, 5, 8', '# blocks | 1, 2, 4'): it
     names the rows of a table that has no text label column.
 
     Its header is words printed over it, and its cells, one plain number per row over three

@@ -458,7 +458,21 @@ def _plausible_grid(table: ParsedTable) -> bool:
             numeric_cols += 1
     if table.kind == "figure":
         return len(labelled) >= 2 and numeric_cols >= 1
-    return numeric_cols >= 1
+    return numeric_cols >= 1 or _one_headed_row(table)
+
+
+def _one_headed_row(table: ParsedTable) -> bool:
+    """A one-row table ('Test set | A | B' over 'Set X | 31.5 | 17.2'): a labelled row of two
+    numbers or more, each under a header of its own made of words (a header holding numbers is
+    a body row misread, and the table is not one row)."""
+    if len(table.rows) != 1 or not table.header or not table.row_label(0):
+        return False
+    labels = table.column_labels()
+    cells = [(labels[c], v) for c, v in enumerate(table.rows[0]) if c >= table.label_cols]
+    numbers = [(h, v) for h, v in cells if is_numeric_cell(v)]
+    words_only = not any(parse_cell_values(c) for row in table.header for c in row)
+    return len(numbers) >= 2 and words_only and all(h.strip() for h, _ in numbers) and len(
+        {h for h, _ in numbers}) == len(numbers)
 
 
 def _agree(ruled: list[ParsedTable], layout: list[ParsedTable]) -> bool:
