@@ -403,3 +403,17 @@ def test_one_row_under_a_header_holding_numbers_is_no_table() -> None:
                   [["Shrinker", "71.5%", "52.9%"], ["Two-sided", "66.0%", "77.6%"]])
     assert all(len(t.rows) != 1 or not any(
         "%" in c for h in t.header for c in h) for t in extract_tables(_pdf(body)))
+
+
+# --- an abbreviated improvement column ---------------------------------------------------------
+
+@pytest.mark.parametrize("head", ["Improv.", "Impr."])
+def test_abbreviated_improvement_column_is_no_result(head: str) -> None:
+    body = _grid([72, 160, 220, 280, 340], 700, ["Data", "Metric", "Gridrec", "Ours", head],
+                 [["Quorvex", "HR@5", "0.2113", "0.2471", "16.94%"],
+                  ["Quorvex", "NDCG@5", "0.1322", "0.1587", "20.05%"]])
+    body += [("l", 72, 660, "Table 2: Ranking results of the recommenders on the Quorvex "
+                            "dataset.")]
+    got = _found(_claims(_pdf(body)))
+    assert ("Quorvex", "hr@5", "0.2471") in got
+    assert not any(v in {"16.94", "20.05"} for _, _, v in got)

@@ -69,7 +69,8 @@ _NON_RESULT = re.compile(
     r"time|seconds?|secs?|speed|throughput|flops|gflops|memory|year|count|examples|samples|"
     r"tokens|vocab(?:ulary)?|dim(?:ension)?s?|batch|learning rate|lr|ratio|scale|image side|"
     r"train \(s\)|test \(q\)|delta|change|improvement|increase|decrease|gain|relative|diff|"
-    r"difference|Δ|rank|ranking|#params|params \(m\)|probability|overlap|cost)(?:$|[\s).:,/])")
+    r"difference|Δ|rank|ranking|#params|params \(m\)|probability|overlap|cost|improv\.?|"
+    r"impr\.?|rel\.?)(?:$|[\s).:,/])")
 #: A row of costs beside result rows ('Latency (ms)', 'decode rate (s/img)', 'Params').
 _COST_ROW = re.compile(
     r"(?i)(?<![\w-])(?:time|latency|speed|throughput|memory|seconds?|flops|params|parameters|"
