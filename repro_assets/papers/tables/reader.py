@@ -399,15 +399,17 @@ def _sides(candidates: list[_Candidate], convention: dict[str, bool | None]
     for i in open_:
         cand = candidates[i]
         if bool(cand.side_rows(True)) != bool(cand.side_rows(False)):
-            sides[i] = bool(cand.side_rows(True))
-            taken.append(box(cand, sides[i]))
+            only_above = bool(cand.side_rows(True))
+            sides[i] = only_above
+            taken.append(box(cand, only_above))
     for i in sorted((i for i in open_ if sides[i] is None),
                     key=lambda i: candidates[i].caption.y0):
         cand = candidates[i]
         options = [a for a in (True, False) if cand.side_rows(a) and free(cand, a)]
         if options:
-            sides[i] = min(options, key=cand.gap)
-            taken.append(box(cand, sides[i]))
+            nearest = min(options, key=cand.gap)
+            sides[i] = nearest
+            taken.append(box(cand, nearest))
     return sides
 
 
