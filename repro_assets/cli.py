@@ -21,7 +21,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from repro_assets import commands
+from repro_assets import commands, settings
 from repro_assets.settings import environment
 
 
@@ -78,6 +78,9 @@ def main(argv: list[str] | None = None) -> int:
         logging.getLogger(noisy).setLevel(logging.WARNING)
     try:
         return int(args.func(args) or 0)
+    except settings.SettingsError as exc:  # a bad variable is the user's to fix, not a crash
+        print(f"error {exc.code}: {exc.message}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

@@ -19,6 +19,7 @@ from repro_assets.settings import environment
 from repro_assets.settings.tree import (
     PATTERN_VARIABLES,
     Settings,
+    SettingsError,
     current,
     role_model,
     split_list,
@@ -27,8 +28,8 @@ from repro_assets.settings.tree import (
 )
 
 __all__ = [
-    "PATTERN_VARIABLES", "Settings", "blob_root", "current", "dagster_home", "data_dir",
-    "env_float", "env_int", "env_name", "environment", "inbox_root", "pg_data_dir",
+    "PATTERN_VARIABLES", "Settings", "SettingsError", "blob_root", "current", "dagster_home",
+    "data_dir", "env_float", "env_int", "env_name", "environment", "inbox_root", "pg_data_dir",
     "project_home", "role_model", "samples_dir", "split_list", "value", "variables",
 ]
 
@@ -80,7 +81,7 @@ def env_int(name: str, default: int) -> int:
     """Read an integer variable with a default (prefer the typed tree: :func:`current`).
 
     Raises:
-        ValueError: when the variable is set but is not an integer.
+        SettingsError: ``E_BAD_SETTING`` when the variable is set but is not an integer.
     """
     return _env_number(name, default, int, "an integer")
 
@@ -89,17 +90,17 @@ def env_float(name: str, default: float) -> float:
     """Read a float variable with a default (prefer the typed tree: :func:`current`).
 
     Raises:
-        ValueError: when the variable is set but is not a number.
+        SettingsError: ``E_BAD_SETTING`` when the variable is set but is not a number.
     """
     return _env_number(name, default, float, "a number")
 
 
 def _env_number(name: str, default: N, parse: Callable[[str], N], kind: str) -> N:
-    """Read ``name`` with ``parse``; blank or unset gives ``default``, a bad value a ValueError."""
+    """Read ``name`` with ``parse``; blank or unset gives ``default``, a bad value raises."""
     raw = environment.read(name)
     if raw is None or raw.strip() == "":
         return default
     try:
         return parse(raw)
     except ValueError as exc:
-        raise ValueError(f"environment variable {name} must be {kind}, got {raw!r}") from exc
+        raise SettingsError(name, kind, raw) from exc

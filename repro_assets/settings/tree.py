@@ -16,9 +16,21 @@ from typing import Annotated, Any, Literal, TypeVar
 from pydantic import BeforeValidator, Field, ValidationError, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from repro_assets.errors import CodedError
 from repro_assets.settings import environment
 
 TRUE_VALUES = ("1", "true", "yes", "on")
+
+
+class SettingsError(CodedError, ValueError):
+    """A variable is set to a value of the wrong type (``E_BAD_SETTING``); ``details`` holds
+    the variable's name and the value as set."""
+
+    code = "E_BAD_SETTING"
+
+    def __init__(self, name: str, kind: str, raw: Any) -> None:
+        super().__init__(f"environment variable {name} must be {kind}, got {raw!r}",
+                         details={"variable": name, "value": raw})
 
 
 def _flag(value: Any) -> bool:
@@ -305,16 +317,15 @@ def load(cls: type[G]) -> G:
     """Read one group from the environment.
 
     Raises:
-        ValueError: a variable of the group is set to a value of the wrong type (the message
-            names it and the value).
+        SettingsError: ``E_BAD_SETTING``, a variable of the group is set to a value of the
+            wrong type (the message and details name it and the value).
     """
     try:
         return cls()
     except ValidationError as exc:
         error = exc.errors()[0]
         name = str(error["loc"][0]) if error.get("loc") else cls.__name__
-        raise ValueError(f"environment variable {name} must be {_kind(dict(error))}, "
-                         f"got {error.get('input')!r}") from None
+        raise SettingsError(name, _kind(dict(error)), error.get("input")) from None
 
 
 class Settings:

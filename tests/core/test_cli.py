@@ -45,6 +45,15 @@ def test_bad_input_exits_with_the_code(cli_env, capsys) -> None:
     assert "E_UNSUPPORTED_MEDIA_TYPE" in capsys.readouterr().err
 
 
+def test_a_bad_setting_exits_with_its_code_not_a_traceback(cli_env, capsys, monkeypatch) -> None:
+    monkeypatch.setenv("REPRO_PDF_WORKERS", "several")
+    pdf = cli_env / "wine.pdf"
+    pdf.write_bytes(make_pdf(PAPER_PAGES, title="SVMs on Wine"))
+    assert main(["ingest", str(pdf)]) == 2
+    assert ("error E_BAD_SETTING: environment variable REPRO_PDF_WORKERS must be an integer, "
+            "got 'several'") in capsys.readouterr().err
+
+
 def test_several_pdfs_in_one_command_each_get_their_run(cli_env, capsys) -> None:
     first, second, bad = cli_env / "a.pdf", cli_env / "b.pdf", cli_env / "notes.pdf"
     first.write_bytes(make_pdf(PAPER_PAGES, title="SVMs on Wine"))

@@ -67,8 +67,12 @@ def test_a_bad_value_names_the_variable_and_leaves_other_groups_readable(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("REPRO_PDF_WORKERS", "many")
     tree = settings.current()
-    with pytest.raises(ValueError, match="REPRO_PDF_WORKERS must be an integer, got 'many'"):
+    with pytest.raises(settings.SettingsError,
+                       match="REPRO_PDF_WORKERS must be an integer, got 'many'") as raised:
         _ = tree.pdf
+    assert raised.value.code == "E_BAD_SETTING"
+    assert raised.value.details == {"variable": "REPRO_PDF_WORKERS", "value": "many"}
+    assert isinstance(raised.value, ValueError)
     assert tree.debate.max_turns == 6
 
 
