@@ -362,6 +362,9 @@ class ClauseReader:
                                  Kind.JOB_RANGE}
                 and len(list(_JOB_COUNT_RE.finditer(clause.text))) == 1 and not paren_jobs):
             job_words = set()  # "Two jobs today on our three machines M1, M2 and M3": a count
+        if clause.question and not kinds & {Kind.MACHINE, Kind.MACHINE_RANGE, Kind.DURATION,
+                                            Kind.CLOCK, Kind.ARROW}:
+            return "prose"  # "can you send me the routes for J5 and J6?": a request
         if kinds & {Kind.JOB, Kind.JOB_RANGE} or job_words or paren_jobs:
             return "jobs"
         if is_definition_only(clause.text) and not kinds & {Kind.DURATION, Kind.ARROW}:

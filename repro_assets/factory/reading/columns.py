@@ -176,11 +176,21 @@ def is_routing_header(cells: list[str]) -> bool:
 
 
 _EMPTY_CELLS = frozenset({"", "-", "–", "—", "n/a", "none"})
+_STEP_LABEL_RE = re.compile(r"(?i)^(?:op|oper|opn|operation|seq|step)\.?\s*(?:no\.?\s*)?#?\s*"
+                            r"(?P<n>\d{1,4})$")
+
+
+def step_label_number(cell: str) -> int | None:
+    """The number of an operation label (``op10``, ``Op. 20``, ``step 3``), or None."""
+    match = _STEP_LABEL_RE.match(cell.strip())
+    return int(match.group("n")) if match else None
 
 
 def _cell_kind(cell: str) -> str | None:
     if cell.strip().lower() in _EMPTY_CELLS:
         return "empty"
+    if step_label_number(cell) is not None:
+        return "step"
     tokens = tokenize(cell)
     if len(tokens) != 1:
         return None
@@ -192,9 +202,10 @@ def infer_roles(rows: list[list[str]]) -> list[str] | None:
     """Header names for rows without a header, from what every cell of a column holds.
 
     Returns:
-        ``job``, ``machine``, ``duration`` and ``due`` per column, or None unless there is one
-        column of job ids, one of machine ids, at most one of durations written with their
-        unit and at most one of clock times (``-`` = none), and nothing else.
+        ``job``, ``machine``, ``duration``, ``due`` and ``step`` per column, or None unless
+        there is one column of job ids, one of machine ids, at most one of durations written
+        with their unit, at most one of clock times (``-`` = none), at most one of operation
+        labels (``op10``), and nothing else.
     """
     if len(rows) < 2 or len({len(row) for row in rows}) != 1 or len(rows[0]) < 2:
         return None
@@ -209,6 +220,8 @@ def infer_roles(rows: list[list[str]]) -> list[str] | None:
             names.append("hours")
         elif kinds and kinds <= {"clock", "empty"}:
             names.append("due")
+        elif kinds == {"step"}:
+            names.append("step")
         else:
             return None
     if names.count("job") != 1 or names.count("machine") != 1 or len(set(names)) != len(names):

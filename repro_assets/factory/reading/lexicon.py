@@ -113,7 +113,7 @@ _PATTERNS = [
                   rf"{_SECOND_UNIT})\b)[a-z]{{3,}}\b)"),
     ("NUMBER", r"\b\d+(?:\.\d+)?\b"),
     ("ID", rf"{_EDGE_BEFORE}[MJ]{_ID_BODY}{_EDGE_AFTER}"),
-    ("ARROW", r"-->|->|=>|—>|→|⟶|➔|➜|⇒|>"),
+    ("ARROW", r"-->|->|=>|—>|→|⟶|➔|➜|➡|⇒|>"),
     ("POSSESSIVE", r"'s\b"),
     ("WORD", r"[A-Za-z][A-Za-z0-9]*(?:['\-][A-Za-z0-9]+)*"),
     ("COMMA", r","),

@@ -169,6 +169,10 @@ def read_setup_run(cursor: Cursor) -> float | None:
     return found["setup"] + found["run"]
 
 
+# words that qualify a number; in words without any number they qualify nothing
+_APPROXIMATE = frozenset({"about", "around", "approximately", "approx", "roughly"})
+
+
 def _aside(inner: list[Token], text: str) -> ParenGroup:
     machines = tuple(m for t in inner if t.kind in (Kind.MACHINE, Kind.MACHINE_RANGE)
                      for m in t.value)
@@ -194,7 +198,7 @@ def _aside(inner: list[Token], text: str) -> ParenGroup:
     multiplier = any(re.fullmatch(r"(?i)[x×]\d+|\d+[x×]", word) for word in words)
     if inner and all(t.kind in (Kind.WORD, Kind.AMP, Kind.COMMA) or
                      (t.kind is Kind.OTHER and t.text in "-/'") for t in inner) and not (
-        set(words) & MEANING_WORDS
+        set(words) & (MEANING_WORDS - _APPROXIMATE)  # "(ask Sam about stock)": no number
     ) and not multiplier:  # "(x2)" is a count, not a name
         return ParenGroup("name", text)
     return ParenGroup("other", text, machines=machines)

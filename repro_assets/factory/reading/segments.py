@@ -31,6 +31,7 @@ from repro_assets.factory.reading.columns import (
     is_routing_header,
     looks_like_header,
 )
+from repro_assets.factory.reading.envelope import unwrap_message
 
 _BULLET_RE = re.compile(r"^(?P<indent>\s*)(?:[-*•‣▪◦]|\d{1,3}[.)]|\(?[a-z][)])\s+(?P<body>.*)$")
 _PIPE_SEPARATOR_RE = re.compile(r"^\s*:?-{2,}:?\s*$")
@@ -52,6 +53,7 @@ class Clause:
         header: the text of the list header it sits under (``J1:``), if any.
         item: True inside a bullet or numbered item.
         first_in_sentence: True for the first clause of its sentence.
+        question: True when its sentence ends with ``?``.
     """
 
     text: str
@@ -61,6 +63,7 @@ class Clause:
     header: str | None = None
     item: bool = False
     first_in_sentence: bool = True
+    question: bool = False
 
 
 @dataclass(frozen=True)
@@ -109,9 +112,10 @@ def _csv_header(line: str) -> str | None:
     return None
 
 
-def _split_sentences(text: str) -> list[list[str]]:
-    """Sentences of ``text``, each a list of clauses (split at ``;``)."""
-    sentences: list[list[str]] = []
+def _split_sentences(text: str) -> list[tuple[list[str], bool]]:
+    """Sentences of ``text``, each a list of clauses (split at ``;``) and whether the
+    sentence is a question."""
+    sentences: list[tuple[list[str], bool]] = []
     clause_start = 0
     clauses: list[str] = []
     depth = 0
@@ -134,16 +138,18 @@ def _split_sentences(text: str) -> list[list[str]]:
                 abbreviation and rest[:1].islower()
             ):
                 clauses.append(text[clause_start:index])
-                sentences.append(clauses)
+                sentences.append((clauses, char == "?"))
                 clauses = []
                 clause_start = index + 1
         index += 1
     tail = text[clause_start:]
+    question = tail.rstrip().endswith("?")
     if tail.strip():
-        clauses.append(tail)
+        clauses.append(tail.rstrip().rstrip("?") if question else tail)
     if clauses:
-        sentences.append(clauses)
-    return [[c.strip() for c in s if c.strip()] for s in sentences if any(c.strip() for c in s)]
+        sentences.append((clauses, question))
+    return [([c.strip() for c in s if c.strip()], asked) for s, asked in sentences
+            if any(c.strip() for c in s)]
 
 
 @dataclass
@@ -265,9 +271,46 @@ def _fixed_width_table(lines: list[str], start: int) -> tuple[Table | None, int]
                  is_routing_header(header)), end
 
 
+_SLASH_RE = re.compile(r"\s+/\s+")
+# "op 10" and "30 min" are one cell each when a line's cells are apart by single spaces
+_JOINED_RE = re.compile(
+    r"(?i)\b(?P<a>(?:op|oper|opn|seq|step)\.?|\d+(?:[.,]\d+)?)\s+"
+    r"(?P<b>#?\d+\b|(?:h|hr|hrs|hours?|min|mins|minutes?|s|sec|secs|seconds?)\b)")
+
+
+def _spaced_cells(line: str) -> list[str]:
+    joined = _JOINED_RE.sub(
+        lambda m: m.group("a") + m.group("b")
+        if m.group("a")[0].isdigit() != m.group("b").lstrip("#")[0].isdigit()
+        else m.group(0), line.strip())
+    return joined.split()
+
+
+def _delimited_table(lines: list[str], start: int) -> tuple[Table | None, int]:
+    """Header-less rows whose cells are apart by `` / `` (``J1 / op 10 / M1 / 2h``) or by
+    single spaces (``J1 op10 M1 30min``), when every column says what it is
+    (:func:`~repro_assets.factory.reading.columns.infer_roles`): rows read as a table,
+    one step each; rows apart by spaces need an operation column (``op10``)."""
+    for split, needs_step in ((_SLASH_RE.split, False), (_spaced_cells, True)):
+        end = start
+        rows: list[tuple[tuple[str, ...], str]] = []
+        while end < len(lines) and lines[end].strip():
+            cells = [cell.strip() for cell in split(lines[end].strip())]
+            if len(cells) < 3:
+                break
+            rows.append((tuple(cells), lines[end].strip()))
+            end += 1
+        while len(rows) >= 2:  # the longest run of rows from the start
+            names = infer_roles([list(cells) for cells, _ in rows])
+            if names is not None and (not needs_step or "step" in names):
+                return Table(tuple(names), tuple(rows), rows[0][1], True), start + len(rows)
+            rows.pop()
+    return None, start
+
+
 def _table_at(lines: list[str], start: int) -> tuple[Table | None, int]:
     """A table starting at ``lines[start]`` and the index after it (or None, start)."""
-    for reader in (_pipe_table, _csv_table, _fixed_width_table):
+    for reader in (_pipe_table, _csv_table, _fixed_width_table, _delimited_table):
         table, end = reader(lines, start)
         if table is not None:
             return table, end
@@ -285,7 +328,7 @@ def segment(text: str) -> list[Segment]:
     """
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\u00a0", " ")
     text = text.replace("\u2019", "'").replace("\ufeff", "")  # a BOM from a CSV export
-    lines = text.split("\n")
+    lines = unwrap_message(text).split("\n")
     items: list[_Group | Table] = []
     paragraph = 0
     header: str | None = None
@@ -336,7 +379,7 @@ def segment(text: str) -> list[Segment]:
         if isinstance(item, Table):
             segments.append(item)
             continue
-        for sentence in _split_sentences(item.text):
+        for sentence, question in _split_sentences(item.text):
             whole = "; ".join(sentence)
             for position, clause in enumerate(sentence):
                 segments.append(
@@ -348,6 +391,7 @@ def segment(text: str) -> list[Segment]:
                         header=item.header,
                         item=item.item,
                         first_in_sentence=position == 0,
+                        question=question,
                     )
                 )
     return segments

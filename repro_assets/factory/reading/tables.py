@@ -20,7 +20,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from repro_assets.factory.reading.columns import Column, column_unit, header_roles
+from repro_assets.factory.reading.columns import (
+    Column,
+    column_unit,
+    header_roles,
+    step_label_number,
+)
 from repro_assets.factory.reading.lexicon import Kind, Token, tokenize
 from repro_assets.factory.reading.phrases import (
     UnreadPhrase,
@@ -273,6 +278,8 @@ def read_table(table: Table, reading: Reading) -> None:
     state = _RoutingTable(table, roles, reading)
     above: str | None = None  # the job of the row above, while rows are read
     for row_number, (cells, line) in enumerate(table.rows):
+        if _is_total_row(cells):
+            continue
         row_job, above = above, None
         try:
             above = _read_row(state, row_number, cells, line, row_job)
@@ -282,6 +289,19 @@ def read_table(table: Table, reading: Reading) -> None:
                 if token.kind is Kind.JOB:
                     reading.mention_job(token.value[0])
     _commit_step_rows(state)
+
+
+_TOTAL_WORDS = frozenset({"total", "totals", "sum", "grand total", "subtotal", "sub-total"})
+
+
+def _is_total_row(cells: tuple[str, ...]) -> bool:
+    """A summary row (``Total | | 6``): its first filled cell is a total word and no cell
+    names a job or machine id, so it says nothing about any job."""
+    filled = [cell.strip() for cell in cells if cell.strip()]
+    if not filled or filled[0].lower().rstrip(":") not in _TOTAL_WORDS:
+        return False
+    return not any(token.kind in (Kind.JOB, Kind.MACHINE, Kind.JOB_RANGE)
+                   for cell in filled for token in tokenize(cell))
 
 
 def _report_unknown_table(table: Table, roles: list[Column | None], reading: Reading) -> None:
@@ -371,9 +391,13 @@ def _step_row(state: _RoutingTable, values: dict[Column | None, str], hours_cell
     order = row_number
     if Column.STEP in values:
         step_tokens = tokenize(values[Column.STEP])
-        if len(step_tokens) != 1 or step_tokens[0].kind is not Kind.NUMBER:
+        label = step_label_number(values[Column.STEP])
+        if label is not None:
+            order = label
+        elif len(step_tokens) != 1 or step_tokens[0].kind is not Kind.NUMBER:
             raise _BadCell(f"'{values[Column.STEP]}' is not a step number")
-        order = int(step_tokens[0].value)
+        else:
+            order = int(step_tokens[0].value)
     spec = StepSpec(machine[0], hours[0] if hours else None)
     state.steps_by_job.setdefault(job_id, []).append((order, row_number, spec))
     state.quotes.setdefault(job_id, []).append(line)

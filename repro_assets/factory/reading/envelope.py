@@ -1,0 +1,75 @@
+"""The envelope of a message: what chat apps and mail clients put around what staff wrote.
+
+Before segmentation, each line loses the wrapping that says who sent it and when, never what
+it says:
+
+* quote markers of a mail reply (``> ``, ``>> ``): the quoted lines are read like the others
+  (a quoted plan that contradicts the reply is still a conflict); a change of quote depth
+  ends the paragraph, as a blank line would;
+* a chat line's time stamp and sender (``[07:02] Dana: ...``, ``[26/11, 07:02] Dana: ...``,
+  ``26/11/2026, 07:02 - Dana: ...``): the stamp is when the message was sent, not a due time;
+* mail header fields (``From:``, ``To:``, ``Cc:``, ``Sent:``, ``Date:``); a ``Subject:`` line
+  is dropped only when it names no machine, no duration and no clock time (``Subject: Re:
+  J51 rush``), otherwise its text (without ``Re:``/``Fwd:``) is read like any sentence;
+* emoji presentation selectors (``➡️`` is the arrow ``➡``).
+"""
+
+from __future__ import annotations
+
+import re
+
+_QUOTE_RE = re.compile(r"^\s*((?:>\s?)+)")
+_STAMP = r"\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?m\.?)?"
+_DATE = r"\d{1,4}[./-]\d{1,2}(?:[./-]\d{1,4})?"
+_SENDER = r"[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)?"
+_CHAT_RE = re.compile(
+    rf"^\s*(?:\[(?:{_DATE},?\s*)?{_STAMP}\]|{_DATE},?\s+{_STAMP}\s+[-–]\s+(?={_SENDER}:))"
+    rf"\s*(?:{_SENDER}:\s*)?",
+    re.IGNORECASE,
+)
+_HEADER_RE = re.compile(r"^\s*(?:from|to|cc|bcc|sent|date)\s*:", re.IGNORECASE)
+_SUBJECT_RE = re.compile(r"^\s*subject\s*:\s*(?:(?:re|fwd?|aw|wg)\s*:\s*)*", re.IGNORECASE)
+# what a subject line may not carry to be dropped: a machine id, a duration or a clock time
+_CONTENT_RE = re.compile(
+    r"\bM[0-9]|\d\s*(?:h|hr|hrs|hours?|min|mins|minutes?)\b|\d{1,2}[:.]\d{2}|\d\s*[ap]\.?m\b",
+    re.IGNORECASE,
+)
+
+
+def _unwrap(line: str) -> tuple[str, int]:
+    """The line without its envelope and its quote depth."""
+    depth = 0
+    quote = _QUOTE_RE.match(line)
+    if quote is not None:
+        depth = quote.group(1).count(">")
+        line = line[quote.end():]
+    chat = _CHAT_RE.match(line)
+    if chat is not None:
+        line = line[chat.end():]
+    if _HEADER_RE.match(line):
+        return "", depth
+    subject = _SUBJECT_RE.match(line)
+    if subject is not None:
+        rest = line[subject.end():]
+        line = rest if _CONTENT_RE.search(rest) else ""
+    return line.replace("\ufe0f", ""), depth
+
+
+def unwrap_message(text: str) -> str:
+    """``text`` without quote markers, chat stamps, mail header fields and emoji selectors.
+
+    Args:
+        text: the description, line ends already normalised to ``\\n``.
+
+    Returns:
+        The text to segment; a change of quote depth becomes a blank line.
+    """
+    out: list[str] = []
+    previous_depth = 0
+    for raw in text.split("\n"):
+        line, depth = _unwrap(raw)
+        if depth != previous_depth and out and out[-1].strip():
+            out.append("")
+        previous_depth = depth
+        out.append(line)
+    return "\n".join(out)
