@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 import phonenumbers
 
+from repro_assets.forms.cell_tables import read_cell_table
 from repro_assets.forms.models import Evidence, FilledField, LayoutDoc, LayoutPageText
 from repro_assets.forms.normalize import (
     NormalizationError,
@@ -830,6 +831,19 @@ def _text_before_number(before: str) -> bool:
 
 
 def _phones(p: _Page) -> Iterator[HeuristicHit]:
+    """The subject's phones; a work phone ("Work Phone:", "Business phone") on a page that
+    also gives the subject's own number is not the phone asked for (rejected with why)."""
+    hits = [(bool(_WORK_PLACE.search(label)), hit) for hit, label in _labelled_phones(p)]
+    own = any(hit.accepted and not work for work, hit in hits)
+    for work, hit in hits:
+        if work and own and hit.accepted:
+            yield _rejected(hit.raw_value, hit.evidence, "not_the_subjects_home:work_phone")
+        else:
+            yield hit
+
+
+def _labelled_phones(p: _Page) -> Iterator[tuple[HeuristicHit, str]]:
+    """(hit, the label's words) for every phone label of the page."""
     footer = _footer(p.lines)
     for index, (line, context) in enumerate(zip(p.lines, p.parties, strict=False)):
         for match in PHONE_KEY.finditer(line):
@@ -841,18 +855,19 @@ def _phones(p: _Page) -> Iterator[HeuristicHit]:
                 # "Phone: <clinic name> | <street> | (555) ...": the label's own answer is
                 # empty; the number belongs to the text printed before it (a footer strip)
                 yield _rejected(raw, _evidence(p.doc_id, p.page, [line]),
-                                "other_text_before_number")
+                                "other_text_before_number"), ""
                 continue
             if not _PHONE_WORD.search(match.group(0)) and context != SUBJECT \
                     and not _in_subject_block(p.lines, index):
                 continue  # "Contact:" / "Home Number:" away from the subject's block
             evidence = _evidence(p.doc_id, p.page, [line])
+            label = label_words(line, match.start(), match.end())
             party = label_party(line, match.start(), match.end(), context)
             if not is_subject(party):
-                yield _rejected(raw, evidence, f"other_party:{party}")
+                yield _rejected(raw, evidence, f"other_party:{party}"), label
                 continue
             if not_current(line, match.start(), match.end()):
-                yield _rejected(raw, evidence, "not_current_value")
+                yield _rejected(raw, evidence, "not_current_value"), label
                 continue
             lead = line[: max(line.find(raw, match.start()), match.end())]
             reason = _organisation_number(raw, line[: match.start()],
@@ -862,12 +877,12 @@ def _phones(p: _Page) -> Iterator[HeuristicHit]:
             if reason is None and index in footer:
                 reason = "organisation_contact:footer"
             if reason:
-                yield _rejected(raw, evidence, reason)
+                yield _rejected(raw, evidence, reason), label
                 continue
             flags = () if p.bound(index, line, match.start(), match.end()) else (UNBOUND,)
             if _SHARED_FAX.search(line[max(0, match.start() - 5): match.end() + 5]):
                 flags = (*flags, SHARED_LABEL)  # "Phone/Fax:": which of the two is it?
-            yield HeuristicHit(raw, evidence, flags=flags)
+            yield HeuristicHit(raw, evidence, flags=flags), label
 
 
 #: A bare "ID" label (no member, subscriber, insurance or policy word in it).
@@ -1175,6 +1190,15 @@ def _list_field(field: str) -> Scanner:
                 else:
                     yield HeuristicHit("; ".join(form(x) for x in re.split(r"[;,]", rest)
                                                  if x.strip()), evidence)
+                continue
+            table = read_cell_table(lines, i) if field == "medications" else None
+            if table is not None:
+                quote = _evidence(p.doc_id, p.page, lines[table.first: table.last + 1])
+                if table.items:
+                    yield HeuristicHit("\n".join(table.items), quote)
+                else:  # cells that cannot be cut into checked rows: no reading is sure
+                    yield _rejected(" ".join(lines[i: table.last + 1]), quote,
+                                    "table_cells_unaligned")
                 continue
             items, last = _list_items(lines, i)
             if items:

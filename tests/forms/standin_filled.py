@@ -1,0 +1,383 @@
+"""Invented stand-in documents, filled and blank, in layouts real paperwork uses (issue #25).
+
+Each :class:`Doc` is one small PDF the tests draw with PyMuPDF (text placed at page
+coordinates, so blocks can stand side by side) plus the seven v1 values a careful reader
+gets from it (``None`` where the document holds none for its subject). They are written as
+eval case bundles and scored by :func:`repro_assets.forms.evaluation.evaluate`, the same
+scorer as the corpus, so right / wrong / review / missed mean the same here.
+
+Filled families: a lab report with patient / ordering doctor / lab blocks side by side, a
+discharge summary in prose, a claim bundle with several parties' addresses and phones, a
+letter with letterhead and footer, a medication list as a numbered table, a two-column
+demographic sheet read across, dates of service / report dates / birth date on one line,
+account / claim / policy / member numbers together, emergency-contact and guarantor blocks.
+Blank families: instructions, examples, option lists, fill-in lines, the organisation's own
+contacts and a sample row "e.g. <name>, <date>".
+
+``python -m tests.forms.standin_filled`` prints the eval table of the current pipeline. All
+names, numbers, places and organisations are invented.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+import pymupdf
+
+#: (x, baseline y, text) or (x, y, text, font size); a page break is the string "PAGE".
+Item = tuple[float, float, str] | tuple[float, float, str, float]
+KEYS = ("full_name", "dob", "phone", "address", "insurance_member_id", "allergies",
+        "medications")
+
+
+def placed_pdf(pages: list[list[Item]]) -> bytes:
+    """A PDF of letter pages with each text item at its coordinates (Helvetica)."""
+    doc = pymupdf.open()
+    for items in pages:
+        page = doc.new_page(width=612, height=792)
+        for item in items:
+            x, y, text = item[0], item[1], item[2]
+            size = item[3] if len(item) > 3 else 9.0  # type: ignore[misc]
+            page.insert_text((x, y), text, fontsize=size, fontname="helv")
+    doc.set_metadata({})
+    data = doc.tobytes(garbage=3, deflate=True, no_new_id=True)
+    doc.close()
+    return data
+
+
+def lines(text: str, x: float = 50, y: float = 60, step: float = 14) -> list[Item]:
+    """One item per line of ``text`` from (x, y) down."""
+    return [(x, y + i * step, line) for i, line in enumerate(text.splitlines()) if line]
+
+
+@dataclass(frozen=True)
+class Doc:
+    """One invented document and what a careful reader gets from it."""
+
+    name: str
+    family: str
+    pages: list[list[Item]]
+    values: dict[str, str | None] = field(default_factory=dict)
+
+    def expected(self) -> dict[str, str | None]:
+        """All seven keys: the values given, ``None`` for the rest."""
+        return {k: self.values.get(k) for k in KEYS}
+
+
+def lab_side_by_side() -> Doc:
+    blocks = [
+        (40, "PATIENT", ["Name: Edda Marchetti", "DOB: 02/17/1969", "Sex: F",
+                         "Phone: (614) 555-0131", "14 Larkspur Way", "Dublin, OH 43017"]),
+        (225, "ORDERING PHYSICIAN", ["Dr. Samir Oyelaran", "NPI: 1942217730",
+                                     "Phone: (614) 555-0190", "220 Clinic Row",
+                                     "Columbus, OH 43215"]),
+        (410, "PERFORMING LAB", ["Tallgrass Reference Lab", "CLIA: 36D0912245",
+                                 "Phone: (614) 555-0102", "9 Assay Park",
+                                 "Columbus, OH 43219"]),
+    ]
+    items: list[Item] = [(40, 50, "TALLGRASS REFERENCE LAB - FINAL REPORT", 12)]
+    for x, head, rows in blocks:
+        items.append((x, 84, head, 9.5))
+        items += [(x, 100 + 13 * i, row) for i, row in enumerate(rows)]
+    items += lines("Collected: 04/02/2025 07:40    Reported: 04/03/2025 16:05\n"
+                   "TEST              RESULT     REFERENCE\n"
+                   "Glucose, fasting  101 mg/dL  70-99\n"
+                   "HbA1c             5.9 %      4.0-5.6", y=200)
+    return Doc("lab_side_by_side", "lab: patient / doctor / lab blocks side by side", [items],
+               {"full_name": "Edda Marchetti", "dob": "1969-02-17", "phone": "(614) 555-0131",
+                "address": "14 Larkspur Way, Dublin, OH 43017"})
+
+
+def discharge_prose() -> Doc:
+    text = (
+        "HOLLOWAY BAY HOSPITAL - DISCHARGE SUMMARY\n"
+        "Patient: Tobias Lindqvist    MRN: 00482211    Admitted: 03/04/2025\n"
+        "Discharged: 03/08/2025    Attending: Dr. Ines Caballero\n"
+        "HOSPITAL COURSE\n"
+        "Mr. Lindqvist is a 58-year-old man born on 11/02/1966 who presented with chest pain.\n"
+        "He reports an allergy to codeine, which causes hives. Troponins were negative.\n"
+        "DISCHARGE PLAN\n"
+        "He will continue atorvastatin 40 mg nightly and aspirin 81 mg daily.\n"
+        "Follow up with Dr. Ines Caballero at (757) 555-0148 in two weeks.\n"
+        "Questions about this stay? Call the ward at (757) 555-0100.\n")
+    return Doc("discharge_prose", "discharge summary in prose", [lines(text)],
+               {"full_name": "Tobias Lindqvist", "dob": "1966-11-02",
+                "allergies": "codeine", "medications": "atorvastatin 40 mg; aspirin 81 mg"})
+
+
+def claim_bundle() -> Doc:
+    claim = lines(
+        "CLAIM FOR REIMBURSEMENT\n"
+        "PAYER: Keystone Mutual Health, PO Box 4410, Harrisburg, PA 17111\n"
+        "Payer Phone: 1-800-555-0166\n"
+        "INSURED (SUBSCRIBER)\n"
+        "Name: Gregor Halvorsen\n"
+        "Address: 77 Quarry Lane, Altoona, PA 16601\n"
+        "Phone: (814) 555-0122\n"
+        "Member ID: KMH-330918-01\n"
+        "PATIENT\n"
+        "Name: Liv Halvorsen    Relationship to insured: Child\n"
+        "Date of Birth: 06/09/2011\n"
+        "Address: 77 Quarry Lane, Altoona, PA 16601\n"
+        "BILLING PROVIDER\n"
+        "Juniata Pediatrics, 5 Elm Plaza, Altoona, PA 16602\n"
+        "Phone: (814) 555-0175    Tax ID: 25-1188203\n")
+    return Doc("claim_bundle", "claim: insured / patient / provider / payer", [claim],
+               {"full_name": "Liv Halvorsen", "dob": "2011-06-09",
+                "address": "77 Quarry Lane, Altoona, PA 16601",
+                # the insured's id is the dependent's coverage id (as a claim form asks it)
+                "insurance_member_id": "KMH-330918-01"})
+
+
+def letter_letterhead() -> Doc:
+    items: list[Item] = [
+        (200, 44, "MAPLEFORD NEUROLOGY ASSOCIATES", 12),
+        (190, 58, "310 Birchgate Avenue, Suite 200, Mapleford, WI 53711"),
+        (215, 70, "Tel (608) 555-0140  |  Fax (608) 555-0141"),
+    ]
+    items += lines(
+        "May 12, 2025\n"
+        "Dr. Rosalind Achterberg\n"
+        "Lakeshore Family Practice\n"
+        "88 Harbor Street, Mapleford, WI 53703\n"
+        "RE: Kwame Asante-Boateng    DOB: 08/23/1990\n"
+        "Dear Dr. Achterberg,\n"
+        "Thank you for referring Mr. Asante-Boateng, whom I saw today for headaches.\n"
+        "He takes sumatriptan 50 mg when a headache starts. He has no known drug allergies.\n"
+        "Please call our office with any questions.\n"
+        "Sincerely,\n"
+        "Helmut Draskovic, MD", y=110)
+    items.append((120, 760, "Mapleford Neurology Associates  310 Birchgate Avenue  "
+                            "Mapleford, WI 53711  (608) 555-0140", 7))
+    return Doc("letter_letterhead", "letter with letterhead and footer", [items],
+               {"full_name": "Kwame Asante-Boateng", "dob": "1990-08-23",
+                "medications": "sumatriptan 50 mg"})
+
+
+def medication_table() -> Doc:
+    items: list[Item] = [(50, 50, "CURRENT MEDICATION LIST", 12),
+                         (50, 72, "Patient: Odalys Ferreira-Lund"),
+                         (300, 72, "Date of Birth: 12/01/1958"),
+                         (50, 86, "Pharmacy: Crestview Pharmacy  (505) 555-0117")]
+    cols = (50, 70, 210, 290, 440)
+    items += [(x, 112, h) for x, h in zip(cols, ("#", "Medication", "Strength", "Directions",
+                                                  "Prescriber"), strict=True)]
+    rows = [("1", "Losartan", "50 mg", "1 tab by mouth daily", "Dr. P. Nakagawa"),
+            ("2", "Carvedilol", "6.25 mg", "1 tab two times a day", "Dr. P. Nakagawa"),
+            ("3", "Omeprazole", "20 mg", "before breakfast", "Dr. T. Vasquez")]
+    for r, row in enumerate(rows):
+        items += [(x, 128 + 14 * r, cell) for x, cell in zip(cols, row, strict=True)]
+    return Doc("medication_table", "medication list as a numbered table", [items],
+               {"full_name": "Odalys Ferreira-Lund", "dob": "1958-12-01",
+                "medications": "Losartan 50 mg; Carvedilol 6.25 mg; Omeprazole 20 mg"})
+
+
+def medication_rows_unaligned() -> Doc:
+    """A table with an empty strength cell: its cells cannot be cut into checked rows."""
+    items: list[Item] = [(50, 50, "MEDICATIONS ON FILE", 12),
+                         (50, 72, "Patient: Henrik Solvang-Ames")]
+    cols = (50, 70, 210, 290)
+    items += [(x, 100, h) for x, h in zip(cols, ("No.", "Drug", "Dose", "Sig"), strict=True)]
+    rows = [("1", "Amlodipine", "5 mg", "daily"), ("2", "Vitamin D3", "", "weekly"),
+            ("3", "Cetirizine", "10 mg", "at bedtime")]
+    for r, row in enumerate(rows):
+        items += [(x, 116 + 14 * r, cell) for x, cell in zip(cols, row, strict=True) if cell]
+    return Doc("medication_rows_unaligned", "medication table with an empty cell", [items],
+               {"full_name": "Henrik Solvang-Ames",
+                "medications": "Amlodipine 5 mg; Vitamin D3; Cetirizine 10 mg"})
+
+
+def two_column_sheet() -> Doc:
+    left = ["Last Name: Szabo", "Date of Birth: 05/30/1987", "Home Phone: (971) 555-0158",
+            "Street: 402 Cedar Hollow Rd", "City/State/ZIP: Salem, OR 97301"]
+    right = ["First Name: Aurelia", "Sex: F", "Work Phone: (971) 555-0199",
+             "Employer: Willamette Freight Co.", "Employer Phone: (971) 555-0100"]
+    items: list[Item] = [(50, 50, "PATIENT DEMOGRAPHICS", 12)]
+    for x, col in ((50, left), (320, right)):
+        items += [(x, 80 + 16 * i, row) for i, row in enumerate(col)]
+    items += lines("Insurance: Cascade Shield    Member ID: CSX4471920    Group: 8812", y=170)
+    return Doc("two_column_sheet", "two-column demographic sheet read across", [items],
+               {"dob": "1987-05-30", "phone": "(971) 555-0158",
+                "address": "402 Cedar Hollow Rd, Salem, OR 97301",
+                "insurance_member_id": "CSX4471920"})
+
+
+def dates_together() -> Doc:
+    text = ("RADIOLOGY REPORT - NORTHFIELD IMAGING\n"
+            "Patient: Brannagh Quill\n"
+            "Date of Service: 01/14/2025    Report Date: 01/16/2025    DOB: 09/30/1971\n"
+            "Exam: MRI lumbar spine without contrast\n"
+            "Comparison: 07/02/2022\n"
+            "Impression: mild degenerative disc disease at L4-L5.\n")
+    return Doc("dates_together", "dates of service, report and birth together", [lines(text)],
+               {"full_name": "Brannagh Quill", "dob": "1971-09-30"})
+
+
+def numbers_together() -> Doc:
+    text = ("EXPLANATION OF BENEFITS\n"
+            "Patient: Ruairi Tennant\n"
+            "Account #: 88120034    Claim #: CLM2025-00917    Policy #: PLX-55102\n"
+            "Member ID: WQT88120455    Group #: 40021    Provider NPI: 1093388210\n"
+            "Service Date: 02/11/2025    Billed: $412.00    Plan paid: $301.50\n")
+    return Doc("numbers_together", "account / claim / policy / member numbers together",
+               [lines(text)], {"full_name": "Ruairi Tennant",
+                               "insurance_member_id": "WQT88120455"})
+
+
+def contacts_blocks() -> Doc:
+    text = ("PATIENT INFORMATION\n"
+            "Name: Saoirse Delacroix-Wu\n"
+            "Date of Birth: 10/04/1995\n"
+            "Address: 19 Thistle Court, Portland, ME 04101\n"
+            "Cell Phone: (207) 555-0163\n"
+            "EMERGENCY CONTACT\n"
+            "Name: Bertrand Wu    Relationship: Spouse\n"
+            "Phone: (207) 555-0164\n"
+            "GUARANTOR\n"
+            "Name: Henrietta Delacroix\n"
+            "Address: 7 Lighthouse Road, Cape Elizabeth, ME 04107\n"
+            "Phone: (207) 555-0169\n")
+    return Doc("contacts_blocks", "emergency contact and guarantor blocks", [lines(text)],
+               {"full_name": "Saoirse Delacroix-Wu", "dob": "1995-10-04",
+                "address": "19 Thistle Court, Portland, ME 04101", "phone": "(207) 555-0163"})
+
+
+def contacts_first() -> Doc:
+    text = ("REGISTRATION SUMMARY\n"
+            "Emergency Contact: Imre Kovacs (brother)    Phone: (312) 555-0137\n"
+            "Guarantor: Katalin Kovacs    Phone: (312) 555-0138\n"
+            "Guarantor Address: 55 Wabash Terrace, Evanston, IL 60201\n"
+            "Patient Name: Zsofia Kovacs\n"
+            "DOB: 03/21/2004\n")
+    return Doc("contacts_first", "other parties' phones before the patient's lines",
+               [lines(text)], {"full_name": "Zsofia Kovacs", "dob": "2004-03-21"})
+
+
+def lab_last_first() -> Doc:
+    items: list[Item] = [(50, 50, "MERIDIAN PATHOLOGY GROUP", 12),
+                         (50, 64, "1200 Granite Blvd, Reno, NV 89502   Phone (775) 555-0120")]
+    items += [(50, 96, "PATIENT NAME"), (250, 96, "DATE OF BIRTH"), (420, 96, "PATIENT PHONE"),
+              (50, 110, "OKONKWO-PRATT, DELPHINE R."), (250, 110, "07/07/1962"),
+              (420, 110, "(775) 555-0184"),
+              (50, 136, "REFERRING PHYSICIAN"), (250, 136, "COLLECTED"), (420, 136, "RECEIVED"),
+              (50, 150, "HARLAN VOSS, MD"), (250, 150, "05/19/2025"), (420, 150, "05/20/2025")]
+    return Doc("lab_last_first", "labels over values, LAST, FIRST M. name", [items],
+               {"full_name": "OKONKWO-PRATT, DELPHINE R.", "dob": "1962-07-07",
+                "phone": "(775) 555-0184"})
+
+
+def pharmacy_profile() -> Doc:
+    text = ("SILVERBROOK PHARMACY\n"
+            "401 Main Street, Fairhaven, MA 02719   (508) 555-0105\n"
+            "PATIENT MEDICATION PROFILE\n"
+            "Patient: Cornelius Abernathy-Vale\n"
+            "Birth Date: 1949-04-28\n"
+            "Allergies: Penicillin, Iodine contrast\n"
+            "Rx 1: Warfarin 5 mg - take as directed\n"
+            "Rx 2: Digoxin 0.125 mg - once daily\n"
+            "Prescriber: Dr. Yusuf Brennan  (508) 555-0188\n")
+    return Doc("pharmacy_profile", "pharmacy letterhead then the patient's profile",
+               [lines(text)], {"full_name": "Cornelius Abernathy-Vale", "dob": "1949-04-28",
+                               "allergies": "Penicillin; Iodine contrast"})
+
+
+def referral_blocks() -> Doc:
+    items: list[Item] = [(50, 50, "REFERRAL REQUEST", 12)]
+    left = ["REFERRING PROVIDER", "Dr. Maelle Fontaine", "Brightwater Clinic",
+            "3 Pier Road, Galveston, TX 77550", "Phone: (409) 555-0111", "Fax: (409) 555-0112"]
+    right = ["PATIENT", "Name: Teodor Lazarescu", "DOB: 01/25/1980",
+             "Phone: (409) 555-0176", "Insurance ID: GLF-2209-7781"]
+    for x, col in ((50, left), (320, right)):
+        items += [(x, 80 + 14 * i, row) for i, row in enumerate(col)]
+    items += lines("Reason for referral: persistent knee pain after a fall on 02/02/2025.",
+                   y=190)
+    return Doc("referral_blocks", "referring provider and patient blocks side by side", [items],
+               {"full_name": "Teodor Lazarescu", "dob": "1980-01-25", "phone": "(409) 555-0176",
+                "insurance_member_id": "GLF-2209-7781"})
+
+
+def blank_instructions() -> Doc:
+    text = ("CEDAR RIDGE FAMILY DENTAL\n"
+            "81 Orchard Lane, Fairview, TN 37062  |  Call us at (615) 555-0150\n"
+            "NEW PATIENT FORM - please print clearly in blue or black ink\n"
+            "Name (Last, First, MI): ______________________________\n"
+            "Date of Birth (MM/DD/YYYY): ____/____/________\n"
+            "Phone: (____) ____-______\n"
+            "Address: ____________________________________________\n"
+            "List all medications you take, including vitamins and herbal supplements:\n"
+            "_____________________________________________________\n"
+            "Are you allergic to any of the following?  [ ] Penicillin  [ ] Latex  [ ] Codeine\n"
+            "Example: e.g. Jane Sample, 01/02/1980\n")
+    return Doc("blank_instructions", "blank: instructions, option list, example, org contact",
+               [lines(text)])
+
+
+def blank_example_row() -> Doc:
+    items: list[Item] = [(50, 50, "EMERGENCY CONTACTS", 12),
+                         (50, 70, "Fill in one contact per row. See the sample row."),
+                         (50, 96, "Name"), (230, 96, "Date of Birth"), (350, 96, "Phone"),
+                         (50, 112, "e.g. Jane Sample"), (230, 112, "01/02/1980"),
+                         (350, 112, "(555) 555-1234"),
+                         (50, 128, "__________________"), (230, 128, "__________"),
+                         (350, 128, "______________"),
+                         (50, 160, "Questions? Contact Brookfield Health at (865) 555-0133.")]
+    return Doc("blank_example_row", "blank: a sample filled-in row", [items])
+
+
+def blank_insurer_fax() -> Doc:
+    text = ("PINECREST HEALTH PLAN - PRIOR AUTHORIZATION REQUEST\n"
+            "Fax completed form to 1-888-555-0147. Phone 1-888-555-0146, Mon-Fri 8am-6pm.\n"
+            "Pinecrest Health Plan, 600 Summit Drive, Boise, ID 83702\n"
+            "MEMBER INFORMATION\n"
+            "Member Name:\n"
+            "Member ID Number:\n"
+            "Date of Birth:\n"
+            "What is the name of the medication being requested?\n"
+            "Has the member tried and failed a formulary alternative?  Yes / No\n"
+            "Prescriber Phone: (     )\n")
+    return Doc("blank_insurer_fax", "blank: insurer's own contacts and questions",
+               [lines(text)])
+
+
+FILLED = (lab_side_by_side, discharge_prose, claim_bundle, letter_letterhead,
+          medication_table, medication_rows_unaligned, two_column_sheet, dates_together,
+          numbers_together, contacts_blocks, contacts_first, lab_last_first, pharmacy_profile,
+          referral_blocks)
+BLANK = (blank_instructions, blank_example_row, blank_insurer_fax)
+
+
+def all_docs() -> list[Doc]:
+    """Every stand-in, filled first."""
+    return [make() for make in FILLED + BLANK]
+
+
+def write_cases(root: Path, docs: list[Doc]) -> Path:
+    """Write each document as an eval case bundle under ``root``."""
+    for doc in docs:
+        folder = root / doc.name
+        (folder / "input_docs").mkdir(parents=True)
+        (folder / "input_docs" / f"{doc.name}.pdf").write_bytes(placed_pdf(doc.pages))
+        (folder / "expected.json").write_text(json.dumps({"fields": doc.expected()}))
+    return root
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the eval table of every stand-in (``--case TEXT`` keeps matching ones)."""
+    from repro_assets.forms.evaluation import evaluate, format_table
+
+    args = argv if argv is not None else sys.argv[1:]
+    only = args[args.index("--case") + 1] if "--case" in args else None
+    with tempfile.TemporaryDirectory() as tmp:
+        root = write_cases(Path(tmp), all_docs())
+        scores = evaluate(root, only=only, today=date(2025, 6, 1))
+    print(format_table(scores, verbose=True))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

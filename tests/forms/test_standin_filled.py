@@ -1,0 +1,104 @@
+"""Issue #25: no wrong value on invented filled and blank documents of real layouts.
+
+The stand-ins of :mod:`tests.forms.standin_filled` are scored by the corpus eval's own scorer.
+Measured before the fixes below: 23 filled right, 1 filled wrong (a medication table read cell
+by cell: row numbers, doses and directions as items), 10 review right, 1 review wrong (a work
+phone offered instead of the home phone beside it), 9 missed. Unit tests pin each fix.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from repro_assets.forms.cell_tables import read_cell_table
+from repro_assets.forms.evaluation import CaseScore, evaluate
+from repro_assets.forms.heuristics import scan_field
+from repro_assets.forms.models import LayoutDoc, LayoutPageText
+
+from .conftest import TODAY
+from .standin_filled import all_docs, write_cases
+
+DOCS = all_docs()
+
+
+@pytest.fixture(scope="module")
+def scores(tmp_path_factory: pytest.TempPathFactory) -> dict[str, CaseScore]:
+    root = write_cases(Path(tmp_path_factory.mktemp("standin_filled")), DOCS)
+    return {s.case: s for s in evaluate(root, today=TODAY)}
+
+
+@pytest.mark.parametrize("name", [d.name for d in DOCS])
+def test_no_value_is_wrong(scores: dict[str, CaseScore], name: str) -> None:
+    """Neither a filled nor a reviewed value differs from what a careful reader gets."""
+    wrong = [(f.field, f.status, f.value) for f in scores[name].fields
+             if f.outcome in ("filled_wrong", "review_wrong")]
+    assert not scores[name].error and wrong == []
+
+
+def outcomes(score: CaseScore) -> dict[str, str]:
+    return {f.field: f.outcome for f in score.fields}
+
+
+def test_a_medication_table_is_read_by_rows(scores: dict[str, CaseScore]) -> None:
+    assert outcomes(scores["medication_table"])["medications"] == "filled_right"
+
+
+def test_the_home_phone_wins_over_a_work_phone(scores: dict[str, CaseScore]) -> None:
+    assert outcomes(scores["two_column_sheet"])["phone"] in ("filled_right", "review_right")
+
+
+def test_blank_stand_ins_give_no_value(scores: dict[str, CaseScore]) -> None:
+    for name in (d.name for d in DOCS if d.name.startswith("blank_")):
+        assert {f.outcome for f in scores[name].fields} == {"missing_right"}, name
+
+
+TABLE = ["Patient: Ana Pell", "#", "Medication", "Strength", "Directions",
+         "1", "Losartan", "50 mg", "daily", "2", "Carvedilol", "6.25 mg", "every 12 hours"]
+
+
+def test_cells_under_a_numbered_header_are_cut_into_rows() -> None:
+    table = read_cell_table(TABLE, 2)
+    assert table is not None and table.items == ["Losartan 50 mg", "Carvedilol 6.25 mg"]
+    assert (table.first, table.last) == (1, 12)
+
+
+def test_a_strength_column_checks_rows_without_numbers() -> None:
+    lines = ["Drug", "Dose", "Sig", "Amlodipine", "5 mg", "daily", "Cetirizine", "10 mg", "qhs"]
+    table = read_cell_table(lines, 0)
+    assert table is not None and table.items == ["Amlodipine 5 mg", "Cetirizine 10 mg"]
+
+
+def test_an_empty_cell_leaves_the_table_unread() -> None:
+    lines = ["No.", "Drug", "Dose", "Sig", "1", "Amlodipine", "5 mg", "daily",
+             "2", "Vitamin D3", "weekly", "3", "Cetirizine", "10 mg", "qhs"]
+    table = read_cell_table(lines, 1)
+    assert table is not None and table.items == []
+
+
+@pytest.mark.parametrize("lines", [
+    ["Medications", "Aspirin", "Tylenol"],  # a plain list: no other column heading
+    ["Medications:", "Aspirin 81 mg"],
+    ["Medication", "Strength"],  # two headings are no table
+])
+def test_a_plain_list_is_no_table(lines: list[str]) -> None:
+    assert read_cell_table(lines, 0) is None
+
+
+def phone_hits(text: str) -> list[tuple[str, tuple[str, ...]]]:
+    doc = LayoutDoc(doc_id="doc_001", pages=[LayoutPageText(page=1, full_text=text)])
+    return [(h.raw_value, h.rejected) for h in scan_field("phone", [doc], include_rejected=True)]
+
+
+def test_a_work_phone_beside_the_home_phone_is_rejected() -> None:
+    text = ("Patient Name: Ana Pell\nHome Phone: (971) 555-0158\n"
+            "Work Phone: (971) 555-0199\n")
+    assert phone_hits(text) == [("(971) 555-0158", ()),
+                                ("(971) 555-0199", ("not_the_subjects_home:work_phone",))]
+
+
+def test_a_work_phone_alone_is_kept() -> None:
+    """A form's "Business Phone" widget takes it; the phone field may still offer it."""
+    text = "Patient Name: Ana Pell\nWork Phone: (971) 555-0199\n"
+    assert phone_hits(text) == [("(971) 555-0199", ())]
