@@ -70,11 +70,14 @@ _NON_RESULT = re.compile(
     r"tokens|vocab(?:ulary)?|dim(?:ension)?s?|batch|learning rate|lr|ratio|scale|image side|"
     r"train \(s\)|test \(q\)|delta|change|improvement|increase|decrease|gain|relative|diff|"
     r"difference|Δ|rank|ranking|#params|params \(m\)|probability|overlap|cost|improv\.?|"
-    r"impr\.?|rel\.?)(?:$|[\s).:,/])")
+    r"impr\.?|rel\.?|p[-\s]?values?|significance|t[-\s]?stat(?:istic)?s?)(?:$|[\s).:,/])")
 #: A row of costs beside result rows ('Latency (ms)', 'decode rate (s/img)', 'Params').
 _COST_ROW = re.compile(
     r"(?i)(?<![\w-])(?:time|latency|speed|throughput|memory|seconds?|flops|params|parameters|"
     r"rate\s*\((?:s|ms|sec)\b)(?![\w-])|\((?:ms|s|sec|s/im(?:age)?|ms/im(?:age)?|GB|MB)\)")
+#: A body row labelled like a label column's heading ('Method | 0.5 | 0.75'): a header row
+#: read as a body row (IoU thresholds, training sets), not results.
+_HEADING_ROW = re.compile(r"(?i)^\s*(?:models?|methods?|systems?|approach(?:es)?|algorithms?)\s*$")
 _DATASET_HEADER = re.compile(
     r"(?i)^(data\s?sets?|data|task|tasks|benchmark|corpus|games?|environments?|envs?)$")
 _DATASETS_CAPTION = re.compile(r"(?i)\b(datasets|data sets|tasks|benchmarks|corpora)\b")
@@ -571,6 +574,9 @@ def _cell(
     percent = value.percent or info.percent or cues.percent_table
     if row.metric is None and not row.dataset.strip() and _COST_ROW.search(row.label):
         reading.reason = reading.reason or f"row '{row.label}' is a cost, not a result"
+    if not row.dataset.strip() and _HEADING_ROW.match(row.label):
+        reading.reason = reading.reason or (
+            f"row '{row.label}' is a header row read as a body row, not results")
     reading.reason = reading.reason or _not_a_result(value, reading.metric, percent)
     return _candidate(table, col, k, value, info, cues, row, reading, percent)
 
@@ -633,7 +639,8 @@ def _narrow_dataset(reading: _Reading, table: ParsedTable, col: int, info: _Colu
     if dataset and not row.dataset.strip() and label and normalize_key(dataset) != (
             normalize_key(label)) and re.match(rf"(?i){re.escape(dataset)}\b", label.strip()):
         dataset = clean_name(label)  # 'VoxForge Indian' under a VoxForge table: a subset
-    if dataset and not row.dataset.strip() and label and _in_caption(label, table.caption or ""):
+    if dataset and not row.dataset.strip() and label and _in_caption(
+            label, table.caption or "") and role_of(label, "", cues.context) == "unknown":
         dataset = f"{dataset} {label.strip(' :')}"  # rows '32x32:' of '32x32 and 64x64 ZetaSet'
     if cues.title_source and dataset and reading.source == cues.title_source:
         # the levels under a spanning title narrow it ('Text search')

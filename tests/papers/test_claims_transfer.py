@@ -1,0 +1,101 @@
+"""Claims rules that transfer to unseen papers (issue #23, sixth pass), each reproduced with
+small PDFs the tests draw in at least two layout variants.
+
+* a significance column ('p-value', 'Significance', 't-stat') beside the results is no result,
+  whatever metric the caption names;
+* a body row labelled like a label column's heading ('Method | 0.5 | 0.75', 'Models | 1 | 2'):
+  a header row read as a body row (thresholds, counts), not results;
+* a row named after the paper's own method (or a cited baseline) that the caption also prints
+  ('ZNet300* also sees ...') is a method, not a subset of the column's dataset: the
+  dataset keeps its name.
+"""
+
+from __future__ import annotations
+
+from repro_assets.papers.claims import Claim, heuristic_claims
+from repro_assets.papers.pages import extract_pages
+from tests.papers.layouts import Page, Table, prose, render
+
+
+def claims_of(pages: list[Page]) -> list[Claim]:
+    pdf = render(pages)
+    return heuristic_claims(extract_pages(pdf, "transfer"), pdf)
+
+
+def printed(claims: list[Claim]) -> set[str]:
+    return {c.printed_value or "" for c in claims}
+
+
+# --- significance columns ----------------------------------------------------------------
+
+
+def test_a_p_value_column_beside_a_mean_rank_is_no_result() -> None:
+    table = Table("Table 3: Mean position of each method when sorted by accuracy on the "
+                  "Orvane dataset, over the folds.",
+                  [["Method", "avg. rank", "p-value"]],
+                  [["Brindle", "9.3", "2.5e-01"], ["Quaver", "9.9", "3.8e-02"],
+                   ["Tamsin", "10.7", "4.1e-03"]], [72.0, 240.0, 330.0], 640)
+    claims = claims_of([Page(lines=prose("We compare on the Orvane dataset.", 72, 700),
+                             tables=[table])])
+    assert not printed(claims) & {"2.5e-01", "3.8e-02", "4.1e-03"}
+
+
+def test_a_significance_column_under_a_caption_metric_is_no_result() -> None:
+    table = Table("Table 2: Classifiers ranked by test accuracy (%) on the Pellworth benchmark; "
+                  "the last column gives the significance of the difference to ours.",
+                  [["Classifier", "Mean rank", "Significance"]],
+                  [["Marlow", "4.1", "0.012"], ["Ferris", "3.6", "0.340"],
+                   ["Ours", "2.2", ""]], [72.0, 240.0, 320.0], 600, caption_above=True)
+    claims = claims_of([Page(tables=[table])])
+    assert not printed(claims) & {"0.012", "0.340", "0.34"}
+
+
+# --- a header row read as a body row -------------------------------------------------------
+
+
+def test_a_method_row_of_iou_thresholds_is_no_result() -> None:
+    table = Table("Table 6: Detection mAP on the Corvale and Tessaly test sets.",
+                  [["", "Corvale", "Tessaly", "Tessaly"]],
+                  [["Method", "0.5", "0.5", "0.75"], ["Lumen", "74.3", "41.2", "23.4"],
+                   ["Lumen+", "76.8", "46.5", "27.8"]], [72.0, 200.0, 270.0, 340.0], 640)
+    claims = claims_of([Page(tables=[table])])
+    assert "74.3" in printed(claims)
+    assert not [c for c in claims if c.printed_value in {"0.5", "0.75"}]
+
+
+def test_a_models_row_of_counts_is_no_result() -> None:
+    table = Table("Table 4: Error rate (%) of the ensembles on Rostrel.",
+                  [["", "Rostrel dev", "Rostrel test"]],
+                  [["Models", "3", "5"], ["Voting", "12.4", "11.8"],
+                   ["Stacking", "10.9", "10.2"]], [72.0, 220.0, 320.0], 600, caption_above=True)
+    claims = claims_of([Page(tables=[table])])
+    assert {"11.8", "10.2"} <= printed(claims)
+    assert not [c for c in claims if c.printed_value in {"3", "5"}]
+
+
+# --- the paper's own method printed in the caption -----------------------------------------
+
+
+def _own_method_page(caption: str, above: bool) -> Page:
+    lines = prose("Abstract. We present ZNet, a single-shot detector. We evaluate ZNet on the "
+                  "Corvale dataset.", 72, 700)
+    table = Table(caption, [["Method", "Corvale mAP"]],
+                  [["Prior [4]", "70.1"], ["ZNet300", "74.3"], ["ZNet300*", "77.2"]],
+                  [72.0, 260.0], 600, caption_above=above)
+    return Page(title="ZNet: Single-Shot Detection", lines=lines, tables=[table])
+
+
+def test_the_own_method_in_the_caption_does_not_narrow_the_dataset() -> None:
+    claims = claims_of([_own_method_page(
+        "Table 6: Effect of flipped crops. ZNet300* also sees flipped crops while it "
+        "learns.", above=False)])
+    got = {c.printed_value: c.dataset_name for c in claims if c.source_citation.startswith(
+        "Table 6")}
+    assert got.get("74.3") == "Corvale" and got.get("77.2") == "Corvale"
+
+
+def test_own_models_listed_in_a_caption_above_keep_the_dataset_name() -> None:
+    claims = claims_of([_own_method_page(
+        "Table 6: Our models ZNet300 and ZNet300* against a prior detector.", above=True)])
+    names = {c.dataset_name for c in claims if c.printed_value in {"74.3", "77.2"}}
+    assert names == {"Corvale"}
