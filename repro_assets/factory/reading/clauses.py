@@ -44,6 +44,7 @@ from repro_assets.factory.reading.phrases import (
     Route,
     UnreadPhrase,
     drop_approximations,
+    drop_field_labels,
     group_asides,
     is_paren,
     is_plain_note,
@@ -249,7 +250,8 @@ class ClauseReader:
         self._enter(clause)
         clause = _without_preamble(clause)
         try:
-            tokens = drop_approximations(group_asides(tokenize(clause.text), clause.text))
+            tokens = drop_field_labels(
+                drop_approximations(group_asides(tokenize(clause.text), clause.text)))
         except UnreadPhrase as exc:
             self._unread(clause, str(exc), [])
             return

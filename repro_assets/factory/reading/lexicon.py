@@ -101,6 +101,8 @@ _PATTERNS = [
     ("HOURS_MINUTES", rf"(?i:\b(?P<hm_h>\d+)\s*{_HOUR_UNIT}\s*(?:and\s+)?(?P<hm_m>\d+)\s*"
                       rf"(?:{_MINUTE_UNIT}|m)\b"
                       rf"|\b(?P<hc_h>\d+)h(?P<hc_m>\d{{2}})\b"
+                      # "1:30 h": hours and minutes with the unit of hours after them
+                      rf"|\b(?P<hk_h>\d{{1,2}}):(?P<hk_m>[0-5]\d)\s*{_HOUR_UNIT}\b"
                       # "2 h 30,": spaced, and only where no unit or word follows
                       rf"|\b(?P<hs_h>\d+)(?:\s+h\s*|\s*h\s+)(?P<hs_m>\d{{2}})\b"
                       rf"(?![:.]\d|\s*[A-Za-z]))"),
@@ -184,8 +186,10 @@ def _duration_hours(kind: str, match: re.Match[str]) -> float:
     if kind == "HOUR_AND_HALF":
         return _amount(match.group("hh")) + 0.5
     if kind == "HOURS_MINUTES":
-        hours = int(match.group("hm_h") or match.group("hc_h") or match.group("hs_h"))
-        return hours + int(match.group("hm_m") or match.group("hc_m") or match.group("hs_m")) / 60
+        hours = int(match.group("hm_h") or match.group("hc_h") or match.group("hs_h")
+                    or match.group("hk_h"))
+        return hours + int(match.group("hm_m") or match.group("hc_m") or match.group("hs_m")
+                           or match.group("hk_m")) / 60
     if kind == "SECONDS":
         return float(match.group("seconds")) / 3600
     return _duration(match)

@@ -447,6 +447,27 @@ def drop_approximations(tokens: list[Token]) -> list[Token]:
                     and tokens[index + 1].kind is Kind.DURATION)]
 
 
+_TIME_FIELDS = frozenset({"time", "duration", "hours", "hrs", "runtime", "dur"})
+_MACHINE_FIELDS = frozenset({"machine", "station", "resource", "workcenter", "wc"})
+
+
+def drop_field_labels(tokens: list[Token]) -> list[Token]:
+    """Drop the field names of a key-value step (``machine: M1, time: 2h``): a time field
+    right before its duration, and a machine field right before its id when the clause
+    has such a time field too (``Machine: M1`` alone may declare the machine)."""
+    def labelled(index: int, fields: frozenset[str], kind: Kind) -> bool:
+        return (tokens[index].is_word(*fields) and index + 2 < len(tokens)
+                and tokens[index + 1].kind is Kind.COLON and tokens[index + 2].kind is kind)
+
+    timed = {i for i in range(len(tokens)) if labelled(i, _TIME_FIELDS, Kind.DURATION)}
+    if not timed:
+        return tokens
+    dropped = timed | {i for i in range(len(tokens))
+                       if labelled(i, _MACHINE_FIELDS, Kind.MACHINE)}
+    return [token for index, token in enumerate(tokens)
+            if index not in dropped and index - 1 not in dropped]
+
+
 # words that make a note a condition or a schedule, not a description of the work
 NOTE_STOP = frozenset({
     "fail", "fails", "failed", "failing", "failure", "reject", "rejects", "rejected", "scrap",
@@ -1164,7 +1185,11 @@ def _due_by(cursor: Cursor, terms: TimeTerms | None) -> float | None:
         hour = _take_due_time(cursor)
         _plan_day(cursor, terms)
         return hour
-    return _departure_clock(cursor)  # "..., before the 2pm truck"
+    departure = _departure_clock(cursor)  # "..., before the 2pm truck"
+    if departure is not None:
+        return departure
+    term = read_term(cursor, terms)  # "by COB" where the text says when COB is
+    return term if term is not None else named_moment(cursor)
 
 
 def _due_prepositions(cursor: Cursor) -> list[str]:
@@ -1202,6 +1227,8 @@ def _keyed_due(cursor: Cursor, start: int, terms: TimeTerms | None) -> float | N
     reading = read_time(cursor.tokens, cursor.index)
     if reading.hour is None:
         hour = read_term(cursor, terms)
+        if hour is None:
+            hour = named_moment(cursor)
         if hour is not None:
             return hour
         raise UnreadPhrase(f"the due time cannot be read: {reading.problem}")
@@ -1210,6 +1237,38 @@ def _keyed_due(cursor: Cursor, start: int, terms: TimeTerms | None) -> float | N
     if not cursor.word({"sharp", "latest"}):
         cursor.sequence("at", "the", "latest")
     return reading.hour
+
+
+# words that put a moment on another day than the plan's
+_OTHER_DAY = frozenset({
+    "tomorrow", "tonight", "yesterday", "next", "overnight", "weekend", "week", "monday",
+    "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue", "wed",
+    "thu", "fri", "sat", "sun",
+})
+
+
+def named_moment(cursor: Cursor) -> float | None:
+    """Read a moment of the day named in words with its clock time in parentheses
+    (``lunch (12:00)``, ``the afternoon break (15:00)``): the hour, or None (cursor
+    unchanged). Words of another day (``tomorrow (08:00)``) or of a condition are refused."""
+    start = cursor.index
+    count = 0
+    while (token := cursor.peek()) is not None and token.kind is Kind.WORD and count < 4:
+        if token.value in MEANING_WORDS or token.value in _OTHER_DAY:
+            cursor.index = start
+            return None
+        cursor.take()
+        count += 1
+    aside = cursor.peek()
+    if count and is_paren(aside):
+        inner = tokenize(aside.value.text)
+        if len(inner) == 1 and inner[0].kind is Kind.CLOCK:
+            reading = read_time(inner, 0)
+            if reading.hour is not None:
+                cursor.take()
+                return reading.hour
+    cursor.index = start
+    return None
 
 
 _DEPARTURES = frozenset({"truck", "lorry", "van", "courier", "pickup", "pick-up", "collection",

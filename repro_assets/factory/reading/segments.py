@@ -317,6 +317,58 @@ def _table_at(lines: list[str], start: int) -> tuple[Table | None, int]:
     return None, start
 
 
+_DUE_HEADING_RE = re.compile(
+    r"(?i)^\s*(?:due(?:\s+(?:dates?|times?|hours?))?|deadlines?|ship(?:ping)?\s+times?|"
+    r"dispatch(?:\s+times?)?|due\s+by)\s*:?\s*$")
+_DUE_ROW_RE = re.compile(
+    r"^(?P<lead>\s*(?:[-*•]\s+)?)(?P<jobs>J[0-9][A-Za-z0-9_]*(?:\s*(?:,|&|and)\s*"
+    r"J[0-9][A-Za-z0-9_]*)*)\s*(?:[-–—:|=]\s*)?(?P<time>(?:\d|noon\b|midday\b).*)$",
+    re.IGNORECASE)
+
+
+def _due_heading_rows(lines: list[str]) -> None:
+    """Under a heading that names what the lines give (``Deadlines``, ``Due times:``), rows
+    of a job and a time (``J1 - 14:00``, ``- J2: 4pm``) are due times: each row is rewritten
+    as a sentence with the heading's keyword (``J1 due 14:00``) and the heading dropped.
+    Every row up to the next blank line must have that form, else nothing is rewritten."""
+    for index, line in enumerate(lines):
+        if not _DUE_HEADING_RE.match(line):
+            continue
+        end = index + 1
+        rows = []
+        while end < len(lines) and lines[end].strip():
+            match = _DUE_ROW_RE.match(lines[end])
+            if match is None:
+                break
+            rows.append(f"{match.group('lead')}{match.group('jobs')} due {match.group('time')}")
+            end += 1
+        if not rows or (end < len(lines) and lines[end].strip() and not _starts_section(
+                lines[end])):
+            continue
+        lines[index] = ""
+        lines[index + 1:end] = rows
+
+
+def _starts_section(line: str) -> bool:
+    """A line that begins something new after a block of rows: a heading (no digits, at most
+    four words) or a line that ends with ``:``."""
+    stripped = line.strip()
+    return stripped.endswith(":") or (
+        not re.search(r"\d", stripped) and len(stripped.split()) <= 4)
+
+
+def _indented_item(previous: _Group | None, header: str | None, header_indent: int | None,
+                   indent: int) -> bool:
+    """True when an indented line without a bullet is an item of the header line above it
+    (``J1`` / ``J1:`` over ``  M1 2h``): right under the header, or under an item of it
+    indented alike."""
+    if previous is None or header is None or header_indent is not None or indent == 0:
+        return False
+    if previous.item:
+        return previous.header == header and previous.indent == indent
+    return previous.text == header
+
+
 def segment(text: str) -> list[Segment]:
     """Split a factory description into clauses and tables, in order.
 
@@ -329,6 +381,7 @@ def segment(text: str) -> list[Segment]:
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\u00a0", " ")
     text = text.replace("\u2019", "'").replace("\ufeff", "")  # a BOM from a CSV export
     lines = unwrap_message(text).split("\n")
+    _due_heading_rows(lines)
     items: list[_Group | Table] = []
     paragraph = 0
     header: str | None = None
@@ -350,7 +403,11 @@ def segment(text: str) -> list[Segment]:
             continue
         bullet = _BULLET_RE.match(line)
         previous = items[-1] if items and isinstance(items[-1], _Group) else None
-        if bullet is not None:
+        indent = len(line) - len(line.lstrip())
+        if bullet is None and _indented_item(previous, header, header_indent, indent):
+            paragraph += 1  # "J1" over "  M1 2h" / "  Due: 15:00": items without bullets
+            items.append(_Group(line.strip(), paragraph, True, header, indent))
+        elif bullet is not None:
             paragraph += 1
             indent = len(bullet.group("indent"))
             if header_indent is not None and indent <= header_indent:

@@ -3,7 +3,8 @@
 Accepted, after a due keyword (``due``, ``deadline``, ``ship by`` ...):
 
 * ``16``, ``9`` (a bare whole number is an hour of a 24-hour clock);
-* ``16:00``, ``16.30``, ``1630``, ``1630 hrs``, ``16h30``, ``16h`` (minutes make a fractional
+* ``16:00``, ``16.30``, ``1630``, ``1630 hrs``, ``16h30``, ``16h``, ``16:00 h`` (minutes make a
+  fractional
   hour; normalization floors it and records the repair);
 * ``4pm``, ``11 am``, ``3 p.m.``, ``12pm`` (= 12);
 * ``noon``, ``midday``, ``12 noon`` (= 12); ``midnight``, ``12 midnight`` (= 24, the end of the
@@ -66,6 +67,9 @@ def _duration_clock(token: Token) -> TimeReading | None:
     military = re.fullmatch(r"(\d{2})(\d{2})\s*(?:hrs|hours|h)", token.text, re.IGNORECASE)
     if military:  # "1530 hrs": a 24-hour clock
         return _hour_minute(int(military.group(1)), int(military.group(2)), token.text, 1)
+    colon = re.fullmatch(r"(\d{1,2}):(\d{2})\s*(?:hours?|hrs?|h)", token.text, re.IGNORECASE)
+    if colon:  # "due 16:00 h": a clock written with the unit of hours
+        return _hour_minute(int(colon.group(1)), int(colon.group(2)), token.text, 1)
     glued = re.fullmatch(r"(\d{1,2})h(\d{2})?", token.text, re.IGNORECASE)
     if glued:  # "due 14h", "due 14h30": French-style clock
         return _hour_minute(int(glued.group(1)), int(glued.group(2) or 0), token.text, 1)
