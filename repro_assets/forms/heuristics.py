@@ -733,6 +733,17 @@ _EXAMPLE_CUE = re.compile(r"(?:\be\.\s?g\b\.?|\bexamples?\b|\bex\.|\bsample\b|\b
                           r"\bfor\s+instance\b)", re.IGNORECASE)
 
 
+#: A cue that the rest of its line is an example ("For example: Name: ... DOB: ...").
+_EXAMPLE_LEAD = re.compile(r"\be\.\s?g\b\.?|\bfor\s+(?:example|instance)\b|\bexample\s*:",
+                           re.IGNORECASE)
+
+
+def example_line(line: str, key_start: int) -> bool:
+    """True when an example cue stands before a label on its line: every value after it is
+    the form's example, not the subject's."""
+    return bool(_EXAMPLE_LEAD.search(line[:key_start]))
+
+
 def _after_example(text: str, value: str) -> bool:
     """True when an example cue stands between a label and its value in ``text``."""
     at = text.find(value)
@@ -749,7 +760,8 @@ def _dobs(p: _Page) -> Iterator[HeuristicHit]:
                 continue
             evidence = _evidence(p.doc_id, p.page, [line])
             if blank_reason(_segment(line, match.end())) == "example" or _after_example(
-                    line[match.end(): match.end() + 60], dates[0][0]):
+                    line[match.end(): match.end() + 60], dates[0][0]) \
+                    or example_line(line, match.start()):
                 yield _rejected(dates[0][0], evidence, "blank_form:example")
                 continue
             party = label_party(line, match.start(), match.end(), context)
@@ -824,6 +836,13 @@ _SHARED_FAX = re.compile(r"\bfax\s*/|/\s*fax\b", re.IGNORECASE)
 _WORDS_BEFORE_NUMBER = 3  # "Phone: home (555) ...", "Tel: cell / day ..." at most
 
 
+def _address_strip(before: str) -> bool:
+    """True when an unlabelled postal address stands before a phone label on its line
+    ("<name>, 18 Canal St, Lowell, MA 01852, Tel ..."): a letterhead's or footer's strip of
+    whoever it names; the subject's own address and phone are labelled."""
+    return ":" not in before and bool(CITY_LINE.search(before.rstrip(" ,;|-")))
+
+
 def _text_before_number(before: str) -> bool:
     """True when a label's value starts with other matter than the number: a separator bar
     or more than a few words ("Lakeside Care | 41 Harbor Blvd | (555) ...")."""
@@ -872,10 +891,13 @@ def _labelled_phones(p: _Page) -> Iterator[tuple[HeuristicHit, str]]:
             lead = line[: max(line.find(raw, match.start()), match.end())]
             reason = _organisation_number(raw, line[: match.start()],
                                           _previous_line(p.lines, index), lead)
-            if reason is None and _after_example(line[match.end():], raw):
+            if reason is None and (_after_example(line[match.end():], raw)
+                                   or example_line(line, match.start())):
                 reason = "blank_form:example"
             if reason is None and index in footer:
                 reason = "organisation_contact:footer"
+            if reason is None and _address_strip(line[: match.start()]):
+                reason = "organisation_contact:address_strip"
             if reason:
                 yield _rejected(raw, evidence, reason), label
                 continue
@@ -915,7 +937,8 @@ def _member_ids(p: _Page) -> Iterator[HeuristicHit]:
                 found.append((False, _rejected(token.group(0), _evidence(
                     p.doc_id, p.page, [line]), "not_a_coverage_id:bare_id")))
                 continue
-            if token and _after_example(segment, token.group(0)):
+            if token and (_after_example(segment, token.group(0))
+                          or example_line(line, match.start())):
                 found.append((False, _rejected(token.group(0), _evidence(
                     p.doc_id, p.page, [line]), "blank_form:example")))
                 continue

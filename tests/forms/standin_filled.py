@@ -63,6 +63,11 @@ class Doc:
     family: str
     pages: list[list[Item]]
     values: dict[str, str | None] = field(default_factory=dict)
+    raw: bytes | None = None  # a PDF built otherwise (a fillable form), used as it is
+
+    def pdf(self) -> bytes:
+        """The document's PDF bytes."""
+        return self.raw if self.raw is not None else placed_pdf(self.pages)
 
     def expected(self) -> dict[str, str | None]:
         """All seven keys: the values given, ``None`` for the rest."""
@@ -202,7 +207,7 @@ def two_column_sheet() -> Doc:
         items += [(x, 80 + 16 * i, row) for i, row in enumerate(col)]
     items += lines("Insurance: Cascade Shield    Member ID: CSX4471920    Group: 8812", y=170)
     return Doc("two_column_sheet", "two-column demographic sheet read across", [items],
-               {"dob": "1987-05-30", "phone": "(971) 555-0158",
+               {"full_name": "Aurelia Szabo", "dob": "1987-05-30", "phone": "(971) 555-0158",
                 "address": "402 Cedar Hollow Rd, Salem, OR 97301",
                 "insurance_member_id": "CSX4471920"})
 
@@ -351,9 +356,206 @@ FILLED = (lab_side_by_side, discharge_prose, claim_bundle, letter_letterhead,
 BLANK = (blank_instructions, blank_example_row, blank_insurer_fax)
 
 
+# A second set, written after the fixes above were made on the first: the same families in
+# other placements (blocks merged into one text line, labels shared by every party).
+
+
+def merged_party_rows() -> Doc:
+    """Three blocks side by side whose rows the text layer merges into one line each."""
+    gap = " " * 8
+    rows = [gap.join(["PATIENT" + " " * 26, "PHYSICIAN" + " " * 24, "LABORATORY"]),
+            gap.join(["Name: Wilhelmina Tarkington", "Name: Arvid Sandoval, MD",
+                      "Name: Copperline Labs"]),
+            gap.join(["DOB: 03/15/1956" + " " * 12, "NPI: 1457720019" + " " * 9,
+                      "CLIA: 05D2210934"]),
+            gap.join(["Phone: (916) 555-0124", "Phone: (916) 555-0181",
+                      "Phone: (916) 555-0109"]),
+            "Addr: 61 Poppy Ln, Davis, CA 95616  Addr: 4 Elm Sq, Davis, CA 95618  "
+            "Addr: 900 Lab Way, Sacramento, CA 95814"]
+    items: list[Item] = [(30, 50, "LABORATORY REQUISITION", 12)]
+    items += [(30, 80 + 14 * i, row, 7.5) for i, row in enumerate(rows)]
+    return Doc("merged_party_rows", "patient / physician / lab rows merged into one line",
+               [items], {"full_name": "Wilhelmina Tarkington", "dob": "1956-03-15",
+                         "phone": "(916) 555-0124", "address": "61 Poppy Ln, Davis, CA 95616"})
+
+
+def note_without_dob() -> Doc:
+    text = ("OUTPATIENT CLINIC NOTE\n"
+            "Name: Desmond Achebe-Ross    Age/Sex: 54/M    Date: 03/04/2025\n"
+            "Seen by: Priya Ramaswamy, NP\n"
+            "Chief complaint: cough for ten days.\n"
+            "Plan: amoxicillin 500 mg three times a day for 7 days. Return if worse.\n")
+    return Doc("note_without_dob", "a note with age, visit date and no birth date",
+               [lines(text)], {"full_name": "Desmond Achebe-Ross",
+                               "medications": "amoxicillin 500 mg"})
+
+
+def insured_phone_only() -> Doc:
+    text = ("HEALTH INSURANCE CLAIM SUMMARY\n"
+            "Insured's Name: Marguerite Olufemi\n"
+            "Insured's Phone: (404) 555-0152\n"
+            "Insured's Address: 8 Magnolia Bend, Decatur, GA 30030\n"
+            "Patient's Name: Tobiah Olufemi\n"
+            "Patient's Birth Date: 12/12/2015\n"
+            "Patient Relationship to Insured: Child\n")
+    return Doc("insured_phone_only", "only the insured's phone and address", [lines(text)],
+               {"full_name": "Tobiah Olufemi", "dob": "2015-12-12"})
+
+
+def guarantor_one_line() -> Doc:
+    text = ("ACCOUNT FACE SHEET\n"
+            "Patient: Ludmila Horvath    DOB: 06/30/1977    Phone: (503) 555-0126\n"
+            "Guarantor: Zoltan Horvath    Phone: (503) 555-0127    "
+            "Address: 12 Fir Street, Bend, OR 97701\n"
+            "Contact Name: Ilona Bartos    Contact Phone: (503) 555-0128\n")
+    return Doc("guarantor_one_line", "guarantor and contact on one line each", [lines(text)],
+               {"full_name": "Ludmila Horvath", "dob": "1977-06-30", "phone": "(503) 555-0126"})
+
+
+def appointment_letter() -> Doc:
+    items: list[Item] = [(50, 44, "QUAIL RIDGE ORTHOPEDICS", 12),
+                         (50, 58, "75 Mesa Drive, Tempe, AZ 85281   (480) 555-0115")]
+    items += lines(
+        "June 2, 2025\n"
+        "Dear Ms. Petronella Vance,\n"
+        "This is a reminder of your appointment on 06/20/2025 at 10:30 with Dr. Lionel Craig.\n"
+        "Please bring your insurance card and a list of your medications.\n"
+        "To reschedule, call us at (480) 555-0115 or (480) 555-0116.\n", y=100)
+    return Doc("appointment_letter", "an appointment reminder letter", [items])
+
+
+def pharmacy_label() -> Doc:
+    text = ("LINDENWOOD PHARMACY  #0417   (612) 555-0141\n"
+            "Rx# 6620143    Date Filled: 05/01/2025    Qty: 30    Refills: 2\n"
+            "Patient: Ansgar Thorvaldsen\n"
+            "Prescriber: Dr. Mirela Constantin    DEA: BC4410923\n"
+            "Escitalopram 10 mg tablet - take one tablet by mouth daily\n")
+    return Doc("pharmacy_label", "a prescription label", [lines(text)],
+               {"full_name": "Ansgar Thorvaldsen"})
+
+
+def dob_other_format() -> Doc:
+    text = ("WORKERS INJURY REPORT\n"
+            "Employee: Fenella Okoro\n"
+            "Date of Injury: 02/03/2025    Date Reported: 02/05/2025\n"
+            "Birth date: 7-Mar-1960\n"
+            "Employer: Redstone Quarry Co.    Employer Phone: (801) 555-0133\n"
+            "Supervisor: Caspian Reyes    Phone: (801) 555-0134\n")
+    return Doc("dob_other_format", "injury, report and birth dates in two formats",
+               [lines(text)], {"full_name": "Fenella Okoro", "dob": "1960-03-07"})
+
+
+def spouse_block() -> Doc:
+    text = ("PATIENT REGISTRATION\n"
+            "Patient Name: Ottilie Brandvold\n"
+            "Date of Birth: 09/09/1988\n"
+            "SPOUSE INFORMATION\n"
+            "Name: Ragnar Brandvold\n"
+            "Date of Birth: 01/14/1985\n"
+            "Phone: (701) 555-0145\n"
+            "Employer: Prairie Grain Co-op\n")
+    return Doc("spouse_block", "a spouse's block after the patient's", [lines(text)],
+               {"full_name": "Ottilie Brandvold", "dob": "1988-09-09"})
+
+
+def results_footer() -> Doc:
+    items: list[Item] = lines(
+        "PATHOLOGY REPORT\n"
+        "Patient Name: Cosimo Delgado-Fry        Accession: SP25-00412\n"
+        "DOB: 11/19/1973        Collected: 05/05/2025        Received: 05/06/2025\n"
+        "Specimen: skin, left forearm, shave biopsy\n"
+        "Diagnosis: seborrheic keratosis. No atypia.\n")
+    items += [(60, 740, "Electronically signed by Noor Haddad, MD on 05/08/2025", 8),
+              (60, 752, "Ashgrove Dermatopathology, 18 Canal St, Lowell, MA 01852, "
+                        "Tel (978) 555-0172", 8)]
+    return Doc("results_footer", "a pathology report with a lab footer", [items],
+               {"full_name": "Cosimo Delgado-Fry", "dob": "1973-11-19"})
+
+
+def allergy_table() -> Doc:
+    items: list[Item] = [(50, 50, "ALLERGY RECORD", 12),
+                         (50, 72, "Patient: Bettina Ashdown"), (300, 72, "DOB: 04/04/1966")]
+    cols = (50, 200, 330)
+    items += [(x, 100, h) for x, h in zip(cols, ("Allergen", "Reaction", "Severity"),
+                                            strict=True)]
+    rows = [("Sulfonamides", "rash", "moderate"), ("Shellfish", "swelling", "severe")]
+    for r, row in enumerate(rows):
+        items += [(x, 116 + 14 * r, cell) for x, cell in zip(cols, row, strict=True)]
+    return Doc("allergy_table", "an allergy table: allergen, reaction, severity", [items],
+               {"full_name": "Bettina Ashdown", "dob": "1966-04-04",
+                "allergies": "Sulfonamides; Shellfish"})
+
+
+SECOND = (merged_party_rows, note_without_dob, insured_phone_only, guarantor_one_line,
+          appointment_letter, pharmacy_label, dob_other_format, spouse_block, results_footer,
+          allergy_table)
+
+
+def blank_upper_labels() -> Doc:
+    """Upper-case labels each on a line of its own with nothing under them."""
+    items: list[Item] = [(50, 44, "SUNDIAL FAMILY HEALTH", 12),
+                         (50, 58, "2 Orchard Row, Ames, IA 50010  Phone (515) 555-0190")]
+    labels = ["PATIENT NAME", "DATE OF BIRTH", "HOME PHONE", "ADDRESS", "INSURANCE ID",
+              "ALLERGIES", "\u2610 Penicillin  \u2610 Latex  \u2610 Sulfa  \u2610 Aspirin",
+              "List any medications you are currently taking:", "1. ______________________",
+              "2. ______________________", "PHARMACY NAME", "PHARMACY PHONE"]
+    items += [(50, 90 + 18 * i, text) for i, text in enumerate(labels)]
+    return Doc("blank_upper_labels", "blank: upper-case labels on lines of their own", [items])
+
+
+def blank_two_offices() -> Doc:
+    text = ("WILLOWMERE GASTROENTEROLOGY\n"
+            "North Office: 14 Beacon Street, Quincy, MA 02169   (617) 555-0120\n"
+            "South Office: 300 Shore Road, Braintree, MA 02184   (617) 555-0121\n"
+            "March 3, 2024\n"
+            "Dear Patient, please complete every page before your visit.\n"
+            "Primary Contact Phone Number:\n"
+            "Pharmacy Name / Phone:\n"
+            "Referring Physician Phone:\n"
+            "Emergency Contact Name and Phone:\n"
+            "Policy Holder Date of Birth:\n")
+    return Doc("blank_two_offices", "blank: two offices' letterhead, other parties' labels",
+               [lines(text)])
+
+
+def blank_consent() -> Doc:
+    text = ("CONSENT FOR TREATMENT\n"
+            "I understand that local anesthetics and medications may cause allergic reactions\n"
+            "such as swelling, hives or shortness of breath, and I will tell the dentist about\n"
+            "any allergies to penicillin, codeine or latex before treatment.\n"
+            "Please Print Name: ________________________\n"
+            "Patient Signature: ________________________   Date: ____________\n"
+            "Brightharbor Dental, 5 Marina Way, Ventura, CA 93001  (805) 555-0135\n"
+            "Copyright 2019 Brightharbor Dental. Revised 01/15/2019.\n")
+    return Doc("blank_consent", "blank: consent prose naming drugs and allergies",
+               [lines(text)])
+
+
+def blank_fillable() -> Doc:
+    """A blank fillable form: printed labels, empty text widgets, instructions."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((50, 44), "PATIENT HISTORY (type into the boxes)", fontsize=12)
+    page.insert_text((50, 62), "For example: Name: Jane Sample  DOB: 01/02/1980", fontsize=8)
+    for i, label in enumerate(["Name:", "Date of Birth:", "Phone:", "Medications:"]):
+        y = 90 + 24 * i
+        page.insert_text((50, y + 11), label, fontsize=9)
+        widget = pymupdf.Widget()
+        widget.field_name = label.strip(":")
+        widget.field_type = pymupdf.mupdf.PDF_WIDGET_TYPE_TEXT
+        widget.rect = pymupdf.Rect(160, y, 450, y + 15)
+        page.add_widget(widget)
+    data = doc.tobytes(garbage=3, deflate=True, no_new_id=True)
+    doc.close()
+    return Doc("blank_fillable", "blank: a fillable form with empty widgets", [], raw=data)
+
+
+THIRD_BLANK = (blank_upper_labels, blank_two_offices, blank_consent, blank_fillable)
+
+
 def all_docs() -> list[Doc]:
     """Every stand-in, filled first."""
-    return [make() for make in FILLED + BLANK]
+    return [make() for make in FILLED + BLANK + SECOND + THIRD_BLANK]
 
 
 def write_cases(root: Path, docs: list[Doc]) -> Path:
@@ -361,7 +563,7 @@ def write_cases(root: Path, docs: list[Doc]) -> Path:
     for doc in docs:
         folder = root / doc.name
         (folder / "input_docs").mkdir(parents=True)
-        (folder / "input_docs" / f"{doc.name}.pdf").write_bytes(placed_pdf(doc.pages))
+        (folder / "input_docs" / f"{doc.name}.pdf").write_bytes(doc.pdf())
         (folder / "expected.json").write_text(json.dumps({"fields": doc.expected()}))
     return root
 
