@@ -273,6 +273,7 @@ class ClauseReader:
                         and tokens[start - 2].is_word(*PREPOSITIONS)
                         and not set(name.lower().split()) & NOT_NAMES):
                     self.reading.aside_names.append((tokens[index + 2].value[0], name))
+        tokens = self._after_last_machine(tokens)
         default = _default_duration(tokens)
         if default is not None:
             self.reading.defaults.append((default, clause.sentence))
@@ -299,6 +300,21 @@ class ClauseReader:
             self._unread(clause, str(exc), tokens)
             return
         pending.commit(self.context)
+
+    def _after_last_machine(self, tokens: list[Token]) -> list[Token]:
+        """``After M5 it goes to M7``: where M5 is the last machine of the route just read
+        for the job ``it`` refers to, ``after M5`` is ``after that``; any other machine
+        stays as written (and the clause is not read)."""
+        if len(tokens) < 3 or not tokens[0].is_word("after") or \
+                tokens[1].kind is not Kind.MACHINE:
+            return tokens
+        subject = self.context.paragraph_subject
+        statement = self.context.current.get(subject.jobs) if subject is not None else None
+        if statement is None or not statement.steps or \
+                statement.steps[-1].machine != tokens[1].value[0]:
+            return tokens
+        that = Token(Kind.WORD, "that", tokens[1].start, tokens[1].end, "that")
+        return [tokens[0], that, *tokens[2:]]
 
     def _enter(self, clause: Clause) -> None:
         context = self.context
@@ -1029,6 +1045,8 @@ def _label(cursor: Cursor) -> None:
     token = cursor.peek(index)
     if index and token is not None and token.kind is Kind.COLON:
         words = [t.value for t in cursor.tokens[cursor.index:cursor.index + index]]
+        if len(words) > 2 and words[0] in _ROUTE_LABELS and words[1] in {"for", "of"}:
+            words = words[2:]  # "Route for all jobs: M1 > M2 > M3"
         if words[0] in {"every", "each", "all"} and set(words) & (JOB_WORDS | GENERIC_JOB_NOUNS):
             after = Cursor(cursor.tokens[cursor.index + index + 1:], cursor.names)
             if _starts_route(after):
@@ -1039,18 +1057,15 @@ def _label(cursor: Cursor) -> None:
 def _explicit_subject(cursor: Cursor) -> Subject | None:
     """Read a subject that names jobs or says "every job"."""
     start = cursor.index
-    if cursor.word({"the"}) and cursor.word({"route", "routing"}) and cursor.word(
-            {"for", "of"}):
-        jobs = _job_list(cursor)
-        if jobs is not None:
-            cursor.word({"is"})
-            return _subject_of(jobs)
-    cursor.index = start
+    cursor.word({"the"})
     if cursor.word({"route", "routing"}) and cursor.word({"for", "of"}):
         jobs = _job_list(cursor)
         if jobs is not None:
             cursor.word({"is"})
             return _subject_of(jobs)
+        if cursor.word({"every", "each", "all"}) and cursor.word(JOB_WORDS | GENERIC_JOB_NOUNS):
+            cursor.word({"is"})
+            return Subject(None, LEVEL_ALL)  # "Route for all jobs: M1 > M2 > M3"
     cursor.index = start
     if cursor.word({"everything"}) and not cursor.word({"else"}):
         return Subject(None, LEVEL_ALL)  # "Everything must be finished by 6am"

@@ -166,7 +166,7 @@ def _range_tokens(match: re.Match[str], text: str, ranges: bool) -> list[Token]:
     """The token(s) of a range-shaped match: one range token, or its parts when it is not a
     range (descending, too long, ``from M1 to M3``, or ranges are off)."""
     ids = _range_members(match) if ranges else None
-    preceded_by_from = re.search(r"(?i:\bfrom\s+)$", text[:match.start()]) is not None
+    preceded_by_from = re.search(r"(?i:\b(?:from|via)\s+)$", text[:match.start()]) is not None
     if ids is None or preceded_by_from:
         return _split_range(match, text)
     range_kind = Kind.MACHINE_RANGE if ids[0].startswith("M") else Kind.JOB_RANGE

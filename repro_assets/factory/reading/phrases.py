@@ -851,13 +851,15 @@ def read_route(cursor: Cursor, continuing: bool = False) -> Route | None:
         cursor.index = start
         return None
     lead_words = cursor.tokens[start:cursor.index]
-    from_route = any(t.is_word("from") for t in lead_words)
+    from_route = any(t.is_word("from", "via") for t in lead_words)
     said_first = any(t.is_word("first") for t in lead_words)
     route = Route(list(first.steps), first.all_machines, list(first.names or []),
                   first.duration_first)
     while True:
         before = cursor.index
-        if from_route and cursor.word({"to"}):  # "from M1 to M3"
+        if from_route and cursor.word({"via"}):
+            pass  # "from M1 via M2 to M3": a stop between the origin and the destination
+        elif from_route and cursor.word({"to"}):  # "from M1 to M3"
             from_route = False
         elif numbered and _step_number(cursor, len(route.steps) + 1):
             pass  # "(1) M1 1h (2) M2 2h": the next number separates the steps
@@ -869,6 +871,9 @@ def read_route(cursor: Cursor, continuing: bool = False) -> Route | None:
         if step is None:
             cursor.index = before
             break
+        if not from_route and any(t.is_word("via") for t in cursor.tokens[before:cursor.index]):
+            # "to M3, via M2": the stop comes before the destination named first
+            raise UnreadPhrase("'via' after the destination does not say the order of steps")
         if step.all_machines or route.all_machines:
             raise UnreadPhrase("'all machines' combined with other steps")
         visited = {spec.machine for spec in route.steps}
@@ -990,6 +995,13 @@ def read_duration_list(cursor: Cursor) -> tuple[list[float], bool] | None:
     labelled = _unit_label_list(cursor)
     if labelled is not None:
         return labelled, True
+    aside = cursor.peek()
+    if is_paren(aside, "other"):  # "M1 > M2 > M3 (1h/1h/2h)": one duration per step
+        inner = Cursor(tokenize(aside.value.text))
+        listed = read_duration_list(inner)
+        if listed is not None and inner.done and len(listed[0]) > 1:
+            cursor.take()
+            return listed
     cursor.word({"taking", "takes", "with", "needing", "needs", "for", "at", "of"})
     first = cursor.kind(Kind.DURATION)
     if first is None:
@@ -998,7 +1010,10 @@ def read_duration_list(cursor: Cursor) -> tuple[list[float], bool] | None:
     values = [first.value]
     while True:
         before = cursor.index
-        if not (cursor.kind(Kind.COMMA) or cursor.word({"and"})):
+        if cursor.peek_kind(Kind.OTHER) and cursor.tokens[cursor.index].text == "/" \
+                and cursor.peek_kind(Kind.DURATION, offset=1):
+            cursor.take()  # "1h/1h/2h"
+        elif not (cursor.kind(Kind.COMMA) or cursor.word({"and"})):
             break
         cursor.word({"and"})
         token = cursor.kind(Kind.DURATION)
