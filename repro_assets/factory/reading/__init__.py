@@ -43,7 +43,7 @@ def _read(text: str, terms: TimeTerms, names: NameIndex | None) -> Reading:
             if isinstance(item, Clause):
                 reader.read(item)
             else:
-                read_table(item, reading)
+                read_table(item, reading, names)
         except Exception as exc:  # a reader defect must fail the sentence, not the run
             quote = item.sentence if isinstance(item, Clause) else item.header_line
             reading.unread.append(Unread(quote, f"reader error {type(exc).__name__}: {exc}"))

@@ -1481,7 +1481,13 @@ def _machine_name(tokens: list[Token], index: int, labelled: bool) -> str | None
     if article:
         position += 1
     words: list[str] = []
-    for token in after[position:]:
+    rest = after[position:]
+    for offset, token in enumerate(rest):
+        if (token.kind is Kind.NUMBER and words and token.text.isdigit() and len(token.text) <= 3
+                and (offset + 1 == len(rest) or rest[offset + 1].kind is Kind.COMMA
+                     or rest[offset + 1].is_word("and"))):
+            words.append(token.text)  # "M2 = Press 2, ...": a name that ends in a number
+            break
         if token.kind is not Kind.WORD or token.value in _NAME_STOP:
             break
         words.append(token.text)

@@ -196,6 +196,11 @@ def _aside(inner: list[Token], text: str) -> ParenGroup:
                         or t.is_word("and") for t in inner):
         return ParenGroup("machines", text, machines=machines)
     multiplier = any(re.fullmatch(r"(?i)[x×]\d+|\d+[x×]", word) for word in words)
+    numbered = (len(inner) > 1 and inner[-1].kind is Kind.NUMBER  # "(Press 2)": a name
+                and inner[-1].text.isdigit() and len(inner[-1].text) <= 3
+                and inner[-2].kind is Kind.WORD)
+    if numbered:
+        inner = inner[:-1]
     if inner and all(t.kind in (Kind.WORD, Kind.AMP, Kind.COMMA) or
                      (t.kind is Kind.OTHER and t.text in "-/'") for t in inner) and not (
         set(words) & (MEANING_WORDS - _APPROXIMATE)  # "(ask Sam about stock)": no number
@@ -342,9 +347,10 @@ def read_machine_ref(cursor: Cursor) -> tuple[str, bool] | None:
     longest = names.longest_name()
     for count in range(2 * longest, 1, -1):
         ahead = cursor.tokens[cursor.index:cursor.index + count]
-        if (len(ahead) < count or not all(t.kind in (Kind.WORD, Kind.AMP) for t in ahead)
-                or ahead[0].kind is not Kind.WORD or ahead[-1].kind is not Kind.WORD):
-            continue
+        if (len(ahead) < count
+                or not all(t.kind in (Kind.WORD, Kind.AMP, Kind.NUMBER) for t in ahead)
+                or ahead[0].kind is not Kind.WORD or ahead[-1].kind is Kind.AMP):
+            continue  # "Press 2": a name may hold a number
         machine = names.full(name_words(" ".join(t.text for t in ahead)))
         if machine is not None:
             cursor.index += count

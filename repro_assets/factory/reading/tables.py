@@ -27,6 +27,7 @@ from repro_assets.factory.reading.columns import (
     step_label_number,
 )
 from repro_assets.factory.reading.lexicon import Kind, Token, tokenize
+from repro_assets.factory.reading.names import NameIndex, name_words
 from repro_assets.factory.reading.phrases import (
     UnreadPhrase,
     group_asides,
@@ -238,6 +239,7 @@ class _RoutingTable:
     table: Table
     roles: list[Column | None]
     reading: Reading
+    names: NameIndex | None = None
     steps_by_job: dict[str, list[tuple[int, int, StepSpec]]] = field(default_factory=dict)
     dues_by_job: dict[str, set[float]] = field(default_factory=dict)
     quotes: dict[str, list[str]] = field(default_factory=dict)
@@ -267,15 +269,16 @@ class _RoutingTable:
                      if role is Column.ROUTE), None)
 
 
-def read_table(table: Table, reading: Reading) -> None:
-    """Read one table into ``reading`` (statements, or unread rows)."""
+def read_table(table: Table, reading: Reading, names: NameIndex | None = None) -> None:
+    """Read one table into ``reading`` (statements, or unread rows); a machine cell may give
+    a machine's whole name as the text declares it (``names``)."""
     roles = header_roles(list(table.header))
     if not table.routing and _machine_legend(table, roles, reading):
         return
     if not table.routing:
         _report_unknown_table(table, roles, reading)
         return
-    state = _RoutingTable(table, roles, reading)
+    state = _RoutingTable(table, roles, reading, names)
     above: str | None = None  # the job of the row above, while rows are read
     for row_number, (cells, line) in enumerate(table.rows):
         if _is_total_row(cells):
@@ -378,11 +381,27 @@ def _row_hours(state: _RoutingTable, values: dict[Column | None, str], cells: tu
     return hours
 
 
+def _machine_cell(cell: str, names: NameIndex | None) -> list[str]:
+    """The machine ids of a machine cell, or the one machine whose whole declared name the
+    cell is (``Saw`` where the text says ``M1 = Saw``).
+
+    Raises:
+        _BadCell: neither ids nor a whole name.
+    """
+    try:
+        return _ids(cell, Kind.MACHINE, "machine ids")
+    except _BadCell:
+        named = names.full(name_words(cell)) if names is not None and cell.strip() else None
+        if named is None:
+            raise
+        return [named]
+
+
 def _step_row(state: _RoutingTable, values: dict[Column | None, str], hours_cell: str,
               hours: list[float], where: tuple[str, int, str]) -> None:
     """Gather a step row (one machine, at most one duration) under its job."""
     job_id, row_number, line = where
-    machine = _ids(values[Column.MACHINE], Kind.MACHINE, "machine ids")
+    machine = _machine_cell(values[Column.MACHINE], state.names)
     decimal = re.fullmatch(r"\s*(\d+),(\d+)\s*", hours_cell)
     if len(hours) == 2 and decimal:  # one step, so "1,5" is a decimal comma
         hours = _durations(f"{decimal.group(1)}.{decimal.group(2)}", state.minutes)
