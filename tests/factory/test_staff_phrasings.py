@@ -551,8 +551,6 @@ KNOWN_MISSES = frozenset({
     "rush_note_is_not_a_due",
     "prose_pieces_seconds_per_piece",
     "square_bracket_notes",
-    "inline_parenthesised_route_semicolons",
-    "per_machine_sections_one_step_each",
     "shift_b_note_with_routes",
 })
 

@@ -822,7 +822,8 @@ def _separator(cursor: Cursor) -> bool:
     while not cursor.done:
         token = cursor.peek()
         assert token is not None
-        if token.kind in (Kind.ARROW, Kind.COMMA) or token.is_word("then", "and"):
+        if token.kind in (Kind.ARROW, Kind.COMMA) or token.is_word("then", "and") or (
+                token.kind is Kind.OTHER and token.text == ";"):  # "(M1: 2h; M2: 1h)"
             cursor.take()
             found = True
         elif cursor.sequence("followed", "by") or cursor.sequence("after", "that"):

@@ -357,6 +357,27 @@ def _starts_section(line: str) -> bool:
         not re.search(r"\d", stripped) and len(stripped.split()) <= 4)
 
 
+_MACHINE_HEADER_RE = re.compile(
+    r"(?i)^(?P<machine>M[0-9][A-Za-z0-9_]*)\s*(?:\([^()]*\))?\s*"
+    r"(?:queue|jobs|orders|load|schedule|plan|list)?\s*:$")
+_MACHINE_ITEM_RE = re.compile(
+    r"^(?P<jobs>J[0-9][A-Za-z0-9_]*(?:\s*(?:,|&|and)\s*J[0-9][A-Za-z0-9_]*)*)\s*"
+    r"(?:[:\-–—]\s*)?(?P<rest>(?:\(|for\s+)?\d.*)$")
+
+
+def _under_machine(header: str | None, body: str) -> str:
+    """An item under a machine's own section (``M1 (saw) queue:`` over ``- J1 2h``) is that
+    job's step on the machine (``J1: M1 2h``); a job listed under two sections then has two
+    routes, a conflict the reader reports (the order of the sections is no route)."""
+    if header is None:
+        return body
+    section = _MACHINE_HEADER_RE.match(header.strip())
+    item = _MACHINE_ITEM_RE.match(body)
+    if section is None or item is None:
+        return body
+    return f"{item.group('jobs')}: {section.group('machine')} {item.group('rest')}"
+
+
 def _indented_item(previous: _Group | None, header: str | None, header_indent: int | None,
                    indent: int) -> bool:
     """True when an indented line without a bullet is an item of the header line above it
@@ -406,13 +427,14 @@ def segment(text: str) -> list[Segment]:
         indent = len(line) - len(line.lstrip())
         if bullet is None and _indented_item(previous, header, header_indent, indent):
             paragraph += 1  # "J1" over "  M1 2h" / "  Due: 15:00": items without bullets
-            items.append(_Group(line.strip(), paragraph, True, header, indent))
+            items.append(_Group(_under_machine(header, line.strip()), paragraph, True, header,
+                                indent))
         elif bullet is not None:
             paragraph += 1
             indent = len(bullet.group("indent"))
             if header_indent is not None and indent <= header_indent:
                 header, header_indent = None, None  # back out of a job's nested list
-            body = bullet.group("body").strip()
+            body = _under_machine(header, bullet.group("body").strip())
             items.append(_Group(body, paragraph, True, header, indent))
             if _JOB_ONLY_RE.fullmatch(body):
                 header, header_indent = body, indent  # "- J1" over "  - M1 2h"
