@@ -537,6 +537,19 @@ FOUND_CASES: list[LabelledCase] = [
         {"J1": (["M1", "M2", "M4", "M3"], [2, 2, 2, 2], None)},
     ),
     _case(
+        "quantity_once_but_one_step_in_hours",
+        "Machines: M3 (press), M4 (trim).\nJ5: 600 pcs, M3 at 12 s/pc, then M4 1h\n",
+        ("M3", "M4"), FAILS,
+    ),
+    _case(
+        "header_wrapped_with_an_unknown_column",
+        "Job   Work     Run     Shift\n"
+        "      centre   hours   note\n"
+        "J61   M51      2       A\n"
+        "J62   M52      1       B\n",
+        ("M51", "M52"), FAILS,
+    ),
+    _case(
         "numbered_names_that_share_a_word",
         "Machines: M1 = Saw 1, M2 = Saw 2\nJ1: Saw 2 for 1h, then Saw 1 for 2h\nJ2: Saw for 3h\n",
         ("M1", "M2"), FAILS,
@@ -547,9 +560,7 @@ FOUND_CASES: list[LabelledCase] = [
 KNOWN_MISSES = frozenset({
     "chat_emoji_arrows",
     "chat_correction_replaces_the_line",
-    "pdf_table_header_wrapped",
     "rush_note_is_not_a_due",
-    "prose_pieces_seconds_per_piece",
     "square_bracket_notes",
     "shift_b_note_with_routes",
 })

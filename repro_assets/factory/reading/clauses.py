@@ -62,6 +62,7 @@ from repro_assets.factory.reading.phrases import (
     read_term,
     read_there,
     read_uniform,
+    spread_quantity,
 )
 from repro_assets.factory.reading.segments import Clause
 from repro_assets.factory.reading.statements import (
@@ -250,8 +251,8 @@ class ClauseReader:
         self._enter(clause)
         clause = _without_preamble(clause)
         try:
-            tokens = drop_field_labels(
-                drop_approximations(group_asides(tokenize(clause.text), clause.text)))
+            tokens = spread_quantity(drop_field_labels(
+                drop_approximations(group_asides(tokenize(clause.text), clause.text))))
         except UnreadPhrase as exc:
             self._unread(clause, str(exc), [])
             return

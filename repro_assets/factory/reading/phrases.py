@@ -630,6 +630,51 @@ def batch_hours(cursor: Cursor) -> float | None:
     return round(quantity.value * cycle.value * 3600, 6) / 3600
 
 
+def _per_piece_end(tokens: list[Token], index: int) -> int | None:
+    """The index after the per-piece marker that follows ``tokens[index]`` (``/pc``,
+    ``per piece``, ``each``), or None."""
+    cursor = Cursor(tokens)
+    cursor.index = index
+    if cursor.any_sequence(PER_PIECE) is not None or (
+            _symbol(cursor, "/") and cursor.word(QUANTITY_NOUNS | {"pc", "piece", "part"})):
+        return cursor.index
+    return None
+
+
+def spread_quantity(tokens: list[Token]) -> list[Token]:
+    """``J5: 600 pcs, M3 at 12 s/pc, then M4 at 6 s/pc``: one quantity for the job, then a
+    cycle time per piece at every step: each step takes quantity × its cycle time. The
+    tokens come back with each cycle time replaced by the step's duration and the quantity
+    dropped; unchanged unless the quantity stands alone (a comma after it) and every
+    duration after it is a time per piece."""
+    found = [i for i in range(len(tokens) - 2)
+             if tokens[i].kind is Kind.NUMBER and tokens[i].value == int(tokens[i].value)
+             and tokens[i + 1].is_word(*QUANTITY_NOUNS) and tokens[i + 2].kind is Kind.COMMA]
+    if len(found) != 1:
+        return tokens
+    first = found[0]
+    quantity = tokens[first].value
+    out = tokens[:first]
+    index = first + 3
+    spread = 0
+    while index < len(tokens):
+        token = tokens[index]
+        end = _per_piece_end(tokens, index + 1) if token.kind is Kind.DURATION else None
+        if token.kind is Kind.DURATION and end is None:
+            return tokens  # a duration that is no time per piece: not one quantity for all
+        if end is None:
+            out.append(token)
+            index += 1
+            continue
+        if out and (out[-1].is_word("at") or out[-1].text == "@"):
+            out.pop()
+        hours = round(quantity * token.value * 3600, 6) / 3600
+        out.append(Token(Kind.DURATION, token.text, token.start, tokens[end - 1].end, hours))
+        spread += 1
+        index = end
+    return out if spread else tokens
+
+
 def _counted_noun(cursor: Cursor) -> bool:
     """Consume the plural noun of a counted product (``1,200 caps × 3 s``) when a cycle time
     per piece follows at once (a multiplication sign, or ``at 3 s each``)."""

@@ -254,13 +254,40 @@ def _csv_table(lines: list[str], start: int) -> tuple[Table | None, int]:
     return None, start
 
 
+_SPAN_RE = re.compile(r"\S+(?: \S+)*")
+
+
+def _wrapped_header(first: str, second: str) -> list[str] | None:
+    """A header wrapped over two lines, as a PDF pastes it (``Work order  Work   Run`` over
+    ``            centre   hours``): each word cell of the second line joins the header
+    cell it stands under (their columns overlap); None when the second line holds anything
+    but words or a cell stands under no header cell."""
+    top = [(m.start(), m.end(), m.group(0)) for m in _SPAN_RE.finditer(first)]
+    below = [(m.start(), m.end(), m.group(0)) for m in _SPAN_RE.finditer(second)]
+    if len(top) < 3 or not below or not all(
+            re.fullmatch(r"[A-Za-z][A-Za-z ./#()]*", text) for _, _, text in below):
+        return None
+    merged = [text for _, _, text in top]
+    for start, end, text in below:
+        under = [i for i, (a, b, _) in enumerate(top) if start < b + 2 and a < end + 2]
+        if len(under) != 1:
+            return None
+        merged[under[0]] = f"{merged[under[0]]} {text}"
+    return merged
+
+
 def _fixed_width_table(lines: list[str], start: int) -> tuple[Table | None, int]:
     """A fixed-width table (columns apart by runs of spaces) with a header row at
-    ``lines[start]``; the index after it (or None, start)."""
+    ``lines[start]`` (or wrapped over it and the next line); the index after it (or None,
+    start)."""
     header = _fixed_width_cells(lines[start])
+    end = start + 1
+    if not is_routing_header(header) and end < len(lines):
+        wrapped = _wrapped_header(lines[start], lines[end])
+        if wrapped is not None and is_routing_header(wrapped):
+            header, end = wrapped, end + 1
     if len(header) < 3 or not looks_like_header(header):
         return None, start
-    end = start + 1
     rows: list[tuple[tuple[str, ...], str]] = []
     while end < len(lines) and len(row := _fixed_width_cells(lines[end])) >= 2:
         rows.append((tuple(row), lines[end].strip()))
