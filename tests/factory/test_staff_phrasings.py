@@ -556,8 +556,197 @@ FOUND_CASES: list[LabelledCase] = [
     ),
 ]
 
+#: A second batch, written after the first round of fixes and measured before any change for
+#: it (the measure of how far those fixes generalize).
+SECOND_CASES: list[LabelledCase] = [
+    _case(
+        "teams_name_and_time_lines",
+        "Ravi Kumar 08:14\n"
+        "J3 on M2 for 2h then M4 1h\n"
+        "Ravi Kumar 08:15\n"
+        "J4 M4 3h\n",
+        ("M2", "M4"), "ok",
+        {"J3": (["M2", "M4"], [2, 1], None), "J4": (["M4"], [3], None)},
+    ),
+    _case(
+        "outlook_wrote_line_then_quoted_plan",
+        "Yes, please run it.\n"
+        "\n"
+        "On Tue 24 Nov 2026 at 09:12, Priya wrote:\n"
+        "> M5 = grinder, M6 = hone\n"
+        "> J8: M5 2h -> M6 2h\n"
+        "> J9: M6 1h, due 15:00\n",
+        ("M5", "M6"), "ok",
+        {"J8": (["M5", "M6"], [2, 2], None), "J9": (["M6"], [1], 15)},
+    ),
+    _case(
+        "quote_marker_without_space",
+        "See the plan below.\n>Machines: M5, M6\n>J8: M5 2h, M6 1h\n",
+        ("M5", "M6"), "ok",
+        {"J8": (["M5", "M6"], [2, 1], None)},
+    ),
+    _case(
+        "whatsapp_export_lines",
+        "24/11/2026, 07:41 - Omar: J11 M8 1h then M9 2h\n"
+        "24/11/2026, 07:42 - Omar: M8 is the lathe, M9 the mill\n",
+        ("M8", "M9"), "ok",
+        {"J11": (["M8", "M9"], [1, 2], None)},
+    ),
+    _case(
+        "ragged_table_minutes_in_cells",
+        "Order   Resource   Duration\n"
+        "J12  M10  90 min\n"
+        "J12   M11  30 min\n"
+        "J13  M11   2 h\n",
+        ("M10", "M11"), ROUNDED,
+        {"J12": (["M10", "M11"], [2, 1], None), "J13": (["M11"], [2], None)},
+    ),
+    _case(
+        "markdown_bold_total_row",
+        "| Job | Machine | Hours |\n"
+        "|---|---|---|\n"
+        "| J1 | M1 | 2 |\n"
+        "| J1 | M2 | 1 |\n"
+        "| **Total** | | **3** |\n",
+        ("M1", "M2"), "ok",
+        {"J1": (["M1", "M2"], [2, 1], None)},
+    ),
+    _case(
+        "begins_moves_on_ends",
+        "Machines: M12, M13, M14.\n"
+        "J14 begins at M12 (1h), moves on to M13 (2h) and ends at M14 (1h).\n",
+        ("M12", "M13", "M14"), "ok",
+        {"J14": (["M12", "M13", "M14"], [1, 2, 1], None)},
+    ),
+    _case(
+        "decimal_and_fraction_hours",
+        "Machines: M12, M13.\nJ15: M12 1.25 hrs, M13 75 minutes\n",
+        ("M12", "M13"), ROUNDED,
+        {"J15": (["M12", "M13"], [2, 2], None)},
+    ),
+    _case(
+        "minutes_per_op",
+        "Machines: M12, M13, M14.\nJ16 runs M12, M13 and M14, 45 min per op.\n",
+        ("M12", "M13", "M14"), ROUNDED,
+        {"J16": (["M12", "M13", "M14"], [1, 1, 1], None)},
+    ),
+    _case(
+        "close_of_play_undefined",
+        "Machines: M12, M13.\nJ16: M12 1h, M13 1h, by close of play.\n",
+        ("M12", "M13"), FAILS,
+    ),
+    _case(
+        "ready_for_collection_at",
+        "Machines: M12, M13.\nJ16: M12 1h, M13 1h, ready for collection at 13:00.\n",
+        ("M12", "M13"), "ok",
+        {"J16": (["M12", "M13"], [1, 1], 13)},
+    ),
+    _case(
+        "before_the_break_with_clock",
+        "Machines: M12, M13.\nJ16: M12 1h, M13 1h - before the afternoon break (15:00)\n",
+        ("M12", "M13"), "ok",
+        {"J16": (["M12", "M13"], [1, 1], 15)},
+    ),
+    _case(
+        "first_thing_tomorrow",
+        "Machines: M12, M13.\nJ16: M12 1h, M13 1h, needed first thing tomorrow.\n",
+        ("M12", "M13"), FAILS,
+    ),
+    _case(
+        "due_heading_with_bullets",
+        "Machines: M1, M2.\n"
+        "J1: M1 1h, M2 1h\n"
+        "J2: M2 2h\n"
+        "\n"
+        "Due:\n"
+        "- J1 11:00\n"
+        "- J2 15:00\n",
+        ("M1", "M2"), "ok",
+        {"J1": (["M1", "M2"], [1, 1], 11), "J2": (["M2"], [2], 15)},
+    ),
+    _case(
+        "csv_quantity_cycle_seconds_unit_header",
+        "job,qty,machine,cycle [s]\nJ17,90,M15,40\nJ17,90,M16,80\n",
+        ("M15", "M16"), "ok",
+        {"J17": (["M15", "M16"], [1, 2], None)},
+    ),
+    _case(
+        "cell_names_with_numbers",
+        "Cell 3 (M17), Cell 4 (M18)\nJ18: Cell 3 2h, Cell 4 1h\n",
+        ("M17", "M18"), "ok",
+        {"J18": (["M17", "M18"], [2, 1], None)},
+    ),
+    _case(
+        "foreign_reference_beside_a_job_id",
+        "Machines: M17, M18.\nJ19 (ref JOB-7): M17 2h, M18 1h\n",
+        ("M17", "M18"), "ok",
+        {"J19": (["M17", "M18"], [2, 1], None)},
+    ),
+    _case(
+        "capital_heading_and_name_with_tonnage",
+        "PRESS SHOP\nM19 = 200t press\nJ20 M19 2h\n",
+        ("M19",), "ok",
+        {"J20": (["M19"], [2], None)},
+    ),
+    _case(
+        "numbered_with_dash_after_number",
+        "Machines: M19, M20.\n1 - J21: M19 1h\n2 - J22: M20 2h\n",
+        ("M19", "M20"), "ok",
+        {"J21": (["M19"], [1], None), "J22": (["M20"], [2], None)},
+    ),
+    _case(
+        "operation_word_lines",
+        "Machines: M20, M21.\nJ23 Operation 10 M20 1h\nJ23 Operation 20 M21 2h\n",
+        ("M20", "M21"), "ok",
+        {"J23": (["M20", "M21"], [1, 2], None)},
+    ),
+    _case(
+        "machine_sections_bare_name_tab_indent",
+        "M20 laser:\n\tJ24 1h\nM21 bender:\n\tJ25 2h\n",
+        ("M20", "M21"), "ok",
+        {"J24": (["M20"], [1], None), "J25": (["M21"], [2], None)},
+    ),
+    _case(
+        "machine_sections_job_twice",
+        "M20 laser:\n\tJ24 1h\nM21 bender:\n\tJ24 2h\n",
+        ("M20", "M21"), FAILS,
+    ),
+    _case(
+        "revisit_with_each",
+        "Machines: M20, M21.\nJ26: M20 \u2192 M21 \u2192 M20 (1h each)\n",
+        ("M20", "M21"), "ok",
+        {"J26": (["M20", "M21", "M20"], [1, 1, 1], None)},
+    ),
+    _case(
+        "nok_back_to",
+        "Machines: M20, M21.\nJ26: M20 1h, M21 1h, if NOK back to M21\n",
+        ("M20", "M21"), FAILS,
+    ),
+    _case(
+        "table_cell_alternative",
+        "Job;Machine;Hours\nJ27;M22/M23;2\n",
+        None, FAILS,
+    ),
+    _case(
+        "key_value_lines_split",
+        "J28\n  Station: M22\n  Hrs: 2\n  Station: M23\n  Hrs: 1\n",
+        ("M22", "M23"), "ok",
+        {"J28": (["M22", "M23"], [2, 1], None)},
+    ),
+]
+
+
 #: Cases the reader still misses: each must fail with a code, never be read wrongly.
 KNOWN_MISSES = frozenset({
+    "markdown_bold_total_row",
+    "minutes_per_op",
+    "ready_for_collection_at",
+    "cell_names_with_numbers",
+    "numbered_with_dash_after_number",
+    "operation_word_lines",
+    "machine_sections_bare_name_tab_indent",
+    "revisit_with_each",
+    "key_value_lines_split",
     "chat_emoji_arrows",
     "chat_correction_replaces_the_line",
     "rush_note_is_not_a_due",
@@ -574,8 +763,8 @@ def _grade(case: LabelledCase) -> Grade:
     return grade(case, outcome)
 
 
-@pytest.mark.parametrize("case", CASES + FOUND_CASES,
-                         ids=[case.name for case in CASES + FOUND_CASES])
+@pytest.mark.parametrize("case", CASES + FOUND_CASES + SECOND_CASES,
+                         ids=[case.name for case in CASES + FOUND_CASES + SECOND_CASES])
 def test_a_staff_phrasing_is_read_as_a_planner_reads_it(case: LabelledCase) -> None:
     result = _grade(case)
     if case.name in KNOWN_MISSES:
@@ -585,26 +774,30 @@ def test_a_staff_phrasing_is_read_as_a_planner_reads_it(case: LabelledCase) -> N
 
 
 def test_rounded_cases_record_the_rounding() -> None:
-    for case in [c for c in CASES if c.expect == ROUNDED and c.name not in KNOWN_MISSES]:
+    for case in [c for c in CASES + SECOND_CASES
+                 if c.expect == ROUNDED and c.name not in KNOWN_MISSES]:
         repairs = OnboardingAgent().run_detailed(case.text).repairs
         assert any("rounded up" in repair for repair in repairs), case.name
 
 
 def test_the_set_is_large_and_its_names_distinct() -> None:
     assert len(CASES) >= 50
-    every = CASES + FOUND_CASES
+    every = CASES + FOUND_CASES + SECOND_CASES
     assert len({case.name for case in every}) == len(every)
 
 
 def main() -> None:
-    """Print the totals (correct / safe fail / silent wrong) and the cases not correct."""
-    totals: Counter[str] = Counter()
-    for case in CASES + FOUND_CASES:
-        result = _grade(case)
-        totals[result.verdict.value] += 1
-        if result.verdict is not Verdict.CORRECT:
-            print(f"{result.verdict.value:13} {case.name}: {result.got}: {result.detail}")
-    print(dict(totals), f"of {len(CASES) + len(FOUND_CASES)}")
+    """Print per batch the totals (correct / safe fail / silent wrong) and the cases not
+    correct."""
+    for label, cases in (("first batch", CASES), ("found while reading", FOUND_CASES),
+                         ("second batch", SECOND_CASES)):
+        totals: Counter[str] = Counter()
+        for case in cases:
+            result = _grade(case)
+            totals[result.verdict.value] += 1
+            if result.verdict is not Verdict.CORRECT:
+                print(f"{result.verdict.value:13} {case.name}: {result.got}: {result.detail}")
+        print(label, dict(totals), f"of {len(cases)}")
 
 
 if __name__ == "__main__":
