@@ -608,6 +608,15 @@ _SECTION_WORD = re.compile(
     r"address|phone|number|street|city|state|zip|sex|gender|ssn)\b", re.IGNORECASE)
 
 
+#: The head noun an organisation's name ends with ("... Family Health", "... Labs",
+#: "... Diagnostics Inc."): no person's name ends so.
+_ORGANISATION_NAME = re.compile(
+    r"\b(?:health|healthcare|clinic|clinics|hospital|labs?|laborator(?:y|ies)|diagnostics|"
+    r"cent(?:er|re)|pharmacy|apothecary|associates|group|medical|care|practice|partners|"
+    r"services|imaging|pathology|radiology|surgery|institute|foundation|dental|pediatrics|"
+    r"orthopedics|inc|llc|ltd|corp|pllc|pc)\.?\s*$", re.IGNORECASE)
+
+
 def _not_a_name(value: str, labels: frozenset[str]) -> str | None:
     """Why a name-shaped text is not a person's name: blank-form text, a role or section
     word ("Emergency Contact", "Current Patient"), or only hint words ("Last, First MI")."""
@@ -620,6 +629,8 @@ def _not_a_name(value: str, labels: frozenset[str]) -> str | None:
         return "blank_form:option_list"
     if len(value.replace(",", " ").split()) < 2:  # "Self", "Same": a full name has two words
         return "not_a_name:one_word"
+    if _ORGANISATION_NAME.search(value):  # "Client: Lakeside Family Health": a practice
+        return "not_a_name:organisation"
     return None
 
 
@@ -843,6 +854,15 @@ def _address_strip(before: str) -> bool:
     return ":" not in before and bool(CITY_LINE.search(before.rstrip(" ,;|-")))
 
 
+def _title_strip(before: str) -> bool:
+    """True when a phone label follows a document's title or heading on its line
+    ("PATIENT PROFILE - <PHARMACY>   Tel ..."): the issuer's number, not a labelled answer
+    (a person's name in capitals before it does not count)."""
+    text = before.strip(" |-,;")
+    return bool(text) and ":" not in text and is_heading(text) \
+        and not looks_like_name(text.title())
+
+
 def _text_before_number(before: str) -> bool:
     """True when a label's value starts with other matter than the number: a separator bar
     or more than a few words ("Lakeside Care | 41 Harbor Blvd | (555) ...")."""
@@ -898,6 +918,8 @@ def _labelled_phones(p: _Page) -> Iterator[tuple[HeuristicHit, str]]:
                 reason = "organisation_contact:footer"
             if reason is None and _address_strip(line[: match.start()]):
                 reason = "organisation_contact:address_strip"
+            if reason is None and _title_strip(line[: match.start()]):
+                reason = "organisation_contact:title_line"
             if reason:
                 yield _rejected(raw, evidence, reason), label
                 continue
@@ -1122,7 +1144,8 @@ PROSE_CUES = {
 }
 _GENERIC = re.compile(r"\b(?:patients|members|clients|anyone|everyone|all|any|those|people)\b",
                       re.IGNORECASE)
-_NO_ENTRIES = re.compile(r"^\s*(?:none|no|nka|nkda|n/?a|nil|no\s+known(?:\s+\w+){0,2})\s*\.?\s*$",
+_NO_ENTRIES = re.compile(r"^\s*(?:(?:none|nil)(?:\s+(?:known|reported|noted|documented|listed|"
+                         r"stated))?|no|nka|nkda|n/?a|no\s+known(?:\s+\w+){0,2})\s*\.?\s*$",
                          re.IGNORECASE)
 _FIRST_PERSON = re.compile(r"\b(?:I|my|me|we|our|you|your)\b")
 _NEGATION = re.compile(r"\b(?:no|not|denies|denied|without|nkda|nka|never)\b[^.]{0,30}$",

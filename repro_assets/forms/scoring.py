@@ -88,8 +88,15 @@ def apply_agreement(candidates: list[Candidate]) -> list[Candidate]:
 
 
 def sort_candidates(candidates: list[Candidate]) -> list[Candidate]:
-    """candidates.json order: field ascending, final confidence descending (stable)."""
-    return sorted(candidates, key=lambda c: (c.field, -final_confidence(c.scores)))
+    """candidates.json order: field ascending, final confidence descending (stable).
+
+    The winner's contradiction penalty does not count: :func:`select` drops it when it reads
+    the candidates back, so sorting by it put the other value of a contradiction first and
+    the re-selection named it (a cell phone printed after the home phone became the value)."""
+    def unpenalized(c: Candidate) -> float:
+        return final_confidence(c.scores.model_copy(update={"contradiction_penalty": 0.0}))
+
+    return sorted(candidates, key=lambda c: (c.field, -unpenalized(c)))
 
 
 @dataclass

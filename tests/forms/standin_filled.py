@@ -553,9 +553,84 @@ def blank_fillable() -> Doc:
 THIRD_BLANK = (blank_upper_labels, blank_two_offices, blank_consent, blank_fillable)
 
 
+# A third set: lab and pharmacy layouts with two key-value columns merged per line, and a
+# registration form with a target-like mix of home, cell and other parties' phones.
+
+
+def lab_grid() -> Doc:
+    text = ("ORCHARDVALE DIAGNOSTIC CENTRE\n"
+            "22 Kiln Street, Fresno, CA 93721 | Ph: (559) 555-0160 | orchardvale.example\n"
+            "Patient Name : Mrs. Ingrid Castellanos       Sample Collected : 02/05/2025 08:10\n"
+            "Age / Gender : 45 Y / F                        Report Date : 02/06/2025\n"
+            "Referred By : Dr. Bastien Morel              Patient ID : OD-22310\n"
+            "Sample Type : Whole blood                    Phone : (559) 555-0161\n"
+            "COMPLETE BLOOD COUNT\n"
+            "Hemoglobin   12.9 g/dL   12.0-15.5\n"
+            "Checked by: Lina Farouk, Pathologist\n")
+    # the grid under the letterhead is the patient's: its "Phone" is the patient's number
+    return Doc("lab_grid", "lab header: two key-value columns on each line", [lines(text)],
+               {"full_name": "Ingrid Castellanos", "phone": "(559) 555-0161"})
+
+
+def registration_phones() -> Doc:
+    text = ("NEW PATIENT REGISTRATION\n"
+            "Patient Name: Matthias Kowalczyk\n"
+            "Date of Birth: 10/10/1970\n"
+            "Home Phone: (414) 555-0171    Cell Phone: (414) 555-0172\n"
+            "Address: 900 Prospect Ave, Apt 3, Milwaukee, WI 53202\n"
+            "Primary Care Physician: Dr. Alma Reyes    Telephone: (414) 555-0179\n"
+            "Business Name/Address: Lakeview Print Shop, 4 Dock St, Milwaukee, WI 53204\n"
+            "Preferred Pharmacy: Eastside Drug    Pharmacy Phone: (414) 555-0178\n"
+            "Medications: Allopurinol 100 mg daily; Colchicine 0.6 mg as directed\n"
+            "Allergies: Ibuprofen\n")
+    return Doc("registration_phones", "registration: home/cell/doctor/pharmacy phones",
+               [lines(text)],
+               {"full_name": "Matthias Kowalczyk", "dob": "1970-10-10", "phone": "(414) 555-0171",
+                "address": "900 Prospect Ave, Apt 3, Milwaukee, WI 53202",
+                "medications": "Allopurinol 100 mg; Colchicine 0.6 mg", "allergies": "Ibuprofen"})
+
+
+def pharmacy_profile_columns() -> Doc:
+    text = ("PATIENT PROFILE - BAYSIDE APOTHECARY   Tel (757) 555-0150   Fax (757) 555-0151\n"
+            "Name: Lorcan Whitfield        DOB: 1952-08-14        Phone: (757) 555-0153\n"
+            "Address: 31 Tidewater Rd, Norfolk, VA 23503\n"
+            "Allergies: Morphine (nausea), Adhesive tape\n"
+            "Doctor: Hal Pryce, MD        Doctor Phone: (757) 555-0158\n"
+            "ACTIVE PRESCRIPTIONS\n"
+            "Rx 40221  Tamsulosin 0.4 mg capsule  1 cap at bedtime  Qty 30  Dr. Pryce\n"
+            "Rx 40222  Finasteride 5 mg tablet  1 tab daily  Qty 30  Dr. Pryce\n")
+    return Doc("pharmacy_profile_columns", "pharmacy profile with rx rows", [lines(text)],
+               {"full_name": "Lorcan Whitfield", "dob": "1952-08-14", "phone": "(757) 555-0153",
+                "address": "31 Tidewater Rd, Norfolk, VA 23503",
+                "allergies": "Morphine; Adhesive tape"})
+
+
+def discharge_sections() -> Doc:
+    text = ("DISCHARGE SUMMARY\n"
+            "Patient: Hanne Marie Skovgaard\n"
+            "DOB: 22/08/1975    Admission: 14/03/2025    Discharge: 18/03/2025\n"
+            "Contact: +44 7700 900123\n"
+            "Address: 5 Rowan Close, Bath, BA1 2AB\n"
+            "NHS No: 943 476 5919\n"
+            "Allergies: nil known\n"
+            "Discharge Medications:\n"
+            "- Ramipril 2.5 mg once daily\n"
+            "- Bisoprolol 1.25 mg once daily\n"
+            "GP: Dr. Owain Pritchard, Abbey Surgery, 01225 555 014\n"
+            "Next of kin: Lars Skovgaard (husband) 07700 900456\n")
+    return Doc("discharge_sections", "a day-first discharge summary with GP and next of kin",
+               [lines(text)],
+               {"full_name": "Hanne Marie Skovgaard", "dob": "1975-08-22",
+                "phone": "+44 7700 900123", "address": "5 Rowan Close, Bath, BA1 2AB",
+                "medications": "Ramipril 2.5 mg; Bisoprolol 1.25 mg"})
+
+
+THIRD = (lab_grid, registration_phones, pharmacy_profile_columns, discharge_sections)
+
+
 def all_docs() -> list[Doc]:
     """Every stand-in, filled first."""
-    return [make() for make in FILLED + BLANK + SECOND + THIRD_BLANK]
+    return [make() for make in FILLED + BLANK + SECOND + THIRD_BLANK + THIRD]
 
 
 def write_cases(root: Path, docs: list[Doc]) -> Path:

@@ -6,7 +6,11 @@ table read cell by cell: row numbers, doses and directions as items), 10 review 
 wrong (a work phone offered instead of the home phone beside it), 9 missed. Second set and
 more blank forms, written after those fixes: 0 filled wrong, 2 review wrong (a footer strip's
 "<lab>, <street>, <city> <ST> <zip>, Tel ..." number; a date after "For example: ... DOB:" on
-a blank form). Unit tests pin each fix.
+a blank form). Third set: 1 filled wrong ("Allergies: nil known" as an allergy), 3 review
+wrong (a cell phone named instead of the home phone printed before it, because candidates.json
+was sorted by the winner's contradiction penalty and read back; a title line's "Tel"; then an
+organisation's name under a "Client:" label, which the old order had hidden). Unit tests pin
+each fix.
 """
 
 from __future__ import annotations
@@ -19,8 +23,10 @@ from repro_assets.forms.cell_tables import read_cell_table
 from repro_assets.forms.evaluation import CaseScore, evaluate
 from repro_assets.forms.heuristics import scan_field
 from repro_assets.forms.models import LayoutDoc, LayoutPageText
+from repro_assets.forms.pipeline import UploadedFile
+from repro_assets.forms.samples import text_pdf_bytes
 
-from .conftest import TODAY
+from .conftest import TODAY, RunHelper
 from .standin_filled import all_docs, write_cases
 
 DOCS = all_docs()
@@ -132,3 +138,44 @@ def test_a_sample_label_before_a_birth_date_is_no_example() -> None:
     doc = LayoutDoc(doc_id="doc_001", pages=[LayoutPageText(page=1, full_text=text)])
     assert [(h.raw_value, h.rejected) for h in scan_field("dob", [doc], include_rejected=True)] \
         == [("11/19/1973", ())]
+
+
+def hits_of(field: str, text: str) -> list[tuple[str, tuple[str, ...]]]:
+    doc = LayoutDoc(doc_id="doc_001", pages=[LayoutPageText(page=1, full_text=text)])
+    return [(h.raw_value, h.rejected) for h in scan_field(field, [doc], include_rejected=True)]
+
+
+def test_two_phones_of_the_subject_keep_the_printed_order_in_review(
+        run_bundle: RunHelper) -> None:
+    """The first value stays the reviewed one after candidates.json is read back."""
+    text = ("Patient Name: Ana Pell\nDate of Birth: 10/10/1970\n"
+            "Home Phone: (414) 555-0171    Cell Phone: (414) 555-0172\n")
+    folder = run_bundle(docs=[UploadedFile("d.pdf", text_pdf_bytes(text))])
+    phone = folder.read_artifact("final").fields["phone"]
+    assert (phone.status, phone.normalized_value) == ("needs_review", "+14145550171")
+
+
+@pytest.mark.parametrize("answer", ["nil known", "None known", "none reported", "NKDA"])
+def test_an_answer_of_no_entries_is_no_allergy(answer: str) -> None:
+    assert hits_of("allergies", f"Patient: Ana Pell\nAllergies: {answer}\n") == [
+        (answer, ("blank_form:no_entries",))]
+
+
+def test_a_phone_after_a_title_on_its_line_is_the_issuers() -> None:
+    text = ("PATIENT PROFILE - BAYSIDE APOTHECARY   Tel (757) 555-0150\n"
+            "Name: Ana Pell    Phone: (757) 555-0153\n")
+    assert hits_of("phone", text) == [
+        ("(757) 555-0150", ("organisation_contact:title_line",)), ("(757) 555-0153", ())]
+
+
+def test_a_name_in_capitals_before_a_phone_label_is_no_title() -> None:
+    assert hits_of("phone", "Patient\nANA PELL   Tel (757) 555-0153\n") == [
+        ("(757) 555-0153", ())]
+
+
+@pytest.mark.parametrize("value", ["Lakeside Family Health", "Copperline Labs",
+                                   "Northgate Diagnostics Inc."])
+def test_an_organisations_name_under_a_client_label_is_no_name(value: str) -> None:
+    text = f"Patient Name: Ana Pell\nDOB: 10/10/1970\nClient: {value}\n"
+    assert hits_of("full_name", text) == [("Ana Pell", ()),
+                                          (value.rstrip("."), ("not_a_name:organisation",))]
