@@ -99,3 +99,43 @@ def test_own_models_listed_in_a_caption_above_keep_the_dataset_name() -> None:
         "Table 6: Our models ZNet300 and ZNet300* against a prior detector.", above=True)])
     names = {c.dataset_name for c in claims if c.printed_value in {"74.3", "77.2"}}
     assert names == {"Corvale"}
+
+
+# --- columns that run over datasets --------------------------------------------------------
+
+
+def _dataset_columns_page(headers: list[str], presented: str, above: bool) -> Page:
+    lines = prose(f"We evaluate the sentence encoders on {presented}. Each column of Table 3 "
+                  "is one evaluation.", 72, 700)
+    table = Table("Table 3: Encoder results; all columns report classification accuracy.",
+                  [["Encoder", *headers]],
+                  [["Plain [3]", "71.2", "74.0", "80.3", "66.1"],
+                   ["Ours", "73.9", "76.4", "82.8", "68.0"]],
+                  [72.0, 220.0, 280.0, 340.0, 400.0], 640, caption_above=above)
+    return Page(lines=lines, tables=[table])
+
+
+def test_unpresented_columns_beside_presented_datasets_are_confident() -> None:
+    page = _dataset_columns_page(["Alvor", "Brisk", "Cadmo", "Dunlin"],
+                                 "the Alvor dataset and the Brisk dataset", above=False)
+    claims = claims_of([page])
+    got = {c.printed_value: (c.dataset_name, c.confidence) for c in claims}
+    assert got["80.3"][0] == "Cadmo" and got["80.3"][1] >= 0.7
+    assert got["68.0"][0] == "Dunlin" and got["68.0"][1] >= 0.7
+
+
+def test_dataset_columns_with_symbols_under_a_caption_above_are_confident() -> None:
+    page = _dataset_columns_page(["Alvor (acc)", "Brisk (acc)", "Cadmo (acc)", "Dunlin (acc)"],
+                                 "the Alvor and Brisk datasets (see the results on Alvor and "
+                                 "on Brisk)", above=True)
+    claims = claims_of([page])
+    got = {c.printed_value: (c.dataset_name, c.confidence) for c in claims}
+    assert got["82.8"][0] == "Cadmo" and got["82.8"][1] >= 0.7
+
+
+def test_one_presented_column_does_not_confirm_its_neighbours() -> None:
+    page = _dataset_columns_page(["Alvor", "Brisk", "Cadmo", "Dunlin"], "the Alvor dataset",
+                                 above=False)
+    claims = claims_of([page])
+    unconfirmed = [c for c in claims if c.dataset_name in {"Cadmo", "Dunlin"}]
+    assert unconfirmed and all(c.confidence < 0.7 for c in unconfirmed)

@@ -17,7 +17,9 @@ Weak sources, each a guess far from the number:
   method, a setting, a model size or a sub-condition;
 * ``column_unconfirmed`` - a column header taken as a dataset only because it looks like a name
   and other columns are known datasets (no cue word such as 'datasets' in the caption), or a
-  header the paper mentions but never presents as a dataset with a cue;
+  header the paper mentions but never presents as a dataset with a cue (a name-like header
+  beside two or more columns the paper presents as datasets is a ``column_cue``: the columns
+  run over datasets);
 * ``reference`` - the sentences that reference the table name one dataset;
 * ``section`` - the section (heading or introduction) around the table or sentence names one;
 * ``paper`` - the paper's only dataset (abstract-level guess);

@@ -449,6 +449,7 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
     says_datasets = bool(_DATASETS_CAPTION.search(caption))
     name_cols = [c for c, info in columns.items() if info.name and not info.skip]
     known_cols = [c for c in name_cols if context.is_dataset(columns[c].name)]
+    presented_cols = [c for c in known_cols if context.presents(columns[c].name)]
     methods_as_columns = rows_are_datasets or any(
         context.is_own(columns[c].name) or role_of(columns[c].name, "", context) != "unknown"
         for c in name_cols)
@@ -466,7 +467,8 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
         ref_datasets=ref_datasets, title_source=title_source, percent_table=percent_table,
         methods_as_columns=methods_as_columns, says_datasets=says_datasets or bool(known_cols),
         caption_says_datasets=says_datasets, context=context, n_columns=len(columns),
-        n_dataset_columns=0 if methods_as_columns else len(known_cols))
+        n_dataset_columns=0 if methods_as_columns else len(known_cols),
+        dataset_axis=len({normalize_key(columns[c].name) for c in presented_cols}) >= 2)
     out: list[Candidate] = []
     for r, row in enumerate(table.rows):
         label_cells = row[: table.label_cols]
@@ -523,6 +525,8 @@ class _TableCues:
     context: PaperContext
     n_columns: int
     n_dataset_columns: int
+    #: most name columns are datasets the paper presents: the columns run over datasets
+    dataset_axis: bool = False
 
 
 @dataclass(frozen=True)
@@ -597,10 +601,11 @@ def _labelled_dataset(table: ParsedTable, info: _Column, cues: _TableCues,
             _printed_in(info.name, caption) and caption_measures(info.name, caption)) and (
             context.is_dataset(info.name) or (cues.says_datasets and looks_like_name(info.name))
             or _printed_in(info.name, caption)):
-        source = (("column_header" if context.presents(info.name) else "column_unconfirmed")
+        source = (("column_header" if context.presents(info.name) or cues.dataset_axis
+                   else "column_unconfirmed")
                   if context.is_dataset(info.name) else "column_caption"
                   if _printed_in(info.name, caption) else "column_cue"
-                  if cues.caption_says_datasets else "column_unconfirmed")
+                  if cues.caption_says_datasets or cues.dataset_axis else "column_unconfirmed")
         return info.name, source
     return None, "unknown"
 
