@@ -738,15 +738,6 @@ SECOND_CASES: list[LabelledCase] = [
 
 #: Cases the reader still misses: each must fail with a code, never be read wrongly.
 KNOWN_MISSES = frozenset({
-    "markdown_bold_total_row",
-    "minutes_per_op",
-    "ready_for_collection_at",
-    "cell_names_with_numbers",
-    "numbered_with_dash_after_number",
-    "operation_word_lines",
-    "machine_sections_bare_name_tab_indent",
-    "revisit_with_each",
-    "key_value_lines_split",
     "chat_emoji_arrows",
     "chat_correction_replaces_the_line",
     "rush_note_is_not_a_due",

@@ -63,6 +63,7 @@ from repro_assets.factory.reading.phrases import (
     read_there,
     read_uniform,
     spread_quantity,
+    unwrap_each_aside,
 )
 from repro_assets.factory.reading.segments import Clause
 from repro_assets.factory.reading.statements import (
@@ -251,8 +252,8 @@ class ClauseReader:
         self._enter(clause)
         clause = _without_preamble(clause)
         try:
-            tokens = spread_quantity(drop_field_labels(
-                drop_approximations(group_asides(tokenize(clause.text), clause.text))))
+            tokens = unwrap_each_aside(spread_quantity(drop_field_labels(
+                drop_approximations(group_asides(tokenize(clause.text), clause.text)))))
         except UnreadPhrase as exc:
             self._unread(clause, str(exc), [])
             return
@@ -260,7 +261,7 @@ class ClauseReader:
             if token.kind is Kind.MACHINE and is_paren(tokens[index + 1], "name"):
                 self.reading.aside_names.append((token.value[0], tokens[index + 1].value.text))
             following = tokens[index + 1]
-            if (token.kind is Kind.WORD and is_paren(following, "machines")
+            if (token.kind in (Kind.WORD, Kind.NUMBER) and is_paren(following, "machines")
                     and len(following.value.machines) == 1):
                 name = _name_before(tokens, index + 1)  # "goes on the laser (M1)"
                 if name and not set(name.lower().split()) & NOT_NAMES:
@@ -1451,6 +1452,11 @@ def _name_before(tokens: list[Token], index: int) -> str | None:
     """The name written right before an id in parentheses ("the big press (M1)")."""
     words: list[str] = []
     position = index - 1
+    number = tokens[position] if position >= 1 else None
+    if (number is not None and number.kind is Kind.NUMBER and number.text.isdigit()
+            and len(number.text) <= 3 and tokens[position - 1].kind is Kind.WORD):
+        words.append(number.text)  # "Cell 3 (M17)": a name that ends in a number
+        position -= 1
     while position >= 0 and tokens[position].kind in (Kind.WORD, Kind.AMP):
         token = tokens[position]
         if token.kind is Kind.WORD and (token.value in _NAME_STOP or token.value in {

@@ -82,7 +82,8 @@ DUE_AUX = frozenset({
 DUE_PREPOSITIONS = frozenset({"at", "by", "before", "is", "of", "time", "hour", "for"})
 SEQUENCE_WORDS = frozenset({"sequence", "order", "turn", "series"})
 EACH_WORDS = frozenset({"each", "apiece"})
-STEP_WORDS = frozenset({"step", "steps", "operation", "operations", "stage", "stages"})
+STEP_WORDS = frozenset({"step", "steps", "operation", "operations", "stage", "stages", "op",
+                        "ops"})
 SKIP_VERBS = frozenset({"skips", "skip", "bypasses", "bypass", "omits", "omit", "misses"})
 NEGATED_VISIT_VERBS = frozenset({
     "use", "visit", "need", "require", "go", "pass", "run", "touch", "enter", "uses", "visits",
@@ -639,6 +640,25 @@ def _per_piece_end(tokens: list[Token], index: int) -> int | None:
             _symbol(cursor, "/") and cursor.word(QUANTITY_NOUNS | {"pc", "piece", "part"})):
         return cursor.index
     return None
+
+
+def unwrap_each_aside(tokens: list[Token]) -> list[Token]:
+    """``M1 → M2 → M1 (1h each)``: a duration for every step in parentheses at the end of a
+    route reads as ``, 1h each`` (the aside's tokens after a comma)."""
+    out: list[Token] = []
+    for index, token in enumerate(tokens):
+        following = tokens[index + 1] if index + 1 < len(tokens) else None
+        if is_paren(token) and (following is None or following.kind is Kind.COMMA):
+            inner = tokenize(token.value.text)
+            if (len(inner) in (2, 3) and inner[0].kind is Kind.DURATION
+                    and inner[1].is_word(*EACH_WORDS)
+                    and (len(inner) == 2 or inner[2].is_word(*STEP_WORDS))):
+                comma = Token(Kind.COMMA, ",", token.start, token.start, ",")
+                out += [comma, *(Token(t.kind, t.text, token.start, token.end, t.value)
+                                 for t in inner)]
+                continue
+        out.append(token)
+    return out
 
 
 def spread_quantity(tokens: list[Token]) -> list[Token]:
@@ -1282,6 +1302,10 @@ def _keyed_due(cursor: Cursor, start: int, terms: TimeTerms | None) -> float | N
     if key is None:
         cursor.index = start
         return None
+    after_key = cursor.index
+    if not (cursor.word({"for"}) and cursor.word(_DEPARTURES | {"shipping"})
+            and cursor.peek_word("at", "by", "before")):
+        cursor.index = after_key  # "ready for collection at 13:00": the time it leaves
     prepositions = _due_prepositions(cursor)
     if key in DUE_KEYS_NEED_BY and not set(prepositions) & {"by", "before", "at"} and not (
             not prepositions and _clock_follows(cursor)):

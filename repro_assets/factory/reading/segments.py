@@ -33,7 +33,9 @@ from repro_assets.factory.reading.columns import (
 )
 from repro_assets.factory.reading.envelope import unwrap_message
 
-_BULLET_RE = re.compile(r"^(?P<indent>\s*)(?:[-*•‣▪◦]|\d{1,3}[.)]|\(?[a-z][)])\s+(?P<body>.*)$")
+# "1. J1 ...", "a) J1 ...", "1 - J1 ..." (a dash after the number only before a job id)
+_BULLET_RE = re.compile(r"^(?P<indent>\s*)(?:[-*•‣▪◦]|\d{1,3}[.)]|\(?[a-z][)]"
+                        r"|\d{1,3}\s+[-–](?=\s+J\d))\s+(?P<body>.*)$")
 _PIPE_SEPARATOR_RE = re.compile(r"^\s*:?-{2,}:?\s*$")
 _CONTINUES_RE = re.compile(r"(?:,|->|→|=>|\bthen|\band)\s*$", re.IGNORECASE)
 _ABBREVIATIONS = ("a.m", "p.m", "e.g", "i.e", "etc", "approx", "vs")
@@ -301,7 +303,7 @@ def _fixed_width_table(lines: list[str], start: int) -> tuple[Table | None, int]
 _SLASH_RE = re.compile(r"\s+/\s+")
 # "op 10" and "30 min" are one cell each when a line's cells are apart by single spaces
 _JOINED_RE = re.compile(
-    r"(?i)\b(?P<a>(?:op|oper|opn|seq|step)\.?|\d+(?:[.,]\d+)?)\s+"
+    r"(?i)\b(?P<a>(?:op|oper|opn|operation|seq|step)\.?|\d+(?:[.,]\d+)?)\s+"
     r"(?P<b>#?\d+\b|(?:h|hr|hrs|hours?|min|mins|minutes?|s|sec|secs|seconds?)\b)")
 
 
@@ -353,6 +355,39 @@ _DUE_ROW_RE = re.compile(
     re.IGNORECASE)
 
 
+_MACHINE_FIELD_RE = re.compile(
+    r"(?i)^(?P<indent>\s*(?:[-*•]\s+)?)(?:machine|station|resource|work\s?cent(?:er|re)|wc)"
+    r"\s*:\s*(?P<machine>M[0-9][A-Za-z0-9_]*)\s*$")
+_TIME_FIELD_RE = re.compile(
+    r"(?i)^\s*(?:[-*•]\s+)?(?:(?P<hours>hours|hrs|hr|h)|(?P<minutes>minutes|mins|min)|time|"
+    r"duration)\s*:\s*(?P<value>\d+(?:\.\d+)?(?:\s*[a-z]+)?)\s*$")
+
+
+def _field_pairs(lines: list[str]) -> None:
+    """A step written as two field lines (``Station: M22`` over ``Hrs: 2``) becomes one line
+    (``M22 2h``): the machine field, then the time field right under it; a bare number takes
+    the unit its field names (a ``Time:`` number without a unit is left as written)."""
+    index = 0
+    while index + 1 < len(lines):
+        machine = _MACHINE_FIELD_RE.match(lines[index])
+        time = _TIME_FIELD_RE.match(lines[index + 1])
+        if machine is None or time is None:
+            index += 1
+            continue
+        value = time.group("value")
+        if re.fullmatch(r"\d+(?:\.\d+)?", value):
+            if time.group("hours"):
+                value += "h"
+            elif time.group("minutes"):
+                value += " min"
+            else:
+                index += 1
+                continue
+        lines[index] = f"{machine.group('indent')}{machine.group('machine')} {value}"
+        del lines[index + 1]
+        index += 1
+
+
 def _due_heading_rows(lines: list[str]) -> None:
     """Under a heading that names what the lines give (``Deadlines``, ``Due times:``), rows
     of a job and a time (``J1 - 14:00``, ``- J2: 4pm``) are due times: each row is rewritten
@@ -385,8 +420,11 @@ def _starts_section(line: str) -> bool:
 
 
 _MACHINE_HEADER_RE = re.compile(
-    r"(?i)^(?P<machine>M[0-9][A-Za-z0-9_]*)\s*(?:\([^()]*\))?\s*"
-    r"(?:queue|jobs|orders|load|schedule|plan|list)?\s*:$")
+    r"^(?P<machine>M[0-9][A-Za-z0-9_]*)(?:\s*\([^()]*\))?(?P<words>(?:\s+[A-Za-z][\w-]*){0,3})"
+    r"\s*:$")
+# words after a machine's id that make its section something else than its queue of jobs
+_NOT_A_QUEUE = frozenset({"not", "no", "except", "without", "skip", "skips", "down", "off",
+                          "broken", "instead", "or", "backup", "spare"})
 _MACHINE_ITEM_RE = re.compile(
     r"^(?P<jobs>J[0-9][A-Za-z0-9_]*(?:\s*(?:,|&|and)\s*J[0-9][A-Za-z0-9_]*)*)\s*"
     r"(?:[:\-–—]\s*)?(?P<rest>(?:\(|for\s+)?\d.*)$")
@@ -400,7 +438,8 @@ def _under_machine(header: str | None, body: str) -> str:
         return body
     section = _MACHINE_HEADER_RE.match(header.strip())
     item = _MACHINE_ITEM_RE.match(body)
-    if section is None or item is None:
+    if section is None or item is None or set(
+            section.group("words").lower().split()) & _NOT_A_QUEUE:
         return body
     return f"{item.group('jobs')}: {section.group('machine')} {item.group('rest')}"
 
@@ -430,6 +469,7 @@ def segment(text: str) -> list[Segment]:
     text = text.replace("\u2019", "'").replace("\ufeff", "")  # a BOM from a CSV export
     lines = unwrap_message(text).split("\n")
     _due_heading_rows(lines)
+    _field_pairs(lines)
     items: list[_Group | Table] = []
     paragraph = 0
     header: str | None = None

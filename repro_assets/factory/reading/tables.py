@@ -301,7 +301,7 @@ def _is_total_row(cells: tuple[str, ...]) -> bool:
     """A summary row (``Total | | 6``): its first filled cell is a total word and no cell
     names a job or machine id, so it says nothing about any job."""
     filled = [cell.strip() for cell in cells if cell.strip()]
-    if not filled or filled[0].lower().rstrip(":") not in _TOTAL_WORDS:
+    if not filled or filled[0].strip("*_ ").lower().rstrip(":") not in _TOTAL_WORDS:
         return False
     return not any(token.kind in (Kind.JOB, Kind.MACHINE, Kind.JOB_RANGE)
                    for cell in filled for token in tokenize(cell))
