@@ -41,483 +41,488 @@ CASES: list[LabelledCase] = [
     # ------------------------------------------------------------------ chat messages
     _case(
         "chat_timestamps_are_not_dues",
-        "[07:02] Dana: machines today M11 (saw) and M12 (drill)\n"
-        "[07:03] Dana: J21 M11 2h then M12 1h\n"
-        "[07:05] Dana: J22 only M12, 3h\n"
-        "[07:06] Dana: J21 has to be out by 14:00\n",
-        ("M11", "M12"), "ok",
-        {"J21": (["M11", "M12"], [2, 1], 14), "J22": (["M12"], [3], None)},
+        "[07:02] Dana: machines today M81 (saw) and M82 (drill)\n"
+        "[07:03] Dana: J321 M81 2h then M82 1h\n"
+        "[07:05] Dana: J322 only M82, 3h\n"
+        "[07:06] Dana: J321 must ship by 14:00\n",
+        ("M81", "M82"), "ok",
+        {"J321": (["M81", "M82"], [2, 1], 14), "J322": (["M82"], [3], None)},
     ),
     _case(
         "chat_emoji_arrows",
         "Hi boss, quick one \U0001f64f\n"
-        "J31: M21 2h \u27a1\ufe0f M22 1h\n"
-        "J32: M22 2h\n"
-        "machines r M21 & M22\n"
+        "J331: M91 2h \u27a1\ufe0f M92 1h\n"
+        "J332: M92 2h\n"
+        "machines r M91 & M92\n"
         "thx \U0001f44d\n",
-        ("M21", "M22"), "ok",
-        {"J31": (["M21", "M22"], [2, 1], None), "J32": (["M22"], [2], None)},
+        ("M91", "M92"), "ok",
+        {"J331": (["M91", "M92"], [2, 1], None), "J332": (["M92"], [2], None)},
     ),
     _case(
         "chat_correction_replaces_the_line",
-        "M31 and M32 running today.\n"
-        "J41: M31 1h, M32 2h\n"
-        "sorry typo, J41 is M31 1h, M32 3h\n",
-        ("M31", "M32"), "ok",
-        {"J41": (["M31", "M32"], [1, 3], None)},
+        "M101 and M102 running today.\n"
+        "J341: M101 1h, M102 2h\n"
+        "sorry typo, J341 is M101 1h, M102 3h\n",
+        ("M101", "M102"), "ok",
+        {"J341": (["M101", "M102"], [1, 3], None)},
     ),
     _case(
         "chat_sender_prefix_per_line",
         "Marta: ok plan for the night\n"
-        "Marta: we have M5 (router) and M6 (sander)\n"
-        "Marta: J7 router 2h, then sander 1h\n"
-        "Marta: J8 sander only, 2h\n",
-        ("M5", "M6"), "ok",
-        {"J7": (["M5", "M6"], [2, 1], None), "J8": (["M6"], [2], None)},
+        "Marta: we have M75 (router) and M76 (sander)\n"
+        "Marta: J307 router 2h, then sander 1h\n"
+        "Marta: J308 sander only, 2h\n",
+        ("M75", "M76"), "ok",
+        {"J307": (["M75", "M76"], [2, 1], None), "J308": (["M76"], [2], None)},
     ),
     _case(
         "chat_whichever_is_free",
-        "Machines M5 (router), M6 (sander), M7 (sander 2).\n"
-        "J8: M5 1h then M6 or M7 whichever's free, 1h\n",
-        ("M5", "M6", "M7"), FAILS,
+        "Machines M75 (router), M76 (sander), M77 (sander 2).\n"
+        "J308: M75 1h then M76 or M77 whichever's free, 1h\n",
+        ("M75", "M76", "M77"), FAILS,
     ),
     # ------------------------------------------------------------------ e-mail threads
     _case(
         "forward_quote_only_asks",
         "Fwd: plan for Tuesday\n"
         "\n"
-        "Hi Ana, see below. Machines: M41 (mixer), M42 (filler).\n"
-        "J51: M41 2h, M42 1h.\n"
-        "J52: M42 2h.\n"
+        "Hi Ana, see below. Machines: M111 (mixer), M112 (filler).\n"
+        "J351: M111 2h, M112 1h.\n"
+        "J352: M112 2h.\n"
         "\n"
         "> On Mon, Ana wrote:\n"
-        "> can you send me the routes for J51 and J52?\n"
+        "> can you send me the routes for J351 and J352?\n"
         "> thanks\n",
-        ("M41", "M42"), "ok",
-        {"J51": (["M41", "M42"], [2, 1], None), "J52": (["M42"], [2], None)},
+        ("M111", "M112"), "ok",
+        {"J351": (["M111", "M112"], [2, 1], None), "J352": (["M112"], [2], None)},
     ),
     _case(
         "reply_agrees_content_in_quote",
         "Agreed, go with this.\n"
         "\n"
         "> From: Ben\n"
-        "> Machines: M41, M42\n"
-        "> J51: M41 2h, M42 1h\n"
-        "> J52: M42 1h\n",
-        ("M41", "M42"), "ok",
-        {"J51": (["M41", "M42"], [2, 1], None), "J52": (["M42"], [1], None)},
+        "> Machines: M111, M112\n"
+        "> J351: M111 2h, M112 1h\n"
+        "> J352: M112 1h\n",
+        ("M111", "M112"), "ok",
+        {"J351": (["M111", "M112"], [2, 1], None), "J352": (["M112"], [1], None)},
     ),
     _case(
         "email_job_in_subject_line",
         "From: planning\n"
         "To: floor team\n"
-        "Subject: Re: J51 rush\n"
+        "Subject: Re: J351 rush\n"
         "\n"
-        "M41 = mixer, M42 = filler\n"
-        "J51 M41 1h > M42 1h, due 16:00\n"
-        "J52 M42 2h\n",
-        ("M41", "M42"), "ok",
-        {"J51": (["M41", "M42"], [1, 1], 16), "J52": (["M42"], [2], None)},
+        "M111 = mixer, M112 = filler\n"
+        "J351 M111 1h > M112 1h, due by 16:00\n"
+        "J352 M112 2h\n",
+        ("M111", "M112"), "ok",
+        {"J351": (["M111", "M112"], [1, 1], 16), "J352": (["M112"], [2], None)},
     ),
     _case(
         "email_nested_quotes_same_plan",
         "Confirmed.\n"
         "\n"
         "> Is this right?\n"
-        ">> Machines: M41, M42\n"
-        ">> J51: M41 1h, M42 2h\n",
-        ("M41", "M42"), "ok",
-        {"J51": (["M41", "M42"], [1, 2], None)},
+        ">> Machines: M111, M112\n"
+        ">> J351: M111 1h, M112 2h\n",
+        ("M111", "M112"), "ok",
+        {"J351": (["M111", "M112"], [1, 2], None)},
     ),
     # ------------------------------------------------------------------ pasted PDF tables
     _case(
         "pdf_table_ragged_columns",
         "Job   Machine    Time\n"
-        "J61  M51   2 h\n"
-        "J61     M52  1 h\n"
-        "J62   M52     3 h\n",
-        ("M51", "M52"), "ok",
-        {"J61": (["M51", "M52"], [2, 1], None), "J62": (["M52"], [3], None)},
+        "J361  M121   2 h\n"
+        "J361     M122  1 h\n"
+        "J362   M122     3 h\n",
+        ("M121", "M122"), "ok",
+        {"J361": (["M121", "M122"], [2, 1], None), "J362": (["M122"], [3], None)},
     ),
     _case(
         "pdf_table_header_wrapped",
         "Work order  Work     Run\n"
         "            centre   hours\n"
-        "J61         M51      2\n"
-        "J61         M52      1\n"
-        "J62         M52      3\n",
-        ("M51", "M52"), "ok",
-        {"J61": (["M51", "M52"], [2, 1], None), "J62": (["M52"], [3], None)},
+        "J361         M121      2\n"
+        "J361         M122      1\n"
+        "J362         M122      3\n",
+        ("M121", "M122"), "ok",
+        {"J361": (["M121", "M122"], [2, 1], None), "J362": (["M122"], [3], None)},
     ),
     _case(
         "pdf_table_page_break_header_repeated",
         "Job  Machine  Hours\n"
-        "J61  M51      2\n"
-        "J61  M52      1\n"
+        "J361  M121      2\n"
+        "J361  M122      1\n"
         "Page 1 of 2\n"
         "Job  Machine  Hours\n"
-        "J62  M52      3\n"
-        "J63  M51      1\n"
+        "J362  M122      3\n"
+        "J363  M121      1\n"
         "Page 2 of 2\n",
-        ("M51", "M52"), "ok",
+        ("M121", "M122"), "ok",
         {
-            "J61": (["M51", "M52"], [2, 1], None),
-            "J62": (["M52"], [3], None),
-            "J63": (["M51"], [1], None),
+            "J361": (["M121", "M122"], [2, 1], None),
+            "J362": (["M122"], [3], None),
+            "J363": (["M121"], [1], None),
         },
     ),
     _case(
         "tab_table_total_row",
         "Job\tMachine\tHours\n"
-        "J61\tM51\t2\n"
-        "J61\tM52\t1\n"
-        "J62\tM52\t3\n"
+        "J361\tM121\t2\n"
+        "J361\tM122\t1\n"
+        "J362\tM122\t3\n"
         "Total\t\t6\n",
-        ("M51", "M52"), "ok",
-        {"J61": (["M51", "M52"], [2, 1], None), "J62": (["M52"], [3], None)},
+        ("M121", "M122"), "ok",
+        {"J361": (["M121", "M122"], [2, 1], None), "J362": (["M122"], [3], None)},
     ),
     _case(
         "csv_with_comment_lines",
-        "# exported from the planning sheet\n"
+        "# export of the line sheet\n"
         "job,machine,hours\n"
-        "J61,M51,2\n"
-        "J61,M52,1\n"
-        "J62,M52,3\n"
+        "J361,M121,2\n"
+        "J361,M122,1\n"
+        "J362,M122,3\n"
         "# end of export\n",
-        ("M51", "M52"), "ok",
-        {"J61": (["M51", "M52"], [2, 1], None), "J62": (["M52"], [3], None)},
+        ("M121", "M122"), "ok",
+        {"J361": (["M121", "M122"], [2, 1], None), "J362": (["M122"], [3], None)},
     ),
     _case(
         "markdown_alignment_row_minutes_header",
         "| Job | Machine | Duration [min] |\n"
         "|:----|:-------:|---------------:|\n"
-        "| J61 | M51 | 120 |\n"
-        "| J61 | M52 | 60 |\n"
-        "| J62 | M52 | 180 |\n",
-        ("M51", "M52"), "ok",
-        {"J61": (["M51", "M52"], [2, 1], None), "J62": (["M52"], [3], None)},
+        "| J361 | M121 | 120 |\n"
+        "| J361 | M122 | 60 |\n"
+        "| J362 | M122 | 180 |\n",
+        ("M121", "M122"), "ok",
+        {"J361": (["M121", "M122"], [2, 1], None), "J362": (["M122"], [3], None)},
     ),
     # ------------------------------------------------------------------ told as a sequence
     _case(
         "first_then_finally",
-        "Machines: M1 (cut), M2 (bend), M3 (paint).\n"
-        "J71: first M1 for 2 hours, then M2 for 1 hour, finally M3 for 2 hours.\n"
-        "J72: first M2 (1h), finally M3 (1h).\n",
-        ("M1", "M2", "M3"), "ok",
-        {"J71": (["M1", "M2", "M3"], [2, 1, 2], None), "J72": (["M2", "M3"], [1, 1], None)},
+        "Machines: M71 (cut), M72 (bend), M73 (paint).\n"
+        "J371: first M71 for 2 h, then M72 for 1 h, finally M73 for 2 h.\n"
+        "J372: first M72 (1h), finally M73 (1h).\n",
+        ("M71", "M72", "M73"), "ok",
+        {"J371": (["M71", "M72", "M73"], [2, 1, 2], None), "J372": (["M72", "M73"], [1, 1], None)},
     ),
     _case(
         "after_m_it_goes_to",
-        "Machines M5, M6, M7.\n"
-        "J81 starts on M5 (2h). After M5 it goes to M7 (1h).\n"
-        "J82 is M6 only, 4h.\n",
-        ("M5", "M6", "M7"), "ok",
-        {"J81": (["M5", "M7"], [2, 1], None), "J82": (["M6"], [4], None)},
+        "Machines M75, M76, M77.\n"
+        "J381 starts on M75 (2h). After M75 it goes to M77 (1h).\n"
+        "J382 is M76 only, 4h.\n",
+        ("M75", "M76", "M77"), "ok",
+        {"J381": (["M75", "M77"], [2, 1], None), "J382": (["M76"], [4], None)},
     ),
     _case(
         "from_via_to_each",
-        "Machines: M1 (blank), M2 (stamp), M3 (wash).\n"
-        "J1 goes from M1 via M2 to M3, 1h each.\n",
-        ("M1", "M2", "M3"), "ok",
-        {"J1": (["M1", "M2", "M3"], [1, 1, 1], None)},
+        "Machines: M71 (blank), M72 (stamp), M73 (wash).\n"
+        "J301 goes from M71 via M72 to M73, 1h each.\n",
+        ("M71", "M72", "M73"), "ok",
+        {"J301": (["M71", "M72", "M73"], [1, 1, 1], None)},
     ),
     _case(
         "prime_minutes_after_a_name",
-        "Machines: M1 (laser), M2 (deburr).\nJ1: M1 (laser) 60', M2 (deburr) 20'\n",
-        ("M1", "M2"), FAILS,
+        "Machines: M71 (laser), M72 (deburr).\nJ301: M71 (laser) 60', M72 (deburr) 20'\n",
+        ("M71", "M72"), FAILS,
     ),
     # ------------------------------------------------------------------ durations
     _case(
         "mins_each_step",
-        "Machines: M1, M2, M3.\nJ91 goes M1, M2, M3, 45 mins each step.\n",
-        ("M1", "M2", "M3"), ROUNDED,
-        {"J91": (["M1", "M2", "M3"], [1, 1, 1], None)},
+        "Machines: M71, M72, M73.\nJ391 goes M71, M72, M73, 45 mins each step.\n",
+        ("M71", "M72", "M73"), ROUNDED,
+        {"J391": (["M71", "M72", "M73"], [1, 1, 1], None)},
     ),
     _case(
         "point_five_hours",
-        "Machines: M1 (polish), M2 (inspect).\nJ92: M1 0.5h, M2 2h\n",
-        ("M1", "M2"), ROUNDED,
-        {"J92": (["M1", "M2"], [1, 2], None)},
+        "Machines: M71 (polish), M72 (inspect).\nJ392: M71 0.5h, M72 2h\n",
+        ("M71", "M72"), ROUNDED,
+        {"J392": (["M71", "M72"], [1, 2], None)},
     ),
     _case(
         "colon_hours_with_unit",
-        "Machines: M1 (polish), M2 (inspect).\nJ92: M1 1:30 h, M2 2:00 h\n",
-        ("M1", "M2"), ROUNDED,
-        {"J92": (["M1", "M2"], [2, 2], None)},
+        "Machines: M71 (polish), M72 (inspect).\nJ392: M71 1:30 h, M72 2:00 h\n",
+        ("M71", "M72"), ROUNDED,
+        {"J392": (["M71", "M72"], [2, 2], None)},
     ),
     _case(
         "hrs_and_mins_words",
-        "Machines: M1 (polish), M2 (inspect).\nJ93: M1 2 hrs 30 mins, M2 1 hr\n",
-        ("M1", "M2"), ROUNDED,
-        {"J93": (["M1", "M2"], [3, 1], None)},
+        "Machines: M71 (polish), M72 (inspect).\nJ393: M71 2 hrs 30 mins, M72 1 hr\n",
+        ("M71", "M72"), ROUNDED,
+        {"J393": (["M71", "M72"], [3, 1], None)},
     ),
     _case(
         "slash_hours_after_shared_route",
-        "Machines: M1, M2, M3.\nRoute for all jobs: M1 > M2 > M3 (1h/1h/2h).\nJobs: J1, J2.\n",
-        ("M1", "M2", "M3"), "ok",
-        {"J1": (["M1", "M2", "M3"], [1, 1, 2], None), "J2": (["M1", "M2", "M3"], [1, 1, 2], None)},
+        "Machines: M71, M72, M73.\n"
+        "Route for all jobs: M71 > M72 > M73 (1h/1h/2h).\n"
+        "Jobs: J301, J302.\n",
+        ("M71", "M72", "M73"), "ok",
+        {
+            "J301": (["M71", "M72", "M73"], [1, 1, 2], None),
+            "J302": (["M71", "M72", "M73"], [1, 1, 2], None),
+        },
     ),
     # ------------------------------------------------------------------ due times
     _case(
         "due_by_cob_undefined",
-        "Machines: M1, M2.\nJ1: M1 1h, M2 2h, by COB please.\n",
-        ("M1", "M2"), FAILS,
+        "Machines: M71, M72.\nJ301: M71 1h, M72 2h, by COB please.\n",
+        ("M71", "M72"), FAILS,
     ),
     _case(
         "due_cob_defined",
-        "COB is 17:00 here.\nMachines: M1, M2.\nJ1: M1 1h, M2 2h, by COB.\nJ2: M2 1h.\n",
-        ("M1", "M2"), "ok",
-        {"J1": (["M1", "M2"], [1, 2], 17), "J2": (["M2"], [1], None)},
+        "COB is 17:00 here.\nMachines: M71, M72.\nJ301: M71 1h, M72 2h, by COB.\nJ302: M72 1h.\n",
+        ("M71", "M72"), "ok",
+        {"J301": (["M71", "M72"], [1, 2], 17), "J302": (["M72"], [1], None)},
     ),
     _case(
         "due_before_lunch_with_clock",
-        "Machines: M1, M2.\nJ1: M1 1h, M2 1h - before lunch (12:00)\nJ2: M2 2h\n",
-        ("M1", "M2"), "ok",
-        {"J1": (["M1", "M2"], [1, 1], 12), "J2": (["M2"], [2], None)},
+        "Machines: M71, M72.\nJ301: M71 1h, M72 1h - before lunch (12:00)\nJ302: M72 2h\n",
+        ("M71", "M72"), "ok",
+        {"J301": (["M71", "M72"], [1, 1], 12), "J302": (["M72"], [2], None)},
     ),
     _case(
         "due_tomorrow_morning_clock",
-        "Machines: M1, M2.\nJ1: M1 1h, M2 1h, for the truck tomorrow 08:00\n",
-        ("M1", "M2"), FAILS,
+        "Machines: M71, M72.\nJ301: M71 1h, M72 1h, for the truck tomorrow 08:00\n",
+        ("M71", "M72"), FAILS,
     ),
     _case(
         "deadlines_block_after_routes",
-        "Machines: M1 (cut), M2 (fold).\n"
+        "Machines: M71 (cut), M72 (fold).\n"
         "Routes\n"
-        "J1: M1 2h, M2 1h\n"
-        "J2: M2 2h\n"
+        "J301: M71 2h, M72 1h\n"
+        "J302: M72 2h\n"
         "Deadlines\n"
-        "J1 - 14:00\n"
-        "J2 - 16:00\n",
-        ("M1", "M2"), "ok",
-        {"J1": (["M1", "M2"], [2, 1], 14), "J2": (["M2"], [2], 16)},
+        "J301 - 14:00\n"
+        "J302 - 16:00\n",
+        ("M71", "M72"), "ok",
+        {"J301": (["M71", "M72"], [2, 1], 14), "J302": (["M72"], [2], 16)},
     ),
     _case(
         "due_label_on_its_own_line_under_job",
-        "Machines: M1 (cut), M2 (fold).\n"
-        "J1\n"
-        "  M1 2h\n"
-        "  M2 1h\n"
+        "Machines: M71 (cut), M72 (fold).\n"
+        "J301\n"
+        "  M71 2h\n"
+        "  M72 1h\n"
         "  Due: 15:00\n"
-        "J2\n"
-        "  M2 3h\n",
-        ("M1", "M2"), "ok",
-        {"J1": (["M1", "M2"], [2, 1], 15), "J2": (["M2"], [3], None)},
+        "J302\n"
+        "  M72 3h\n",
+        ("M71", "M72"), "ok",
+        {"J301": (["M71", "M72"], [2, 1], 15), "J302": (["M72"], [3], None)},
     ),
     _case(
         "rush_note_is_not_a_due",
-        "Machines: M1 (cut), M2 (fold).\nJ1: M1 2h, M2 1h (rush!)\nJ2: M2 1h\n",
-        ("M1", "M2"), "ok",
-        {"J1": (["M1", "M2"], [2, 1], None), "J2": (["M2"], [1], None)},
+        "Machines: M71 (cut), M72 (fold).\nJ301: M71 2h, M72 1h (rush!)\nJ302: M72 1h\n",
+        ("M71", "M72"), "ok",
+        {"J301": (["M71", "M72"], [2, 1], None), "J302": (["M72"], [1], None)},
     ),
     # ------------------------------------------------------------------ quantities x cycle
     _case(
         "pipe_table_qty_and_cycle_seconds",
         "Job | Qty | Machine | Cycle (s)\n"
-        "J1 | 120 | M1 | 60\n"
-        "J1 | 120 | M2 | 30\n"
-        "J2 | 360 | M2 | 20\n",
-        ("M1", "M2"), "ok",
-        {"J1": (["M1", "M2"], [2, 1], None), "J2": (["M2"], [2], None)},
+        "J301 | 120 | M71 | 60\n"
+        "J301 | 120 | M72 | 30\n"
+        "J302 | 360 | M72 | 20\n",
+        ("M71", "M72"), "ok",
+        {"J301": (["M71", "M72"], [2, 1], None), "J302": (["M72"], [2], None)},
     ),
     _case(
         "prose_pieces_seconds_per_piece",
-        "Machines: M3 (press), M4 (trim).\nJ5: 600 pcs, M3 at 12 s/pc, then M4 at 6 s/pc\n",
-        ("M3", "M4"), "ok",
-        {"J5": (["M3", "M4"], [2, 1], None)},
+        "Machines: M73 (press), M74 (trim).\nJ305: 600 pcs, M73 at 12 s/pc, then M74 at 6 s/pc\n",
+        ("M73", "M74"), "ok",
+        {"J305": (["M73", "M74"], [2, 1], None)},
     ),
     _case(
         "times_sign_seconds",
-        "Machines: M3 (press), M4 (trim).\nJ6: M4, 90 pcs \u00d7 40 sec\n",
-        ("M3", "M4"), "ok",
-        {"J6": (["M4"], [1], None)},
+        "Machines: M73 (press), M74 (trim).\nJ306: M74, 90 pcs \u00d7 40 sec\n",
+        ("M73", "M74"), "ok",
+        {"J306": (["M74"], [1], None)},
     ),
     # ------------------------------------------------------------------ machine names
     _case(
         "names_with_numbers_mapped_to_ids",
-        "Legend: M1 = Saw 1, M2 = Press 2\n"
-        "J1: Saw 1 for 1h, then Press 2 for 2h\n"
-        "J2: Press 2 for 3h\n",
-        ("M1", "M2"), "ok",
-        {"J1": (["M1", "M2"], [1, 2], None), "J2": (["M2"], [3], None)},
+        "Legend: M71 = Saw 1, M72 = Press 2\n"
+        "J301: Saw 1 for 1h, then Press 2 for 2h\n"
+        "J302: Press 2 for 3h\n",
+        ("M71", "M72"), "ok",
+        {"J301": (["M71", "M72"], [1, 2], None), "J302": (["M72"], [3], None)},
     ),
     _case(
         "table_station_names_with_legend",
-        "M1 = Saw, M2 = Oven\n"
+        "M71 = Saw, M72 = Oven\n"
         "Job | Station | h\n"
-        "J1 | Saw | 2\n"
-        "J1 | Oven | 1\n"
-        "J2 | Oven | 3\n",
-        ("M1", "M2"), "ok",
-        {"J1": (["M1", "M2"], [2, 1], None), "J2": (["M2"], [3], None)},
+        "J301 | Saw | 2\n"
+        "J301 | Oven | 1\n"
+        "J302 | Oven | 3\n",
+        ("M71", "M72"), "ok",
+        {"J301": (["M71", "M72"], [2, 1], None), "J302": (["M72"], [3], None)},
     ),
     _case(
         "machine_name_in_parentheses_in_route",
-        "Machines: M1, M2.\nJ1: M1 (Press 2) 2h, M2 (Oven B) 1h\n",
-        ("M1", "M2"), "ok",
-        {"J1": (["M1", "M2"], [2, 1], None)},
+        "Machines: M71, M72.\nJ301: M71 (Press 2) 2h, M72 (Oven B) 1h\n",
+        ("M71", "M72"), "ok",
+        {"J301": (["M71", "M72"], [2, 1], None)},
     ),
     # ------------------------------------------------------------------ ids
     _case(
         "job_ids_with_foreign_prefix",
-        "Machines: M1, M2.\nJOB-001: M1 2h, M2 1h\nJOB-002: M2 1h\n",
-        ("M1", "M2"), "NO_IDS_OR_COVERAGE_MISMATCH",
+        "Machines: M71, M72.\nJOB-001: M71 2h, M72 1h\nJOB-002: M72 1h\n",
+        ("M71", "M72"), "NO_IDS_OR_COVERAGE_MISMATCH",
     ),
     _case(
         "job_ids_with_letter_suffix",
-        "Machines: M1, M2.\nJ12A: M1 1h, M2 1h\nJ12B: M2 2h\n",
-        ("M1", "M2"), "ok",
-        {"J12A": (["M1", "M2"], [1, 1], None), "J12B": (["M2"], [2], None)},
+        "Machines: M71, M72.\nJ312A: M71 1h, M72 1h\nJ312B: M72 2h\n",
+        ("M71", "M72"), "ok",
+        {"J312A": (["M71", "M72"], [1, 1], None), "J312B": (["M72"], [2], None)},
     ),
     # ------------------------------------------------------------------ notes and headings
     _case(
         "square_bracket_notes",
-        "Machines: M1 (weld), M2 (grind).\n"
-        "J1: M1 2h [setup included], M2 1h [check with Tariq]\n"
-        "J2: M2 2h [new fixture]\n",
-        ("M1", "M2"), "ok",
-        {"J1": (["M1", "M2"], [2, 1], None), "J2": (["M2"], [2], None)},
+        "Machines: M71 (weld), M72 (grind).\n"
+        "J301: M71 2h [setup included], M72 1h [check with Tariq]\n"
+        "J302: M72 2h [new fixture]\n",
+        ("M71", "M72"), "ok",
+        {"J301": (["M71", "M72"], [2, 1], None), "J302": (["M72"], [2], None)},
     ),
     _case(
         "capital_headings",
         "MONDAY PLAN\n"
         "LINE A\n"
-        "Machines M1 M2\n"
+        "Machines M71 M72\n"
         "JOBS\n"
-        "J1 M1 1h M2 1h\n"
-        "J2 M2 2h\n"
+        "J301 M71 1h M72 1h\n"
+        "J302 M72 2h\n"
         "NOTES\n"
         "Maintenance Window Friday\n",
-        ("M1", "M2"), "ok",
-        {"J1": (["M1", "M2"], [1, 1], None), "J2": (["M2"], [2], None)},
+        ("M71", "M72"), "ok",
+        {"J301": (["M71", "M72"], [1, 1], None), "J302": (["M72"], [2], None)},
     ),
     _case(
         "q4_heading_and_ask_note",
         "Q4 Plan - Hall B\n"
-        "Machines: M1 (lathe), M2 (mill)\n"
-        "J1 (ask Pete about stock): M1 2h, M2 1h\n",
-        ("M1", "M2"), "ok",
-        {"J1": (["M1", "M2"], [2, 1], None)},
+        "Machines: M71 (lathe), M72 (mill)\n"
+        "J301 (ask Pete about stock): M71 2h, M72 1h\n",
+        ("M71", "M72"), "ok",
+        {"J301": (["M71", "M72"], [2, 1], None)},
     ),
     # ------------------------------------------------------------------ lists
     _case(
         "numbered_list_of_jobs_dash",
-        "Machines: M1 (saw), M2 (drill).\n"
-        "1. J1 \u2013 M1 2h, M2 1h\n"
-        "2. J2 \u2013 M2 3h\n"
-        "3. J3 \u2013 M1 1h\n",
-        ("M1", "M2"), "ok",
+        "Machines: M71 (saw), M72 (drill).\n"
+        "1. J301 \u2013 M71 2h, M72 1h\n"
+        "2. J302 \u2013 M72 3h\n"
+        "3. J303 \u2013 M71 1h\n",
+        ("M71", "M72"), "ok",
         {
-            "J1": (["M1", "M2"], [2, 1], None),
-            "J2": (["M2"], [3], None),
-            "J3": (["M1"], [1], None),
+            "J301": (["M71", "M72"], [2, 1], None),
+            "J302": (["M72"], [3], None),
+            "J303": (["M71"], [1], None),
         },
     ),
     _case(
         "numbered_list_paren",
-        "Machines: M1 (saw), M2 (drill).\n"
-        "1) J1: M1 2h, M2 1h\n"
-        "2) J2: M2 3h\n",
-        ("M1", "M2"), "ok",
-        {"J1": (["M1", "M2"], [2, 1], None), "J2": (["M2"], [3], None)},
+        "Machines: M71 (saw), M72 (drill).\n"
+        "1) J301: M71 2h, M72 1h\n"
+        "2) J302: M72 3h\n",
+        ("M71", "M72"), "ok",
+        {"J301": (["M71", "M72"], [2, 1], None), "J302": (["M72"], [3], None)},
     ),
     _case(
         "both_share_a_route",
-        "Machines: M1 (saw), M2 (drill).\nJ1 and J2 both: M1 1h, M2 2h\n",
-        ("M1", "M2"), "ok",
-        {"J1": (["M1", "M2"], [1, 2], None), "J2": (["M1", "M2"], [1, 2], None)},
+        "Machines: M71 (saw), M72 (drill).\nJ301 and J302 both: M71 1h, M72 2h\n",
+        ("M71", "M72"), "ok",
+        {"J301": (["M71", "M72"], [1, 2], None), "J302": (["M71", "M72"], [1, 2], None)},
     ),
     # ------------------------------------------------------------------ one line per operation
     _case(
         "one_line_per_operation_op_numbers",
-        "Machines: M1, M2.\n"
-        "J1 op10 M1 30min\n"
-        "J1 op20 M2 90min\n"
-        "J2 op10 M2 60min\n",
-        ("M1", "M2"), ROUNDED,
-        {"J1": (["M1", "M2"], [1, 2], None), "J2": (["M2"], [1], None)},
+        "Machines: M71, M72.\n"
+        "J301 op10 M71 30min\n"
+        "J301 op20 M72 90min\n"
+        "J302 op10 M72 60min\n",
+        ("M71", "M72"), ROUNDED,
+        {"J301": (["M71", "M72"], [1, 2], None), "J302": (["M72"], [1], None)},
     ),
     _case(
         "slash_separated_operation_lines",
-        "Machines: M1, M2.\n"
-        "J1 / op 10 / M1 / 2h\n"
-        "J1 / op 20 / M2 / 1h\n"
-        "J2 / op 10 / M2 / 3h\n",
-        ("M1", "M2"), "ok",
-        {"J1": (["M1", "M2"], [2, 1], None), "J2": (["M2"], [3], None)},
+        "Machines: M71, M72.\n"
+        "J301 / op 10 / M71 / 2h\n"
+        "J301 / op 20 / M72 / 1h\n"
+        "J302 / op 10 / M72 / 3h\n",
+        ("M71", "M72"), "ok",
+        {"J301": (["M71", "M72"], [2, 1], None), "J302": (["M72"], [3], None)},
     ),
     _case(
         "key_value_operation_lines",
-        "J1\n"
-        "  machine: M1, time: 2h\n"
-        "  machine: M2, time: 1h\n"
-        "J2\n"
-        "  machine: M2, time: 3h\n",
-        ("M1", "M2"), "ok",
-        {"J1": (["M1", "M2"], [2, 1], None), "J2": (["M2"], [3], None)},
+        "J301\n"
+        "  machine: M71, time: 2h\n"
+        "  machine: M72, time: 1h\n"
+        "J302\n"
+        "  machine: M72, time: 3h\n",
+        ("M71", "M72"), "ok",
+        {"J301": (["M71", "M72"], [2, 1], None), "J302": (["M72"], [3], None)},
     ),
     _case(
         "inline_parenthesised_route_semicolons",
-        "Machines: M1, M2.\nJ1 (M1: 2h; M2: 1h)\nJ2 (M2: 2h)\n",
-        ("M1", "M2"), "ok",
-        {"J1": (["M1", "M2"], [2, 1], None), "J2": (["M2"], [2], None)},
+        "Machines: M71, M72.\nJ301 (M71: 2h; M72: 1h)\nJ302 (M72: 2h)\n",
+        ("M71", "M72"), "ok",
+        {"J301": (["M71", "M72"], [2, 1], None), "J302": (["M72"], [2], None)},
     ),
     # ------------------------------------------------------------------ sections per machine
     _case(
         "per_machine_sections_one_step_each",
-        "M1 (saw) queue:\n"
-        "- J1 2h\n"
-        "- J2 1h\n"
-        "M2 (mill) queue:\n"
-        "- J3 3h\n",
-        ("M1", "M2"), "ok",
-        {"J1": (["M1"], [2], None), "J2": (["M1"], [1], None), "J3": (["M2"], [3], None)},
+        "M71 (saw) queue:\n"
+        "- J301 2h\n"
+        "- J302 1h\n"
+        "M72 (mill) queue:\n"
+        "- J303 3h\n",
+        ("M71", "M72"), "ok",
+        {"J301": (["M71"], [2], None), "J302": (["M71"], [1], None), "J303": (["M72"], [3], None)},
     ),
     _case(
         "per_machine_sections_order_unstated",
-        "M1 (saw):\n"
-        "- J1 2h\n"
-        "- J2 1h\n"
-        "M2 (mill):\n"
-        "- J1 1h\n",
-        ("M1", "M2"), FAILS,
+        "M71 (saw):\n"
+        "- J301 2h\n"
+        "- J302 1h\n"
+        "M72 (mill):\n"
+        "- J301 1h\n",
+        ("M71", "M72"), FAILS,
     ),
     # ------------------------------------------------------------------ refusals
     _case(
         "same_as_yesterday",
-        "Machines: M1, M2.\nJ1: M1 2h, M2 1h\nJ2: same as yesterday\n",
-        ("M1", "M2"), FAILS,
+        "Machines: M71, M72.\nJ301: M71 2h, M72 1h\nJ302: same as yesterday\n",
+        ("M71", "M72"), FAILS,
     ),
     _case(
         "reject_arrow_back",
-        "Machines: M1 (weld), M2 (check).\nJ1: M1 2h, M2 1h (reject \u2192 back to M1)\n",
-        ("M1", "M2"), FAILS,
+        "Machines: M71 (weld), M72 (check).\nJ301: M71 2h, M72 1h (reject \u2192 back to M71)\n",
+        ("M71", "M72"), FAILS,
     ),
     _case(
         "route_through_machine_missing_from_table",
         "| Machine | Name |\n"
         "|---|---|\n"
-        "| M1 | saw |\n"
-        "| M2 | drill |\n"
+        "| M71 | saw |\n"
+        "| M72 | drill |\n"
         "\n"
-        "J1: M1 1h, M3 2h\n",
-        ("M1", "M2"), FAILS,
+        "J301: M71 1h, M73 2h\n",
+        ("M71", "M72"), FAILS,
     ),
     _case(
         "numbered_list_missing_route",
-        "Machines: M1 (saw), M2 (drill).\n"
-        "1. J1 - M1 2h, M2 1h\n"
-        "2. J2 - tbc\n",
-        ("M1", "M2"), FAILS,
+        "Machines: M71 (saw), M72 (drill).\n"
+        "1. J301 - M71 2h, M72 1h\n"
+        "2. J302 - tbc\n",
+        ("M71", "M72"), FAILS,
     ),
     _case(
         "shift_b_note_with_routes",
         "Shift B handover\n"
-        "M7 (oven) was down until 22:00, back up now. M8 (cooler) fine.\n"
-        "J9: M7 2h, M8 1h\n"
-        "J10: M8 2h, out by 06:00\n",
-        ("M7", "M8"), "ok",
-        {"J9": (["M7", "M8"], [2, 1], None), "J10": (["M8"], [2], 6)},
+        "M77 (oven) was down until 22:00, back up now. M78 (cooler) fine.\n"
+        "J309: M77 2h, M78 1h\n"
+        "J310: M78 2h, out by 06:00\n",
+        ("M77", "M78"), "ok",
+        {"J309": (["M77", "M78"], [2, 1], None), "J310": (["M78"], [2], 6)},
     ),
 ]
 
@@ -527,32 +532,34 @@ CASES: list[LabelledCase] = [
 FOUND_CASES: list[LabelledCase] = [
     _case(
         "via_after_the_destination",
-        "Machines: M1, M2, M3.\nJ1 goes to M3, via M2, 1h each.\n",
-        ("M1", "M2", "M3"), FAILS,
+        "Machines: M71, M72, M73.\nJ301 goes to M73, via M72, 1h each.\n",
+        ("M71", "M72", "M73"), FAILS,
     ),
     _case(
         "via_between_origin_and_destination",
-        "Machines: M1, M2, M3, M4.\nJ1 goes from M1 via M2 and M4 to M3, 2h each.\n",
-        ("M1", "M2", "M3", "M4"), "ok",
-        {"J1": (["M1", "M2", "M4", "M3"], [2, 2, 2, 2], None)},
+        "Machines: M71, M72, M73, M74.\nJ301 goes from M71 via M72 and M74 to M73, 2h each.\n",
+        ("M71", "M72", "M73", "M74"), "ok",
+        {"J301": (["M71", "M72", "M74", "M73"], [2, 2, 2, 2], None)},
     ),
     _case(
         "quantity_once_but_one_step_in_hours",
-        "Machines: M3 (press), M4 (trim).\nJ5: 600 pcs, M3 at 12 s/pc, then M4 1h\n",
-        ("M3", "M4"), FAILS,
+        "Machines: M73 (press), M74 (trim).\nJ305: 600 pcs, M73 at 12 s/pc, then M74 1h\n",
+        ("M73", "M74"), FAILS,
     ),
     _case(
         "header_wrapped_with_an_unknown_column",
         "Job   Work     Run     Shift\n"
         "      centre   hours   note\n"
-        "J61   M51      2       A\n"
-        "J62   M52      1       B\n",
-        ("M51", "M52"), FAILS,
+        "J361   M121      2       A\n"
+        "J362   M122      1       B\n",
+        ("M121", "M122"), FAILS,
     ),
     _case(
         "numbered_names_that_share_a_word",
-        "Machines: M1 = Saw 1, M2 = Saw 2\nJ1: Saw 2 for 1h, then Saw 1 for 2h\nJ2: Saw for 3h\n",
-        ("M1", "M2"), FAILS,
+        "Machines: M71 = Saw 1, M72 = Saw 2\n"
+        "J301: Saw 2 for 1h, then Saw 1 for 2h\n"
+        "J302: Saw for 3h\n",
+        ("M71", "M72"), FAILS,
     ),
 ]
 
@@ -562,176 +569,176 @@ SECOND_CASES: list[LabelledCase] = [
     _case(
         "teams_name_and_time_lines",
         "Ravi Kumar 08:14\n"
-        "J3 on M2 for 2h then M4 1h\n"
+        "J303 on M72 for 2h then M74 1h\n"
         "Ravi Kumar 08:15\n"
-        "J4 M4 3h\n",
-        ("M2", "M4"), "ok",
-        {"J3": (["M2", "M4"], [2, 1], None), "J4": (["M4"], [3], None)},
+        "J304 M74 3h\n",
+        ("M72", "M74"), "ok",
+        {"J303": (["M72", "M74"], [2, 1], None), "J304": (["M74"], [3], None)},
     ),
     _case(
         "outlook_wrote_line_then_quoted_plan",
         "Yes, please run it.\n"
         "\n"
         "On Tue 24 Nov 2026 at 09:12, Priya wrote:\n"
-        "> M5 = grinder, M6 = hone\n"
-        "> J8: M5 2h -> M6 2h\n"
-        "> J9: M6 1h, due 15:00\n",
-        ("M5", "M6"), "ok",
-        {"J8": (["M5", "M6"], [2, 2], None), "J9": (["M6"], [1], 15)},
+        "> M75 = grinder, M76 = hone\n"
+        "> J308: M75 2h -> M76 2h\n"
+        "> J309: M76 1h, due at 3pm\n",
+        ("M75", "M76"), "ok",
+        {"J308": (["M75", "M76"], [2, 2], None), "J309": (["M76"], [1], 15)},
     ),
     _case(
         "quote_marker_without_space",
-        "See the plan below.\n>Machines: M5, M6\n>J8: M5 2h, M6 1h\n",
-        ("M5", "M6"), "ok",
-        {"J8": (["M5", "M6"], [2, 1], None)},
+        "See the plan below.\n>Machines: M75, M76\n>J308: M75 2h, M76 1h\n",
+        ("M75", "M76"), "ok",
+        {"J308": (["M75", "M76"], [2, 1], None)},
     ),
     _case(
         "whatsapp_export_lines",
-        "24/11/2026, 07:41 - Omar: J11 M8 1h then M9 2h\n"
-        "24/11/2026, 07:42 - Omar: M8 is the lathe, M9 the mill\n",
-        ("M8", "M9"), "ok",
-        {"J11": (["M8", "M9"], [1, 2], None)},
+        "24/11/2026, 07:41 - Omar: J311 M78 1h then M79 2h\n"
+        "24/11/2026, 07:42 - Omar: M78 is the lathe, M79 the mill\n",
+        ("M78", "M79"), "ok",
+        {"J311": (["M78", "M79"], [1, 2], None)},
     ),
     _case(
         "ragged_table_minutes_in_cells",
         "Order   Resource   Duration\n"
-        "J12  M10  90 min\n"
-        "J12   M11  30 min\n"
-        "J13  M11   2 h\n",
-        ("M10", "M11"), ROUNDED,
-        {"J12": (["M10", "M11"], [2, 1], None), "J13": (["M11"], [2], None)},
+        "J312  M80  90 min\n"
+        "J312   M81  30 min\n"
+        "J313  M81   2 h\n",
+        ("M80", "M81"), ROUNDED,
+        {"J312": (["M80", "M81"], [2, 1], None), "J313": (["M81"], [2], None)},
     ),
     _case(
         "markdown_bold_total_row",
         "| Job | Machine | Hours |\n"
         "|---|---|---|\n"
-        "| J1 | M1 | 2 |\n"
-        "| J1 | M2 | 1 |\n"
+        "| J301 | M71 | 2 |\n"
+        "| J301 | M72 | 1 |\n"
         "| **Total** | | **3** |\n",
-        ("M1", "M2"), "ok",
-        {"J1": (["M1", "M2"], [2, 1], None)},
+        ("M71", "M72"), "ok",
+        {"J301": (["M71", "M72"], [2, 1], None)},
     ),
     _case(
         "begins_moves_on_ends",
-        "Machines: M12, M13, M14.\n"
-        "J14 begins at M12 (1h), moves on to M13 (2h) and ends at M14 (1h).\n",
-        ("M12", "M13", "M14"), "ok",
-        {"J14": (["M12", "M13", "M14"], [1, 2, 1], None)},
+        "Machines: M82, M83, M84.\n"
+        "J314 begins at M82 (1h), moves on to M83 (2h) and ends at M84 (1h).\n",
+        ("M82", "M83", "M84"), "ok",
+        {"J314": (["M82", "M83", "M84"], [1, 2, 1], None)},
     ),
     _case(
         "decimal_and_fraction_hours",
-        "Machines: M12, M13.\nJ15: M12 1.25 hrs, M13 75 minutes\n",
-        ("M12", "M13"), ROUNDED,
-        {"J15": (["M12", "M13"], [2, 2], None)},
+        "Machines: M82, M83.\nJ315: M82 1.25 hrs, M83 75 minutes\n",
+        ("M82", "M83"), ROUNDED,
+        {"J315": (["M82", "M83"], [2, 2], None)},
     ),
     _case(
         "minutes_per_op",
-        "Machines: M12, M13, M14.\nJ16 runs M12, M13 and M14, 45 min per op.\n",
-        ("M12", "M13", "M14"), ROUNDED,
-        {"J16": (["M12", "M13", "M14"], [1, 1, 1], None)},
+        "Machines: M82, M83, M84.\nJ316 runs M82, M83 and M84, 45 min per op.\n",
+        ("M82", "M83", "M84"), ROUNDED,
+        {"J316": (["M82", "M83", "M84"], [1, 1, 1], None)},
     ),
     _case(
         "close_of_play_undefined",
-        "Machines: M12, M13.\nJ16: M12 1h, M13 1h, by close of play.\n",
-        ("M12", "M13"), FAILS,
+        "Machines: M82, M83.\nJ316: M82 1h, M83 1h, by close of play.\n",
+        ("M82", "M83"), FAILS,
     ),
     _case(
         "ready_for_collection_at",
-        "Machines: M12, M13.\nJ16: M12 1h, M13 1h, ready for collection at 13:00.\n",
-        ("M12", "M13"), "ok",
-        {"J16": (["M12", "M13"], [1, 1], 13)},
+        "Machines: M82, M83.\nJ316: M82 1h, M83 1h, ready for collection at 13:00.\n",
+        ("M82", "M83"), "ok",
+        {"J316": (["M82", "M83"], [1, 1], 13)},
     ),
     _case(
         "before_the_break_with_clock",
-        "Machines: M12, M13.\nJ16: M12 1h, M13 1h - before the afternoon break (15:00)\n",
-        ("M12", "M13"), "ok",
-        {"J16": (["M12", "M13"], [1, 1], 15)},
+        "Machines: M82, M83.\nJ316: M82 1h, M83 1h - before the afternoon break (15:00)\n",
+        ("M82", "M83"), "ok",
+        {"J316": (["M82", "M83"], [1, 1], 15)},
     ),
     _case(
         "first_thing_tomorrow",
-        "Machines: M12, M13.\nJ16: M12 1h, M13 1h, needed first thing tomorrow.\n",
-        ("M12", "M13"), FAILS,
+        "Machines: M82, M83.\nJ316: M82 1h, M83 1h, needed first thing tomorrow.\n",
+        ("M82", "M83"), FAILS,
     ),
     _case(
         "due_heading_with_bullets",
-        "Machines: M1, M2.\n"
-        "J1: M1 1h, M2 1h\n"
-        "J2: M2 2h\n"
+        "Machines: M71, M72.\n"
+        "J301: M71 1h, M72 1h\n"
+        "J302: M72 2h\n"
         "\n"
         "Due:\n"
-        "- J1 11:00\n"
-        "- J2 15:00\n",
-        ("M1", "M2"), "ok",
-        {"J1": (["M1", "M2"], [1, 1], 11), "J2": (["M2"], [2], 15)},
+        "- J301 11:00\n"
+        "- J302 15:00\n",
+        ("M71", "M72"), "ok",
+        {"J301": (["M71", "M72"], [1, 1], 11), "J302": (["M72"], [2], 15)},
     ),
     _case(
         "csv_quantity_cycle_seconds_unit_header",
-        "job,qty,machine,cycle [s]\nJ17,90,M15,40\nJ17,90,M16,80\n",
-        ("M15", "M16"), "ok",
-        {"J17": (["M15", "M16"], [1, 2], None)},
+        "job,qty,machine,cycle [s]\nJ317,90,M85,40\nJ317,90,M86,80\n",
+        ("M85", "M86"), "ok",
+        {"J317": (["M85", "M86"], [1, 2], None)},
     ),
     _case(
         "cell_names_with_numbers",
-        "Cell 3 (M17), Cell 4 (M18)\nJ18: Cell 3 2h, Cell 4 1h\n",
-        ("M17", "M18"), "ok",
-        {"J18": (["M17", "M18"], [2, 1], None)},
+        "Cell 3 (M87), Cell 4 (M88)\nJ318: Cell 3 2h, Cell 4 1h\n",
+        ("M87", "M88"), "ok",
+        {"J318": (["M87", "M88"], [2, 1], None)},
     ),
     _case(
         "foreign_reference_beside_a_job_id",
-        "Machines: M17, M18.\nJ19 (ref JOB-7): M17 2h, M18 1h\n",
-        ("M17", "M18"), "ok",
-        {"J19": (["M17", "M18"], [2, 1], None)},
+        "Machines: M87, M88.\nJ319 (ref JOB-7): M87 2h, M88 1h\n",
+        ("M87", "M88"), "ok",
+        {"J319": (["M87", "M88"], [2, 1], None)},
     ),
     _case(
         "capital_heading_and_name_with_tonnage",
-        "PRESS SHOP\nM19 = 200t press\nJ20 M19 2h\n",
-        ("M19",), "ok",
-        {"J20": (["M19"], [2], None)},
+        "PRESS SHOP\nM89 = 200t press\nJ320 M89 2h\n",
+        ("M89",), "ok",
+        {"J320": (["M89"], [2], None)},
     ),
     _case(
         "numbered_with_dash_after_number",
-        "Machines: M19, M20.\n1 - J21: M19 1h\n2 - J22: M20 2h\n",
-        ("M19", "M20"), "ok",
-        {"J21": (["M19"], [1], None), "J22": (["M20"], [2], None)},
+        "Machines: M89, M90.\n1 - J321: M89 1h\n2 - J322: M90 2h\n",
+        ("M89", "M90"), "ok",
+        {"J321": (["M89"], [1], None), "J322": (["M90"], [2], None)},
     ),
     _case(
         "operation_word_lines",
-        "Machines: M20, M21.\nJ23 Operation 10 M20 1h\nJ23 Operation 20 M21 2h\n",
-        ("M20", "M21"), "ok",
-        {"J23": (["M20", "M21"], [1, 2], None)},
+        "Machines: M90, M91.\nJ323 Operation 10 M90 1h\nJ323 Operation 20 M91 2h\n",
+        ("M90", "M91"), "ok",
+        {"J323": (["M90", "M91"], [1, 2], None)},
     ),
     _case(
         "machine_sections_bare_name_tab_indent",
-        "M20 laser:\n\tJ24 1h\nM21 bender:\n\tJ25 2h\n",
-        ("M20", "M21"), "ok",
-        {"J24": (["M20"], [1], None), "J25": (["M21"], [2], None)},
+        "M90 laser:\n\tJ324 1h\nM91 bender:\n\tJ325 2h\n",
+        ("M90", "M91"), "ok",
+        {"J324": (["M90"], [1], None), "J325": (["M91"], [2], None)},
     ),
     _case(
         "machine_sections_job_twice",
-        "M20 laser:\n\tJ24 1h\nM21 bender:\n\tJ24 2h\n",
-        ("M20", "M21"), FAILS,
+        "M90 laser:\n\tJ324 1h\nM91 bender:\n\tJ324 2h\n",
+        ("M90", "M91"), FAILS,
     ),
     _case(
         "revisit_with_each",
-        "Machines: M20, M21.\nJ26: M20 \u2192 M21 \u2192 M20 (1h each)\n",
-        ("M20", "M21"), "ok",
-        {"J26": (["M20", "M21", "M20"], [1, 1, 1], None)},
+        "Machines: M90, M91.\nJ326: M90 \u2192 M91 \u2192 M90 (1h each)\n",
+        ("M90", "M91"), "ok",
+        {"J326": (["M90", "M91", "M90"], [1, 1, 1], None)},
     ),
     _case(
         "nok_back_to",
-        "Machines: M20, M21.\nJ26: M20 1h, M21 1h, if NOK back to M21\n",
-        ("M20", "M21"), FAILS,
+        "Machines: M90, M91.\nJ326: M90 1h, M91 1h, if NOK back to M91\n",
+        ("M90", "M91"), FAILS,
     ),
     _case(
         "table_cell_alternative",
-        "Job;Machine;Hours\nJ27;M22/M23;2\n",
+        "Job;Machine;Hours\nJ327;M92/M93;2\n",
         None, FAILS,
     ),
     _case(
         "key_value_lines_split",
-        "J28\n  Station: M22\n  Hrs: 2\n  Station: M23\n  Hrs: 1\n",
-        ("M22", "M23"), "ok",
-        {"J28": (["M22", "M23"], [2, 1], None)},
+        "J328\n  Station: M92\n  Hrs: 2\n  Station: M93\n  Hrs: 1\n",
+        ("M92", "M93"), "ok",
+        {"J328": (["M92", "M93"], [2, 1], None)},
     ),
 ]
 

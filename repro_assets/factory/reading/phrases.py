@@ -888,7 +888,7 @@ def _separator(cursor: Cursor) -> bool:
         token = cursor.peek()
         assert token is not None
         if token.kind in (Kind.ARROW, Kind.COMMA) or token.is_word("then", "and") or (
-                token.kind is Kind.OTHER and token.text == ";"):  # "(M1: 2h; M2: 1h)"
+                token.kind is Kind.OTHER and token.text == ";"):  # "(M4: 3h; M5: 2h)"
             cursor.take()
             found = True
         elif cursor.sequence("followed", "by") or cursor.sequence("after", "that"):
