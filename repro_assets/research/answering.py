@@ -54,10 +54,12 @@ from repro_assets.research.term_match import (
     anchor_positions,
     asks_head,
     keyword_coverage,
+    metric_anchor_in,
     metric_named,
     names_a_metric,
     paper_anchors,
     qualified,
+    row_surroundings,
 )
 
 
@@ -97,7 +99,8 @@ def _check_terms(terms: QuestionTerms, sources: Sequence[SourceText],
             "NFKC", source.full_text or "\n".join(source.windows)).split("\n") if ln.strip()])
         for window in source.windows:
             window_fold = fold(window) + title_fold
-            present = [a for a in terms.anchors if a.found_in(window_fold)]
+            present = [a for a in terms.anchors if a.found_in(window_fold)
+                       or metric_anchor_in(a, window)]
             for a in present:
                 seen_anchor[a.key] = True
             if len(present) < len(terms.anchors):
@@ -107,6 +110,7 @@ def _check_terms(terms: QuestionTerms, sources: Sequence[SourceText],
                 if found is not None:
                     found_answers.append(found)
         if source.full_text and all(a.found_in(fold(source.full_text) + title_fold)
+                                    or metric_anchor_in(a, source.full_text)
                                     for a in terms.anchors):
             # tables whose header and rows fall in chunks far apart: read in one piece
             for passage in passages(source.full_text, style):
@@ -268,6 +272,21 @@ def _grounded(passage: Passage, terms: QuestionTerms, source: SourceText,
     # name and its authors' names
     near = (local if passage.table else passage.text) + " " + source.title + " " + " ".join(
         a.text for a in terms.anchors if a.key in paper)
+    # a metric named in words ("mean opinion score") is the asked abbreviation ("MOS")
+    spelled = [a.text for a in terms.anchors if a.key in METRIC_WORDS
+               and not a.found_in(fold(near)) and metric_anchor_in(a, near)]
+    around = ""
+    if passage.table and not names_a_metric(local):
+        # a table whose caption and header name no metric: the text just around it must
+        # name the asked one (and then stands for the table's metric)
+        around = row_surroundings(passage.context, passage.text, passage.values)
+        if not metric_named(terms, around):
+            return None
+        spelled += [a.text for a in terms.anchors if a.key in METRIC_WORDS
+                    and not metric_anchor_in(a, near) and metric_anchor_in(a, around)]
+    if spelled:
+        near += " " + " ".join(spelled)
+        local_fold += fold(" ".join(spelled))
     own_fold = fold(near)
     own = [a for a in terms.anchors if a.found_in(own_fold)]
     stated = [a for a in terms.anchors if a.found_in(local_fold)]
@@ -346,8 +365,31 @@ def _sentence_answer(passage: Passage, terms: QuestionTerms, source: SourceText,
     if min(abs(chosen.position - t) for t in targets) > 25 and not (
             len(numbers) == 1 and terms.kind in ("duration", "ratio", "count")):
         return None  # far from the question's words, and not the only number of its kind
+    if not terms.compare and _states_a_difference(words, chosen.position):
+        return None  # "the gap ... fell from 0.4 to 0.1": a difference, not the asked value
     return GroundedAnswer(value=chosen.text, quote=passage.text, source=source.key,
                           title=source.title, score=round(score, 3))
+
+
+#: Nouns that make a number a difference between two others ("the gap", "an improvement").
+_DIFFERENCE_NOUNS = frozenset({"gap", "difference", "margin", "improvement", "reduction", "gain",
+                               "drop", "degradation", "decline"})
+
+
+def _states_a_difference(words: list[str], position: int) -> bool:
+    """The number at ``position`` is a difference: a difference noun stands before it in its
+    clause (back to a comma or semicolon), or within two words after it ("2.1 points gain")."""
+    for word in reversed(words[:position]):
+        if word.endswith((",", ";", ":")):
+            break
+        if stemmed_words(word)[:1] and stemmed_words(word)[0] in _DIFFERENCE_NOUNS:
+            return True
+    for word in words[position + 1: position + 3]:
+        if stemmed_words(word)[:1] and stemmed_words(word)[0] in _DIFFERENCE_NOUNS:
+            return True
+        if word.endswith((",", ";", ":", ".")):
+            break
+    return False
 
 
 def _assigned_elsewhere(words: list[str], position: int, terms: QuestionTerms) -> bool:

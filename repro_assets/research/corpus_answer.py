@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 
 from repro_assets.research.answer_models import AnswerCheck, SourceText
 from repro_assets.research.answering import comparison_sides
-from repro_assets.research.question_terms import fold, question_terms
+from repro_assets.research.question_terms import METRIC_WORDS, Anchor, fold, question_terms
+from repro_assets.research.term_match import initialisms, metric_anchor_in
 
 #: Chunks on each side of a matching chunk that make its window (tables span chunk limits).
 NEIGHBOURS = 1
@@ -38,6 +39,7 @@ class _Document:
     authors: str = ""
     chunks: list[tuple[int, str, str]] = field(default_factory=list)  # (chunk id, text, folded)
     folded: str = ""
+    initials: set[str] | None = None  # word-run initials, read when a metric is looked up
 
 
 def document_key(url: str | None, doi: str | None, kind: str, external_id: str) -> str:
@@ -107,6 +109,17 @@ class CorpusLexicon:
         return "\n".join(c[1] for c in doc.chunks[lo:hi])
 
 
+def _names(anchor: Anchor, doc: _Document) -> bool:
+    """The document names ``anchor``: as written, or (a metric) spelled out in words."""
+    if anchor.found_in(doc.folded):
+        return True
+    if anchor.key not in METRIC_WORDS or not anchor.key.isalpha():
+        return False
+    if doc.initials is None:
+        doc.initials = initialisms(" ".join(c[1] for c in doc.chunks))
+    return anchor.key in doc.initials
+
+
 def check_corpus(question: str, db: object, vector_hits: list[tuple[int, int]] | None = None,
                  today: _dt.date | None = None) -> tuple[AnswerCheck, dict[str, str]]:
     """Check the stored corpus for a passage stating the asked fact.
@@ -123,7 +136,7 @@ def check_corpus(question: str, db: object, vector_hits: list[tuple[int, int]] |
     lexicon = CorpusLexicon.load(db)
     terms = question_terms(question, today)
     anchors = list(terms.anchors)
-    per_anchor = {a.key: [d for d in lexicon.documents.values() if a.found_in(d.folded)]
+    per_anchor = {a.key: [d for d in lexicon.documents.values() if _names(a, d)]
                   for a in anchors}
     sides = comparison_sides(question, terms) if terms.compare else None
     # a comparison's two sides are stated in different documents: each is looked up alone
@@ -133,7 +146,7 @@ def check_corpus(question: str, db: object, vector_hits: list[tuple[int, int]] |
     docs: list[_Document] = []
     for group in groups:
         found = [d for d in lexicon.documents.values()
-                 if group and all(a.found_in(d.folded) for a in group)]
+                 if group and all(_names(a, d) for a in group)]
         docs += [d for d in found if d not in docs]
         if not found:
             continue
@@ -141,6 +154,7 @@ def check_corpus(question: str, db: object, vector_hits: list[tuple[int, int]] |
         for doc in found[:MAX_DOCUMENTS]:
             lexical.add(doc.document_id)
             hits = [i for i, c in enumerate(doc.chunks) if rarest.found_in(c[2])
+                    or (rarest.key in METRIC_WORDS and metric_anchor_in(rarest, c[1]))
                     or (i == 0 and rarest.found_in(fold(doc.title)))]
             windows.setdefault(doc.document_id, []).extend(
                 lexicon.window(doc, i) for i in hits[:MAX_WINDOWS])

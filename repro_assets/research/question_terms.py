@@ -311,7 +311,10 @@ VALIDATION_RE = re.compile(r"\b(validation|valid|val|dev|development|held[- ]out
                             re.IGNORECASE)
 
 
-_TEST_RE = re.compile(r"\btest(ing)?\b", re.IGNORECASE)
+#: "test" names the split; "testing" only as "testing set/data", and "test time" (a protocol:
+#: "single-crop testing", "test-time augmentation") names none.
+_TEST_RE = re.compile(r"\btest\b(?![- ]time)|\btesting\s+(?:set|data|split)s?\b",
+                      re.IGNORECASE)
 
 
 def asked_split(text: str) -> str | None:
@@ -359,6 +362,12 @@ _AUXILIARIES = frozenset({"is", "are", "was", "were", "do", "does", "did", "can"
                           "kind", "kinds", "type", "types", "role", "roles"})
 
 
+#: Head words of a "which ..." question that ask for a number, not a name.
+_QUANTITY_HEADS = frozenset({"proportion", "ratio", "rate", "size", "number", "value",
+                             "percentage", "fraction", "probability", "threshold",
+                             "coefficient"})
+
+
 def _asked_kind(question: str) -> str:
     q = question.lower()
     if re.search(r"\bhow many times\b|\btimes (fewer|smaller|larger|faster|slower|more|less)",
@@ -376,8 +385,14 @@ def _asked_kind(question: str) -> str:
     m = re.match(r"\s*(?:which|what)\s+([a-z][\w\-]*)", q)
     if m and (squeeze(m.group(1)) in METRIC_WORDS or m.group(1) in _SCORE_WORDS):
         return "value"  # "which F1 score ...": a metric's value, not a name ("which loss")
+    if m and set(head_words(question)) & _QUANTITY_HEADS:
+        return "value"  # "which mask proportion was chosen ...": a number, not a name
     if m and m.group(1) not in _AUXILIARIES:
         return "entity"  # "Which optimizer ...", "What dataset ...": a name, not a number
+    if not re.match(r"\s*(what|which|how|who|when|where|why|is|are|was|were|do|does|did|can|"
+                    r"could|should|would|will|has|have|had|list|describe|explain|compare|"
+                    r"summari[sz]e|tell|give)\b", q) and _METRIC_HINT.search(q):
+        return "value"  # a fragment naming a metric ("X top-1 error, single-crop?") asks for it
     return "none"
 
 

@@ -20,6 +20,12 @@ from repro_assets.research.row_names import asks_combination, combined_parts, is
 from repro_assets.research.term_match import anchor_positions
 
 
+def _side_words(side: str) -> set[str]:
+    """Words of one side of an ``a / b`` pair: stems, squeezed, and hyphen parts."""
+    words = set(stemmed_words(side)) | {squeeze(side)}
+    return words | {p for w in list(words) for p in w.split("-") if len(p) > 2}
+
+
 def _subvalue(cell: str, terms: QuestionTerms, context: str) -> str | None:
     """The asked number of a cell; ``a / b`` cells pick the side the question names."""
     values = cell_values(cell)
@@ -30,8 +36,8 @@ def _subvalue(cell: str, terms: QuestionTerms, context: str) -> str | None:
     asked = set(terms.keywords) | {a.key for a in terms.anchors} | {
         part for k in terms.keywords for part in k.split("-") if len(part) > 2}
     for m in re.finditer(r"([A-Za-z][\w\-]*)\s*/\s*([A-Za-z0-9][\w\-]*)", context):
-        left, right = (set(stemmed_words(m.group(1))) | {squeeze(m.group(1))},
-                       set(stemmed_words(m.group(2))) | {squeeze(m.group(2))})
+        left, right = (_side_words(m.group(1)), _side_words(m.group(2)))
+        left, right = left - right, right - left  # "single-view / 5-view": "view" is both
         if asked & left and not asked & right:
             return values[0]
         if asked & right and not asked & left:

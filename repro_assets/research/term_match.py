@@ -126,7 +126,39 @@ def metric_named(terms: QuestionTerms, text: str) -> bool:
         if len(window) >= 2 and f" {''.join(w[0] for w in window)} " in spaced:
             continue
         return False
+    for metric in asked:
+        modifier = _metric_modifier(terms, metric)
+        if modifier and modifier not in words and not _initials_named(terms, metric, spaced):
+            return False  # "character error rate" is not stated by "word error rate"
     return True
+
+
+#: Words before a metric word that name a split or a cut, not a kind of metric.
+_NOT_MODIFIERS = frozenset({"test", "testing", "validation", "val", "dev", "held-out", "top",
+                            "overall", "average", "final", "best", "lowest", "highest", "the",
+                            "its", "their", "what", "which", "same", "reported"})
+
+
+def _metric_modifier(terms: QuestionTerms, metric: str) -> str | None:
+    """The keyword written just before ``metric`` in the question ("character" of
+    "character error rate"), when it names a kind of that metric."""
+    words = stemmed_words(terms.question)
+    if metric not in words:
+        return None
+    at = words.index(metric)
+    before = words[at - 1] if at else ""
+    if before in terms.keywords and before not in _NOT_MODIFIERS and before.isalpha():
+        return before
+    return None
+
+
+def _initials_named(terms: QuestionTerms, metric: str, spaced: str) -> bool:
+    """The question's metric phrase (modifier, metric, following keyword) is in ``spaced`` by
+    its initials ("cer")."""
+    words = stemmed_words(terms.question)
+    at = words.index(metric)
+    phrase = words[max(0, at - 1): at + 2]
+    return f" {''.join(w[0] for w in phrase)} " in spaced
 
 
 def names_a_metric(text: str) -> bool:
@@ -134,3 +166,35 @@ def names_a_metric(text: str) -> bool:
     words = set(stemmed_words(text))
     spaced = fold(text)
     return bool(words & METRIC_KEYWORDS) or any(f" {m} " in spaced for m in METRIC_WORDS)
+
+
+def initialisms(text: str) -> set[str]:
+    """Initials of each run of 2 to 4 words of ``text`` ("mean opinion scores" -> ``mos``)."""
+    words = [w.lower() for w in re.findall(r"[A-Za-z]+", text)]
+    return {"".join(w[0] for w in words[i: i + n])
+            for n in range(2, 5) for i in range(len(words) - n + 1)}
+
+
+def metric_anchor_in(anchor: Anchor, text: str) -> bool:
+    """A metric anchor (``MOS``, ``WER``) is in ``text``: as written, or spelled out in words
+    whose initials it is ("mean opinion score", "word error rate")."""
+    if anchor.found_in(fold(text)):
+        return True
+    return anchor.key in METRIC_WORDS and anchor.key.isalpha() and \
+        anchor.key in initialisms(text)
+
+
+#: Characters on each side of a table row read for the metric of a table whose own caption
+#: and header name none (the sentence or caption just before or after the table).
+ROW_SURROUNDINGS = 500
+
+
+def row_surroundings(context: str, row_text: str, values: Sequence[str]) -> str:
+    """The text just around a table row in its context (empty when the row is not found)."""
+    first = next((v for v in values if re.search(r"\d", v)), "")
+    at = context.find(first) if first else -1
+    if at < 0:
+        at = context.find(row_text.split(" ")[0])
+    if at < 0:
+        return ""
+    return context[max(0, at - ROW_SURROUNDINGS): at + ROW_SURROUNDINGS]
