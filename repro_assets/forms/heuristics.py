@@ -80,7 +80,7 @@ _HINT = r"(?:\s*\([^)]{0,60}\))?"
 NAME_LABEL = re.compile(
     rf"{_LINE_START}(?P<label>(?:[A-Za-z'’.]+\s+){{0,3}}?(?:full\s+)?name(?:\s+of\s+"
     rf"[A-Za-z'’]+(?:\s+[A-Za-z'’]+)?)?{_HINT}|(?:injured\s+)?(?:patient|employee|claimant|"
-    rf"member|client|applicant)(?:'s|’s)?{_HINT})\s*(?:[:#]|\s-\s)\s*",
+    rf"member|client|applicant)(?:'s|’s)?{_HINT}|re|regarding)\s*(?:[:#]|\s-\s)\s*",
     re.IGNORECASE,
 )
 #: Label words that make a "... name" label about something other than a person's full name.
@@ -164,8 +164,9 @@ _LAST_WORDS = re.compile(rf"(?:\S+\s+){{0,{LABEL_WORDS}}}$")
 #: Cheap page filter per field: a page without any of these words cannot yield a hit.
 PAGE_FILTER: dict[str, re.Pattern[str]] = {
     "full_name": re.compile(r"name|patient|employee|claimant|member|client|applicant|"
+                            r"^\s*re(?:garding)?\s*:|"
                             r"\b(?:list|record|history|profile|summary|chart)\b",
-                            re.IGNORECASE),
+                            re.IGNORECASE | re.MULTILINE),
     "dob": re.compile(r"d\.?o\.?b|birth|born", re.IGNORECASE),
     "phone": re.compile(r"phone|\btel|mobile|cell|\bph\b|number|contact", re.IGNORECASE),
     "address": re.compile(r"addr", re.IGNORECASE),
@@ -173,7 +174,7 @@ PAGE_FILTER: dict[str, re.Pattern[str]] = {
                                       re.IGNORECASE),
     "allergies": re.compile(r"allerg", re.IGNORECASE),
     "medications": re.compile(r"medic|\bmeds\b|treated\s+with|taking|takes|prescribed|"
-                              r"(?:started|continued|discharged|maintained)\s+on",
+                              r"(?:started|continued|discharged|maintained)\s+on|\bcontinues?\s",
                               re.IGNORECASE),
 }
 
@@ -316,13 +317,26 @@ def _label_cut(before: str) -> int:
     return cut
 
 
+def _labels_a_date(prefix: str, end: int) -> bool:
+    """True when the party word ending at ``end`` stands in a label whose value is a date
+    ("Date of Service: 01/14/2025"): a date label, not a party's segment."""
+    rest = prefix[end:]
+    colon = rest.find(":")
+    if colon < 0 or colon > 25:
+        return False
+    value = re.split(r"\s{3,}", rest[colon + 1:].strip())[0]
+    dates = find_dates(value)
+    return bool(dates) and not re.search(r"[A-Za-z]{3,}", value.replace(dates[0][0], ""))
+
+
 def label_party(line: str, key_start: int, key_end: int, context: str | None,
-                ignore: frozenset[str] = frozenset()) -> str | None:
+                ignore: frozenset[str] = frozenset(), *, dated: bool = False) -> str | None:
     """The party of the value labelled by ``line[key_start:key_end]``.
 
     Party words in the label itself win, then the nearest party word earlier on the line
-    (``Dr.`` counts only before a name: "Oak Dr., Springfield" is a street), then the line's
-    context (section heading or letterhead).
+    (``Dr.`` counts only before a name: "Oak Dr., Springfield" is a street; with ``dated``,
+    not in a label whose value is a date: a birth date after "Date of Service: <date>" is no
+    organisation's), then the line's context (section heading or letterhead).
     """
     cut = _label_cut(line[:key_start])
     own = party_of(line[cut + 1:key_end], ignore=ignore)
@@ -330,7 +344,8 @@ def label_party(line: str, key_start: int, key_end: int, context: str | None,
         return own
     prefix = line[: cut + 1]
     earlier = [m for m in mentions(prefix) if m.party not in ignore
-               and (m.word.lower() != "dr." or _NAME_AFTER_TITLE.match(prefix[m.end:]))]
+               and (m.word.lower() != "dr." or _NAME_AFTER_TITLE.match(prefix[m.end:]))
+               and not (dated and _labels_a_date(prefix, m.end))]
     if earlier:
         return earlier[-1].party
     return context if context not in ignore else None
@@ -629,7 +644,7 @@ def _not_a_name(value: str, labels: frozenset[str]) -> str | None:
         return "blank_form:option_list"
     if len(value.replace(",", " ").split()) < 2:  # "Self", "Same": a full name has two words
         return "not_a_name:one_word"
-    if _ORGANISATION_NAME.search(value):  # "Client: Lakeside Family Health": a practice
+    if _ORGANISATION_NAME.search(value):  # "Client: Brookmere Family Health": a practice
         return "not_a_name:organisation"
     return None
 
@@ -775,13 +790,16 @@ def _dobs(p: _Page) -> Iterator[HeuristicHit]:
                     or example_line(line, match.start()):
                 yield _rejected(dates[0][0], evidence, "blank_form:example")
                 continue
-            party = label_party(line, match.start(), match.end(), context)
-            if not is_subject(party):
+            party = label_party(line, match.start(), match.end(), context, dated=True)
+            # no organisation is born: a birth date under an organisation's heading ("HOSPITAL
+            # COURSE") is a person's, whose is unsure (reviewed, never filled)
+            org_block = party == ORGANIZATION
+            if not is_subject(party) and not org_block:
                 yield _rejected(dates[0][0], evidence, f"other_party:{party}")
                 continue
             own = date_hint_order(line[: match.end() + 40])  # "Date of Birth (MM/DD/YYYY)"
             flags = _date_flags(dates[0][0], own or p.date_order)
-            if not p.bound(number, line, match.start(), match.end()):
+            if org_block or not p.bound(number, line, match.start(), match.end()):
                 flags = (*flags, UNBOUND)
             yield HeuristicHit(dates[0][0], evidence, flags=flags)
 
@@ -1139,9 +1157,11 @@ PROSE_CUES = {
                             re.IGNORECASE),
     "medications": re.compile(
         r"\b(?:treated\s+with|(?:currently\s+)?taking|takes|was\s+prescribed|"
-        r"(?:started|continued|discharged|maintained)\s+on|"
+        r"(?:started|continued|discharged|maintained)\s+on|(?:will\s+)?continues?(?:\s+on)?|"
         r"medications?\s+(?:include[sd]?|are|were|consist\s+of))\s+", re.IGNORECASE),
 }
+#: A cue verb common outside medication lists ("continue to call", "continue on page 2").
+_WEAK_CUE = re.compile(r"\bcontinues?\b", re.IGNORECASE)
 _GENERIC = re.compile(r"\b(?:patients|members|clients|anyone|everyone|all|any|those|people)\b",
                       re.IGNORECASE)
 _NO_ENTRIES = re.compile(r"^\s*(?:(?:none|nil)(?:\s+(?:known|reported|noted|documented|listed|"
@@ -1175,9 +1195,14 @@ def _prose_item(item: str) -> bool:
 def _prose_list(field: str, p: _Page) -> Iterator[HeuristicHit]:
     """A list of the subject's allergies or medications named in a sentence (for review)."""
     text = collapse_ws(p.page.full_text)
+    headings = [collapse_ws(line) for line in p.page.full_text.split("\n") if is_heading(line)]
     for match in PROSE_CUES[field].finditer(text):
         before = text[max(0, match.start() - 200): match.start()]
         sentence = re.split(r"(?<=[.!?])\s+", before)[-1]
+        for heading in headings:  # a heading ends the sentence before it ("DISCHARGE PLAN")
+            at = sentence.rfind(heading)
+            if at >= 0:
+                sentence = sentence[at + len(heading):].lstrip()
         if _NEGATION.search(sentence) or not is_subject(party_of(sentence)) \
                 or _GENERIC.search(sentence):  # "Patients allergic to latex must ...": policy
             continue
@@ -1193,6 +1218,8 @@ def _prose_list(field: str, p: _Page) -> Iterator[HeuristicHit]:
         items = [i for i in items if i]
         if not items or not all(_prose_item(i) for i in items):
             continue
+        if _WEAK_CUE.search(match.group(0)) and not all(_STRENGTH.search(i) for i in items):
+            continue  # "continue" says little: only drugs with their strength are a list
         quote = (sentence + " " if sentence else "") + text[match.start(): match.end()] + chunk
         yield HeuristicHit("\n".join(ITEM_FORM[field](i) for i in items),
                            _evidence(p.doc_id, p.page, [quote.strip()]),

@@ -148,7 +148,7 @@ def letter_letterhead() -> Doc:
     items += lines(
         "May 12, 2025\n"
         "Dr. Rosalind Achterberg\n"
-        "Lakeshore Family Practice\n"
+        "Harborview Family Practice\n"
         "88 Harbor Street, Mapleford, WI 53703\n"
         "RE: Kwame Asante-Boateng    DOB: 08/23/1990\n"
         "Dear Dr. Achterberg,\n"
@@ -628,9 +628,91 @@ def discharge_sections() -> Doc:
 THIRD = (lab_grid, registration_phones, pharmacy_profile_columns, discharge_sections)
 
 
+# A fourth set, written after every fix above, to see whether they carry over.
+
+
+def fax_cover() -> Doc:
+    text = ("FAX COVER SHEET\n"
+            "To: Dr. Esperanza Villalobos        Fax: (210) 555-0183\n"
+            "From: Pecan Grove Clinic            Phone: (210) 555-0180\n"
+            "Date: 04/22/2025    Pages: 3\n"
+            "Re: Augustin Delacourt    DOB: 12/05/1949\n"
+            "Please find attached the patient's latest lab results.\n")
+    return Doc("fax_cover", "a fax cover sheet with to / from / re lines", [lines(text)],
+               {"full_name": "Augustin Delacourt", "dob": "1949-12-05"})
+
+
+def insurance_card() -> Doc:
+    text = ("SUMMIT RIDGE HEALTH PLAN\n"
+            "Member: Yolanda Fairweather\n"
+            "ID: SRH902214457    Group: 77105\n"
+            "RxBIN 610014   RxPCN SRX   RxGrp SR77\n"
+            "PCP: Dr. Amos Kettering   (303) 555-0187\n"
+            "Member Services 1-877-555-0144   summitridge.example\n")
+    return Doc("insurance_card", "an insurance card's text", [lines(text)],
+               {"full_name": "Yolanda Fairweather", "insurance_member_id": "SRH902214457"})
+
+
+def unlabelled_lab_patient() -> Doc:
+    items: list[Item] = [(50, 50, "BRACKENRIDGE CLINICAL LAB", 12),
+                         (50, 64, "Accession 25-118830   Printed 05/21/2025 09:14"),
+                         (50, 90, "PATIENT"), (300, 90, "PHYSICIAN"),
+                         (50, 104, "FAIRCHILD, ROSALIND M"), (300, 104, "EVERETT LANGE, DO"),
+                         (50, 118, "DOB 08/19/1984  F"), (300, 118, "Ph (512) 555-0195"),
+                         (50, 132, "Ph (512) 555-0194"), (300, 132, "Acct 000418")]
+    return Doc("unlabelled_lab_patient", "lab patient and physician blocks without colons",
+               [items], {"full_name": "FAIRCHILD, ROSALIND M", "dob": "1984-08-19",
+                         "phone": "(512) 555-0194"})
+
+
+def work_note() -> Doc:
+    text = ("WORK STATUS NOTE\n"
+            "Employee: Benedikt Sorensen\n"
+            "Employer: Tri-County Logistics    Employer Phone: (608) 555-0166\n"
+            "Employer Address: 400 Depot Road, Janesville, WI 53545\n"
+            "Date of Injury: 03/17/2025\n"
+            "May return to full duty on 04/14/2025.\n"
+            "Treating Physician: Dr. Oona Whitlock    Phone: (608) 555-0160\n")
+    return Doc("work_note", "a work note naming the employer and treating doctor",
+               [lines(text)], {"full_name": "Benedikt Sorensen"})
+
+
+def immunization_record() -> Doc:
+    items: list[Item] = [(50, 50, "IMMUNIZATION RECORD", 12),
+                         (50, 72, "Name: Priyanka Venkataraman"), (320, 72, "DOB: 02/28/2019"),
+                         (50, 86, "Parent/Guardian: Arjun Venkataraman   Phone: (919) 555-0121")]
+    cols = (50, 200, 300, 400)
+    items += [(x, 112, h) for x, h in zip(cols, ("Vaccine", "Date", "Lot", "Given by"),
+                                            strict=True)]
+    rows = [("MMR", "03/01/2020", "K2231", "R. Ames, RN"), ("DTaP", "05/02/2020", "D7781",
+                                                             "R. Ames, RN")]
+    for r, row in enumerate(rows):
+        items += [(x, 128 + 14 * r, cell) for x, cell in zip(cols, row, strict=True)]
+    return Doc("immunization_record", "an immunization table and a guardian's phone", [items],
+               {"full_name": "Priyanka Venkataraman", "dob": "2019-02-28"})
+
+
+def prescription_blocks() -> Doc:
+    gap = " " * 10
+    rows = [gap.join(["PRESCRIBER", "PATIENT"]),
+            gap.join(["Dr. Lucan Merriweather", "Name: Eudora Pennington"]),
+            gap.join(["77 Aspen Pkwy, Provo, UT 84604", "Address: 5 Sego Lane, Orem, UT 84057"]),
+            gap.join(["Tel: (801) 555-0148", "DOB: 09/14/1963"]),
+            "Rx: Gabapentin 300 mg capsule. Sig: 1 cap three times a day. Disp: 90"]
+    items: list[Item] = [(40, 50, "PRESCRIPTION", 12)]
+    items += [(40, 80 + 14 * i, row, 8.5) for i, row in enumerate(rows)]
+    return Doc("prescription_blocks", "prescriber and patient blocks merged per line", [items],
+               {"full_name": "Eudora Pennington", "dob": "1963-09-14",
+                "address": "5 Sego Lane, Orem, UT 84057"})
+
+
+FOURTH = (fax_cover, insurance_card, unlabelled_lab_patient, work_note, immunization_record,
+          prescription_blocks)
+
+
 def all_docs() -> list[Doc]:
     """Every stand-in, filled first."""
-    return [make() for make in FILLED + BLANK + SECOND + THIRD_BLANK + THIRD]
+    return [make() for make in FILLED + BLANK + SECOND + THIRD_BLANK + THIRD + FOURTH]
 
 
 def write_cases(root: Path, docs: list[Doc]) -> Path:
