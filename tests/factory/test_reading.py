@@ -140,8 +140,10 @@ def test_semicolon_separated_lines_with_due_column() -> None:
 @pytest.mark.parametrize(
     ("table", "reason"),
     [
-        ("| job | route | hours | notes |\n|---|---|---|---|\n| J1 | M1, M2 | 2, 1 | rush |",
+        ("| job | route | hours | shift |\n|---|---|---|---|\n| J1 | M2, M1 | 3, 1 | B |",
          "unknown column"),
+        ("| job | route | hours | notes |\n|---|---|---|---|\n| J1 | M2, M1 | 3, 1 | rush |",
+         "may change the row's meaning"),
         ("| job | route | hours |\n|---|---|---|\n| J1 | M1, M2 | 3 |", "1 duration(s) for 2"),
         ("job,machine,hours\nJ1,M1,2\nJ1,M2,1,5", "4 cells under a header of 3"),
         ("job,machine,hours,due\nJ1,M1,2,10\nJ1,M2,1,11", "two due times"),

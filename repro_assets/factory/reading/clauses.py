@@ -45,6 +45,7 @@ from repro_assets.factory.reading.phrases import (
     UnreadPhrase,
     drop_approximations,
     drop_field_labels,
+    drop_politeness,
     group_asides,
     is_paren,
     is_plain_note,
@@ -252,8 +253,8 @@ class ClauseReader:
         self._enter(clause)
         clause = _without_preamble(clause)
         try:
-            tokens = unwrap_each_aside(spread_quantity(drop_field_labels(
-                drop_approximations(group_asides(tokenize(clause.text), clause.text)))))
+            tokens = drop_politeness(unwrap_each_aside(spread_quantity(drop_field_labels(
+                drop_approximations(group_asides(tokenize(clause.text), clause.text))))))
         except UnreadPhrase as exc:
             self._unread(clause, str(exc), [])
             return
@@ -514,6 +515,10 @@ class ClauseReader:
             return self.context.header_subject
         if self.context.group_subject is None and continuation:
             return self.context.paragraph_subject  # "J1 runs M1 2h." / "Then M2 1h."
+        jobs = set(self.context.paragraph_jobs)
+        if (self.context.group_subject is None and len(jobs) == 1
+                and _DUE_LINE_RE.match(clause.text)):
+            return _subject_of(list(jobs))  # "J5: M1 2h" over "Ship date: 17:00", one job
         return self.context.group_subject
 
     def _declaration(self, cursor: Cursor, subject: Subject, pending: _Pending) -> bool:
@@ -1043,6 +1048,9 @@ def _label(cursor: Cursor) -> None:
             return
         if token.kind is Kind.WORD and token.value in _LABEL_VERBS:
             return  # "All jobs follow the standard flow: M1 -> M2" is a sentence, not a label
+        if token.kind is Kind.WORD and token.value in DUE_KEYS_NEED_BY and cursor.peek_word(
+                "date", "time", "by", "at", offset=index + 1):
+            return  # "Ship date: 17:00" gives a due time, it is no label
         index += 1
     token = cursor.peek(index)
     if index and token is not None and token.kind is Kind.COLON:
@@ -1180,6 +1188,9 @@ def _read_usual_but(cursor: Cursor) -> Route:
     return route
 
 
+# a line that starts with a word that only names a due time (not "ready at", which may be
+# when material is ready): under the one job of its paragraph, that job's due time
+_DUE_LINE_RE = re.compile(r"(?i)^(?:due|deadline|ship(?:s|ping)?\s+(?:date|time|by))\b")
 _DUE_SIGNALS = frozenset(DUE_KEYS | DUE_KEYS_NEED_BY | {
     "by", "before", "until", "till", "latest", "eod", "cob", "eob", "everything", "all",
     "each", "every", "it", "they", "them", "both", "must", "should", "then", "next", "after",

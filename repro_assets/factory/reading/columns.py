@@ -36,6 +36,7 @@ class Column(StrEnum):
     CYCLE = "cycle"  # time per piece (the step takes quantity × cycle time)
     SETUP = "setup"  # setup time of the step (added to the run time)
     RUN = "run"  # run time of the step (with a setup column)
+    NOTE = "note"  # a remark on the row: read only when it describes the work (no condition)
 
 
 _HEADERS: dict[str, Column] = {
@@ -72,11 +73,19 @@ _HEADERS: dict[str, Column] = {
     "per piece": Column.CYCLE, "sec/pc": Column.CYCLE, "s/pc": Column.CYCLE,
     "min/pc": Column.CYCLE, "sec per piece": Column.CYCLE, "seconds per piece": Column.CYCLE,
     "run": Column.RUN, "run time": Column.RUN, "runtime": Column.RUN,
+    "notes": Column.NOTE, "note": Column.NOTE, "remarks": Column.NOTE, "remark": Column.NOTE,
+    "comment": Column.NOTE, "comments": Column.NOTE,
 }
 _HOUR_UNITS = frozenset({"h", "hr", "hrs", "hour", "hours"})
 _MINUTE_UNITS = frozenset({"min", "mins", "minute", "minutes"})
 _SECOND_UNITS = frozenset({"s", "sec", "secs", "second", "seconds"})
 _STEP_CELL_RE = re.compile(r"^(?:step|op|operation|stage)\s*#?\s*\d+$")
+
+
+# "Job No.", "Machine nr": the number of the thing the column names
+_NUMBER_SUFFIXES = frozenset({"no", "nr", "number", "num", "id", "code"})
+# "Std hrs", "Planned hours": the time planned for the step
+_PLAN_PREFIXES = frozenset({"std", "standard", "planned", "plan", "est", "estimated"})
 
 
 def _compact(words: str) -> str:
@@ -141,6 +150,12 @@ def column_role(cell: str) -> Column | None:
     role = _HEADERS.get(" ".join(parts))
     if role is None:
         role = _COMPACT_HEADERS.get(_compact(words))
+    if role is None and len(parts) > 1 and (parts[-1] in _NUMBER_SUFFIXES
+                                            or parts[0] in _PLAN_PREFIXES):
+        inner = parts[:-1] if parts[-1] in _NUMBER_SUFFIXES else parts[1:]
+        role = column_role(" ".join(inner))  # "Job No.", "Machine no", "Std hrs"
+        if role not in (Column.JOB, Column.MACHINE, Column.HOURS, Column.MINUTES, Column.STEP):
+            role = None
     return role
 
 

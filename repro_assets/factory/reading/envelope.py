@@ -11,7 +11,8 @@ it says:
 * mail header fields (``From:``, ``To:``, ``Cc:``, ``Sent:``, ``Date:``); a ``Subject:`` line
   is dropped only when it names no machine, no duration and no clock time (``Subject: Re:
   J51 rush``), otherwise its text (without ``Re:``/``Fwd:``) is read like any sentence;
-* emoji presentation selectors (``➡️`` is the arrow ``➡``).
+* emoji presentation selectors (``➡️`` is the arrow ``➡``) and emphasis marks around words
+  (``*J501*``, ``**Total**``).
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ _QUOTE_RE = re.compile(r"^\s*((?:>\s?)+)")
 _STAMP = r"\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?m\.?)?"
 _DATE = r"\d{1,4}[./-]\d{1,2}(?:[./-]\d{1,4})?"
 _SENDER = r"[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)?"
+# "*J501*", "**Total**", "_M3_": chat and markdown emphasis around a word or an id
+_EMPHASIS_RE = re.compile(r"(?<![\w*])(\*{1,2}|_{1,2})(?=[^\s*_])([^*_\n]+?)(?<=\S)\1(?![\w*])")
 _CHAT_RE = re.compile(
     rf"^\s*(?:\[(?:{_DATE},?\s*)?{_STAMP}\]|{_DATE},?\s+{_STAMP}\s+[-–]\s+(?={_SENDER}:))"
     rf"\s*(?:{_SENDER}:\s*)?",
@@ -52,7 +55,7 @@ def _unwrap(line: str) -> tuple[str, int]:
     if subject is not None:
         rest = line[subject.end():]
         line = rest if _CONTENT_RE.search(rest) else ""
-    return line.replace("\ufe0f", ""), depth
+    return _EMPHASIS_RE.sub(r"\2", line).replace("\ufe0f", ""), depth
 
 
 def unwrap_message(text: str) -> str:

@@ -79,7 +79,7 @@ DUE_AUX = frozenset({
     "is", "are", "must", "should", "will", "shall", "has", "have", "needs", "need", "to", "be",
     "being", "both", "all", "each", "gets", "get", "customer", "truck", "the", "it", "they",
 })
-DUE_PREPOSITIONS = frozenset({"at", "by", "before", "is", "of", "time", "hour", "for"})
+DUE_PREPOSITIONS = frozenset({"at", "by", "before", "is", "of", "time", "hour", "for", "date"})
 SEQUENCE_WORDS = frozenset({"sequence", "order", "turn", "series"})
 EACH_WORDS = frozenset({"each", "apiece"})
 STEP_WORDS = frozenset({"step", "steps", "operation", "operations", "stage", "stages", "op",
@@ -539,15 +539,16 @@ def _step_duration(cursor: Cursor) -> float | None:
             and span.value.hour <= 12):
         cursor.index += 2  # "M1 for 2:00": hours and minutes of work, not a time of day
         return span.value.hour + span.value.minute / 60
-    for offset, lead in ((0, None), (1, "for"), (1, ":"), (1, "in")):
+    for offset, lead in ((0, None), (1, "for"), (1, ":"), (1, "in"), (1, "-")):
         token = cursor.peek(offset)
         if token is None or token.kind is not Kind.DURATION:
             continue
         if lead is not None:
             before = cursor.peek(0)
             if before is None or not (before.is_word(lead) or (
-                    lead == ":" and before.kind is Kind.COLON)):
-                continue
+                    lead == ":" and before.kind is Kind.COLON) or (
+                    lead == "-" and before.kind is Kind.OTHER and before.text in "-–—")):
+                continue  # "M146 - 2h": a dash between a machine and its duration
         if _says_every_step(cursor, offset + 1):
             return None
         cursor.index += offset + 1
@@ -560,7 +561,7 @@ _WHOLE_JOB = (("the", "whole", "batch"), ("the", "batch"), ("the", "whole", "lot
 _BACK = (("back", "to"), ("back", "on"), ("back", "at"), ("back", "into"), ("back", "in"))
 
 
-_START_VERBS = frozenset({"start", "starts", "started", "starting"})
+_START_VERBS = frozenset({"start", "starts", "started", "starting", "begin", "begins"})
 
 
 def _lead_in(cursor: Cursor, continuing: bool = False) -> None:
@@ -585,7 +586,7 @@ def _lead_in(cursor: Cursor, continuing: bool = False) -> None:
         if previous is not None and previous.kind is Kind.WORD and (
                 previous.value in ROUTE_VERBS and (token.is_word("only", "just") or (
                     token.is_word("over") and cursor.peek_word("to", offset=1)))
-                or previous.value in _START_VERBS and token.is_word("out", "off")):
+                or previous.value in _START_VERBS and token.is_word("out", "off", "with")):
             cursor.take()  # "needs only M8", "starts out at the kiln", "goes over to M7"
             continue
         if token.kind is Kind.WORD and (
@@ -640,6 +641,14 @@ def _per_piece_end(tokens: list[Token], index: int) -> int | None:
             _symbol(cursor, "/") and cursor.word(QUANTITY_NOUNS | {"pc", "piece", "part"})):
         return cursor.index
     return None
+
+
+_POLITENESS = frozenset({"please", "pls", "plz", "kindly"})
+
+
+def drop_politeness(tokens: list[Token]) -> list[Token]:
+    """Drop ``please`` / ``pls``: a request's politeness says nothing about the route."""
+    return [token for token in tokens if not token.is_word(*_POLITENESS)]
 
 
 def unwrap_each_aside(tokens: list[Token]) -> list[Token]:
@@ -1307,8 +1316,11 @@ def _keyed_due(cursor: Cursor, start: int, terms: TimeTerms | None) -> float | N
             and cursor.peek_word("at", "by", "before")):
         cursor.index = after_key  # "ready for collection at 13:00": the time it leaves
     prepositions = _due_prepositions(cursor)
-    if key in DUE_KEYS_NEED_BY and not set(prepositions) & {"by", "before", "at"} and not (
-            not prepositions and _clock_follows(cursor)):
+    cursor.word({"today"})  # "Ship date: today 17:00": the plan's day
+    if key in DUE_KEYS_NEED_BY and not set(prepositions) & {"by", "before", "at", "date",
+                                                            "time"} and not (
+            not prepositions and _clock_follows(cursor)) and not (
+            prepositions == ["for"] and _day_clock_follows(cursor)):
         cursor.index = start
         return None
     _plan_day(cursor, terms)
@@ -1381,6 +1393,14 @@ def _departure_clock(cursor: Cursor) -> float | None:
                 return reading.hour
     cursor.index = start
     return None
+
+
+def _day_clock_follows(cursor: Cursor) -> bool:
+    """Whether a time of day that cannot be a span of work follows at once (``needed for
+    2:30pm``, ``for 14:00``; ``for 2:00`` could be two hours of work)."""
+    token = cursor.peek()
+    return token is not None and token.kind is Kind.CLOCK and (
+        token.value.meridiem is not None or token.value.hour >= 13)
 
 
 def _clock_follows(cursor: Cursor) -> bool:

@@ -420,7 +420,8 @@ def _starts_section(line: str) -> bool:
 
 
 _MACHINE_HEADER_RE = re.compile(
-    r"^(?P<machine>M[0-9][A-Za-z0-9_]*)(?:\s*\([^()]*\))?(?P<words>(?:\s+[A-Za-z][\w-]*){0,3})"
+    r"^(?:(?i:machine|station|resource|work\s?cent(?:er|re)|wc)\s+)?"
+    r"(?P<machine>M[0-9][A-Za-z0-9_]*)(?:\s*\([^()]*\))?(?P<words>(?:\s+[A-Za-z][\w-]*){0,3})"
     r"\s*:$")
 # words after a machine's id that make its section something else than its queue of jobs
 _NOT_A_QUEUE = frozenset({"not", "no", "except", "without", "skip", "skips", "down", "off",
@@ -444,15 +445,21 @@ def _under_machine(header: str | None, body: str) -> str:
     return f"{item.group('jobs')}: {section.group('machine')} {item.group('rest')}"
 
 
+_STEP_LINE_RE = re.compile(r"(?i)^(?:step|op|operation)\s*#?\s*\d{1,3}\s*[:.)\-–]\s*\S")
+
+
 def _indented_item(previous: _Group | None, header: str | None, header_indent: int | None,
-                   indent: int) -> bool:
+                   indent: int, line: str = "") -> bool:
     """True when an indented line without a bullet is an item of the header line above it
     (``J1`` / ``J1:`` over ``  M1 2h``): right under the header, or under an item of it
-    indented alike."""
+    indented alike. A line that starts with a step label (``Step 1: M150 2h``) is an item
+    without an indent too."""
+    if indent == 0 and _STEP_LINE_RE.match(line.strip()):
+        indent = -1  # not indented, but an item all the same
     if previous is None or header is None or header_indent is not None or indent == 0:
         return False
     if previous.item:
-        return previous.header == header and previous.indent == indent
+        return previous.header == header and previous.indent == max(indent, 0)
     return previous.text == header
 
 
@@ -492,7 +499,7 @@ def segment(text: str) -> list[Segment]:
         bullet = _BULLET_RE.match(line)
         previous = items[-1] if items and isinstance(items[-1], _Group) else None
         indent = len(line) - len(line.lstrip())
-        if bullet is None and _indented_item(previous, header, header_indent, indent):
+        if bullet is None and _indented_item(previous, header, header_indent, indent, line):
             paragraph += 1  # "J1" over "  M1 2h" / "  Due: 15:00": items without bullets
             items.append(_Group(_under_machine(header, line.strip()), paragraph, True, header,
                                 indent))

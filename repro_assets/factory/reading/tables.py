@@ -334,6 +334,10 @@ def _read_row(state: _RoutingTable, row_number: int, cells: tuple[str, ...], lin
         if role is Column.INFO and any(t.kind in (Kind.JOB, Kind.MACHINE)
                                        for t in tokenize(cell)):
             raise _BadCell(f"'{cell}' holds an id in an informational column")
+        if role is Column.NOTE and cell.strip() and (
+                not is_plain_note(cell)
+                or any(t.kind is not Kind.WORD for t in tokenize(cell))):
+            raise _BadCell(f"the note '{cell.strip()}' may change the row's meaning")
     job_id = _row_job(values, state.per_step, row_job)
     name = values.get(Column.NAME, "").strip()
     if name and any(t.kind not in (Kind.WORD, Kind.COMMA, Kind.OTHER)
