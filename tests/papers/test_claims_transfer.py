@@ -139,3 +139,35 @@ def test_one_presented_column_does_not_confirm_its_neighbours() -> None:
     claims = claims_of([page])
     unconfirmed = [c for c in claims if c.dataset_name in {"Cadmo", "Dunlin"}]
     assert unconfirmed and all(c.confidence < 0.7 for c in unconfirmed)
+
+
+# --- metric names: bits/dim and nats, absolute and squared errors ---------------------------
+
+
+def test_a_caption_in_bits_per_dimension_gives_the_nll() -> None:
+    table = Table("Table 2: Test set performance of the flow models on Zorbit-32 in bits/dim.",
+                  [["Model", "Test"]], [["Plain flow", "3.71"], ["Ours", "3.42"]],
+                  [72.0, 260.0], 640)
+    claims = claims_of([Page(tables=[table])])
+    got = {c.printed_value: (c.dataset_name, c.metric_name) for c in claims}
+    assert got["3.42"] == ("Zorbit-32", "nll")
+
+
+def test_a_sentence_in_nats_gives_the_nll() -> None:
+    lines = prose("On the Vellum dataset our sampler obtains 81.37 nats, against 83.02 nats "
+                  "for the plain encoder.", 72, 700)
+    claims = claims_of([Page(lines=lines)])
+    got = {c.printed_value: c.metric_name for c in claims}
+    assert got.get("81.37") == "nll"
+
+
+def test_absolute_and_squared_errors_are_not_error_rates() -> None:
+    table = Table("Table 5: Average absolute error and root mean square error of the "
+                  "regressors on the Kestrel dataset.",
+                  [["Regressor", "Abs. error", "Root mean square error"]],
+                  [["Stump boost", "0.58", "0.91"], ["Ours", "0.43", "0.77"]],
+                  [72.0, 230.0, 330.0], 640, caption_above=True)
+    claims = claims_of([Page(tables=[table])])
+    metrics = {c.metric_name for c in claims if c.printed_value in {"0.58", "0.43"}}
+    assert "error_rate" not in metrics
+    assert {c.metric_name for c in claims if c.printed_value == "0.77"} == {"rmse"}
