@@ -36,6 +36,8 @@ from dataclasses import dataclass
 import phonenumbers
 
 from repro_assets.forms.cell_tables import read_cell_table
+from repro_assets.forms.label_rows import is_label_line as _row_label
+from repro_assets.forms.label_rows import row_pairs
 from repro_assets.forms.models import Evidence, FilledField, LayoutDoc, LayoutPageText
 from repro_assets.forms.normalize import (
     NormalizationError,
@@ -802,6 +804,39 @@ def _dobs(p: _Page) -> Iterator[HeuristicHit]:
             if org_block or not p.bound(number, line, match.start(), match.end()):
                 flags = (*flags, UNBOUND)
             yield HeuristicHit(dates[0][0], evidence, flags=flags)
+    for hit, _ in _row_hits(p, DOB_KEY, _first_date):
+        if hit.accepted:
+            hit = HeuristicHit(hit.raw_value, hit.evidence,
+                               flags=(*_date_flags(hit.raw_value, p.date_order), *hit.flags))
+        yield hit
+
+
+def _row_hits(p: _Page, key: re.Pattern[str],
+              read: Callable[[str], str | None]) -> Iterator[tuple[HeuristicHit, str]]:
+    """(hit, label) for each label of a label row over a value row (:mod:`label_rows`)
+    that ``key`` matches and whose value ``read`` finds: another party's label rejects it,
+    and it is bound only when a label of its row names the subject and none another party."""
+    for pair in row_pairs(p.lines):
+        label = p.lines[pair.label].strip()
+        if not key.search(label):
+            continue
+        raw = read(p.lines[pair.value])
+        if raw is None:
+            continue
+        evidence = _evidence(p.doc_id, p.page, p.lines[pair.first: pair.last + 1])
+        party = party_of(label)
+        if not is_subject(party):
+            yield _rejected(raw, evidence, f"other_party:{party}"), label
+            continue
+        row = [party_of(p.lines[i]) for i in range(pair.first, pair.last + 1)
+               if _row_label(p.lines[i])]
+        bound = SUBJECT in row and all(is_subject(r) for r in row)
+        yield HeuristicHit(raw, evidence, flags=() if bound else (UNBOUND,)), label
+
+
+def _first_date(text: str) -> str | None:
+    dates = find_dates(text)
+    return dates[0][0] if dates else None
 
 
 def _phone_in(segment: str) -> str | None:
@@ -890,7 +925,10 @@ def _text_before_number(before: str) -> bool:
 def _phones(p: _Page) -> Iterator[HeuristicHit]:
     """The subject's phones; a work phone ("Work Phone:", "Business phone") on a page that
     also gives the subject's own number is not the phone asked for (rejected with why)."""
-    hits = [(bool(_WORK_PLACE.search(label)), hit) for hit, label in _labelled_phones(p)]
+    rows = [(hit, label) for hit, label in _row_hits(p, PHONE_KEY, _phone_in)
+            if not hit.accepted or _organisation_number(hit.raw_value, "", "") is None]
+    hits = [(bool(_WORK_PLACE.search(label)), hit)
+            for hit, label in [*_labelled_phones(p), *rows]]
     own = any(hit.accepted and not work for work, hit in hits)
     for work, hit in hits:
         if work and own and hit.accepted:

@@ -25,6 +25,7 @@ import pytest
 from repro_assets.forms.cell_tables import read_cell_table
 from repro_assets.forms.evaluation import CaseScore, evaluate
 from repro_assets.forms.heuristics import scan_field
+from repro_assets.forms.label_rows import row_pairs
 from repro_assets.forms.models import LayoutDoc, LayoutPageText
 from repro_assets.forms.pipeline import UploadedFile
 from repro_assets.forms.samples import text_pdf_bytes
@@ -249,3 +250,29 @@ def test_drugs_with_strengths_after_continue_are_a_list_for_review() -> None:
 def test_continue_without_strengths_is_no_list(sentence: str) -> None:
     text = "Patient: Ana Pell\n" + sentence + "\n"
     assert flagged("medications", text) == []
+
+
+ROWS = ["MERIDIAN LAB", "PATIENT NAME", "DATE OF BIRTH", "PATIENT PHONE",
+        "PELL, ANA R.", "07/07/1962", "(775) 555-0184",
+        "REFERRING PHYSICIAN", "PHYSICIAN PHONE", "HAL VOSS, MD", "(775) 555-0190"]
+
+
+def test_a_label_row_over_a_value_row_is_paired_by_position() -> None:
+    assert [(p.label, p.value) for p in row_pairs(ROWS)] == [
+        (1, 4), (2, 5), (3, 6), (7, 9), (8, 10)]
+
+
+def test_the_paired_values_keep_their_rows_party() -> None:
+    text = "\n".join(ROWS) + "\n"
+    assert flagged("dob", text) == [("07/07/1962", (), ())]
+    assert [(raw, rejected) for raw, rejected, _ in flagged("phone", text)] == [
+        ("(775) 555-0184", ()), ("(775) 555-0190", ("other_party:doctor",))]
+
+
+@pytest.mark.parametrize("lines", [
+    ["PATIENT NAME", "DATE OF BIRTH", "PHONE", "ADDRESS"],  # a blank form's labels
+    ["DATE OF BIRTH", "PATIENT PHONE", "Ana Pell", "07/07/1962"],  # values of other kinds
+    ["PATIENT NAME", "DATE OF BIRTH", "Ana Pell"],  # fewer values than labels
+])
+def test_rows_that_do_not_check_out_give_no_pairs(lines: list[str]) -> None:
+    assert row_pairs(lines) == []
