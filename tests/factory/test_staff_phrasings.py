@@ -528,7 +528,8 @@ CASES: list[LabelledCase] = [
 
 
 #: Written after the first measurement, from what reading the grammar showed: "via" after the
-#: destination was read in the order written (a silent wrong before the fix).
+#: destination was read in the order written (a silent wrong before the fix); the limits of
+#: the new rules (a duration under a Due heading, a question).
 FOUND_CASES: list[LabelledCase] = [
     _case(
         "via_after_the_destination",
@@ -540,6 +541,16 @@ FOUND_CASES: list[LabelledCase] = [
         "Machines: M71, M72, M73, M74.\nJ301 goes from M71 via M72 and M74 to M73, 2h each.\n",
         ("M71", "M72", "M73", "M74"), "ok",
         {"J301": (["M71", "M72", "M74", "M73"], [2, 2, 2, 2], None)},
+    ),
+    _case(
+        "due_heading_over_a_duration",
+        "Machines: M71, M72.\nJ301: M71 1h, M72 1h\nDue:\n- J301 2h\n",
+        ("M71", "M72"), FAILS,
+    ),
+    _case(
+        "a_question_is_no_statement",
+        "Machines: M71, M72.\nJ301: M71 1h, M72 1h. J301 ships by 2pm?\n",
+        ("M71", "M72"), FAILS,
     ),
     _case(
         "quantity_once_but_one_step_in_hours",

@@ -258,6 +258,41 @@ class ClauseReader:
         except UnreadPhrase as exc:
             self._unread(clause, str(exc), [])
             return
+        self._note_names(tokens)
+        tokens = self._after_last_machine(tokens)
+        default = _default_duration(tokens)
+        if default is not None:
+            self.reading.defaults.append((default, clause.sentence))
+            return
+        kind = self._classify(tokens, clause)
+        for match in _JOB_COUNT_RE.finditer(clause.text):
+            count = match.group("n").lower()
+            number = int(count) if count.isdigit() else int(NUMBER_WORDS[count])
+            self.reading.job_counts.append((number, clause.sentence))
+        if kind in ("prose", "machines"):
+            for match in _MACHINE_COUNT_RE.finditer(clause.text):
+                count = match.group("n").lower()
+                number = int(count) if count.isdigit() else int(NUMBER_WORDS[count])
+                self.reading.machine_counts.append((number, clause.sentence))
+        if kind == "prose":
+            return
+        if kind == "question":  # "J1 ships by 2pm?": asked, not stated
+            self._unread(clause, "a question, not a statement", tokens)
+            return
+        if kind == "machines":
+            self._read_machines(tokens, clause)
+            return
+        pending = _Pending(self.reading)
+        try:
+            self._read_job_clause(Cursor(tokens, self.names), clause, pending, outer=None)
+        except (UnreadPhrase, _Unreadable) as exc:
+            self._unread(clause, str(exc), tokens)
+            return
+        pending.commit(self.context)
+
+    def _note_names(self, tokens: list[Token]) -> None:
+        """Record the machine names a clause gives next to ids (``M1 (lathe)``, ``the laser
+        (M1)``, ``moves to the router, M7, for ...``) for the second reading pass."""
         for index, token in enumerate(tokens[:-1]):
             if token.kind is Kind.MACHINE and is_paren(tokens[index + 1], "name"):
                 self.reading.aside_names.append((token.value[0], tokens[index + 1].value.text))
@@ -276,33 +311,6 @@ class ClauseReader:
                         and tokens[start - 2].is_word(*PREPOSITIONS)
                         and not set(name.lower().split()) & NOT_NAMES):
                     self.reading.aside_names.append((tokens[index + 2].value[0], name))
-        tokens = self._after_last_machine(tokens)
-        default = _default_duration(tokens)
-        if default is not None:
-            self.reading.defaults.append((default, clause.sentence))
-            return
-        kind = self._classify(tokens, clause)
-        for match in _JOB_COUNT_RE.finditer(clause.text):
-            count = match.group("n").lower()
-            number = int(count) if count.isdigit() else int(NUMBER_WORDS[count])
-            self.reading.job_counts.append((number, clause.sentence))
-        if kind in ("prose", "machines"):
-            for match in _MACHINE_COUNT_RE.finditer(clause.text):
-                count = match.group("n").lower()
-                number = int(count) if count.isdigit() else int(NUMBER_WORDS[count])
-                self.reading.machine_counts.append((number, clause.sentence))
-        if kind == "prose":
-            return
-        if kind == "machines":
-            self._read_machines(tokens, clause)
-            return
-        pending = _Pending(self.reading)
-        try:
-            self._read_job_clause(Cursor(tokens, self.names), clause, pending, outer=None)
-        except (UnreadPhrase, _Unreadable) as exc:
-            self._unread(clause, str(exc), tokens)
-            return
-        pending.commit(self.context)
 
     def _after_last_machine(self, tokens: list[Token]) -> list[Token]:
         """``After M5 it goes to M7``: where M5 is the last machine of the route just read
@@ -383,9 +391,9 @@ class ClauseReader:
                                  Kind.JOB_RANGE}
                 and len(list(_JOB_COUNT_RE.finditer(clause.text))) == 1 and not paren_jobs):
             job_words = set()  # "Two jobs today on our three machines M1, M2 and M3": a count
-        if clause.question and not kinds & {Kind.MACHINE, Kind.MACHINE_RANGE, Kind.DURATION,
-                                            Kind.CLOCK, Kind.ARROW}:
-            return "prose"  # "can you send me the routes for J5 and J6?": a request
+        if clause.question:  # "can you send me the routes for J5 and J6?": a request
+            return "question" if kinds & {Kind.MACHINE, Kind.MACHINE_RANGE, Kind.DURATION,
+                                          Kind.CLOCK, Kind.ARROW} else "prose"
         if kinds & {Kind.JOB, Kind.JOB_RANGE} or job_words or paren_jobs:
             return "jobs"
         if is_definition_only(clause.text) and not kinds & {Kind.DURATION, Kind.ARROW}:

@@ -351,7 +351,9 @@ _DUE_HEADING_RE = re.compile(
     r"dispatch(?:\s+times?)?|due\s+by)\s*:?\s*$")
 _DUE_ROW_RE = re.compile(
     r"^(?P<lead>\s*(?:[-*•]\s+)?)(?P<jobs>J[0-9][A-Za-z0-9_]*(?:\s*(?:,|&|and)\s*"
-    r"J[0-9][A-Za-z0-9_]*)*)\s*(?:[-–—:|=]\s*)?(?P<time>(?:\d|noon\b|midday\b).*)$",
+    r"J[0-9][A-Za-z0-9_]*)*)\s*(?:[-–—:|=]\s*)?"
+    # a time of day: "14:00", "4pm", "4 p.m.", "1400", "noon" (never "2h", a duration)
+    r"(?P<time>(?:\d{1,2}[:.]\d{2}|\d{1,2}\s*[ap]\.?m\b\.?|\d{4}|noon\b|midday\b).*)$",
     re.IGNORECASE)
 
 
@@ -425,7 +427,8 @@ _MACHINE_HEADER_RE = re.compile(
     r"\s*:$")
 # words after a machine's id that make its section something else than its queue of jobs
 _NOT_A_QUEUE = frozenset({"not", "no", "except", "without", "skip", "skips", "down", "off",
-                          "broken", "instead", "or", "backup", "spare"})
+                          "broken", "instead", "or", "backup", "spare", "done", "finished",
+                          "completed", "complete", "shipped", "cancelled", "canceled", "hold"})
 _MACHINE_ITEM_RE = re.compile(
     r"^(?P<jobs>J[0-9][A-Za-z0-9_]*(?:\s*(?:,|&|and)\s*J[0-9][A-Za-z0-9_]*)*)\s*"
     r"(?:[:\-–—]\s*)?(?P<rest>(?:\(|for\s+)?\d.*)$")
