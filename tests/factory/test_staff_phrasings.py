@@ -892,8 +892,142 @@ THIRD_CASES: list[LabelledCase] = [
 ]
 
 
+#: A fourth batch, written after the third round of fixes and measured before any change for
+#: it.
+FOURTH_CASES: list[LabelledCase] = [
+    _case(
+        "decimal_comma_hours_arrows",
+        "Machines: M201, M202.\nJ701 \u2192 M201 1,5 h \u2192 M202 0,5 h\n",
+        ("M201", "M202"), ROUNDED,
+        {"J701": (["M201", "M202"], [2, 1], None)},
+    ),
+    _case(
+        "setup_and_run_in_parentheses",
+        "Machines: M201, M202.\nJ702: M201 (setup 20 min, run 40 min), M202 1h\n",
+        ("M201", "M202"), "ok",
+        {"J702": (["M201", "M202"], [1, 1], None)},
+    ),
+    _case(
+        "gmail_wrote_line_with_a_clock",
+        "Fine by me.\n"
+        "\n"
+        "On Wed, Nov 25, 2026 at 4:10 PM Lars <lars@plant.example> wrote:\n"
+        "> Machines: M203\n"
+        "> J703: M203 2h\n",
+        ("M203",), "ok",
+        {"J703": (["M203"], [2], None)},
+    ),
+    _case(
+        "em_dashes_and_upper_pm",
+        "Machines: M204, M205.\nJ704 \u2014 M204 2h, M205 1h \u2014 due 3:00 PM\n",
+        ("M204", "M205"), "ok",
+        {"J704": (["M204", "M205"], [2, 1], 15)},
+    ),
+    _case(
+        "at_sign_hours_each_abbreviated",
+        "Machines: M204, M205, M206.\nJ705 goes M204>M205>M206 @ 1h ea\n",
+        ("M204", "M205", "M206"), "ok",
+        {"J705": (["M204", "M205", "M206"], [1, 1, 1], None)},
+    ),
+    _case(
+        "spreadsheet_paste_with_an_empty_first_column",
+        "\tJob\tMachine\tHours\n\tJ708\tM207\t2\n\tJ708\tM208\t1\n",
+        ("M207", "M208"), "ok",
+        {"J708": (["M207", "M208"], [2, 1], None)},
+    ),
+    _case(
+        "schedule_heading_with_a_date",
+        "Schedule for Thu 26/11\nMachines: M209.\nJ709: M209 1h\n",
+        ("M209",), "ok",
+        {"J709": (["M209"], [1], None)},
+    ),
+    _case(
+        "dashes_between_job_machine_and_hours",
+        "Machines: M209, M210.\nJ710 \u2013 M209 \u2013 2 hrs\nJ711 \u2013 M210 \u2013 1 hr\n",
+        ("M209", "M210"), "ok",
+        {"J710": (["M209"], [2], None), "J711": (["M210"], [1], None)},
+    ),
+    _case(
+        "count_times_machine",
+        "Machines: M209, M210.\nJ712: 2 x M209 1h\n",
+        ("M209", "M210"), FAILS,
+    ),
+    _case(
+        "needs_list_then_parenthesised_hours",
+        "Machines: M210, M211, M212.\nJ713 needs M210, M211, M212 (1h, 2h, 1h)\n",
+        ("M210", "M211", "M212"), "ok",
+        {"J713": (["M210", "M211", "M212"], [1, 2, 1], None)},
+    ),
+    _case(
+        "due_first_then_route_label",
+        "Machines: M213, M214.\nJ714 due 15:00 sharp. Route: M213 2h \u2192 M214 1h.\n",
+        ("M213", "M214"), "ok",
+        {"J714": (["M213", "M214"], [2, 1], 15)},
+    ),
+    _case(
+        "jobs_today_with_routes_in_parentheses",
+        "Machines: M213, M214.\nJobs today: J715 (M213 2h), J716 (M214 1h)\n",
+        ("M213", "M214"), "ok",
+        {"J715": (["M213"], [2], None), "J716": (["M214"], [1], None)},
+    ),
+    _case(
+        "line_names_with_numbers",
+        "Line 2 (M215) and Line 3 (M216).\nJ717: Line 2 1h, Line 3 2h\n",
+        ("M215", "M216"), "ok",
+        {"J717": (["M215", "M216"], [1, 2], None)},
+    ),
+    _case(
+        "inventory_sentence_then_bullet_by_names",
+        "We have a saw (M217) and a drill (M218).\n- J718: saw 1h, drill 1h\n",
+        ("M217", "M218"), "ok",
+        {"J718": (["M217", "M218"], [1, 1], None)},
+    ),
+    _case(
+        "minutes_without_separators",
+        "Machines: M217, M218.\nJ720 M217 60min M218 120min\n",
+        ("M217", "M218"), "ok",
+        {"J720": (["M217", "M218"], [1, 2], None)},
+    ),
+    _case(
+        "dispatch_sentence_after_route",
+        "Machines: M219, M220.\nJ721: M219 2h, M220 1h. Dispatch 16:00.\n",
+        ("M219", "M220"), "ok",
+        {"J721": (["M219", "M220"], [2, 1], 16)},
+    ),
+    _case(
+        "before_a_meeting_at_a_clock",
+        "Machines: M219, M220.\nJ722: M219 1h, M220 1h, finished before the 15:00 meeting\n",
+        ("M219", "M220"), "ok",
+        {"J722": (["M219", "M220"], [1, 1], 15)},
+    ),
+    _case(
+        "split_over_shifts",
+        "Machines: M219, M220.\nJ723: M219 4h (split over two shifts)\n",
+        ("M219", "M220"), FAILS,
+    ),
+    _case(
+        "planned_return_in_minutes",
+        "Machines: M219, M220.\nJ724: M219 1h, M220 1h, then back to M219 for 30 min\n",
+        ("M219", "M220"), ROUNDED,
+        {"J724": (["M219", "M220", "M219"], [1, 1, 1], None)},
+    ),
+    _case(
+        "machine_out_of_order_used",
+        "Machines: M221 (out of order), M222.\nJ725: M221 1h, M222 1h\n",
+        ("M221", "M222"), FAILS,
+    ),
+]
+
+
 #: Cases the reader still misses: each must fail with a code, never be read wrongly.
 KNOWN_MISSES = frozenset({
+    "decimal_comma_hours_arrows",
+    "gmail_wrote_line_with_a_clock",
+    "at_sign_hours_each_abbreviated",
+    "spreadsheet_paste_with_an_empty_first_column",
+    "due_first_then_route_label",
+    "dispatch_sentence_after_route",
+    "before_a_meeting_at_a_clock",
     "chat_emoji_arrows",
     "chat_correction_replaces_the_line",
     "rush_note_is_not_a_due",
@@ -910,9 +1044,9 @@ def _grade(case: LabelledCase) -> Grade:
     return grade(case, outcome)
 
 
-@pytest.mark.parametrize("case", CASES + FOUND_CASES + SECOND_CASES + THIRD_CASES,
+@pytest.mark.parametrize("case", CASES + FOUND_CASES + SECOND_CASES + THIRD_CASES + FOURTH_CASES,
                          ids=[case.name for case in
-                              CASES + FOUND_CASES + SECOND_CASES + THIRD_CASES])
+                              CASES + FOUND_CASES + SECOND_CASES + THIRD_CASES + FOURTH_CASES])
 def test_a_staff_phrasing_is_read_as_a_planner_reads_it(case: LabelledCase) -> None:
     result = _grade(case)
     if case.name in KNOWN_MISSES:
@@ -922,7 +1056,7 @@ def test_a_staff_phrasing_is_read_as_a_planner_reads_it(case: LabelledCase) -> N
 
 
 def test_rounded_cases_record_the_rounding() -> None:
-    for case in [c for c in CASES + SECOND_CASES + THIRD_CASES
+    for case in [c for c in CASES + SECOND_CASES + THIRD_CASES + FOURTH_CASES
                  if c.expect == ROUNDED and c.name not in KNOWN_MISSES]:
         repairs = OnboardingAgent().run_detailed(case.text).repairs
         assert any("rounded up" in repair for repair in repairs), case.name
@@ -930,7 +1064,7 @@ def test_rounded_cases_record_the_rounding() -> None:
 
 def test_the_set_is_large_and_its_names_distinct() -> None:
     assert len(CASES) >= 50
-    every = CASES + FOUND_CASES + SECOND_CASES + THIRD_CASES
+    every = CASES + FOUND_CASES + SECOND_CASES + THIRD_CASES + FOURTH_CASES
     assert len({case.name for case in every}) == len(every)
 
 
@@ -938,7 +1072,8 @@ def main() -> None:
     """Print per batch the totals (correct / safe fail / silent wrong) and the cases not
     correct."""
     for label, cases in (("first batch", CASES), ("found while reading", FOUND_CASES),
-                         ("second batch", SECOND_CASES), ("third batch", THIRD_CASES)):
+                         ("second batch", SECOND_CASES), ("third batch", THIRD_CASES),
+                         ("fourth batch", FOURTH_CASES)):
         totals: Counter[str] = Counter()
         for case in cases:
             result = _grade(case)
