@@ -271,6 +271,15 @@ def _letterhead(lines: list[str]) -> tuple[int, str | None]:
     return end, (ISSUER if _issuer_evidence(lines[:end]) else None)
 
 
+#: The context of lines under a heading announcing an example of a completed form: every
+#: value there is the form's example (rejected as another "party's").
+EXAMPLE = "example"
+EXAMPLE_HEADING = re.compile(
+    r"^\W*examples?\W*$|\b(?:sample|example)\s+(?:of\s+an?\s+)?(?:completed|filled)\b|"
+    r"\b(?:completed|filled(?:[\s-]in)?)\s+(?:sample|example)\b|"
+    r"\b(?:sample|example)\s+(?:form|entry|entries|row|answers?)\b", re.IGNORECASE)
+
+
 def line_parties(doc: LayoutDoc) -> dict[int, list[str | None]]:
     """The party context of every line of every page: letterhead, then section headings.
 
@@ -286,14 +295,22 @@ def line_parties(doc: LayoutDoc) -> dict[int, list[str | None]]:
         for number, line in enumerate(lines):
             if number < head_end:  # a person's section may open the page; a name does not
                 heading = party_of(line) if is_heading(line) else None
+                if is_heading(line) and EXAMPLE_HEADING.search(line):
+                    heading = EXAMPLE
                 if heading not in (None, SUBJECT, ORGANIZATION):
                     section = heading
                 parties.append(head_party)
                 continue
             if is_heading(line):
                 named = party_of(line)
+                if EXAMPLE_HEADING.search(line):  # "SAMPLE COMPLETED FORM": an example block
+                    named = EXAMPLE
+                elif named is None and ORG_VOICE.search(line):  # "CONTACT US": the issuer's
+                    named = ORGANIZATION
                 if named is not None or not _LABEL_ONLY.match(line):  # "Phone:" is no heading
                     section = named
+            elif section == EXAMPLE:
+                pass  # the example's own "Patient Name:" lines stay examples to the next heading
             elif _is_subject_label_line(line):
                 section = SUBJECT
             elif _is_party_label_line(line):  # "Physician:" - what follows is the doctor's
@@ -1432,7 +1449,12 @@ def scan_field(field: str, docs: list[LayoutDoc],
             found = scanner(_Page(doc.doc_id, page, lines, parties, labels, order, joined,
                                   anchored, several))
             widget_found = _widget_hits(scanner, doc.doc_id, page, labels, order)
+            examples = {collapse_ws(line) for line, party in zip(lines, parties, strict=False)
+                        if party == EXAMPLE and line.strip()}
             for hit in [*found, *widget_found]:
+                if examples and hit.accepted and collapse_ws(
+                        hit.evidence.quoted_text.split("\n")[0]) in examples:
+                    hit = _rejected(hit.raw_value, hit.evidence, "blank_form:example")
                 if hit.rejected and not include_rejected:
                     continue
                 if page.ocr:  # read by OCR: lower confidence, the quote's box from OCR lines

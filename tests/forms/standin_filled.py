@@ -710,9 +710,87 @@ FOURTH = (fax_cover, insurance_card, unlabelled_lab_patient, work_note, immuniza
           prescription_blocks)
 
 
+# A fifth set: more blank forms, written after every fix above (none may give a value).
+
+
+def _fillable(title: str, rows: list[tuple[str, str]], extra: list[str] = ()) -> bytes:
+    """A fillable page: printed labels with text widgets holding the given default text."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((50, 44), title, fontsize=12)
+    for i, text in enumerate(extra):
+        page.insert_text((50, 60 + 12 * i), text, fontsize=8)
+    for i, (label, default) in enumerate(rows):
+        y = 110 + 24 * i
+        page.insert_text((50, y + 11), label, fontsize=9)
+        widget = pymupdf.Widget()
+        widget.field_name = label.strip(":")
+        widget.field_type = pymupdf.mupdf.PDF_WIDGET_TYPE_TEXT
+        widget.rect = pymupdf.Rect(170, y, 450, y + 15)
+        widget.field_value = default
+        page.add_widget(widget)
+    data = doc.tobytes(garbage=3, deflate=True, no_new_id=True)
+    doc.close()
+    return data
+
+
+def blank_widget_defaults() -> Doc:
+    data = _fillable("PATIENT INFORMATION", [
+        ("Patient Name:", "Last, First MI"), ("Date of Birth:", "MM/DD/YYYY"),
+        ("Phone:", "(   )    -"), ("Address:", "Street, City, State ZIP"),
+        ("Member ID:", "See your card"), ("Medications:", "List all, or write None")])
+    return Doc("blank_widget_defaults", "blank: widgets holding placeholder text", [], raw=data)
+
+
+def blank_sample_block() -> Doc:
+    text = ("HOW TO COMPLETE THIS FORM\n"
+            "SAMPLE COMPLETED FORM\n"
+            "Patient Name: Jane Sample\n"
+            "Date of Birth: 01/02/1980\n"
+            "Phone: (555) 555-0123\n"
+            "Medications: Aspirin 81 mg\n"
+            "YOUR INFORMATION\n"
+            "Patient Name: ____________________\n"
+            "Date of Birth: ____/____/______\n"
+            "Phone: (____) ____-______\n")
+    return Doc("blank_sample_block", "blank: a sample block under its own heading",
+               [lines(text)])
+
+
+def blank_office_use() -> Doc:
+    text = ("TIDEWATER PEDIATRICS - PATIENT HISTORY\n"
+            "Child's Name: ______________________  Date of Birth: ___/___/_____\n"
+            "Are you currently taking any of the following medications: Coumadin, Plavix,\n"
+            "aspirin or insulin?  Yes / No\n"
+            "Allergies:  \u2610 None  \u2610 Penicillin  \u2610 Latex  \u2610 Other: ________\n"
+            "FOR OFFICE USE ONLY\n"
+            "Account #: 44120    Reviewed: 02/02/2024    Initials: ___\n"
+            "CONTACT US\n"
+            "Tidewater Pediatrics, 12 Harbor Walk, Norfolk, VA 23510\n"
+            "Phone: (757) 555-0131\n")
+    return Doc("blank_office_use", "blank: drug names in a question, office block, contact us",
+               [lines(text)])
+
+
+def blank_hipaa_release() -> Doc:
+    text = ("AUTHORIZATION TO RELEASE HEALTH INFORMATION\n"
+            "I, ______________________, authorize Brightharbor Dental, 5 Marina Way, Ventura,\n"
+            "CA 93001 to release my records to the person named below.\n"
+            "Released to: ______________________  Phone: ______________\n"
+            "If you have questions about this form, please call 805-555-0136 ext 4.\n"
+            "Insurance Company Phone: ______________\n"
+            "Print Name: ______________________  Date: ___/___/_____\n")
+    return Doc("blank_hipaa_release", "blank: a release with the practice's own contacts",
+               [lines(text)])
+
+
+FIFTH_BLANK = (blank_widget_defaults, blank_sample_block, blank_office_use,
+               blank_hipaa_release)
+
+
 def all_docs() -> list[Doc]:
     """Every stand-in, filled first."""
-    return [make() for make in FILLED + BLANK + SECOND + THIRD_BLANK + THIRD + FOURTH]
+    return [make() for make in FILLED + BLANK + SECOND + THIRD_BLANK + THIRD + FOURTH + FIFTH_BLANK]
 
 
 def write_cases(root: Path, docs: list[Doc]) -> Path:
