@@ -30,3 +30,8 @@ def test_mail_header_fields_go_and_a_subject_with_content_stays() -> None:
 def test_emphasis_and_emoji_selectors_go() -> None:
     assert unwrap_message("*J7*: M4 2h \u27a1\ufe0f M5 1h") == "J7: M4 2h \u27a1 M5 1h"
     assert unwrap_message("M_SAW 2h, 5*60 s") == "M_SAW 2h, 5*60 s"
+
+
+def test_the_line_that_attributes_a_quote_goes() -> None:
+    text = "Fine.\nOn Fri, Dec 4, 2026 at 9:40 AM Ines <ines@mill.example> wrote:\n> J7: M4 2h"
+    assert unwrap_message(text).split("\n") == ["Fine.", "", "J7: M4 2h"]

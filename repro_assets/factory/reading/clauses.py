@@ -438,6 +438,7 @@ class ClauseReader:
         self, cursor: Cursor, clause: Clause, pending: _Pending, outer: RouteStatement | None
     ) -> None:
         standard_label = _standard_label(cursor)
+        route_label = cursor.peek_word(*_ROUTE_LABELS) and cursor.peek_kind(Kind.COLON, offset=1)
         if not standard_label:
             _label(cursor)
         self._skip_day(cursor)
@@ -446,7 +447,7 @@ class ClauseReader:
         continuation = cursor.any_sequence(LEADS) is not None
         if continuation:
             cursor.kind(Kind.COMMA)  # "Next, J5 moves to M6"
-        opening = self._opening(cursor, clause, standard_label, continuation)
+        opening = self._opening(cursor, clause, (standard_label, route_label), continuation)
         subject, continuation = opening.subject, opening.continuation
         _after_subject(cursor, subject, opening.explicit)
         if cursor.any_sequence(LEADS) is not None:
@@ -469,14 +470,16 @@ class ClauseReader:
             cursor.kind(Kind.COMMA)
 
     def _opening(
-        self, cursor: Cursor, clause: Clause, standard_label: bool, continuation: bool
+        self, cursor: Cursor, clause: Clause, labels: tuple[bool, bool], continuation: bool
     ) -> _Opening:
         """Read whom a job clause is about: named jobs (or every job, after a standard-route
-        label), a pronoun, or the subject the context gives.
+        label), a pronoun, or the subject the context gives; ``labels`` says whether the
+        clause began with a standard-route label and with a route label (``Route:``).
 
         Raises:
             _Unreadable: no subject, or steps without one where a subject is needed.
         """
+        standard_label, route_label = labels
         subject = Subject(None, LEVEL_ALL) if standard_label else _explicit_subject(cursor)
         if subject is not None:
             return _Opening(subject, True, continuation, False)
@@ -485,6 +488,12 @@ class ClauseReader:
             return _Opening(subject, False, continuation, False)
         if not clause.first_in_sentence and self.context.group_subject is not None:
             continuation = True  # "J4: M6 3h; M7 2h": the sentence's route goes on
+        if route_label and not continuation:  # "J714 due 15:00. Route: M213 2h"
+            subject = self.context.group_subject
+            if subject is None or subject.jobs is None or len(subject.jobs) != 1 or (
+                    self.context.current.get(subject.jobs) is not None):
+                raise _Unreadable("a route label that does not follow one job on its line")
+            return _Opening(subject, False, False, True)
         subject = self._implicit_subject(clause, continuation)
         if subject is None:
             raise _Unreadable("it does not say which job it is about")

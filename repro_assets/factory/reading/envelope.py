@@ -8,7 +8,8 @@ it says:
   ends the paragraph, as a blank line would;
 * a chat line's time stamp and sender (``[07:02] Dana: ...``, ``[26/11, 07:02] Dana: ...``,
   ``26/11/2026, 07:02 - Dana: ...``): the stamp is when the message was sent, not a due time;
-* mail header fields (``From:``, ``To:``, ``Cc:``, ``Sent:``, ``Date:``); a ``Subject:`` line
+* mail header fields (``From:``, ``To:``, ``Cc:``, ``Sent:``, ``Date:``) and the line that
+  attributes a quote (``On Wed, ... at 4:10 PM Lars wrote:``); a ``Subject:`` line
   is dropped only when it names no machine, no duration and no clock time (``Subject: Re:
   J51 rush``), otherwise its text (without ``Re:``/``Fwd:``) is read like any sentence;
 * emoji presentation selectors (``➡️`` is the arrow ``➡``) and emphasis marks around words
@@ -31,6 +32,8 @@ _CHAT_RE = re.compile(
     re.IGNORECASE,
 )
 _HEADER_RE = re.compile(r"^\s*(?:from|to|cc|bcc|sent|date)\s*:", re.IGNORECASE)
+# "On Wed, Nov 25, 2026 at 4:10 PM Lars <...> wrote:": who wrote the quote below, and when
+_ATTRIBUTION_RE = re.compile(r"^\s*On\s.{4,200}\swrote:\s*$")
 _SUBJECT_RE = re.compile(r"^\s*subject\s*:\s*(?:(?:re|fwd?|aw|wg)\s*:\s*)*", re.IGNORECASE)
 # what a subject line may not carry to be dropped: a machine id, a duration or a clock time
 _CONTENT_RE = re.compile(
@@ -49,7 +52,7 @@ def _unwrap(line: str) -> tuple[str, int]:
     chat = _CHAT_RE.match(line)
     if chat is not None:
         line = line[chat.end():]
-    if _HEADER_RE.match(line):
+    if _HEADER_RE.match(line) or _ATTRIBUTION_RE.match(line):
         return "", depth
     subject = _SUBJECT_RE.match(line)
     if subject is not None:

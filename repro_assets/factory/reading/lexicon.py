@@ -107,7 +107,9 @@ _PATTERNS = [
                       rf"|\b(?P<hs_h>\d+)(?:\s+h\s*|\s*h\s+)(?P<hs_m>\d{{2}})\b"
                       rf"(?![:.]\d|\s*[A-Za-z]))"),
     ("SECONDS", rf"(?i:\b(?P<seconds>\d+(?:\.\d+)?)\s*{_SECOND_UNIT}\b)"),
-    ("DURATION", rf"(?i:\b(?P<amount>{_AMOUNT})\s*-?\s*(?P<unit>{_HOUR_UNIT}|{_MINUTE_UNIT})\b)"),
+    # "1,5 h": a decimal comma (one or two digits after it, then the unit)
+    ("DURATION", rf"(?i:\b(?P<amount>\d+,\d{{1,2}}(?=\s*(?:{_HOUR_UNIT}|{_MINUTE_UNIT})\b)"
+                 rf"|{_AMOUNT})\s*-?\s*(?P<unit>{_HOUR_UNIT}|{_MINUTE_UNIT})\b)"),
     ("CLOCK", r"(?i:\b(?P<ch>\d{1,2})(?:[:.](?P<cm>\d{2}))?\s*"
               r"(?P<mer>a\.m\.?|p\.m\.?|am\b|pm\b)|\b(?P<ch2>\d{1,2})[:.](?P<cm2>\d{2})\b)"),
     # "1,200 caps": a count with thousands separators, before a noun that is no unit
@@ -136,7 +138,7 @@ def _amount(text: str) -> float:
     lowered = text.lower()
     if lowered in NUMBER_WORDS:
         return float(NUMBER_WORDS[lowered])
-    return float(lowered)
+    return float(lowered.replace(",", "."))
 
 
 def _duration(match: re.Match[str]) -> float:

@@ -73,7 +73,7 @@ DUE_KEYS = frozenset({"due", "deadline", "pickup", "pick-up"})
 DUE_KEYS_NEED_BY = frozenset({
     "ship", "ships", "shipped", "shipping", "done", "finished", "complete", "completed",
     "ready", "delivered", "needed", "required", "out", "leave", "leaves", "dispatched",
-    "collected",
+    "collected", "dispatch",
 })
 DUE_AUX = frozenset({
     "is", "are", "must", "should", "will", "shall", "has", "have", "needs", "need", "to", "be",
@@ -81,7 +81,7 @@ DUE_AUX = frozenset({
 })
 DUE_PREPOSITIONS = frozenset({"at", "by", "before", "is", "of", "time", "hour", "for", "date"})
 SEQUENCE_WORDS = frozenset({"sequence", "order", "turn", "series"})
-EACH_WORDS = frozenset({"each", "apiece"})
+EACH_WORDS = frozenset({"each", "apiece", "ea"})
 STEP_WORDS = frozenset({"step", "steps", "operation", "operations", "stage", "stages", "op",
                         "ops"})
 SKIP_VERBS = frozenset({"skips", "skip", "bypasses", "bypass", "omits", "omit", "misses"})
@@ -1007,7 +1007,8 @@ class Uniform:
 def read_uniform(cursor: Cursor) -> Uniform | None:
     """Read a duration that applies to every step, or None."""
     start = cursor.index
-    cursor.word({"for", "with", "at", "taking", "takes", "needing", "of"})
+    if not cursor.word({"for", "with", "at", "taking", "takes", "needing", "of"}):
+        _symbol(cursor, "@")  # "M4>M5>M6 @ 1h ea"
     if cursor.word(EACH_WORDS) and (token := cursor.kind(Kind.DURATION)) is not None:
         return Uniform(token.value, per_step=False)
     token = cursor.kind(Kind.DURATION)

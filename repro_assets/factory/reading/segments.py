@@ -109,9 +109,23 @@ def _csv_cells(line: str, delimiter: str) -> list[str]:
 
 def _csv_header(line: str) -> str | None:
     for delimiter in CSV_DELIMITERS:
-        if delimiter in line and looks_like_header(_csv_cells(line, delimiter)):
+        if delimiter in line and looks_like_header(
+                [cell for cell in _csv_cells(line, delimiter) if cell]):
             return delimiter
     return None
+
+
+def _without_empty_columns(header: list[str], rows: list[tuple[tuple[str, ...], str]]
+                           ) -> tuple[list[str], list[tuple[tuple[str, ...], str]]]:
+    """Drop the columns that are empty in the header and in every row (a spreadsheet's
+    blank first column pasted with the cells: ``\tJob\tMachine``)."""
+    empty = {index for index, cell in enumerate(header) if not cell and all(
+        index < len(cells) and not cells[index] for cells, _ in rows)}
+    if not empty:
+        return header, rows
+    keep = [index for index in range(len(header)) if index not in empty]
+    return ([header[i] for i in keep],
+            [(tuple(cells[i] for i in keep if i < len(cells)), line) for cells, line in rows])
 
 
 def _split_sentences(text: str) -> list[tuple[list[str], bool]]:
@@ -243,6 +257,7 @@ def _csv_table(lines: list[str], start: int) -> tuple[Table | None, int]:
             rows.append((tuple(row), lines[end].strip()))
             end += 1
         if rows:
+            header, rows = _without_empty_columns(header, rows)
             return Table(tuple(header), tuple(rows), lines[start].strip(),
                          is_routing_header(header)), end
     for delimiter in CSV_DELIMITERS:
