@@ -46,6 +46,7 @@ from repro_assets.research.stated_numbers import kind_fits, numbers_in
 from repro_assets.research.table_rows import (
     ROW_VARIANT_PENALTY,
     label_names,
+    label_negated,
     row_value,
     unasked_label_words,
 )
@@ -328,6 +329,8 @@ def _row_answer(passage: Passage, terms: QuestionTerms, source: SourceText,
         return None
     if terms.anchors and not label_names(passage.label, terms, paper):
         return None  # a row answers only for the entity its label names (not a variant)
+    if label_negated(passage.label, terms):
+        return None  # the question rules this row out ("the loud (not quiet) recordings")
     picked = row_value(passage, terms, paper)
     if picked is None:
         return None

@@ -16,7 +16,14 @@ from dataclasses import dataclass, field
 
 from repro_assets.research.answer_models import AnswerCheck, SourceText
 from repro_assets.research.answering import comparison_sides
-from repro_assets.research.question_terms import METRIC_WORDS, Anchor, fold, question_terms
+from repro_assets.research.question_terms import (
+    METRIC_WORDS,
+    Anchor,
+    QuestionTerms,
+    fold,
+    question_terms,
+    stemmed_words,
+)
 from repro_assets.research.term_match import initialisms, metric_anchor_in
 
 #: Chunks on each side of a matching chunk that make its window (tables span chunk limits).
@@ -40,6 +47,7 @@ class _Document:
     chunks: list[tuple[int, str, str]] = field(default_factory=list)  # (chunk id, text, folded)
     folded: str = ""
     initials: set[str] | None = None  # word-run initials, read when a metric is looked up
+    identity_words: tuple[str, frozenset[str]] | None = None  # opening text, read when ranked
 
 
 def document_key(url: str | None, doi: str | None, kind: str, external_id: str) -> str:
@@ -109,6 +117,16 @@ class CorpusLexicon:
         return "\n".join(c[1] for c in doc.chunks[lo:hi])
 
 
+def _identity_match(lexicon: CorpusLexicon, doc: _Document, terms: QuestionTerms) -> int:
+    """How many of the question's anchors and keywords the document's opening text names."""
+    if doc.identity_words is None:
+        identity = lexicon.identity(doc)
+        doc.identity_words = (fold(identity), frozenset(stemmed_words(identity)))
+    folded, words = doc.identity_words
+    return sum(a.found_in(folded) for a in terms.anchors) + sum(
+        k in words for k in terms.keywords if len(k) >= 4)
+
+
 def _names(anchor: Anchor, doc: _Document) -> bool:
     """The document names ``anchor``: as written, or (a metric) spelled out in words."""
     if anchor.found_in(doc.folded):
@@ -150,6 +168,10 @@ def check_corpus(question: str, db: object, vector_hits: list[tuple[int, int]] |
         docs += [d for d in found if d not in docs]
         if not found:
             continue
+        if len(found) > MAX_DOCUMENTS:
+            # many documents name the anchors: read first those whose own opening (title,
+            # abstract) names the question's terms (sort is stable: ties keep corpus order)
+            found.sort(key=lambda d: -_identity_match(lexicon, d, terms))
         rarest = min(group, key=lambda a: len(per_anchor[a.key]))
         for doc in found[:MAX_DOCUMENTS]:
             lexical.add(doc.document_id)

@@ -141,6 +141,8 @@ class QuestionTerms:
         head: the asked attribute's words ("minibatch size"): a sentence must name them.
         authors: keys of the authors the question cites ("X et al."): they stand for the
             paper whose opening text names them.
+        negated: words the question rules out ("the loud (not quiet) recordings"): a row
+            labelled with one of them is not the asked row.
         counts: numbers the question gives in words ("one network"): a row label stating
             one of them is preferred over its siblings.
     """
@@ -156,6 +158,7 @@ class QuestionTerms:
     authors: tuple[str, ...] = ()
     counts: tuple[str, ...] = ()
     question: str = ""
+    negated: tuple[str, ...] = ()
 
 
 #: Number words a question may fix a row with ("one network", "a single model").
@@ -219,6 +222,9 @@ def _anchor(text: str, year: str | None = None) -> Anchor:
         variants.append("".join(w[0].lower() for w in words[:-1]) + squeeze(words[-1]))
     if key.endswith("s") and len(key) > 4:
         variants.append(key[:-1])  # "Answers" / "Answer"
+    parts = re.findall(r"[a-z0-9]+", unicodedata.normalize("NFKC", text).lower())
+    if len(key) <= SHORT_KEY and len(parts) > 1:
+        variants.append(" ".join(parts))  # "L+F": the spaced form " l f " of the text
     if "-" in text:
         head, _, tail = text.partition("-")
         if tail.lower() in ("large", "base", "small", "big", "tiny"):
@@ -290,20 +296,27 @@ def question_terms(question: str, today: _dt.date | None = None) -> QuestionTerm
     flush()
     anchors = [a for a in anchors if len(a.key) >= 2 and a.key not in ("et", "al", "etal")]
     anchor_words = {w for a in anchors for w in stemmed_words(a.text)}
+    negated = set(negated_words(question))
     keywords = tuple(dict.fromkeys(
         w for w in stemmed_words(question)
-        if w not in STOPWORDS and w not in anchor_words and len(w) > 2 and not w.isdigit()))
+        if w not in STOPWORDS and w not in anchor_words and len(w) > 2 and not w.isdigit()
+        and w not in negated))
     kind = _asked_kind(question)
     # "how many times faster than" asks for a stated ratio, not a difference of two numbers
     return QuestionTerms(anchors=tuple(dict.fromkeys(anchors)), keywords=keywords,
                          future_years=years, kind=kind,
                          compare=kind != "ratio" and bool(_COMPARE_RE.search(question)),
                          qualifiers=_qualifiers(question, anchors), split=asked_split(question),
-                         head=tuple(head_words(question)),
+                         head=tuple(head_words(question, kind in _NUMBER_KINDS)),
                          authors=cited_authors(question), question=question,
+                         negated=negated_words(question),
                          counts=tuple(dict.fromkeys(
                              _NUMBER_WORDS[w] for w in re.findall(r"[a-z]+", question.lower())
                              if w in _NUMBER_WORDS)))
+
+
+#: Asked quantities that are numbers.
+_NUMBER_KINDS = frozenset({"value", "count", "ratio", "duration"})
 
 
 #: Words naming a held-out split used for model selection, and the final test split.
@@ -365,7 +378,8 @@ _AUXILIARIES = frozenset({"is", "are", "was", "were", "do", "does", "did", "can"
 #: Head words of a "which ..." question that ask for a number, not a name.
 _QUANTITY_HEADS = frozenset({"proportion", "ratio", "rate", "size", "number", "value",
                              "percentage", "fraction", "probability", "threshold",
-                             "coefficient"})
+                             "coefficient", "length", "average", "total", "dimension",
+                             "depth", "width"})
 
 
 def _asked_kind(question: str) -> str:
@@ -380,7 +394,8 @@ def _asked_kind(question: str) -> str:
         return "count"
     if re.search(r"\b(what|how much|how accurate|how (well|did|does)|which value|"
                  r"what value)\b", q) and (_METRIC_HINT.search(q) or re.search(
-                     r"\b(proportion|ratio|size|number|rate|value|accurate|score)\b", q)):
+                     r"\b(proportion|ratio|size|number|rate|value|accurate|score|length|average|"
+                     r"median|total|amount|percentage|dimension|dimensionality|depth|width)\b", q)):
         return "value"
     m = re.match(r"\s*(?:which|what)\s+([a-z][\w\-]*)", q)
     if m and (squeeze(m.group(1)) in METRIC_WORDS or m.group(1) in _SCORE_WORDS):
@@ -396,13 +411,31 @@ def _asked_kind(question: str) -> str:
     return "none"
 
 
-def head_words(question: str) -> list[str]:
+_NEGATION = re.compile(r"\b(?:not|rather than|instead of|excluding|other than)\s+"
+                       r"((?:the\s+)?[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)", re.IGNORECASE)
+
+
+def negated_words(question: str) -> tuple[str, ...]:
+    """Content words the question rules out: up to two words after "not", "rather than",
+    "instead of", "excluding", "other than" ("loud (not quiet)" -> ``quiet``)."""
+    out: list[str] = []
+    for m in _NEGATION.finditer(question):
+        out += [w for w in stemmed_words(m.group(1)) if w not in STOPWORDS and len(w) > 2]
+    return tuple(dict.fromkeys(out))
+
+
+def head_words(question: str, numeric: bool = False) -> list[str]:
     """The asked attribute: content words between "what"/"which" and the first verb.
 
     "What minibatch size was X trained with?" -> ``["minibatch", "size"]``.
     """
     m = re.match(r"\s*(?:what|which)\s+(.*?)\s+(?:is|are|was|were|does|do|did|has|have|had|"
                  r"can|will|would|should)\b", question, re.IGNORECASE)
+    if numeric and (not m or not m.group(1).strip()):
+        # a number question "What is the average session length of X?": the words
+        # between the verb and "of"
+        m = re.match(r"\s*what\s+(?:is|are|was|were)\s+(?:the\s+|an?\s+)?(.*?)\s+(?:of|for|in|"
+                     r"on|at|with|that|when|used|reported)\b", question, re.IGNORECASE)
     if not m or len(m.group(1).split()) > 4:
         return []
     return [w for w in stemmed_words(m.group(1)) if w not in STOPWORDS and len(w) > 2]

@@ -45,6 +45,15 @@ def _subvalue(cell: str, terms: QuestionTerms, context: str) -> str | None:
     return None
 
 
+#: Headers of a table's label column (the row names), never of a value column.
+_LABEL_HEADER = re.compile(r"^(models?|methods?|systems?|approach(es)?|architectures?|"
+                           r"networks?|settings?|configurations?|datasets?|tasks?)$",
+                           re.IGNORECASE)
+
+
+_RANK_MARK = re.compile(r"^\d{1,3}[.)]$")
+
+
 _GROUP_LABEL = re.compile(r"\bet al\b|\b(19|20)\d\d\b")
 
 
@@ -58,9 +67,11 @@ def _column_headers(run: list[str], n: int) -> list[str]:
     err. (%)") is read as those names.
     """
     run = list(run)
-    while run and _GROUP_LABEL.search(run[-1]):
-        run.pop()
+    while run and (_GROUP_LABEL.search(run[-1]) or _RANK_MARK.match(run[-1].strip())):
+        run.pop()  # a group label, or the rank cell ("1.") before the row's label
     run = [name for line in run for name in split_header_line(line)]
+    if len(run) == n and _LABEL_HEADER.match(run[0].strip()):
+        return []  # the first name heads the label column: more cells than value columns
     return run if len(run) >= n else []
 
 
@@ -86,10 +97,18 @@ def _asked_column(names: list[str], terms: QuestionTerms, column_anchors: list[A
         picked = bool(columns)
     if len(columns) > 1:
         asked = set(terms.keywords) | {a.key for a in terms.anchors}
-        worded = [i for i in columns
-                  if (set(stemmed_words(names[i])) | {squeeze(names[i])}) & asked]
+        shared = {i: len((set(stemmed_words(names[i])) | {squeeze(names[i])}) & asked)
+                  for i in columns}
+        worded = [i for i in columns if shared[i]]
         if len(worded) == 1:
             columns, picked = worded, True
+        elif worded:
+            # "Rand Error" against "Warping Error" for "what rand error": the one header
+            # sharing the most of the question's words
+            most = max(shared.values())
+            best = [i for i in worded if shared[i] == most]
+            if len(best) == 1 and most >= 2:
+                columns, picked = best, True
     return columns, picked
 
 
@@ -156,4 +175,18 @@ def unasked_label_words(label: str, terms: QuestionTerms) -> list[str]:
     words = [w[:-1] if len(w) == 4 and w.endswith("s") and not w.endswith("ss") else w
              for w in stemmed_words(label)]
     return [w for w in words if w not in asked and squeeze(w) not in keys
-            and w not in STOPWORDS and not any(squeeze(w) in k for k in keys)]
+            and w not in STOPWORDS and not any(squeeze(w) in k for k in keys)
+            and not _abbreviates(w, terms.keywords)]
+
+
+def _abbreviates(word: str, keywords: tuple[str, ...]) -> bool:
+    """A label word of 3 letters or more that begins a question keyword ("syn" of
+    "synthetic", "eval" of "evaluation")."""
+    return len(word) >= 3 and word.isalpha() and any(
+        k.startswith(word) and len(k) > len(word) for k in keywords)
+
+
+def label_negated(label: str, terms: QuestionTerms) -> bool:
+    """The row label names a word the question rules out ("not quiet": "eval quiet")."""
+    return any(w == n or (len(w) >= 3 and w.isalpha() and n.startswith(w))
+               for w in stemmed_words(label) for n in terms.negated)

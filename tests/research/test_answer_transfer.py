@@ -179,3 +179,122 @@ def test_a_gap_is_not_the_asked_value() -> None:
 def test_a_value_followed_by_its_improvement_is_the_value() -> None:
     assert _answer("What BLEU does Tinkerwave reach on Ostrander?", VALUE_PROSE,
                    WAVE) == "31.6"
+
+
+# -- a row ruled out by the question, and abbreviated row labels --------------------------------
+
+SYNTH_TABLE = """We report the word error rate of both systems on two kinds of noisy audio.
+Noisy audio
+Condition
+Sonar-1
+Sonar-2
+Quarry eval syn
+44.02
+21.90
+Quarry eval rec
+61.75
+30.12
+Table 7: Sonar-1 against Sonar-2 on added and recorded noise."""
+
+
+def test_an_abbreviated_row_label_is_the_asked_row() -> None:
+    assert _answer("On the synthetic Quarry evaluation set, how high is Sonar-2's word error"
+                   " rate?", SYNTH_TABLE, SONAR) == "21.90"
+
+
+def test_a_row_the_question_rules_out_is_not_read() -> None:
+    question = "Which word error rate is reported for Sonar-2 on loud (not quiet) Quarry audio?"
+    assert question_terms(question, TODAY).negated == ("quiet",)
+    assert _answer(question, NOISY_TABLE, SONAR) == "19.44"
+
+
+def test_ruling_out_every_row_leaves_no_answer() -> None:
+    question = "Which word error rate is reported for Sonar-2 on Quarry eval (not loud, not quiet)?"
+    assert _answer(question, NOISY_TABLE, SONAR) is None
+
+
+# -- a short name written with a symbol ("A+B") -------------------------------------------------
+
+VARIANT_TABLE = """Table 3: Subjective 5-point mean opinion scores in Basque and Welsh.
+Utterances
+Basque
+Welsh
+Tinkerwave (P)
+3.71 \u00b1 0.080
+3.66 \u00b1 0.079
+Tinkerwave (P+Q)
+4.02 \u00b1 0.071
+3.94 \u00b1 0.077"""
+
+
+def test_a_symbol_joined_short_name_is_found_in_its_row() -> None:
+    assert _answer("What MOS does Tinkerwave (P+Q) receive in Welsh?", VARIANT_TABLE,
+                   WAVE) == "3.94"
+
+
+def test_a_symbol_joined_name_no_row_has_gets_no_number() -> None:
+    assert _answer("What MOS does Tinkerwave (P+R) receive in Welsh?", VARIANT_TABLE,
+                   WAVE) is None
+
+
+# -- which column: the header sharing most of the question's words ------------------------------
+
+RANKING_TABLE = """Table 1. Ranking on the Ferrule membrane challenge, sorted by warping error.
+Rank
+Group name
+Warping Error
+Rand Error
+Pixel Error
+1.
+Gristnet
+0.000421
+0.0415
+0.0702
+2.
+Lattice team
+0.000466
+0.0503
+0.0651"""
+
+GRIST = "Gristnet: Contracting Paths for Membrane Segmentation"
+
+
+def test_the_header_sharing_most_question_words_is_the_asked_column() -> None:
+    assert _answer("What rand error does Gristnet reach on the Ferrule membrane challenge?",
+                   RANKING_TABLE, GRIST) == "0.0415"
+
+
+def test_a_column_no_header_names_gets_no_number() -> None:
+    assert _answer("What border error does Gristnet reach on the Ferrule membrane challenge?",
+                   RANKING_TABLE, GRIST) is None
+
+
+# -- a label column's header is not a value column ----------------------------------------------
+
+def test_more_cells_than_value_headers_is_no_aligned_row() -> None:
+    table = """Table 5: Tagging F1 on the Osprey test set.
+Model
+F1
+Quillnet
+83.10
+79.42"""
+    assert _answer("What F1 does Quillnet reach on Osprey?", table,
+                   "Quillnet: Span Taggers") is None
+
+
+# -- quantity words ------------------------------------------------------------------------------
+
+def test_an_average_length_question_asks_for_a_number() -> None:
+    assert question_terms("What is the average session length of the Fennick dataset?",
+                          TODAY).kind == "value"
+    assert question_terms("What is the main idea of Maskrec?", TODAY).kind == "none"
+
+
+def test_what_is_the_attribute_of_needs_a_sentence_naming_the_attribute() -> None:
+    prose = """5 Analysis
+We inspect the average attention weights of the last 12 positions on Fennick in Figure 3.
+The sessions of Fennick hold 7.4 items on average, far fewer than those of Marlow."""
+    assert question_terms("What is the average session length of Fennick in Maskrec?",
+                          TODAY).head == ("average", "session", "length")
+    assert _answer("What is the average session length of Fennick in Maskrec?", prose,
+                   FENNICK) is None
