@@ -171,3 +171,36 @@ def test_absolute_and_squared_errors_are_not_error_rates() -> None:
     metrics = {c.metric_name for c in claims if c.printed_value in {"0.58", "0.43"}}
     assert "error_rate" not in metrics
     assert {c.metric_name for c in claims if c.printed_value == "0.77"} == {"rmse"}
+
+
+# --- a sentence naming several datasets ----------------------------------------------------
+
+
+def _sentence_claims(text: str) -> dict[str, tuple[str | None, float]]:
+    claims = claims_of([Page(lines=prose(text, 72, 700))])
+    return {c.printed_value or "": (c.dataset_name, c.confidence) for c in claims}
+
+
+def test_numbers_after_two_datasets_are_not_tied_to_the_nearest() -> None:
+    got = _sentence_claims("On the Alvor dataset and the Brisk dataset, our tagger reaches an "
+                           "accuracy of 81.2% and an accuracy of 79.1%.")
+    assert got and all(confidence < 0.7 for _, confidence in got.values())
+
+
+def test_numbers_before_two_datasets_respectively_are_not_confident() -> None:
+    got = _sentence_claims("Our tagger reaches an accuracy of 81.2% and an accuracy of 79.1% on "
+                           "the Alvor dataset and the Brisk dataset respectively.")
+    assert got and all(confidence < 0.7 for _, confidence in got.values())
+
+
+def test_a_number_printed_before_its_own_dataset_stays_confident() -> None:
+    got = _sentence_claims("Our tagger reaches an accuracy of 81.2% on the Alvor dataset and an "
+                           "accuracy of 79.1% on the Brisk dataset.")
+    assert got["81.2"][0] == "Alvor" and got["81.2"][1] >= 0.7
+    assert got["79.1"][0] == "Brisk" and got["79.1"][1] >= 0.7
+
+
+def test_a_number_after_its_own_dataset_in_a_second_clause_stays_confident() -> None:
+    got = _sentence_claims("On the Alvor dataset our tagger reaches 81.2% accuracy, and on the "
+                           "Brisk dataset it reaches an accuracy of 79.1%.")
+    assert got["79.1"][0] == "Brisk" and got["79.1"][1] >= 0.7

@@ -137,9 +137,13 @@ def sentence_candidates(pages: PaperPages, context: PaperContext) -> list[Candid
     for page_no, start, sentence in context.sentences:
         section = section_at(sections, page_no, start)
         mentions = _dataset_mentions(sentence, context)
-        for number, metric, m_start, m_end in _numbers(sentence):
+        pairs = list(_numbers(sentence))
+        spans = [(n.start(), n.end()) for n, _, _, _ in pairs]
+        for number, metric, m_start, m_end in pairs:
             dataset, confidence = _pick_dataset(mentions, number.start(), number.end())
             source = "sentence"
+            if dataset and not _tied(sentence, mentions, (number.start(), number.end()), spans):
+                source = "context_ambiguous"  # several datasets, none printed beside it
             if dataset and confidence < 0.85 and _unknown_benchmark(sentence, context):
                 dataset = None  # the numbers are about a benchmark the paper never calls data
             if dataset is None:
@@ -185,6 +189,37 @@ def _pointed_table_dataset(sentence: str, metric: str, context: PaperContext) ->
     :meth:`PaperContext.table_dataset`)."""
     tables = {f"Table {number}" for _, number in _TABLE_POINTER.findall(sentence)}
     return context.table_dataset(tables.pop(), metric) if len(tables) == 1 else None
+
+
+def _tied(sentence: str, mentions: list[tuple[str, int]], span: tuple[int, int],
+          results: list[tuple[int, int]]) -> bool:
+    """True unless the sentence names several datasets and none is printed beside the number.
+
+    'On X and Y we reach 81.2% and 79.1%' and 'we reach 81.2% and 79.1% on X and Y
+    (respectively)' do not say which number is on which dataset; 'we reach 81.2% on X and 79.1%
+    on Y' does: the dataset right after a number (no other number between them) is its own,
+    when the result printed before it took a dataset of its own. ``results`` are the spans of
+    the sentence's result numbers."""
+    start, end = span
+    if len({normalize_key(n) for n, _ in mentions}) < 2:
+        return True
+    if re.search(r"(?i)\brespectively\b", sentence):
+        return False
+    after = [o for _, o in mentions if o >= end]
+    if not after:  # 'on Y it reaches 76.8%' after 'on X ... 81.3%': Y is its own
+        before = [o for _, o in mentions if o < start]
+        return bool(before) and not _result_between(results, before[-1], start) and (
+            len(before) < 2 or _result_between(results, before[-2], before[-1]))
+    gap = sentence[end:after[0]]
+    if len(gap) > 40 or re.search(r"\d", gap):
+        return False
+    earlier = [e for _, e in results if e <= start]
+    return not earlier or any(earlier[-1] <= o < start for _, o in mentions)
+
+
+def _result_between(results: list[tuple[int, int]], first: int, last: int) -> bool:
+    """True when a result number starts between the offsets ``first`` and ``last``."""
+    return any(first <= start < last for start, _ in results)
 
 
 def _pick_dataset(mentions: list[tuple[str, int]], start: int, end: int
