@@ -1019,10 +1019,142 @@ FOURTH_CASES: list[LabelledCase] = [
 ]
 
 
+#: A fifth batch, written after the fourth round of fixes and measured before any change for
+#: it.
+FIFTH_CASES: list[LabelledCase] = [
+    _case(
+        "semicolon_export_std_time_column",
+        "Order;Seq;Work center;Std. time [h]\nJ901;10;M301;2\nJ901;20;M302;1\nJ902;10;M302;3\n",
+        ("M301", "M302"), "ok",
+        {"J901": (["M301", "M302"], [2, 1], None), "J902": (["M302"], [3], None)},
+    ),
+    _case(
+        "reaction_lines_in_a_chat",
+        "J903 M303 2h\n\U0001f44d 2\nJ904 M304 1h\n",
+        ("M303", "M304"), "ok",
+        {"J903": (["M303"], [2], None), "J904": (["M304"], [1], None)},
+    ),
+    _case(
+        "signature_with_a_mobile_number",
+        "Machines: M303, M304.\nJ903: M303 2h, M304 1h\n\nBest,\nLea\nM: +49 170 5550123\n",
+        ("M303", "M304"), "ok",
+        {"J903": (["M303", "M304"], [2, 1], None)},
+    ),
+    _case(
+        "hours_given_after_the_route_with_and",
+        "Machines: M303, M304.\nJ905 goes through M303, then M304; 2 and 1 hours.\n",
+        ("M303", "M304"), "ok",
+        {"J905": (["M303", "M304"], [2, 1], None)},
+    ),
+    _case(
+        "unicode_half_hour",
+        "Machines: M305, M306.\nJ906: M305 \u00bdh, M306 1h\n",
+        ("M305", "M306"), ROUNDED,
+        {"J906": (["M305", "M306"], [1, 1], None)},
+    ),
+    _case(
+        "hour_and_minutes_words",
+        "Machines: M305, M306.\nJ907: M305 1 hr 15 min, M306 1h\n",
+        ("M305", "M306"), ROUNDED,
+        {"J907": (["M305", "M306"], [2, 1], None)},
+    ),
+    _case(
+        "upper_am_tomorrow",
+        "Machines: M305, M306.\nJ908: M305 1h, by 10:00 AM tomorrow\n",
+        ("M305", "M306"), FAILS,
+    ),
+    _case(
+        "eod_with_its_clock",
+        "Machines: M307.\nJ909: M307 2h, due EOD (16:00)\n",
+        ("M307",), "ok",
+        {"J909": (["M307"], [2], 16)},
+    ),
+    _case(
+        "week_number_heading",
+        "Week 48 plan\nMachines: M307.\nJ910: M307 2h\n",
+        ("M307",), "ok",
+        {"J910": (["M307"], [2], None)},
+    ),
+    _case(
+        "two_jobs_joined_by_a_slash",
+        "Machines: M307, M308.\nJ911/J912: M307 1h, M308 1h\n",
+        ("M307", "M308"), "ok",
+        {"J911": (["M307", "M308"], [1, 1], None), "J912": (["M307", "M308"], [1, 1], None)},
+    ),
+    _case(
+        "times_line_after_a_route_line",
+        "Machines: M308, M309.\nJ913 = M308 > M309\nTimes: 1h, 2h\n",
+        ("M308", "M309"), "ok",
+        {"J913": (["M308", "M309"], [1, 2], None)},
+    ),
+    _case(
+        "pieces_without_a_cycle_time",
+        "Machines: M308, M309.\nJ914 (2 pcs): M308 1h\n",
+        ("M308", "M309"), FAILS,
+    ),
+    _case(
+        "afterwards_after_a_semicolon",
+        "Machines: M310, M311.\nJ915: M310 for 2 h; afterwards M311 for 1 h\n",
+        ("M310", "M311"), "ok",
+        {"J915": (["M310", "M311"], [2, 1], None)},
+    ),
+    _case(
+        "one_pipe_between_steps",
+        "Machines: M310, M311.\nJ916: M310 2h | M311 1h\n",
+        ("M310", "M311"), "ok",
+        {"J916": (["M310", "M311"], [2, 1], None)},
+    ),
+    _case(
+        "route_goes_on_on_an_indented_line",
+        "Machines: M312, M313.\nJ917 M312 2h,\n     M313 1h\n",
+        ("M312", "M313"), "ok",
+        {"J917": (["M312", "M313"], [2, 1], None)},
+    ),
+    _case(
+        "extra_cleaning_time_in_parentheses",
+        "Machines: M316, M317.\nJ918: M316 2h (+30 min cleaning)\n",
+        ("M316", "M317"), FAILS,
+    ),
+    _case(
+        "each_before_the_minutes",
+        "Machines: M316, M317.\nJ919: M316 \u2192 M317, each 45 min\n",
+        ("M316", "M317"), ROUNDED,
+        {"J919": (["M316", "M317"], [1, 1], None)},
+    ),
+    _case(
+        "each_job_on_one_machine",
+        "Machines: M318.\nJ920 and J921 on M318 (1h each job)\n",
+        ("M318",), "ok",
+        {"J920": (["M318"], [1], None), "J921": (["M318"], [1], None)},
+    ),
+    _case(
+        "nested_quote_only",
+        "ok\n\n>> Machines: M319\n>> J922: M319 1h\n",
+        ("M319",), "ok",
+        {"J922": (["M319"], [1], None)},
+    ),
+    _case(
+        "tab_rows_with_units_and_a_due",
+        "J923\tM319\t2h\t14:00\nJ923\tM320\t1h\t14:00\nJ924\tM320\t30 min\t-\n",
+        ("M319", "M320"), ROUNDED,
+        {"J923": (["M319", "M320"], [2, 1], 14), "J924": (["M320"], [1], None)},
+    ),
+]
+
+
+ALL_CASES = (CASES + FOUND_CASES + SECOND_CASES + THIRD_CASES + FOURTH_CASES
+             + FIFTH_CASES)
+
 #: Cases the reader still misses: each must fail with a code, never be read wrongly.
 #: ``before_a_meeting_at_a_clock`` is refused on purpose: only a departure (truck, courier)
 #: after "before the 2pm" is read as a due time (tests/factory/test_reading_families.py).
 KNOWN_MISSES = frozenset({
+    "hours_given_after_the_route_with_and",
+    "unicode_half_hour",
+    "two_jobs_joined_by_a_slash",
+    "times_line_after_a_route_line",
+    "one_pipe_between_steps",
+    "each_job_on_one_machine",
     "before_a_meeting_at_a_clock",
     "chat_emoji_arrows",
     "chat_correction_replaces_the_line",
@@ -1040,9 +1172,9 @@ def _grade(case: LabelledCase) -> Grade:
     return grade(case, outcome)
 
 
-@pytest.mark.parametrize("case", CASES + FOUND_CASES + SECOND_CASES + THIRD_CASES + FOURTH_CASES,
+@pytest.mark.parametrize("case", ALL_CASES,
                          ids=[case.name for case in
-                              CASES + FOUND_CASES + SECOND_CASES + THIRD_CASES + FOURTH_CASES])
+                              ALL_CASES])
 def test_a_staff_phrasing_is_read_as_a_planner_reads_it(case: LabelledCase) -> None:
     result = _grade(case)
     if case.name in KNOWN_MISSES:
@@ -1052,7 +1184,7 @@ def test_a_staff_phrasing_is_read_as_a_planner_reads_it(case: LabelledCase) -> N
 
 
 def test_rounded_cases_record_the_rounding() -> None:
-    for case in [c for c in CASES + SECOND_CASES + THIRD_CASES + FOURTH_CASES
+    for case in [c for c in ALL_CASES
                  if c.expect == ROUNDED and c.name not in KNOWN_MISSES]:
         repairs = OnboardingAgent().run_detailed(case.text).repairs
         assert any("rounded up" in repair for repair in repairs), case.name
@@ -1060,7 +1192,7 @@ def test_rounded_cases_record_the_rounding() -> None:
 
 def test_the_set_is_large_and_its_names_distinct() -> None:
     assert len(CASES) >= 50
-    every = CASES + FOUND_CASES + SECOND_CASES + THIRD_CASES + FOURTH_CASES
+    every = ALL_CASES
     assert len({case.name for case in every}) == len(every)
 
 
@@ -1069,7 +1201,7 @@ def main() -> None:
     correct."""
     for label, cases in (("first batch", CASES), ("found while reading", FOUND_CASES),
                          ("second batch", SECOND_CASES), ("third batch", THIRD_CASES),
-                         ("fourth batch", FOURTH_CASES)):
+                         ("fourth batch", FOURTH_CASES), ("fifth batch", FIFTH_CASES)):
         totals: Counter[str] = Counter()
         for case in cases:
             result = _grade(case)
