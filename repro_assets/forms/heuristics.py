@@ -70,9 +70,9 @@ from repro_assets.forms.text_cues import (
     marked_options,
 )
 
-# a following "Label:" on the same line ends the current value
+# a following "Label:" (or "Label :") on the same line ends the current value
 _NEXT_LABEL = re.compile(
-    r"(?:\s{2,}|\s*[|;]\s*|\s+(?=[A-Z]))[A-Za-z][A-Za-z.#/'’]*(?: [A-Za-z.#/'’]+){0,3}:(?!\d)"
+    r"(?:\s{2,}|\s*[|;]\s*|\s+(?=[A-Z]))[A-Za-z][A-Za-z.#/'’]*(?: [A-Za-z.#/'’]+){0,3} ?:(?!\d)"
 )
 _NUMBERED = r"(?:\d{1,2}[a-z]?[.)]?\s+)?"
 _LINE_START = rf"(?:^|(?<=\s\s)|(?<=\|\s))\s*(?:[-*\u2022]\s*)?{_NUMBERED}"
@@ -919,9 +919,16 @@ _WORDS_BEFORE_NUMBER = 3  # "Phone: home (555) ...", "Tel: cell / day ..." at mo
 
 def _address_strip(before: str) -> bool:
     """True when an unlabelled postal address stands before a phone label on its line
-    ("<name>, 18 Canal St, Lowell, MA 01852, Tel ..."): a letterhead's or footer's strip of
-    whoever it names; the subject's own address and phone are labelled."""
-    return ":" not in before and bool(CITY_LINE.search(before.rstrip(" ,;|-")))
+    ("<name>, 18 Canal St, Lowell, MA 01852, Tel ...", "<lab>, 14 MG Road, <city> 411001.
+    Ph: ..."): a letterhead's or footer's strip of whoever it names; the subject's own
+    address and phone are labelled."""
+    text = before.rstrip(" ,;|-.")
+    if ":" in text:
+        return False
+    if CITY_LINE.search(text):
+        return True
+    parts = [part for part in text.split(",") if part.strip()]  # "<lab>, 14 MG Road, <city>"
+    return len(parts) >= 3 and bool(re.search(r"\d", text))
 
 
 def _title_strip(before: str) -> bool:

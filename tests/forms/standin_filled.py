@@ -788,9 +788,80 @@ FIFTH_BLANK = (blank_widget_defaults, blank_sample_block, blank_office_use,
                blank_hipaa_release)
 
 
+# A sixth set, untuned: lab and billing papers where most parties are not the patient.
+
+
+def lab_only_name() -> Doc:
+    text = ("SUNRISE PATHLABS\n"
+            "Name : Mr. Devendra Kulkarni        Age : 45 Yrs        Sex : M\n"
+            "Ref. By : Dr. Meenal Joshi          Lab No : 22318\n"
+            "Sample Coll. : 03/02/2025 08:15     Reported : 03/02/2025 17:40\n"
+            "Patient ID : SPL-7781\n"
+            "LIPID PROFILE\n"
+            "Total Cholesterol   212 mg/dL   < 200\n"
+            "Dr. Ashok Rao, MD (Pathology)\n"
+            "Sunrise Pathlabs, 14 MG Road, Pune 411001. Ph: +91-20-5550-1234\n")
+    return Doc("lab_only_name", "lab slip: only the name is the patient's", [lines(text)],
+               {"full_name": "Devendra Kulkarni"})
+
+
+def lab_client_block() -> Doc:
+    text = ("CLINICAL CHEMISTRY REPORT\n"
+            "Patient: Marisela Quintanar    DOB: 04/14/1981    Sex: F\n"
+            "Physician: Tobias Engström, MD    NPI: 1760558812\n"
+            "Client: Riverside Urgent Care\n"
+            "900 Levee Road, Sacramento, CA 95815\n"
+            "Phone: (916) 555-0142    Fax: (916) 555-0143\n"
+            "Collected: 06/01/2025    Reported: 06/02/2025\n")
+    return Doc("lab_client_block", "lab: a client clinic's block after the patient line",
+               [lines(text)], {"full_name": "Marisela Quintanar", "dob": "1981-04-14"})
+
+
+def hospital_bill() -> Doc:
+    text = ("GREENFIELD MULTISPECIALTY HOSPITAL - FINAL BILL\n"
+            "Bill To: Trident General Insurance, 55 Fort Street, Mumbai 400001\n"
+            "Patient Name: Anjali Deshpande        Bill No: GMH/25/04412\n"
+            "Policy No: TGI-HL-2290417             Group: CORP-118\n"
+            "Contact No: +91-9820055501\n"
+            "Admission: 10/03/2025   Discharge: 14/03/2025\n"
+            "Helpline: 1800-555-0199\n")
+    return Doc("hospital_bill", "hospital bill: insurer bill-to, policy as the only id",
+               [lines(text)],
+               {"full_name": "Anjali Deshpande", "phone": "+91-9820055501",
+                "insurance_member_id": "TGI-HL-2290417"})
+
+
+def titled_med_list() -> Doc:
+    text = ("Medication List for Percival Oyelowo-Brandt\n"
+            "Updated 05/30/2025 by Nurse Kim Aldana\n"
+            "1. Apixaban 5 mg twice a day\n"
+            "2. Furosemide 40 mg every morning\n"
+            "3. Potassium chloride 20 mEq daily\n"
+            "Pharmacy: Oakline Drugs  (410) 555-0172\n")
+    return Doc("titled_med_list", "a medication list whose title names the patient",
+               [lines(text)],
+               {"medications": "Apixaban 5 mg; Furosemide 40 mg; Potassium chloride 20 mEq"})
+
+
+def insurer_letter() -> Doc:
+    text = ("LAUREL CREST HEALTH PLAN\n"
+            "PO Box 7710, Hartford, CT 06102   Member Services 1-866-555-0110\n"
+            "June 3, 2025\n"
+            "Member: Rosalind Featherstonehaugh\n"
+            "Member ID: LCH-4471-2290\n"
+            "Dear Member,\n"
+            "We approved the request from Dr. Kenji Aoyama (860) 555-0147 for physical therapy.\n")
+    return Doc("insurer_letter", "an insurer's letter to its member", [lines(text)],
+               {"full_name": "Rosalind Featherstonehaugh", "insurance_member_id": "LCH-4471-2290"})
+
+
+SIXTH = (lab_only_name, lab_client_block, hospital_bill, titled_med_list, insurer_letter)
+
+
 def all_docs() -> list[Doc]:
     """Every stand-in, filled first."""
-    return [make() for make in FILLED + BLANK + SECOND + THIRD_BLANK + THIRD + FOURTH + FIFTH_BLANK]
+    sets = FILLED + BLANK + SECOND + THIRD_BLANK + THIRD + FOURTH + FIFTH_BLANK + SIXTH
+    return [make() for make in sets]
 
 
 def write_cases(root: Path, docs: list[Doc]) -> Path:
