@@ -134,13 +134,16 @@ class _Unreadable(Exception):
 
 
 def _job_list(cursor: Cursor) -> list[str] | None:
-    """Read ``J1, J2 and J3`` / ``J1-J4`` / ``J1 through J3``; None when no job id comes."""
+    """Read ``J1, J2 and J3`` / ``J1-J4`` / ``J1 through J3`` / ``J1/J2``; None when no job
+    id comes."""
     start = cursor.index
     jobs: list[str] = []
     while (token := cursor.kind(Kind.JOB, Kind.JOB_RANGE)) is not None:
         jobs += token.value
         before = cursor.index
-        if not (cursor.kind(Kind.COMMA, Kind.AMP) or cursor.word({"and"})):
+        if not (cursor.kind(Kind.COMMA, Kind.AMP) or cursor.word({"and"})
+                or (cursor.peek_kind(Kind.OTHER) and cursor.tokens[cursor.index].text == "/"
+                    and cursor.peek_kind(Kind.JOB, offset=1) and cursor.take())):
             break
         cursor.word({"and"})
         next_token = cursor.peek()

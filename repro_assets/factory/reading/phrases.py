@@ -1070,6 +1070,26 @@ def _unit_label_list(cursor: Cursor) -> list[float] | None:
     return values
 
 
+def _numbers_sharing_a_unit(cursor: Cursor) -> list[float] | None:
+    """Read ``2 and 1 hours`` / ``2, 1 and 3 h``: bare numbers, then the last one with the
+    unit they all share; the hours, or None (cursor unchanged)."""
+    start = cursor.index
+    numbers: list[float] = []
+    while (number := cursor.kind(Kind.NUMBER)) is not None:
+        numbers.append(number.value)
+        if not (cursor.kind(Kind.COMMA) or cursor.word({"and"})):
+            cursor.index = start
+            return None
+        cursor.word({"and"})
+    last = cursor.kind(Kind.DURATION)
+    written = re.match(r"\s*(\d+(?:\.\d+)?)\s*[a-z]", last.text, re.IGNORECASE) if last else None
+    if last is None or not numbers or written is None or float(written.group(1)) == 0:
+        cursor.index = start
+        return None
+    per_number = last.value / float(written.group(1))
+    return [n * per_number for n in numbers] + [last.value]
+
+
 def read_duration_list(cursor: Cursor) -> tuple[list[float], bool] | None:
     """Read ``taking 2h, 1h and 1h respectively`` or ``Hours: 2, 1`` (a unit label, then
     bare numbers); returns (hours, said respectively)."""
@@ -1085,6 +1105,9 @@ def read_duration_list(cursor: Cursor) -> tuple[list[float], bool] | None:
             cursor.take()
             return listed
     cursor.word({"taking", "takes", "with", "needing", "needs", "for", "at", "of"})
+    shared = _numbers_sharing_a_unit(cursor)
+    if shared is not None:
+        return shared, False
     first = cursor.kind(Kind.DURATION)
     if first is None:
         cursor.index = start

@@ -36,6 +36,8 @@ from repro_assets.factory.reading.envelope import unwrap_message
 # "1. J1 ...", "a) J1 ...", "1 - J1 ..." (a dash after the number only before a job id)
 _BULLET_RE = re.compile(r"^(?P<indent>\s*)(?:[-*•‣▪◦]|\d{1,3}[.)]|\(?[a-z][)]"
                         r"|\d{1,3}\s+[-–](?=\s+J\d))\s+(?P<body>.*)$")
+_FRACTIONS = {"\u00bd": ".5", "\u00bc": ".25", "\u00be": ".75"}
+_FRACTION_RE = re.compile(r"(\d*)([\u00bd\u00bc\u00be])")
 _PIPE_SEPARATOR_RE = re.compile(r"^\s*:?-{2,}:?\s*$")
 _CONTINUES_RE = re.compile(r"(?:,|->|→|=>|\bthen|\band)\s*$", re.IGNORECASE)
 _ABBREVIATIONS = ("a.m", "p.m", "e.g", "i.e", "etc", "approx", "vs")
@@ -492,6 +494,8 @@ def segment(text: str) -> list[Segment]:
     """
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\u00a0", " ")
     text = text.replace("\u2019", "'").replace("\ufeff", "")  # a BOM from a CSV export
+    text = _FRACTION_RE.sub(  # "1½h" is "1.5h", "¾ h" is "0.75 h"
+        lambda m: f"{m.group(1) or 0}{_FRACTIONS[m.group(2)]}", text)
     lines = unwrap_message(text).split("\n")
     _due_heading_rows(lines)
     _field_pairs(lines)
