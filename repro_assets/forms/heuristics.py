@@ -724,6 +724,15 @@ def _headed_names(p: _Page) -> Iterator[HeuristicHit]:
 
 def _names(p: _Page) -> Iterator[HeuristicHit]:
     for number, (line, context) in enumerate(zip(p.lines, p.parties, strict=False)):
+        both = ADDRESS_LABEL.search(line)
+        if both and _ASKS_NAME.search(both.group("label")) and not NOT_FULL_NAME.search(
+                both.group("label")):  # "Patient's Name and Address: <name>, <street> ..."
+            start, end = both.start("label"), both.end("label")
+            name = name_before_address(_segment(line, both.end()))[0]
+            if name is not None and is_subject(label_party(line, start, end, context)):
+                bound = p.bound(number, line, start, end)
+                yield HeuristicHit(name, _evidence(p.doc_id, p.page, [line]),
+                                   flags=() if bound else (UNBOUND,))
         for match in NAME_LABEL.finditer(line):
             hit = _labeled_name(p, number, line, context, match)
             if hit is not None:
@@ -917,6 +926,13 @@ _SHARED_FAX = re.compile(r"\bfax\s*/|/\s*fax\b", re.IGNORECASE)
 _WORDS_BEFORE_NUMBER = 3  # "Phone: home (555) ...", "Tel: cell / day ..." at most
 
 
+def _wrapped_from(lines: list[str], index: int) -> str:
+    """The line above when ``lines[index]`` continues it (the line above ends with a comma
+    and this one starts in lower case), else ''."""
+    above = _previous_line(lines, index).rstrip()
+    return above if above.endswith(",") and lines[index].lstrip()[:1].islower() else ""
+
+
 def _address_strip(before: str) -> bool:
     """True when an unlabelled postal address stands before a phone label on its line
     ("<name>, 18 Canal St, Lowell, MA 01852, Tel ...", "<lab>, 14 MG Road, <city> 411001.
@@ -982,6 +998,11 @@ def _labelled_phones(p: _Page) -> Iterator[tuple[HeuristicHit, str]]:
             evidence = _evidence(p.doc_id, p.page, [line])
             label = label_words(line, match.start(), match.end())
             party = label_party(line, match.start(), match.end(), context)
+            wrapped = _wrapped_from(p.lines, index)
+            if is_subject(party) and wrapped:  # "..., 40 Quarry Street, Barre, VT 05641,"
+                shift = len(wrapped) + 1  # then "phone (802) ...": the line above's party
+                party = label_party(f"{wrapped} {line}", match.start() + shift,
+                                    match.end() + shift, context)
             if not is_subject(party):
                 yield _rejected(raw, evidence, f"other_party:{party}"), label
                 continue
@@ -1112,11 +1133,32 @@ def _addresses(p: _Page) -> Iterator[HeuristicHit]:
                                 "not_current_value" if _NOT_CURRENT.search(label)
                                 else "not_the_subjects_home:work_address")
             continue
+        if _ASKS_NAME.search(label):  # "Name and Address: <name>, <street>, ...": the name
+            name, rest = name_before_address(first)  # is no part of the address
+            if name is None:
+                if first:
+                    yield _rejected(first, _evidence(p.doc_id, p.page, [line]),
+                                    "label_asks_two_fields")
+                continue
+            first = rest
         parts, used = _address_lines(lines, i, match.start("label"), first)
         if parts:
             bound = p.bound(i, line, match.start("label"), match.end("label"))
             yield HeuristicHit("\n".join(parts), _evidence(p.doc_id, p.page, used),
                                flags=() if bound else (UNBOUND,))
+
+
+#: An address label that asks for the name too ("Patient's Name and Address").
+_ASKS_NAME = re.compile(r"\bname\b", re.IGNORECASE)
+
+
+def name_before_address(value: str) -> tuple[str | None, str]:
+    """(the person's name, the address) of a "name, street, city ..." value; (None, value)
+    when it does not read so (the name first, then a part starting with a house number)."""
+    head, _, rest = value.partition(",")
+    if rest.strip()[:1].isdigit() and looks_like_name(head.strip()):
+        return head.strip(), rest.strip()
+    return None, value
 
 
 _STRENGTH = re.compile(

@@ -858,9 +858,88 @@ def insurer_letter() -> Doc:
 SIXTH = (lab_only_name, lab_client_block, hospital_bill, titled_med_list, insurer_letter)
 
 
+# A seventh set, written last and measured before any change: the transfer check.
+
+
+def visit_summary_columns() -> Doc:
+    text = ("AFTER VISIT SUMMARY\n"
+            "Ignatius Pemberton-Hale    DOB: 1/9/1944    MRN: 7730041\n"
+            "Visit: 05/14/2025 with Sabine Okonjo, PA-C at Westbrook Primary Care\n"
+            "Westbrook Primary Care  |  18 Mill Pond Rd, Westbrook, ME 04092  |  (207) 555-0118\n"
+            "Your medications: lisinopril 20 mg daily, metformin 500 mg twice daily\n"
+            "Allergies: Sulfa (rash)\n"
+            "Next appointment: 08/14/2025\n")
+    return Doc("visit_summary_columns", "an after-visit summary with the clinic's strip",
+               [lines(text)],
+               {"full_name": "Ignatius Pemberton-Hale", "dob": "1944-01-09",
+                "allergies": "Sulfa", "medications": "lisinopril 20 mg; metformin 500 mg"})
+
+
+def consult_note() -> Doc:
+    text = ("CARDIOLOGY CONSULTATION\n"
+            "Patient: Gwendolyn Ashcombe\n"
+            "Date of Birth: 02/29/1952\n"
+            "Referring physician: Dr. Elias Varga, 40 Quarry Street, Barre, VT 05641,\n"
+            "phone (802) 555-0163\n"
+            "Reason: palpitations.\n"
+            "Current medications include metoprolol 25 mg and warfarin 5 mg.\n"
+            "Allergies: none.\n")
+    return Doc("consult_note", "a consult note with the referrer's address in a sentence",
+               [lines(text)],
+               {"full_name": "Gwendolyn Ashcombe", "dob": "1952-02-29",
+                "medications": "metoprolol 25 mg; warfarin 5 mg"})
+
+
+def dependent_card() -> Doc:
+    text = ("ELIGIBILITY VERIFICATION\n"
+            "Subscriber: Horatio Blackwood    Subscriber DOB: 03/03/1970\n"
+            "Subscriber ID: BWX-551200\n"
+            "Dependent: Clementine Blackwood    DOB: 07/21/2012\n"
+            "Coverage: Active    Plan: Silver PPO\n"
+            "Verified by: front desk on 06/01/2025\n")
+    # the verification is the dependent's (the patient); the subscriber's id is her coverage id
+    return Doc("dependent_card", "a dependent named beside the subscriber", [lines(text)],
+               {"full_name": "Clementine Blackwood", "dob": "2012-07-21",
+                "insurance_member_id": "BWX-551200"})
+
+
+def home_health_order() -> Doc:
+    text = ("HOME HEALTH CERTIFICATION AND PLAN OF CARE\n"
+            "Patient's Name and Address: Leopold Strathmore, 6 Birch Hollow, Keene, NH 03431\n"
+            "Patient's HI Claim No.: 1EG4-TE5-MK73\n"
+            "Start of Care Date: 04/01/2025    Certification Period: 04/01/2025 to 05/30/2025\n"
+            "Provider's Name, Address and Telephone Number: Monadnock Home Care, 9 Court St,\n"
+            "Keene, NH 03431, (603) 555-0129\n"
+            "Date of Birth: 11/11/1936    Sex: M\n"
+            "Medications: Donepezil 10 mg at bedtime; Sertraline 50 mg daily\n")
+    return Doc("home_health_order", "a plan of care with combined name-and-address labels",
+               [lines(text)],
+               {"full_name": "Leopold Strathmore", "dob": "1936-11-11",
+                "address": "6 Birch Hollow, Keene, NH 03431",
+                "medications": "Donepezil 10 mg; Sertraline 50 mg"})
+
+
+def blank_intake_two_columns() -> Doc:
+    gap = " " * 10
+    rows = [gap.join(["Patient Name: ____________________", "Today's Date: ___/___/____"]),
+            gap.join(["Date of Birth: ___/___/____", "Preferred Phone: (___) ___-____"]),
+            gap.join(["Emergency Contact: _____________", "Relationship: __________"]),
+            gap.join(["Pharmacy: ______________________", "Pharmacy Phone: (___) ___-____"]),
+            "Do you take blood thinners (e.g. warfarin 5 mg)?  Yes   No",
+            "Office: 310 Mill Street, Keene, NH 03431  Phone (603) 555-0100  Fax (603) 555-0101"]
+    items: list[Item] = [(40, 50, "PATIENT INTAKE", 12)]
+    items += [(40, 80 + 16 * i, row, 8.5) for i, row in enumerate(rows)]
+    return Doc("blank_intake_two_columns", "blank: two columns of fill-in lines", [items])
+
+
+SEVENTH = (visit_summary_columns, consult_note, dependent_card, home_health_order,
+           blank_intake_two_columns)
+
+
 def all_docs() -> list[Doc]:
     """Every stand-in, filled first."""
-    sets = FILLED + BLANK + SECOND + THIRD_BLANK + THIRD + FOURTH + FIFTH_BLANK + SIXTH
+    sets = FILLED + BLANK + SECOND + THIRD_BLANK + THIRD + FOURTH + FIFTH_BLANK + SIXTH \
+        + SEVENTH
     return [make() for make in sets]
 
 
