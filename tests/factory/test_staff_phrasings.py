@@ -1143,8 +1143,101 @@ FIFTH_CASES: list[LabelledCase] = [
 ]
 
 
+#: A sixth batch, written after the fifth round of fixes and measured before any change for
+#: it: 8 correct, 6 coded fail, 1 silent wrong (``half_past_two_unclear``: a due sentence
+#: the grammar could not read was skipped as prose, already so before this pass; fixed).
+SIXTH_CASES: list[LabelledCase] = [
+    _case(
+        "greeting_for_the_early_shift",
+        "Hi all, for the early shift:\nJ1001: M401 2h, M402 1h\n",
+        ("M401", "M402"), "ok",
+        {"J1001": (["M401", "M402"], [2, 1], None)},
+    ),
+    _case(
+        "arrows_ending_in_done",
+        "Machines: M401, M403.\nJ1002 -> M401 (2 hrs) -> M403 (1 hr) -> done\n",
+        ("M401", "M403"), "ok",
+        {"J1002": (["M401", "M403"], [2, 1], None)},
+    ),
+    _case(
+        "csv_with_a_quoted_header",
+        '"Job","Machine","Minutes"\n"J1003","M404","90"\n"J1003","M405","60"\n',
+        ("M404", "M405"), ROUNDED,
+        {"J1003": (["M404", "M405"], [2, 1], None)},
+    ),
+    _case(
+        "same_job_on_two_plain_lines",
+        "Machines: M405, M406.\nJ1004: M405 2h\nJ1004: M406 1h\n",
+        ("M405", "M406"), FAILS,
+    ),
+    _case(
+        "an_hour_and_two_elided",
+        "Machines: M405, M406.\nJ1005 needs an hour on M405 and two on M406.\n",
+        ("M405", "M406"), "ok",
+        {"J1005": (["M405", "M406"], [1, 2], None)},
+    ),
+    _case(
+        "half_past_two_unclear",
+        "Machines: M407.\nJ1006: M407 2h. Needs to be ready by half past two.\n",
+        ("M407",), FAILS,
+    ),
+    _case(
+        "machine_count_in_parentheses",
+        "Machines (3): M408, M409, M410\nJ1007: M408 1h, M409 1h, M410 1h\n",
+        ("M408", "M409", "M410"), "ok",
+        {"J1007": (["M408", "M409", "M410"], [1, 1, 1], None)},
+    ),
+    _case(
+        "total_for_two_steps",
+        "Machines: M408, M409.\nJ1008: M408 \u2192 M409 (2h total)\n",
+        ("M408", "M409"), FAILS,
+    ),
+    _case(
+        "a_slot_from_to",
+        "Machines: M411.\nJ1009 is on M411 from 08:00 to 10:00\n",
+        ("M411",), FAILS,
+    ),
+    _case(
+        "one_pipe_row_with_route_and_hours_cells",
+        "Machines: M412, M413.\n| J1010 | M412 \u2192 M413 | 1h \u2192 2h |\n",
+        ("M412", "M413"), "ok",
+        {"J1010": (["M412", "M413"], [1, 2], None)},
+    ),
+    _case(
+        "setup_included_note",
+        "Machines: M415.\nJ1012: M415 2 h (incl. setup)\n",
+        ("M415",), "ok",
+        {"J1012": (["M415"], [2], None)},
+    ),
+    _case(
+        "customer_pick_up_with_a_dash",
+        "Machines: M415, M416.\nJ1013: M415 1h, M416 1h \u2013 customer pick-up 15:00\n",
+        ("M415", "M416"), "ok",
+        {"J1013": (["M415", "M416"], [1, 1], 15)},
+    ),
+    _case(
+        "hours_first_on_each_step",
+        "Machines: M417, M418.\nJ1014: 3 h on M417, 1 h on M418\n",
+        ("M417", "M418"), "ok",
+        {"J1014": (["M417", "M418"], [3, 1], None)},
+    ),
+    _case(
+        "then_on_a_nested_bullet",
+        "Machines: M417, M418.\nJ1015: M417 2h\n  - then M418 1h\n",
+        ("M417", "M418"), "ok",
+        {"J1015": (["M417", "M418"], [2, 1], None)},
+    ),
+    _case(
+        "lower_case_machine_list_after_jobs",
+        "J1016: M419 2h, M420 1h\nmachines are M419 and M420\n",
+        ("M419", "M420"), "ok",
+        {"J1016": (["M419", "M420"], [2, 1], None)},
+    ),
+]
+
+
 ALL_CASES = (CASES + FOUND_CASES + SECOND_CASES + THIRD_CASES + FOURTH_CASES
-             + FIFTH_CASES)
+             + FIFTH_CASES + SIXTH_CASES)
 
 #: Cases the reader still misses: each must fail with a code, never be read wrongly.
 #: Three are refused on purpose by rules the reader had before these sets
@@ -1153,6 +1246,12 @@ ALL_CASES = (CASES + FOUND_CASES + SECOND_CASES + THIRD_CASES + FOURTH_CASES
 #: may separate alternatives or routes side by side (``dash_durations_slash_steps``,
 #: ``one_pipe_between_steps``).
 KNOWN_MISSES = frozenset({
+    "arrows_ending_in_done",
+    "an_hour_and_two_elided",
+    "one_pipe_row_with_route_and_hours_cells",
+    "setup_included_note",
+    "then_on_a_nested_bullet",
+    "lower_case_machine_list_after_jobs",
     "dash_durations_slash_steps",
     "times_line_after_a_route_line",
     "one_pipe_between_steps",
@@ -1203,7 +1302,8 @@ def main() -> None:
     correct."""
     for label, cases in (("first batch", CASES), ("found while reading", FOUND_CASES),
                          ("second batch", SECOND_CASES), ("third batch", THIRD_CASES),
-                         ("fourth batch", FOURTH_CASES), ("fifth batch", FIFTH_CASES)):
+                         ("fourth batch", FOURTH_CASES), ("fifth batch", FIFTH_CASES),
+                         ("sixth batch", SIXTH_CASES)):
         totals: Counter[str] = Counter()
         for case in cases:
             result = _grade(case)

@@ -434,6 +434,8 @@ class ClauseReader:
             return "jobs"
         if machines:
             return "machines"
+        if _vague_due(words, kinds):
+            return "jobs"  # "Needs to be ready by half past two.": a due time not read
         return "prose"
 
     # ------------------------------------------------------------------ jobs
@@ -1224,6 +1226,22 @@ _JOB_COUNT_RE = re.compile(
 _PREAMBLE_RE = re.compile(r"^(?P<pre>[^|]+?)\s+[-–—]\s+(?P<rest>J(?:[0-9]|_[A-Z0-9]).*)$")
 _GREETING_RE = re.compile(r"(?i)^(?:hi|hello|hey|dear|morning|good morning)(?: [a-z]+)?,\s+"
                           r"(?P<rest>\S.*)$")
+
+
+# words of a time of day written without a clock ("half past two", "by lunchtime")
+_TIME_WORDS = frozenset({
+    "half", "quarter", "past", "o'clock", "oclock", "noon", "midday", "midnight", "morning",
+    "afternoon", "evening", "lunch", "lunchtime", "eod", "cob", "eob", "tonight", "tomorrow",
+}) | frozenset(NUMBER_WORDS)
+
+
+def _vague_due(words: set[str], kinds: set[Kind]) -> bool:
+    """Whether a sentence without ids says when something is due in words the due grammar
+    does not read (``Needs to be ready by half past two``): a due word, ``by``/``before``,
+    and a time of day in words or numbers. Such a sentence is reported, never skipped as
+    prose (``Material is ready by Monday`` names no time of day: prose)."""
+    return bool(words & (DUE_KEYS | DUE_KEYS_NEED_BY) and words & {"by", "before", "at"}
+                and (words & _TIME_WORDS or Kind.NUMBER in kinds))
 
 
 def _without_preamble(clause: Clause) -> Clause:
