@@ -1178,7 +1178,7 @@ SIXTH_CASES: list[LabelledCase] = [
     ),
     _case(
         "half_past_two_unclear",
-        "Machines: M407.\nJ1006: M407 2h. Needs to be ready by half past two.\n",
+        "Machines: M407.\nJ1006: M407 2h. Should ship by half past two.\n",
         ("M407",), FAILS,
     ),
     _case(

@@ -435,7 +435,7 @@ class ClauseReader:
         if machines:
             return "machines"
         if _vague_due(words, kinds):
-            return "jobs"  # "Needs to be ready by half past two.": a due time not read
+            return "jobs"  # "Should ship by half past two.": a due time not read
         return "prose"
 
     # ------------------------------------------------------------------ jobs
@@ -1237,7 +1237,7 @@ _TIME_WORDS = frozenset({
 
 def _vague_due(words: set[str], kinds: set[Kind]) -> bool:
     """Whether a sentence without ids says when something is due in words the due grammar
-    does not read (``Needs to be ready by half past two``): a due word, ``by``/``before``,
+    does not read (``Should ship by half past two``): a due word, ``by``/``before``,
     and a time of day in words or numbers. Such a sentence is reported, never skipped as
     prose (``Material is ready by Monday`` names no time of day: prose)."""
     return bool(words & (DUE_KEYS | DUE_KEYS_NEED_BY) and words & {"by", "before", "at"}
