@@ -866,7 +866,7 @@ def visit_summary_columns() -> Doc:
             "Ignatius Pemberton-Hale    DOB: 1/9/1944    MRN: 7730041\n"
             "Visit: 05/14/2025 with Sabine Okonjo, PA-C at Westbrook Primary Care\n"
             "Westbrook Primary Care  |  18 Mill Pond Rd, Westbrook, ME 04092  |  (207) 555-0118\n"
-            "Your medications: lisinopril 20 mg daily, metformin 500 mg twice daily\n"
+            "Your medications: lisinopril 20 mg daily, metformin 500 mg two times a day\n"
             "Allergies: Sulfa (rash)\n"
             "Next appointment: 08/14/2025\n")
     return Doc("visit_summary_columns", "an after-visit summary with the clinic's strip",
@@ -882,12 +882,12 @@ def consult_note() -> Doc:
             "Referring physician: Dr. Elias Varga, 40 Quarry Street, Barre, VT 05641,\n"
             "phone (802) 555-0163\n"
             "Reason: palpitations.\n"
-            "Current medications include metoprolol 25 mg and warfarin 5 mg.\n"
+            "Current medications include nadolol 40 mg and dabigatran 150 mg.\n"
             "Allergies: none.\n")
     return Doc("consult_note", "a consult note with the referrer's address in a sentence",
                [lines(text)],
                {"full_name": "Gwendolyn Ashcombe", "dob": "1952-02-29",
-                "medications": "metoprolol 25 mg; warfarin 5 mg"})
+                "medications": "nadolol 40 mg; dabigatran 150 mg"})
 
 
 def dependent_card() -> Doc:
@@ -925,7 +925,7 @@ def blank_intake_two_columns() -> Doc:
             gap.join(["Date of Birth: ___/___/____", "Preferred Phone: (___) ___-____"]),
             gap.join(["Emergency Contact: _____________", "Relationship: __________"]),
             gap.join(["Pharmacy: ______________________", "Pharmacy Phone: (___) ___-____"]),
-            "Do you take blood thinners (e.g. warfarin 5 mg)?  Yes   No",
+            "Do you take blood thinners (e.g. apixaban 2.5 mg)?  Yes   No",
             "Office: 310 Mill Street, Keene, NH 03431  Phone (603) 555-0100  Fax (603) 555-0101"]
     items: list[Item] = [(40, 50, "PATIENT INTAKE", 12)]
     items += [(40, 80 + 16 * i, row, 8.5) for i, row in enumerate(rows)]
