@@ -204,3 +204,27 @@ def test_a_number_after_its_own_dataset_in_a_second_clause_stays_confident() -> 
     got = _sentence_claims("On the Alvor dataset our tagger reaches 81.2% accuracy, and on the "
                            "Brisk dataset it reaches an accuracy of 79.1%.")
     assert got["79.1"][0] == "Brisk" and got["79.1"][1] >= 0.7
+
+
+# --- method rows under a caption that names a dataset ----------------------------------------
+
+
+def _method_rows_page(caption: str, own: str) -> Page:
+    table = Table(caption, [["Tagger", "Brisk", "Cadmo"]],
+                  [["Plain tagger [3]", "71.2", "64.0"], [own, "73.9", "66.4"]],
+                  [72.0, 220.0, 290.0], 640)
+    lines = prose("Table 2 reports the accuracy. We evaluate on several datasets.", 72, 700)
+    return Page(lines=lines, tables=[table])
+
+
+def test_method_rows_beside_the_own_row_are_no_datasets() -> None:
+    claims = claims_of([_method_rows_page(
+        "Table 2: Results of the taggers trained on the Alvor dataset.", "Ours")])
+    assert not [c for c in claims if c.dataset_name and (
+        "Plain" in c.dataset_name or "Ours" in c.dataset_name) and c.confidence >= 0.7]
+
+
+def test_a_cited_row_beside_a_proposed_method_is_no_dataset() -> None:
+    claims = claims_of([_method_rows_page(
+        "Table 2: Scores of taggers fitted on the Alvor dataset.", "Proposed tagger")])
+    assert not [c for c in claims if c.dataset_name and "Plain" in c.dataset_name]

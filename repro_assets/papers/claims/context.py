@@ -33,6 +33,9 @@ from repro_assets.papers.tables.model import ParsedTable
 
 _DATASET_HEADER = re.compile(r"(?i)^(data\s?sets?|data|name|task|tasks|benchmark|corpus)$")
 _MODEL_LABEL = re.compile(r"(?i)^(?:models?|methods?|systems?|approach(?:es)?)$")
+#: A row label naming the paper's own method ('Ours', 'Our tagger', 'X (ours)', 'Proposed'):
+#: its table compares methods, and its rows are never datasets.
+_OWN_ROW = re.compile(r"(?i)^\s*(?:ours|our|proposed)\b|\(ours\)")
 _DATASET_CAPTION = re.compile(r"(?i)\b(datasets?|data sets?|statistics|corpora|benchmarks)\b")
 _INTRODUCE = re.compile(
     r"(?i)\b(?:we|this paper|this work)\s+(?:propose|present|introduce|call|name|dub|term|"
@@ -342,6 +345,8 @@ def _read_dataset_table(
         return
     if any(_MODEL_LABEL.match(r[0].strip()) for r in table.rows if r):
         return  # a header row read as a body row ('Model | 1 | 2 | All'): the rows are models
+    if any(_OWN_ROW.search(r[0]) for r in table.rows if r):
+        return  # 'Plain [3]' beside 'Ours': the rows are methods, whatever the caption says
     labels = table.column_labels()
     for index, row in enumerate(table.rows):
         label = clean_name(row[0] if row else "")
