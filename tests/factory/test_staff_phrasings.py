@@ -1246,18 +1246,12 @@ ALL_CASES = (CASES + FOUND_CASES + SECOND_CASES + THIRD_CASES + FOURTH_CASES
 #: may separate alternatives or routes side by side (``dash_durations_slash_steps``,
 #: ``one_pipe_between_steps``).
 KNOWN_MISSES = frozenset({
-    "arrows_ending_in_done",
     "an_hour_and_two_elided",
-    "one_pipe_row_with_route_and_hours_cells",
-    "setup_included_note",
-    "then_on_a_nested_bullet",
-    "lower_case_machine_list_after_jobs",
     "dash_durations_slash_steps",
     "times_line_after_a_route_line",
     "one_pipe_between_steps",
     "each_job_on_one_machine",
     "before_a_meeting_at_a_clock",
-    "chat_emoji_arrows",
     "chat_correction_replaces_the_line",
     "rush_note_is_not_a_due",
     "square_bracket_notes",

@@ -203,7 +203,7 @@ def _aside(inner: list[Token], text: str) -> ParenGroup:
     if numbered:
         inner = inner[:-1]
     if inner and all(t.kind in (Kind.WORD, Kind.AMP, Kind.COMMA) or
-                     (t.kind is Kind.OTHER and t.text in "-/'") for t in inner) and not (
+                     (t.kind is Kind.OTHER and t.text in "-/'.") for t in inner) and not (
         set(words) & (MEANING_WORDS - _APPROXIMATE)  # "(ask Sam about stock)": no number
     ) and not multiplier:  # "(x2)" is a count, not a name
         return ParenGroup("name", text)
@@ -948,6 +948,8 @@ def read_route(cursor: Cursor, continuing: bool = False) -> Route | None:
             pass  # "J4 M6 2h M7 1h": each step closed by its duration
         elif not _separator(cursor):
             break
+        if _route_end(cursor):
+            break  # "M1 (2h) -> M3 (1h) -> done"
         step = read_step(cursor, continuing=True)
         if step is None:
             cursor.index = before
@@ -969,6 +971,20 @@ def read_route(cursor: Cursor, continuing: bool = False) -> Route | None:
     if said_first and len(route.steps) < 2:
         raise UnreadPhrase("'first' with a single step (first before what?)")
     return route
+
+
+_END_WORDS_OF_ROUTE = frozenset({"done", "finished", "end", "complete", "completed"})
+
+
+def _route_end(cursor: Cursor) -> bool:
+    """Consume a word that closes a route after its last separator (``-> done``) when nothing
+    but the end of the clause or a comma follows it."""
+    token, after = cursor.peek(), cursor.peek(1)
+    if token is not None and token.is_word(*_END_WORDS_OF_ROUTE) and (
+            after is None or after.kind is Kind.COMMA):
+        cursor.take()
+        return True
+    return False
 
 
 def _unseparated_step(cursor: Cursor, route: Route) -> bool:
@@ -1115,9 +1131,9 @@ def read_duration_list(cursor: Cursor) -> tuple[list[float], bool] | None:
     values = [first.value]
     while True:
         before = cursor.index
-        if cursor.peek_kind(Kind.OTHER) and cursor.tokens[cursor.index].text == "/" \
-                and cursor.peek_kind(Kind.DURATION, offset=1):
-            cursor.take()  # "1h/1h/2h"
+        if (cursor.peek_kind(Kind.OTHER) and cursor.tokens[cursor.index].text == "/"
+                or cursor.peek_kind(Kind.ARROW)) and cursor.peek_kind(Kind.DURATION, offset=1):
+            cursor.take()  # "1h/1h/2h", "1h → 2h": one duration per step, in order
         elif not (cursor.kind(Kind.COMMA) or cursor.word({"and"})):
             break
         cursor.word({"and"})

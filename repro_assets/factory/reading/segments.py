@@ -191,6 +191,7 @@ def _fixed_width_cells(line: str) -> list[str]:
     return [cell for cell in _FIXED_WIDTH_RE.split(line.strip()) if cell]
 
 
+_JOB_START_RE = re.compile(r"^J(?:[0-9][A-Za-z0-9_]*|_[A-Z0-9][A-Za-z0-9_]*)\b")
 _JOB_CELL_RE = re.compile(r"^J(?:[0-9][A-Za-z0-9_]*|_[A-Z0-9][A-Za-z0-9_]*)$")
 
 
@@ -468,6 +469,20 @@ def _under_machine(header: str | None, body: str) -> str:
 _STEP_LINE_RE = re.compile(r"(?i)^(?:step|op|operation)\s*#?\s*\d{1,3}\s*[:.)\-–]\s*\S")
 
 
+# a lower-case line that opens a statement of its own ("machines are M4 and M5")
+_OPENER_RE = re.compile(r"(?i)^(?:machines?|jobs|orders|work\s?cent(?:er|re)s)\b")
+_LEAD_RE = re.compile(r"(?i)^(?:and\s+)?(?:then|next|after\s+that|afterwards|finally)\b")
+
+
+def _continues_job_line(previous: _Group | None, paragraph: int,
+                        bullet: re.Match[str]) -> bool:
+    """Whether an indented bullet that starts with ``then`` / ``next`` / ``finally`` goes on
+    with the route of the job line right above it (``J1: M1 2h`` over ``  - then M2 1h``)."""
+    return (previous is not None and not previous.item and previous.paragraph == paragraph
+            and len(bullet.group("indent")) > 0 and _JOB_START_RE.match(previous.text) is not None
+            and _LEAD_RE.match(bullet.group("body").strip()) is not None)
+
+
 def _indented_item(previous: _Group | None, header: str | None, header_indent: int | None,
                    indent: int, line: str = "") -> bool:
     """True when an indented line without a bullet is an item of the header line above it
@@ -525,6 +540,9 @@ def segment(text: str) -> list[Segment]:
             paragraph += 1  # "J1" over "  M1 2h" / "  Due: 15:00": items without bullets
             items.append(_Group(_under_machine(header, line.strip()), paragraph, True, header,
                                 indent))
+        elif bullet is not None and _continues_job_line(previous, paragraph, bullet):
+            assert previous is not None  # "J1: M1 2h" over "  - then M2 1h": one route
+            previous.text = f"{previous.text}, {bullet.group('body').strip()}"
         elif bullet is not None:
             paragraph += 1
             indent = len(bullet.group("indent"))
@@ -536,7 +554,8 @@ def segment(text: str) -> list[Segment]:
                 header, header_indent = body, indent  # "- J1" over "  - M1 2h"
         elif previous is not None and previous.paragraph == paragraph and (
             (previous.item and len(line) - len(line.lstrip()) > previous.indent)
-            or (not previous.item and (line.lstrip()[:1].islower()
+            or (not previous.item and ((line.lstrip()[:1].islower()
+                                        and not _OPENER_RE.match(line.lstrip()))
                                        or _CONTINUES_RE.search(previous.text)))
         ):
             previous.text = f"{previous.text} {line.strip()}"
