@@ -949,7 +949,7 @@ def read_route(cursor: Cursor, continuing: bool = False) -> Route | None:
         elif not _separator(cursor):
             break
         if _route_end(cursor):
-            break  # "M1 (2h) -> M3 (1h) -> done"
+            break  # "M6 (3h) -> M8 (2h) -> done"
         step = read_step(cursor, continuing=True)
         if step is None:
             cursor.index = before
