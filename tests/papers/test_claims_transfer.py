@@ -228,3 +228,31 @@ def test_a_cited_row_beside_a_proposed_method_is_no_dataset() -> None:
     claims = claims_of([_method_rows_page(
         "Table 2: Scores of taggers fitted on the Alvor dataset.", "Proposed tagger")])
     assert not [c for c in claims if c.dataset_name and "Plain" in c.dataset_name]
+
+
+# --- the training data named in a caption ----------------------------------------------------
+
+
+def _caption_claims(caption: str) -> dict[str, tuple[str | None, float]]:
+    table = Table(caption, [["Tagger", "Accuracy"]], [["Plain tagger [3]", "71.2"],
+                                                      ["Ours", "73.9"]], [72.0, 220.0], 640)
+    lines = prose("We use the Alvor-7 dataset and the Brisk-9 dataset.", 72, 700)
+    claims = claims_of([Page(lines=lines, tables=[table])])
+    return {c.printed_value or "": (c.dataset_name, c.confidence) for c in claims}
+
+
+def test_data_the_models_were_fitted_on_is_not_the_test_data() -> None:
+    got = _caption_claims("Table 3: Transfer accuracy: taggers fitted on the Alvor-7 dataset, "
+                          "tested on the Brisk-9 set.")
+    assert got.get("73.9", (None, 0.0))[0] != "Alvor-7"
+
+
+def test_training_data_in_parentheses_is_no_dataset() -> None:
+    got = _caption_claims("Table 3: Accuracy of the taggers (training data: Alvor-7).")
+    assert not [v for v in got.values() if v[0] == "Alvor-7" and v[1] >= 0.7]
+
+
+def test_the_data_a_caption_turns_to_after_training_is_the_dataset() -> None:
+    got = _caption_claims("Table 3: Accuracy of taggers trained on the Alvor-7 dataset and "
+                          "evaluated on Brisk-9.")
+    assert got["73.9"][0] == "Brisk-9"

@@ -45,9 +45,20 @@ _NAMED_AS_TASK = re.compile(
     rf"(?<![\w-])(?P<name>(?:[A-Z][A-Z0-9\-’']{{2,}}|[A-Z][\w\-]*\d[\w\-]*)"
     rf"(?:\s+{_NAME_TOKEN})?)(?:\s+{_FUNCTION}[a-z][\w\-]*){{0,2}}\s+(?:classification|locali[sz]ation|"
     r"detection|segmentation|recognition|translation|summarization|tracking|estimation)\b")
-_TRAINING = re.compile(
-    r"(?i)\b(?:pre-?train(?:ed|ing)?|train(?:ed|ing)?)\s+(?:\w+\s+){0,6}?"
-    r"(?:on|with|from|using)\s+(?:[\w,’'\-]+\s+){0,6}$")
+_TRAINING_CUE = re.compile(
+    r"(?i)\b(?:(?:pre-?train(?:ed|ing)?|train(?:ed|ing)?|fit(?:ted)?|learn(?:ed|t))\s+"
+    r"(?:\w+\s+){0,6}?(?:on|with|from|using)\s+(?:[\w,’'\-]+\s+){0,6}"
+    r"|\btraining\s+(?:data|set|corpus|split)\s*[:=(]\s*(?:the\s+)?)$")
+#: Words after a training cue that turn to the evaluation ('trained on X, tested on Y').
+_EVAL_TURN = re.compile(r"(?i)\b(?:evaluat\w*|test(?:ed|ing)?|validat\w*|measured|scored)\b")
+
+
+def _after_training_cue(window: str) -> bool:
+    """True when ``window`` (the text before a name) ends in a training cue ('trained on the',
+    'fitted with', 'training data: '), unless it turns to the evaluation after the cue
+    ('trained on X, tested on ')."""
+    match = _TRAINING_CUE.search(window)
+    return bool(match) and not _EVAL_TURN.search(window[match.start():])
 _CAPTION_PREFIX = re.compile(r"^\s*(?:Table|TABLE|Tab\.|Figure|FIGURE|Fig\.)\s*\w+\s*[:.]\s*")
 _GENERIC = {
     "the", "a", "an", "our", "their", "this", "these", "all", "each", "both", "test", "tests",
@@ -207,7 +218,7 @@ def graded_name_phrases(text: str, caption: bool = False) -> list[tuple[str, int
     found += registry
     strong.update(registry)
     return [(n, o, (n, o) in strong) for n, o in _dedupe(found)
-            if not _TRAINING.search(text[max(0, o - 80):o])]
+            if not _after_training_cue(text[max(0, o - 80):o])]
 
 
 def _cued(pattern: re.Pattern[str], match: re.Match[str], text: str) -> bool:
@@ -227,7 +238,7 @@ def training_data(name: str, text: str) -> bool:
     """True when ``text`` presents ``name`` as training data ("trained on X data", "pre-trained
     with X"): results are not on it."""
     hits = [m.start() for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text)]
-    return bool(hits) and all(_TRAINING.search(text[max(0, o - 80):o]) for o in hits)
+    return bool(hits) and all(_after_training_cue(text[max(0, o - 80):o]) for o in hits)
 
 
 def _acronym_like(name: str) -> bool:
@@ -272,7 +283,7 @@ def on_names(text: str) -> list[tuple[str, int]]:
         name = _trim(match.group("name"))
         start = match.start("name")
         if name and looks_like_name(name) and not find_metric_mentions(name) and not (
-                _TRAINING.search(text[max(0, start - 80):start])):
+                _after_training_cue(text[max(0, start - 80):start])):
             out.append((name, start))
     return out
 
