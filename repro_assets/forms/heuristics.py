@@ -722,8 +722,31 @@ def _headed_names(p: _Page) -> Iterator[HeuristicHit]:
             HeuristicHit(title.group("name"), evidence)
 
 
+#: A name printed alone before a birth-date label on its line ("<name>    DOB: 1/9/1944").
+_NAME_BEFORE_DOB = re.compile(
+    r"^\s*(?P<name>[A-Z][A-Za-z'\-.]*(?:,?\s[A-Z][A-Za-z'\-.]*){1,3})\s{2,}"
+    r"(?:d\.?o\.?b\.?|date\s+of\s+birth|birth\s*date)\s*:", re.IGNORECASE)
+
+
+def _name_before_dob(p: _Page, number: int, line: str,
+                     context: str | None) -> HeuristicHit | None:
+    """The unlabelled name heading a "<name>    DOB: <date>" line, for review: whose birth
+    date it gives is the subject's only by position."""
+    match = _NAME_BEFORE_DOB.match(line)
+    if not match or not is_subject(context):
+        return None
+    name = match.group("name")
+    if not looks_like_name(name) or _not_a_name(name, p.labels) or _CREDENTIAL.search(name) \
+            or _ORGANISATION_NAME.search(name):
+        return None
+    return HeuristicHit(name, _evidence(p.doc_id, p.page, [line]), flags=(UNBOUND,))
+
+
 def _names(p: _Page) -> Iterator[HeuristicHit]:
     for number, (line, context) in enumerate(zip(p.lines, p.parties, strict=False)):
+        leading = _name_before_dob(p, number, line, context)
+        if leading is not None:
+            yield leading
         both = ADDRESS_LABEL.search(line)
         if both and _ASKS_NAME.search(both.group("label")) and not NOT_FULL_NAME.search(
                 both.group("label")):  # "Patient's Name and Address: <name>, <street> ..."

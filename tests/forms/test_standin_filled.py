@@ -342,3 +342,15 @@ def test_a_phone_on_the_wrapped_line_of_a_referrers_sentence_is_his() -> None:
     text = ("Patient: Ana Pell\nReferring physician: Dr. Elias Varga, 40 Quarry Street,\n"
             "phone (802) 555-0163\n")
     assert hits_of("phone", text) == [("(802) 555-0163", ("other_party:doctor",))]
+
+
+def test_a_name_heading_its_birth_date_line_is_offered_for_review() -> None:
+    text = "AFTER VISIT SUMMARY\nIgor Pemberly-Hale    DOB: 1/9/1944    MRN: 7730041\n"
+    assert flagged("full_name", text) == [("Igor Pemberly-Hale", (), ("party_unbound",))]
+
+
+@pytest.mark.parametrize("line", ["Hal Voss, MD    DOB: 1/9/1944",
+                                  "Emergency Contact    DOB: 1/9/1944",
+                                  "Brookmere Family Health    DOB: 1/9/1944"])
+def test_no_clinician_role_or_organisation_heads_a_birth_date_as_a_name(line: str) -> None:
+    assert flagged("full_name", f"SUMMARY\n{line}\n") == []
