@@ -25,6 +25,7 @@ from functools import lru_cache
 
 from repro_assets.factory.reading.assemble import Assembly, Declarations, assemble
 from repro_assets.factory.reading.clauses import ClauseReader
+from repro_assets.factory.reading.days import days_apart
 from repro_assets.factory.reading.definitions import TimeTerms, find_terms
 from repro_assets.factory.reading.names import NameIndex
 from repro_assets.factory.reading.phrases import NOT_NAMES
@@ -80,4 +81,5 @@ def read_factory_text(text: str) -> Assembly:
     names = _names(reading)
     if names.names:
         reading = _read(text, terms, names)
+    reading.unread.extend(days_apart(text))
     return assemble(reading)
