@@ -256,3 +256,27 @@ def test_the_data_a_caption_turns_to_after_training_is_the_dataset() -> None:
     got = _caption_claims("Table 3: Accuracy of taggers trained on the Alvor-7 dataset and "
                           "evaluated on Brisk-9.")
     assert got["73.9"][0] == "Brisk-9"
+
+
+# --- datasets as rows, methods as columns with the paper's own among them -------------------
+
+
+def _rows_of_names(columns: list[str], title: str | None) -> list[Claim]:
+    table = Table("Table 5: Accuracy on the Quillon suite.", [["", *columns]],
+                  [["Alvor-7", "71.2", "70.0", "73.9"], ["Brisk-9", "61.5", "60.2", "64.8"]],
+                  [72.0, 200.0, 260.0, 320.0], 640)
+    lines = prose("We compare the classifiers on the Quillon suite.", 72, 700)
+    return claims_of([Page(title=title, lines=lines, tables=[table])])
+
+
+def test_name_rows_beside_an_ours_column_are_datasets_below_the_threshold() -> None:
+    claims = _rows_of_names(["kNN", "SVM", "Ours"], None)
+    got = {c.printed_value: (c.dataset_name, c.confidence) for c in claims}
+    assert got["73.9"][0] == "Alvor-7" and got["64.8"][0] == "Brisk-9"
+    assert all(c.confidence < 0.7 for c in claims if c.dataset_name in {"Alvor-7", "Brisk-9"})
+
+
+def test_name_rows_beside_the_titled_method_column_are_datasets() -> None:
+    claims = _rows_of_names(["kNN", "SVM", "Zephyr"], "Zephyr: Fast Tagging")
+    got = {c.printed_value: c.dataset_name for c in claims}
+    assert got.get("61.5") == "Brisk-9"

@@ -368,7 +368,23 @@ def _dataset_label_columns(table: ParsedTable, context: PaperContext) -> list[in
             out.append(col)
         elif col == 0 and known and not header and _keys_method_rows(table, values, context):
             out.append(col)
+        elif col == 0 and not header and table.label_cols == 1 and _names_beside_own_column(
+                table, values, context):
+            out.append(col)
     return out
+
+
+def _names_beside_own_column(table: ParsedTable, values: set[str], context: PaperContext
+                             ) -> bool:
+    """A header-less label column of names ('Quorvex', 'Harlow-2') whose value columns are
+    methods, the paper's own among them ('kNN | SVM | Ours'): the rows are the datasets the
+    methods are compared on (below the plan threshold unless the paper presents them)."""
+    heads = [" ".join(table.column_header(c)) for c in range(
+        table.label_cols, max((len(r) for r in table.rows), default=0))]
+    if len(values) < 2 or not any(role_of(h, "", context) == "own" for h in heads):
+        return False
+    return all(looks_like_name(v) and role_of(v, "", context) == "unknown"
+               and not find_metric_mentions(v) for v in values)
 
 
 def _keys_method_rows(table: ParsedTable, values: set[str], context: PaperContext) -> bool:
