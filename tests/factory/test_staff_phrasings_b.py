@@ -25,6 +25,7 @@ import pytest
 
 from repro_assets.factory.agent import OnboardingAgent
 from repro_assets.factory.grading import LabelledCase, Verdict
+from repro_assets.factory.models import ExtractionError
 from repro_assets.factory.reading.days import days_apart
 from tests.factory.labelled import labelled_case
 from tests.factory.test_staff_phrasings import _grade
@@ -209,14 +210,8 @@ ALL_CASES = [case for _, cases in BATCHES for case in cases]
 #: Cases the reader still misses: each must fail with a code, never be read wrongly.
 KNOWN_MISSES = frozenset({
     "order_with_line_items_and_one_due",
-    "op_columns_then_hours_columns",
-    "voice_no_punctuation_numbers_as_words",
-    "voice_three_pm_due",
     "paragraph_per_job",
     "maintenance_note_for_another_day",
-    "customer_column_csv",
-    "manager_plan_with_priorities",
-    "voice_minutes_as_words",
 })
 
 
@@ -244,6 +239,31 @@ def test_day_labels_of_two_days_are_reported_and_a_day_range_is_no_label() -> No
     assert quotes == ["Tuesday:"]
     assert days_apart("Mon-Fri 07:00-15:00\nSat: closed\nJ1: M1 2h\n") == []
     assert days_apart("Sent: Monday 06:58\nJ1: M1 2h, due Tuesday 10:00\n") == []
+
+
+def _fails(text: str) -> str:
+    with pytest.raises(ExtractionError) as raised:
+        OnboardingAgent().run_detailed(text)
+    return str(raised.value)
+
+
+def test_a_numbered_hours_column_needs_its_step_cell() -> None:
+    detail = _fails("Machines: M1, M2\nJob\tOp1\tOp2\tHrs1\tHrs2\nJ1\tM1\t\t2\t1\n")
+    assert "a duration for the empty step" in detail
+    detail = _fails("Machines: M1, M2\nJob\tOp1\tHrs1\nJ1\tM1 2h\t3\n")
+    assert "durations in both" in detail
+    _fails("Machines: M1\nJob\tMachine\tHrs1\nJ1\tM1\t2\n")  # no step cells: not read
+
+
+def test_transcript_breaks_only_in_lines_without_punctuation() -> None:
+    config = OnboardingAgent().run_detailed(
+        "today we run M41 plus M42 job J1 M41 forty-five minutes then M42 two hours job J2 "
+        "M42 one hour"
+    ).config
+    assert [(j.id, [s.duration_hours for s in j.steps]) for j in config.jobs] == [
+        ("J1", [1, 2]), ("J2", [1])]
+    # with punctuation the text is read as written: two jobs in one clause stay unread
+    _fails("Machines: M1, M2. J1 M1 2h then M2 1h job J2 M2 1h, due three pm.")
 
 
 def main() -> None:

@@ -37,6 +37,7 @@ class Column(StrEnum):
     SETUP = "setup"  # setup time of the step (added to the run time)
     RUN = "run"  # run time of the step (with a setup column)
     NOTE = "note"  # a remark on the row: read only when it describes the work (no condition)
+    STEP_HOURS = "step hours"  # "Hrs1", "Hours 2": the duration of the step cell numbered alike
 
 
 _HEADERS: dict[str, Column] = {
@@ -75,11 +76,19 @@ _HEADERS: dict[str, Column] = {
     "run": Column.RUN, "run time": Column.RUN, "runtime": Column.RUN,
     "notes": Column.NOTE, "note": Column.NOTE, "remarks": Column.NOTE, "remark": Column.NOTE,
     "comment": Column.NOTE, "comments": Column.NOTE,
+    "customer": Column.INFO, "customer name": Column.INFO, "client": Column.INFO,
 }
 _HOUR_UNITS = frozenset({"h", "hr", "hrs", "hour", "hours"})
 _MINUTE_UNITS = frozenset({"min", "mins", "minute", "minutes"})
 _SECOND_UNITS = frozenset({"s", "sec", "secs", "second", "seconds"})
 _STEP_CELL_RE = re.compile(r"^(?:step|op|operation|stage)\s*#?\s*\d+$")
+_STEP_HOURS_RE = re.compile(r"^(?P<unit>h|hr|hrs|hours|min|mins|minutes)\s*#?\s*(?P<n>\d+)$")
+
+
+def step_number(cell: str) -> int | None:
+    """The number of a ``Step 2`` / ``Op2`` or ``Hrs2`` / ``Min 2`` header cell, or None."""
+    match = re.search(r"(\d+)$", cell.strip())
+    return int(match.group(1)) if match else None
 
 
 # "Job No.", "Machine nr": the number of the thing the column names
@@ -111,6 +120,9 @@ def _words(cell: str) -> str:
 
 def column_unit(cell: str) -> str | None:
     """``hours`` or ``minutes`` when the header cell names the unit of its numbers."""
+    numbered = _STEP_HOURS_RE.match(cell.strip().lower())
+    if numbered:
+        return "minutes" if numbered.group("unit").startswith("min") else "hours"
     words = _words(cell).replace("_", " ").split(" ")
     if _HEADERS.get(" ".join(words)) is Column.MINUTES:
         return "minutes"
@@ -138,6 +150,8 @@ def column_role(cell: str) -> Column | None:
         return role
     if _STEP_CELL_RE.match(cell.strip().lower()):
         return Column.STEP_CELL
+    if _STEP_HOURS_RE.match(cell.strip().lower()):
+        return Column.STEP_HOURS
     parts = words.replace("_", " ").split(" ")
     if len(parts) > 1 and (parts[-1] in _HOUR_UNITS or parts[-1] in _MINUTE_UNITS
                            or parts[-1] in _SECOND_UNITS):
@@ -178,11 +192,13 @@ def is_routing_header(cells: list[str]) -> bool:
     """True when ``cells`` look like the header of a routing table.
 
     It needs at least two cells, a job column, a machine or route column, and only known
-    columns.
+    columns (numbered duration columns, ``Hrs1``, only beside numbered step cells).
     """
     if len(cells) < 2:
         return False
     roles = header_roles(cells)
+    if Column.STEP_HOURS in roles and Column.STEP_CELL not in roles:
+        return False  # "Hrs1" numbers the duration of a step cell: none here
     return (
         None not in roles
         and Column.JOB in roles

@@ -26,6 +26,12 @@ NUMBER_WORDS: dict[str, float] = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a": 1, "an": 1,
 }
+#: Tens and teens as a transcript writes minutes ("ninety minutes", "forty-five minutes").
+MINUTE_WORDS: dict[str, float] = {
+    "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
+    "seventy": 70, "eighty": 80, "ninety": 90, "forty-five": 45, "forty five": 45,
+    "twenty-five": 25, "twenty five": 25, "thirty-five": 35, "thirty five": 35,
+}
 
 
 class Kind(StrEnum):
@@ -90,6 +96,8 @@ _HOUR_UNIT = r"(?:hours?|hrs?|h)"
 _MINUTE_UNIT = r"(?:minutes?|mins?)"
 _SECOND_UNIT = r"(?:seconds?|secs?|s)"
 _AMOUNT = rf"(?:\d+(?:\.\d+)?|{_NUMBER_WORD}|an?)"
+_MINUTE_WORD = (r"(?:(?:twenty|thirty|forty)[\s-](?:five)|fifteen|twenty|thirty|forty|fifty|"
+                r"sixty|seventy|eighty|ninety)")
 
 _PATTERNS = [
     ("RANGE", rf"{_EDGE_BEFORE}(?P<rk>[MJ])(?P<ra>\d+)"
@@ -106,10 +114,13 @@ _PATTERNS = [
                       # "2 h 30,": spaced, and only where no unit or word follows
                       rf"|\b(?P<hs_h>\d+)(?:\s+h\s*|\s*h\s+)(?P<hs_m>\d{{2}})\b"
                       rf"(?![:.]\d|\s*[A-Za-z]))"),
+    ("WORD_MINUTES", rf"(?i:\b(?P<wm>{_MINUTE_WORD})\s+{_MINUTE_UNIT}\b)"),
     ("SECONDS", rf"(?i:\b(?P<seconds>\d+(?:\.\d+)?)\s*{_SECOND_UNIT}\b)"),
     # "1,5 h": a decimal comma (one or two digits after it, then the unit)
     ("DURATION", rf"(?i:\b(?P<amount>\d+,\d{{1,2}}(?=\s*(?:{_HOUR_UNIT}|{_MINUTE_UNIT})\b)"
                  rf"|{_AMOUNT})\s*-?\s*(?P<unit>{_HOUR_UNIT}|{_MINUTE_UNIT})\b)"),
+    # "three pm": an hour in words with its meridiem, as a transcript writes it
+    ("WORD_CLOCK", rf"(?i:\b(?P<wch>{_NUMBER_WORD})\s+(?P<wmer>a\.m\.?|p\.m\.?|am\b|pm\b))"),
     ("CLOCK", r"(?i:\b(?P<ch>\d{1,2})(?:[:.](?P<cm>\d{2}))?\s*"
               r"(?P<mer>a\.m\.?|p\.m\.?|am\b|pm\b)|\b(?P<ch2>\d{1,2})[:.](?P<cm2>\d{2})\b)"),
     # "1,200 caps": a count with thousands separators, before a noun that is no unit
@@ -176,7 +187,7 @@ def _range_tokens(match: re.Match[str], text: str, ranges: bool) -> list[Token]:
 
 
 _DURATION_KINDS = frozenset({"ONE_MORE_HOUR", "HALF_HOUR", "HOUR_AND_HALF", "HOURS_MINUTES",
-                             "DURATION", "SECONDS"})
+                             "DURATION", "SECONDS", "WORD_MINUTES"})
 
 
 def _duration_hours(kind: str, match: re.Match[str]) -> float:
@@ -194,10 +205,15 @@ def _duration_hours(kind: str, match: re.Match[str]) -> float:
                            or match.group("hk_m")) / 60
     if kind == "SECONDS":
         return float(match.group("seconds")) / 3600
+    if kind == "WORD_MINUTES":
+        return MINUTE_WORDS[re.sub(r"\s+", " ", match.group("wm").lower())] / 60
     return _duration(match)
 
 
 def _clock(match: re.Match[str]) -> Clock:
+    if match.group("wch"):
+        return Clock(int(NUMBER_WORDS[match.group("wch").lower()]), 0,
+                     match.group("wmer").lower().replace(".", ""))
     hour = match.group("ch") or match.group("ch2")
     minute = match.group("cm") or match.group("cm2") or "0"
     meridiem = (match.group("mer") or "").lower().replace(".", "") or None
@@ -209,7 +225,7 @@ def _token(kind: str, match: re.Match[str]) -> Token:
     raw, start, end = match.group(0), match.start(), match.end()
     if kind in _DURATION_KINDS:
         return Token(Kind.DURATION, raw, start, end, _duration_hours(kind, match))
-    if kind == "CLOCK":
+    if kind in ("CLOCK", "WORD_CLOCK"):
         return Token(Kind.CLOCK, raw, start, end, _clock(match))
     if kind == "NUMBER":
         return Token(Kind.NUMBER, raw, start, end, float(raw))

@@ -35,7 +35,9 @@ from repro_assets.factory.reading.envelope import unwrap_message
 
 # "1. J1 ...", "a) J1 ...", "1 - J1 ..." (a dash after the number only before a job id)
 _BULLET_RE = re.compile(r"^(?P<indent>\s*)(?:[-*•‣▪◦]|\d{1,3}[.)]|\(?[a-z][)]"
-                        r"|\d{1,3}\s+[-–](?=\s+J\d))\s+(?P<body>.*)$")
+                        r"|\d{1,3}\s+[-–](?=\s+J\d)"
+                        r"|(?i:priority|prio|line|item|pos|position|rank)\.?\s*#?\d{1,3}\s*[-–:]"
+                        r"(?=\s+J\d))\s+(?P<body>.*)$")
 _FRACTIONS = {"\u00bd": ".5", "\u00bc": ".25", "\u00be": ".75"}
 _FRACTION_RE = re.compile(r"(\d*)([\u00bd\u00bc\u00be])")
 _PIPE_SEPARATOR_RE = re.compile(r"^\s*:?-{2,}:?\s*$")
@@ -168,6 +170,25 @@ def _split_sentences(text: str) -> list[tuple[list[str], bool]]:
         sentences.append((clauses, question))
     return [([c.strip() for c in s if c.strip()], asked) for s, asked in sentences
             if any(c.strip() for c in s)]
+
+
+# a transcript line: words and ids with no punctuation at all
+_PUNCTUATION_RE = re.compile(r"[.,;:!?()\[\]|\t–>→=/]|(?<![A-Za-z])-|-(?![A-Za-z])")
+# where a new job statement starts in a transcript: "... job J2 ...", "... M3 J2 runs",
+# "... two hours J2 ...", "... today J2 runs ..."
+_TRANSCRIPT_BREAK_RE = re.compile(
+    r"(?<=\S)\s+(?=(?i:job)\s+J\d)"
+    r"|(?<=\bM\d)\s+(?=J\d)|(?<=\bM\d\d)\s+(?=J\d)|(?<=\bM\d\d\d)\s+(?=J\d)"
+    r"|(?i:(?<=hours)|(?<=hour)|(?<=minutes)|(?<=today)|(?<=tonight))\s+(?=J\d)"
+)
+
+
+def _transcript_sentences(line: str) -> str:
+    """A voice transcript's line (no punctuation, eight words or more) with a sentence break
+    before each job statement it runs on into (``... M718 job J2 goes ...``)."""
+    if _PUNCTUATION_RE.search(line) or len(line.split()) < 8:
+        return line
+    return _TRANSCRIPT_BREAK_RE.sub(". ", line)
 
 
 @dataclass
@@ -511,7 +532,7 @@ def segment(text: str) -> list[Segment]:
     text = text.replace("\u2019", "'").replace("\ufeff", "")  # a BOM from a CSV export
     text = _FRACTION_RE.sub(  # "1½h" is "1.5h", "¾ h" is "0.75 h"
         lambda m: f"{m.group(1) or 0}{_FRACTIONS[m.group(2)]}", text)
-    lines = unwrap_message(text).split("\n")
+    lines = [_transcript_sentences(line) for line in unwrap_message(text).split("\n")]
     _due_heading_rows(lines)
     _field_pairs(lines)
     items: list[_Group | Table] = []

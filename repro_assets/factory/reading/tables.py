@@ -25,6 +25,7 @@ from repro_assets.factory.reading.columns import (
     column_unit,
     header_roles,
     step_label_number,
+    step_number,
 )
 from repro_assets.factory.reading.lexicon import Kind, Token, tokenize
 from repro_assets.factory.reading.names import NameIndex, name_words
@@ -125,14 +126,22 @@ def _route_cell(cell: str, unit: str | None) -> list[StepSpec]:
     return steps
 
 
-def _step_cells(values: list[tuple[Column | None, str]]) -> list[StepSpec]:
-    """The steps of ``Step 1`` / ``Step 2`` ... cells (empty cells only at the end)."""
+def _step_cells(values: list[tuple[Column | None, str]],
+                header: tuple[str, ...] = ()) -> list[StepSpec]:
+    """The steps of ``Step 1`` / ``Step 2`` ... cells (empty cells only at the end); a step
+    cell with a machine only takes its duration from the ``Hrs1`` / ``Min 2`` column of the
+    same number."""
+    timed = _numbered_durations(values, header)
     steps: list[StepSpec] = []
     ended = False
-    for role, cell in values:
+    for index, (role, cell) in enumerate(values):
         if role is not Column.STEP_CELL:
             continue
+        number = step_number(header[index]) if header else None
+        duration = timed.pop(number, None) if number is not None else None
         if cell.strip().lower() in _EMPTY:
+            if duration is not None:
+                raise _BadCell(f"a duration for the empty step {header[index]}")
             ended = True
             continue
         if ended:
@@ -140,10 +149,31 @@ def _step_cells(values: list[tuple[Column | None, str]]) -> list[StepSpec]:
         found = _route_cell(cell, None)
         if len(found) != 1:
             raise _BadCell(f"'{cell}' is not one step")
+        if duration is not None:
+            if found[0].hours is not None:
+                raise _BadCell(f"durations in both '{cell}' and {header[index]}'s hours")
+            found = [StepSpec(found[0].machine, duration)]
         steps += found
+    if timed:
+        raise _BadCell("a duration column without its step column")
     if not steps:
         raise _BadCell("no step")
     return steps
+
+
+def _numbered_durations(values: list[tuple[Column | None, str]],
+                        header: tuple[str, ...]) -> dict[int, float]:
+    """The durations of the ``Hrs1`` / ``Min 2`` cells of a row, by step number."""
+    timed: dict[int, float] = {}
+    for index, (role, cell) in enumerate(values):
+        if role is not Column.STEP_HOURS or cell.strip().lower() in _EMPTY:
+            continue
+        number = step_number(header[index])
+        found = _durations(cell, column_unit(header[index]) == "minutes")
+        if number is None or len(found) != 1 or number in timed:
+            raise _BadCell(f"'{cell}' under {header[index]} is not one duration")
+        timed[number] = found[0]
+    return timed
 
 
 def _quantity_times_cycle(header: tuple[str, ...], roles: list[Column | None],
@@ -433,7 +463,7 @@ def _route_row(state: _RoutingTable, values: dict[Column | None, str], cells: tu
     if Column.STEP_CELL in state.roles:
         if Column.ROUTE in state.roles or hours:
             raise _BadCell("step cells and a route or hours column")
-        steps = _step_cells(list(zip(state.roles, cells, strict=True)))
+        steps = _step_cells(list(zip(state.roles, cells, strict=True)), state.table.header)
     else:
         steps = _route_cell(values[Column.ROUTE], state.route_unit)
         if hours and any(step.hours is not None for step in steps):
