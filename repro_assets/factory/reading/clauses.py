@@ -394,6 +394,8 @@ class ClauseReader:
                                  Kind.JOB_RANGE}
                 and len(list(_JOB_COUNT_RE.finditer(clause.text))) == 1 and not paren_jobs):
             job_words = set()  # "Two jobs today on our three machines M1, M2 and M3": a count
+        if _ORDER_HEADING_RE.fullmatch(clause.sentence.strip()):
+            return "prose"
         if clause.question:  # "can you send me the routes for J5 and J6?": a request
             return "question" if kinds & {Kind.MACHINE, Kind.MACHINE_RANGE, Kind.DURATION,
                                           Kind.CLOCK, Kind.ARROW} else "prose"
@@ -1220,6 +1222,13 @@ _DUE_SIGNALS = frozenset(DUE_KEYS | DUE_KEYS_NEED_BY | {
 _MACHINE_COUNT_RE = re.compile(
     r"(?i)\b(?P<n>\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+"
     r"(?:machines|work ?centers|work ?centres|stations)\b")
+# "Sales order 4410", "Order 3390 - two jobs:", "PO #88 (Kestrel Ltd)": a heading over the
+# order's job lines that says nothing about routes or times
+_ORDER_HEADING_RE = re.compile(
+    r"(?i)(?:sales\s+|purchase\s+|customer\s+)?(?:order|po|so)\s*(?:no\.?|nr\.?|#)?\s*\d+"
+    r"(?:\s*\([^()]*\))?(?:\s*[-\u2013:,]\s*(?:\d+|one|two|three|four|five|six|seven|eight|"
+    r"nine|ten)\s+(?:jobs|lines|items))?\s*:?"
+)
 _JOB_COUNT_RE = re.compile(
     r"(?i)\b(?P<n>\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+"
     r"(?:jobs|orders|work orders)\b")

@@ -77,6 +77,7 @@ _HEADERS: dict[str, Column] = {
     "notes": Column.NOTE, "note": Column.NOTE, "remarks": Column.NOTE, "remark": Column.NOTE,
     "comment": Column.NOTE, "comments": Column.NOTE,
     "customer": Column.INFO, "customer name": Column.INFO, "client": Column.INFO,
+    "line": Column.INFO, "line no": Column.INFO, "item": Column.INFO, "pos": Column.INFO,
 }
 _HOUR_UNITS = frozenset({"h", "hr", "hrs", "hour", "hours"})
 _MINUTE_UNITS = frozenset({"min", "mins", "minute", "minutes"})

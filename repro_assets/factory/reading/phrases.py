@@ -73,11 +73,12 @@ DUE_KEYS = frozenset({"due", "deadline", "pickup", "pick-up"})
 DUE_KEYS_NEED_BY = frozenset({
     "ship", "ships", "shipped", "shipping", "done", "finished", "complete", "completed",
     "ready", "delivered", "needed", "required", "out", "leave", "leaves", "dispatched",
-    "collected", "dispatch",
+    "collected", "dispatch", "packed", "loaded",
 })
 DUE_AUX = frozenset({
     "is", "are", "must", "should", "will", "shall", "has", "have", "needs", "need", "to", "be",
     "being", "both", "all", "each", "gets", "get", "customer", "truck", "the", "it", "they",
+    "wants", "want", "expects", "expect",  # "customer wants it by 16:00"
 })
 DUE_PREPOSITIONS = frozenset({"at", "by", "before", "is", "of", "time", "hour", "for", "date"})
 SEQUENCE_WORDS = frozenset({"sequence", "order", "turn", "series"})
