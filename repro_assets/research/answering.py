@@ -34,6 +34,7 @@ from repro_assets.research.passages import (
 from repro_assets.research.question_terms import (
     COMPARATIVE_RE,
     METRIC_WORDS,
+    STOPWORDS,
     Anchor,
     QuestionTerms,
     fold,
@@ -327,6 +328,8 @@ def _row_answer(passage: Passage, terms: QuestionTerms, source: SourceText,
     if terms.kind in ("ratio", "duration") and not any(
             k in fold(passage.context) for k in ("second", "time", "hour")):
         return None
+    if not _row_names_attribute(terms, local):
+        return None  # "what batch size": a results row names no batch size
     if terms.anchors and not label_names(passage.label, terms, paper):
         return None  # a row answers only for the entity its label names (not a variant)
     if label_negated(passage.label, terms):
@@ -350,11 +353,21 @@ def _sentence_answer(passage: Passage, terms: QuestionTerms, source: SourceText,
     numbers = [n for n in numbers_in(passage.text) if kind_fits(n, terms.kind)
                and n.text not in terms.qualifiers  # "300 layers" fixes the fact, not answers
                and not _assigned_elsewhere(words, n.position, terms)]
+    if terms.kind == "count":
+        # "how many epochs": "6 residual stages" or "minibatches of 96" count something else
+        numbers = [n for n in numbers if _counts_the_asked_noun(words, n.position, terms)]
     if not numbers:
         return None
     targets = [p for a in in_passage for p in anchor_positions(a, words)]
     sized = [i for i, w in enumerate(words) if any(
         states_number(q, w) for q in terms.qualifiers)]
+    head = [w for w in terms.head if w not in _GENERIC_HEAD and w not in _METRIC_HEAD
+            and not any(w in stemmed_words(a.text) for a in terms.anchors)]
+    attribute = [i for i, w in enumerate(words) if head and stemmed_words(w)[:1]
+                 and stemmed_words(w)[0] == head[-1]]
+    after = [n for n in numbers if attribute and n.position > attribute[0]]
+    if after:
+        numbers = after  # "... 75 epochs; their batch size is 128": what follows the attribute
     if sized:
         targets = sized  # "the 1.5 billion parameter X reaches ...": the number of that size
     if not targets:
@@ -372,6 +385,57 @@ def _sentence_answer(passage: Passage, terms: QuestionTerms, source: SourceText,
         return None  # "the gap ... fell from 0.4 to 0.1": a difference, not the asked value
     return GroundedAnswer(value=chosen.text, quote=passage.text, source=source.key,
                           title=source.title, score=round(score, 3))
+
+
+#: Head words of a metric phrase ("which phone error rate"): the metric checks read those.
+_METRIC_HEAD = frozenset({"score", "rate", "accuracy", "error", "precision", "recall",
+                          "perplexity"})
+#: Head words that name no attribute of their own ("what clipping value").
+_GENERIC_HEAD = frozenset({"value", "result", "performance", "number", "setting"})
+
+
+def _row_names_attribute(terms: QuestionTerms, local: str) -> bool:
+    """A table row (with its headers and caption) names the asked attribute: the question's
+    head words ("batch size") beside its names and metric words."""
+    if any(w in _METRIC_HEAD or squeeze(w) in METRIC_WORDS for w in terms.head):
+        return True  # a metric phrase ("word error rate"): the metric checks read it
+    head = [w for w in terms.head if w not in _GENERIC_HEAD
+            and not any(w in stemmed_words(a.text) for a in terms.anchors)]
+    if not head:
+        return True
+    return asks_head(replace(terms, head=tuple(head)), local)
+
+
+def _counted_nouns(terms: QuestionTerms) -> list[str]:
+    """The words a "how many ..." question counts ("how many training epochs" -> training,
+    epoch), up to its verb."""
+    m = re.search(r"\bhow many\s+((?:[\w\-]+\s+){0,3}?[\w\-]+)\s+(?:is|are|was|were|do|does|"
+                  r"did|has|have|had|can|could|will|would|should|in|of|for|on)\b",
+                  terms.question, re.IGNORECASE)
+    if not m:
+        return []
+    return [w for w in stemmed_words(m.group(1)) if w not in STOPWORDS and len(w) > 2]
+
+
+def _counts_the_asked_noun(words: list[str], position: int, terms: QuestionTerms) -> bool:
+    """The number counts what the question asks: a counted word follows it within three
+    words ("90 epochs", "30 training images"), or ends the two words before it ("epochs:
+    90"), with no other number in between."""
+    nouns = set(_counted_nouns(terms))
+    if not nouns:
+        return True
+
+    def named(word: str) -> bool:
+        return any(w in nouns or any(len(n) >= 4 and (w.startswith(n) or n.startswith(w))
+                                     for n in nouns) for w in stemmed_words(word))
+
+    for word in words[position + 1: position + 4]:
+        if numbers_in(word):
+            break
+        if named(word):
+            return True
+    before = words[max(0, position - 2): position]
+    return any(named(w) for w in before) and not any(numbers_in(w) for w in before)
 
 
 #: Nouns that make a number a difference between two others ("the gap", "an improvement").

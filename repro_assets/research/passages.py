@@ -94,6 +94,21 @@ def _heading_or_sentence_end(label: str, values: list[str]) -> bool:
         and label.isupper())
 
 
+#: Section titles a numbered heading carries ("4.2 Results").
+_SECTION_TITLES = re.compile(
+    r"^(abstract|introduction|background|related work|method(s|ology)?|approach|model|"
+    r"experiments?|experimental (setup|settings?|results)|setup|datasets?|data|training|"
+    r"implementation( details)?|evaluation|results?( and discussion)?|discussion|analysis|"
+    r"ablations?( study| studies)?|conclusions?|limitations|acknowledg(e)?ments?|references|"
+    r"appendix)\b", re.IGNORECASE)
+
+
+def _section_number(value_line: str, following: str) -> bool:
+    """A lone number ("5.3") followed by a section title ("Results") is a heading's number."""
+    return re.fullmatch(r"\d{1,2}(\.\d{1,2}){0,2}", value_line.strip()) is not None and \
+        _SECTION_TITLES.match(following.strip()) is not None and len(following.split()) <= 5
+
+
 def cell_values(cell: str) -> list[str]:
     """The numbers of a cell (``31.40 / 29.95`` -> both; ``4.21 \u00b1 0.08`` -> ``4.21``)."""
     if "\u00b1" in cell:
@@ -119,6 +134,8 @@ def _table_passages(lines: list[str], context: str, style: str | None = None
             j += 1
         if not any(cell_values(v) for v in values):
             values = []
+        if j == i + 2 and j < len(lines) and _section_number(lines[i + 1], lines[j]):
+            values = []  # "5.3" then "Results": a section heading's number, not a cell
         if not _is_value_line(line) and len(line.split()) <= 12 and values \
                 and not _heading_or_sentence_end(line, values):
             out.append(Passage(text=f"{line} {' '.join(values)}".strip(), values=values,
@@ -183,7 +200,11 @@ def _caption_lines(lines: list[str], k: int) -> list[str]:
     """The caption starting at line ``k`` with its continuation lines (long lines)."""
     out = [lines[k]]
     for line in lines[k + 1: k + 5]:
-        if len(line) < 40 or _CAPTION_START.match(line):
+        if _CAPTION_START.match(line):
+            break
+        if len(line) < 40:
+            if out[-1].endswith("-") and line[:1].isalnum():
+                out[-1] += line  # a word broken at the line end ("10-" / "crop testing.")
             break
         out.append(line)
     return out

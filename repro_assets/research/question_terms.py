@@ -379,7 +379,8 @@ _AUXILIARIES = frozenset({"is", "are", "was", "were", "do", "does", "did", "can"
 _QUANTITY_HEADS = frozenset({"proportion", "ratio", "rate", "size", "number", "value",
                              "percentage", "fraction", "probability", "threshold",
                              "coefficient", "length", "average", "total", "dimension",
-                             "depth", "width"})
+                             "depth", "width", "momentum", "dropout", "decay",
+                             "temperature", "epsilon"})
 
 
 def _asked_kind(question: str) -> str:

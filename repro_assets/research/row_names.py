@@ -29,6 +29,11 @@ _INTRODUCES = re.compile(
     r"\b(?i:we|this paper|this work)\s+(?i:propose|introduce|present|describe|develop)s?\s+"
     r"(?:(?i:a|an|the)\s+(?:[\w\-]+\s+){0,6}?(?:called|named|dubbed|termed)\s+)?"
     r"(?P<name>[A-Z][\w\-]*[A-Za-z0-9])")
+#: "we introduce the Quill Routing Network (QuillNet)": the name in brackets after the phrase.
+_INTRODUCES_BRACKETED = re.compile(
+    r"\b(?i:we|this paper|this work)\s+(?:[\w,]+\s+){0,6}?"
+    r"(?i:propose|introduce|present|describe|develop)s?\s+"
+    r"(?:(?i:a|an|the)\s+)?(?:[A-Za-z][\w\-]*\s+){1,6}?\((?P<name>[A-Z][\w\-]*[A-Za-z0-9])\)")
 _CALLED = re.compile(r"\b(?:called|named|dubbed|termed)\s+(?P<name>[A-Z][\w\-]*[A-Za-z0-9])")
 #: Authors cited by a question: "X et al.", "X and Y (2019)".
 _ET_AL = re.compile(r"\b([A-Z][\w\-']+)(?:\s+(?:and|&)\s+([A-Z][\w\-']+))?\s+et\s+al\b")
@@ -62,7 +67,7 @@ def own_method_keys(title: str, identity: str) -> frozenset[str]:
             words[0].lower() not in _NOT_NAMES | _TITLE_OPENERS:
         keys.add(_key(head))
     text = unicodedata.normalize("NFKC", identity)
-    for pattern in (_INTRODUCES, _CALLED):
+    for pattern in (_INTRODUCES, _INTRODUCES_BRACKETED, _CALLED):
         for m in pattern.finditer(text):
             name = m.group("name")
             if name.lower() not in _NOT_NAMES:

@@ -34,7 +34,9 @@ def _subvalue(cell: str, terms: QuestionTerms, context: str) -> str | None:
     if len(values) == 1:
         return values[0]
     asked = set(terms.keywords) | {a.key for a in terms.anchors} | {
-        part for k in terms.keywords for part in k.split("-") if len(part) > 2}
+        part for k in terms.keywords for part in k.split("-") if len(part) > 2} | {
+        squeeze(k) for k in terms.keywords}  # "10-crop" is the side "10-crop" ("10crop")
+    context = re.sub(r"-[ \t]*\n\s*", "-", context)  # "10-" at a line end, "crop" on the next
     for m in re.finditer(r"([A-Za-z][\w\-]*)\s*/\s*([A-Za-z0-9][\w\-]*)", context):
         left, right = (_side_words(m.group(1)), _side_words(m.group(2)))
         left, right = left - right, right - left  # "single-view / 5-view": "view" is both

@@ -298,3 +298,124 @@ The sessions of Fennick hold 7.4 items on average, far fewer than those of Marlo
                           TODAY).head == ("average", "session", "length")
     assert _answer("What is the average session length of Fennick in Maskrec?", prose,
                    FENNICK) is None
+
+
+# -- a caption word broken at a line end ---------------------------------------------------------
+
+BROKEN_CAPTION_TABLE = """Table 4: Top-1 and top-5 error on Plinthos validation, single-view / 5-
+view testing.
+Model
+top-1
+top-5
+Corvex-90
+24.06 / 22.71
+7.12 / 6.40"""
+
+
+def test_a_caption_word_broken_at_the_line_end_picks_its_side_of_the_cell() -> None:
+    assert _answer("What is the 5-view top-1 error of Corvex-90 on Plinthos?",
+                   BROKEN_CAPTION_TABLE, CORVEX) == "22.71"
+    assert _answer("What is the single-view top-1 error of Corvex-90 on Plinthos?",
+                   BROKEN_CAPTION_TABLE, CORVEX) == "24.06"
+
+
+def test_a_view_count_the_caption_does_not_name_gets_no_number() -> None:
+    assert _answer("What is the 12-view top-1 error of Corvex-90 on Plinthos?",
+                   BROKEN_CAPTION_TABLE, CORVEX) is None
+
+
+# -- hyperparameter questions: the number must be of the asked attribute ------------------------
+
+RESULTS_AND_SETUP = """Table 6: Retrieval accuracy on the Halyard benchmark.
+Method
+Accuracy
+Corvex-50, image-only
+81.4
+Corvex-90, image-only
+83.7
+4 Training
+In our experiments on Halyard, we use a Corvex structure with 5 residual stages on 160x160
+crops. Corvex networks train for 75 epochs; their batch size is 128."""
+
+CITED_ROW = """Table 2: Tagging F1 on the Osprey test set.
+Model
+F1
+Brightwater et al. (2011)
+76.40
+Quillnet
+83.10"""
+
+
+def test_a_results_row_is_no_hyperparameter() -> None:
+    assert _answer("Which batch size did the Corvex networks train with?",
+                   RESULTS_AND_SETUP, CORVEX) == "128"
+
+
+def test_a_results_row_alone_gives_no_hyperparameter() -> None:
+    table_only = RESULTS_AND_SETUP.split("4 Training")[0]
+    assert _answer("Which batch size did Corvex-90 train with?", table_only, CORVEX) is None
+
+
+def test_a_cited_authors_result_row_is_no_clipping_value() -> None:
+    assert _answer("What gradient clipping value did Brightwater et al. use?", CITED_ROW,
+                   "Quillnet: Span Taggers") is None
+
+
+def test_how_many_counts_the_asked_noun() -> None:
+    assert _answer("For how many epochs were Corvex networks trained on Halyard?",
+                   RESULTS_AND_SETUP, CORVEX) == "75"
+
+
+def test_how_many_of_something_not_stated_gets_no_number() -> None:
+    assert _answer("For how many warmup steps were Corvex networks trained on Halyard?",
+                   RESULTS_AND_SETUP, CORVEX) is None
+
+
+# -- a section heading's number is no table cell -------------------------------------------------
+
+def test_a_section_number_under_a_footnote_is_not_a_row_value() -> None:
+    text = """We keep every token as written in the Osprey corpus.
+2Osprey (D=0.4), Heron and Wagtail (D=0.2)
+6.1
+Results
+Table 2 compares the taggers on each corpus."""
+    assert _answer("Which dropout value was used on Heron in Quillnet?", text,
+                   "Quillnet: Span Taggers") is None
+
+
+# -- the paper's own method named in brackets by its abstract ------------------------------------
+
+HALYARD_IDENTITY = """Stacked Residual Labelling for Large Image Sets
+Abstract
+In this paper, we revisit deep stacks and introduce the Stacked Residual Labeller (Stralab),
+which joins every stage to the next."""
+
+HALYARD_SETUP = """4 Training
+On Halyard, we train models for 48 epochs with 3 warm restarts.
+On Tern, we train models for 20 epochs."""
+
+
+def _with_identity(text: str, identity: str, title: str) -> SourceText:
+    return SourceText(key="corpus://paper/st", title=title, windows=(text,), identity=identity,
+                      full_text=text)
+
+
+def test_a_bracketed_name_the_abstract_introduces_is_the_papers_method() -> None:
+    check = check_answer("For how many epochs were Stralab models trained on Halyard?",
+                         [_with_identity(HALYARD_SETUP, HALYARD_IDENTITY,
+                                         "Stacked Residual Labelling for Large Image Sets")],
+                         today=TODAY)
+    assert check.answered and check.answer is not None and check.answer.value == "48"
+
+
+def test_a_bracketed_name_of_another_paper_stands_for_nothing_here() -> None:
+    identity = HALYARD_IDENTITY.replace("(Stralab)", "")
+    check = check_answer("For how many epochs were Stralab models trained on Halyard?",
+                         [_with_identity(HALYARD_SETUP, identity,
+                                         "Stacked Residual Labelling for Large Image Sets")],
+                         today=TODAY)
+    assert not check.answered
+
+
+def test_what_momentum_asks_for_a_number() -> None:
+    assert question_terms("What momentum did Stralab training use?", TODAY).kind == "value"
