@@ -280,3 +280,37 @@ def test_name_rows_beside_the_titled_method_column_are_datasets() -> None:
     claims = _rows_of_names(["kNN", "SVM", "Zephyr"], "Zephyr: Fast Tagging")
     got = {c.printed_value: c.dataset_name for c in claims}
     assert got.get("61.5") == "Brisk-9"
+
+
+# --- IoU thresholds in a header row read as a body row ---------------------------------------
+
+
+def _threshold_table(caption: str, label: str, thresholds: list[str]) -> list[Claim]:
+    table = Table(caption, [["", "Zentra test", "Zentra test", "Zentra test"]],
+                  [[label, *thresholds], ["Lumen", "23.2", "41.2", "23.4"],
+                   ["Lumen+", "26.8", "46.5", "27.8"]], [72.0, 200.0, 260.0, 320.0], 640)
+    lines = prose("We evaluate the detectors on the Zentra dataset.", 72, 700)
+    return claims_of([Page(lines=lines, tables=[table])])
+
+
+def test_iou_thresholds_under_one_header_give_each_column_its_ap() -> None:
+    claims = _threshold_table("Table 6: Detection mAP of the detectors.", "Method",
+                              ["0.5:0.95", "0.5", "0.75"])
+    got = {c.printed_value: c.metric_name for c in claims}
+    assert (got["26.8"], got["46.5"], got["27.8"]) == ("ap", "ap50", "ap75")
+
+
+def test_iou_thresholds_named_in_the_caption_give_each_column_its_ap() -> None:
+    claims = _threshold_table("Table 6: Average precision of the detectors at IoU 0.5 and 0.75.",
+                              "Methods", ["0.5", "0.75", "0.75"])
+    got = {c.printed_value: c.metric_name for c in claims}
+    assert got["41.2"] == "ap75" and got["23.2"] == "ap50"
+
+
+def test_one_threshold_under_every_header_keeps_the_map() -> None:
+    table = Table("Table 6: Detection mAP on the Zentra and Quell test sets.",
+                  [["", "Zentra", "Quell"]], [["Method", "0.5", "0.5"],
+                                              ["Lumen", "74.3", "72.4"]],
+                  [72.0, 200.0, 260.0], 640)
+    got = {c.printed_value: c.metric_name for c in claims_of([Page(tables=[table])])}
+    assert got["74.3"] == "map"

@@ -374,6 +374,33 @@ def _dataset_label_columns(table: ParsedTable, context: PaperContext) -> list[in
     return out
 
 
+_IOU = re.compile(r"^\s*(0?\.\d+)(?:\s*:\s*(0?\.\d+))?\s*$")
+_IOU_AP = {"0.5": "ap50", ".5": "ap50", "0.75": "ap75", ".75": "ap75"}
+
+
+def _threshold_metrics(table: ParsedTable, columns: dict[int, _Column]) -> None:
+    """IoU thresholds in a header row read as a body row ('Method | 0.5:0.95 | 0.5 | 0.75'
+    under one header, beside a range or 'IoU'): each column's AP at its threshold (AP over the
+    range, AP50, AP75), in place. Without them the columns under one header share one metric.
+    A header whose columns all print one threshold keeps its metric (mAP at 0.5 is mAP)."""
+    rows = [r for r in table.rows if r and _HEADING_ROW.match(r[0])]
+    text = " ".join([table.caption or "", *(" ".join(table.column_header(c)) for c in columns)])
+    for row in rows:
+        cells = {c: m for c in columns if c < len(row) and (m := _IOU.match(row[c]))}
+        ranged = any(m.group(2) for m in cells.values())
+        if len(cells) < 2 or not (ranged or re.search(r"(?i)\biou\b", text)):
+            continue
+        groups: dict[str, set[str]] = {}  # the thresholds printed under each header
+        for col, match in cells.items():
+            groups.setdefault(" ".join(table.column_header(col)), set()).add(match.group(0))
+        for col, match in cells.items():
+            info = columns[col]
+            if len(groups[" ".join(table.column_header(col))]) > 1 and info.metric in (
+                    None, "ap", "map"):
+                info.metric = "ap" if match.group(2) else _IOU_AP.get(match.group(1),
+                                                                       info.metric)
+
+
 def _names_beside_own_column(table: ParsedTable, values: set[str], context: PaperContext
                              ) -> bool:
     """A header-less label column of names ('Quorvex', 'Harlow-2') whose value columns are
@@ -458,6 +485,7 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
     if table_skip:
         for info in columns.values():
             info.skip = info.skip or table_skip
+    _threshold_metrics(table, columns)
     rest = remaining_metric(caption)
     if rest and any(i.metric for i in columns.values()):  # 'the remaining indicate accuracy'
         for info in columns.values():
