@@ -541,10 +541,8 @@ KNOWN_MISSES = frozenset({
     "maintenance_note_for_another_day",
     "paragraph_per_job_with_pronouns",
     "line_items_with_quantities",
-    "op_columns_with_machine_names",
     "voice_um_fillers",
     "paragraph_per_job_machine_first",
-    "order_with_lines_and_separate_due_lines",
 })
 
 
@@ -597,6 +595,16 @@ def test_transcript_breaks_only_in_lines_without_punctuation() -> None:
         ("J1", [1, 2]), ("J2", [1])]
     # with punctuation the text is read as written: two jobs in one clause stay unread
     _fails("Machines: M1, M2. J1 M1 2h then M2 1h job J2 M2 1h, due three pm.")
+
+
+def test_a_due_line_for_several_jobs_needs_a_time_in_every_part() -> None:
+    assert "could not read 'Due: J1 11:00, J2 5pm tomorrow'" in _fails(
+        "Machines: M1\nJ1: M1 1h\nJ2: M1 2h\nDue: J1 11:00, J2 5pm tomorrow\n")
+
+
+def test_a_step_cell_names_a_machine_only_by_its_whole_name() -> None:
+    assert "'drill 1h' is not a route" in _fails(
+        "Machines: M1 = drill press, M2 = saw\nJob | Op1 | Op2\nJ1 | drill 1h | saw 2h\n")
 
 
 def main() -> None:

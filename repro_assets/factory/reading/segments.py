@@ -452,6 +452,31 @@ def _due_heading_rows(lines: list[str]) -> None:
         lines[index + 1:end] = rows
 
 
+_INLINE_DUE_RE = re.compile(
+    r"(?i)^\s*(?:due(?:\s+(?:dates?|times?|hours?))?|deadlines?|ship(?:ping)?\s+times?)\s*:"
+    r"\s*(?P<pairs>.+)$")
+_DUE_PAIR_RE = re.compile(
+    r"(?i)^\s*(?P<job>J[0-9][A-Za-z0-9_]*)\s*(?:[-\u2013:=]\s*|at\s+|by\s+)?"
+    r"(?P<time>\d{1,2}[:.]\d{2}|\d{1,2}\s*[ap]\.?m\.?|noon|midday)\s*$")
+
+
+def _inline_due_rows(lines: list[str]) -> None:
+    """A line of due times for several jobs (``Due: J1 11:00, J2 17:00``) becomes one line
+    per job (``J1 due 11:00``); only when every part between commas or semicolons is one
+    job and one time of day."""
+    index = 0
+    while index < len(lines):
+        match = _INLINE_DUE_RE.match(lines[index])
+        parts = re.split(r"[,;]", match.group("pairs")) if match else []
+        pairs = [_DUE_PAIR_RE.match(part) for part in parts]
+        if len(pairs) >= 2 and all(pairs):
+            rows = [f"{pair.group('job')} due {pair.group('time')}" for pair in pairs if pair]
+            lines[index:index + 1] = rows
+            index += len(rows)
+            continue
+        index += 1
+
+
 def _starts_section(line: str) -> bool:
     """A line that begins something new after a block of rows: a heading (no digits, at most
     four words) or a line that ends with ``:``."""
@@ -534,6 +559,7 @@ def segment(text: str) -> list[Segment]:
         lambda m: f"{m.group(1) or 0}{_FRACTIONS[m.group(2)]}", text)
     lines = [_transcript_sentences(line) for line in unwrap_message(text).split("\n")]
     _due_heading_rows(lines)
+    _inline_due_rows(lines)
     _field_pairs(lines)
     items: list[_Group | Table] = []
     paragraph = 0

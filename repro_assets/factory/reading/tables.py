@@ -126,8 +126,19 @@ def _route_cell(cell: str, unit: str | None) -> list[StepSpec]:
     return steps
 
 
+def _named_step(cell: str, names: NameIndex | None) -> list[StepSpec]:
+    """The step of a cell that gives a machine's whole declared name and one duration
+    (``drill press 2h`` where the text says ``M2 = drill press``), or nothing."""
+    tokens = tokenize(cell)
+    if names is None or len(tokens) < 2 or tokens[-1].kind is not Kind.DURATION or any(
+            t.kind is not Kind.WORD for t in tokens[:-1]):
+        return []
+    named = names.full(name_words(cell[:tokens[-1].start]))
+    return [StepSpec(named, float(tokens[-1].value))] if named is not None else []
+
+
 def _step_cells(values: list[tuple[Column | None, str]],
-                header: tuple[str, ...] = ()) -> list[StepSpec]:
+                header: tuple[str, ...] = (), names: NameIndex | None = None) -> list[StepSpec]:
     """The steps of ``Step 1`` / ``Step 2`` ... cells (empty cells only at the end); a step
     cell with a machine only takes its duration from the ``Hrs1`` / ``Min 2`` column of the
     same number."""
@@ -146,7 +157,7 @@ def _step_cells(values: list[tuple[Column | None, str]],
             continue
         if ended:
             raise _BadCell("a step after an empty step cell")
-        found = _route_cell(cell, None)
+        found = _named_step(cell, names) or _route_cell(cell, None)
         if len(found) != 1:
             raise _BadCell(f"'{cell}' is not one step")
         if duration is not None:
@@ -463,7 +474,8 @@ def _route_row(state: _RoutingTable, values: dict[Column | None, str], cells: tu
     if Column.STEP_CELL in state.roles:
         if Column.ROUTE in state.roles or hours:
             raise _BadCell("step cells and a route or hours column")
-        steps = _step_cells(list(zip(state.roles, cells, strict=True)), state.table.header)
+        steps = _step_cells(list(zip(state.roles, cells, strict=True)), state.table.header,
+                            state.names)
     else:
         steps = _route_cell(values[Column.ROUTE], state.route_unit)
         if hours and any(step.hours is not None for step in steps):
