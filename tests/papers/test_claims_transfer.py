@@ -6,7 +6,7 @@ small PDFs the tests draw in at least two layout variants.
 * a body row labelled like a label column's heading ('Method | 0.5 | 0.75', 'Models | 1 | 2'):
   a header row read as a body row (thresholds, counts), not results;
 * a row named after the paper's own method (or a cited baseline) that the caption also prints
-  ('ZNet300* also sees ...') is a method, not a subset of the column's dataset: the
+  ('ZNet256* also sees ...') is a method, not a subset of the column's dataset: the
   dataset keeps its name.
 """
 
@@ -56,10 +56,10 @@ def test_a_significance_column_under_a_caption_metric_is_no_result() -> None:
 def test_a_method_row_of_iou_thresholds_is_no_result() -> None:
     table = Table("Table 6: Detection mAP on the Corvale and Tessaly test sets.",
                   [["", "Corvale", "Tessaly", "Tessaly"]],
-                  [["Method", "0.5", "0.5", "0.75"], ["Lumen", "74.3", "41.2", "23.4"],
-                   ["Lumen+", "76.8", "46.5", "27.8"]], [72.0, 200.0, 270.0, 340.0], 640)
+                  [["Method", "0.5", "0.5", "0.75"], ["Lumen", "63.7", "38.9", "21.6"],
+                   ["Lumen+", "65.1", "44.2", "25.3"]], [72.0, 200.0, 270.0, 340.0], 640)
     claims = claims_of([Page(tables=[table])])
-    assert "74.3" in printed(claims)
+    assert "63.7" in printed(claims)
     assert not [c for c in claims if c.printed_value in {"0.5", "0.75"}]
 
 
@@ -80,24 +80,24 @@ def _own_method_page(caption: str, above: bool) -> Page:
     lines = prose("Abstract. We present ZNet, a single-shot detector. We evaluate ZNet on the "
                   "Corvale dataset.", 72, 700)
     table = Table(caption, [["Method", "Corvale mAP"]],
-                  [["Prior [4]", "70.1"], ["ZNet300", "74.3"], ["ZNet300*", "77.2"]],
+                  [["Prior [4]", "70.1"], ["ZNet256", "68.4"], ["ZNet256*", "71.6"]],
                   [72.0, 260.0], 600, caption_above=above)
     return Page(title="ZNet: Single-Shot Detection", lines=lines, tables=[table])
 
 
 def test_the_own_method_in_the_caption_does_not_narrow_the_dataset() -> None:
     claims = claims_of([_own_method_page(
-        "Table 6: Effect of flipped crops. ZNet300* also sees flipped crops while it "
+        "Table 6: Effect of flipped crops. ZNet256* also sees flipped crops while it "
         "learns.", above=False)])
     got = {c.printed_value: c.dataset_name for c in claims if c.source_citation.startswith(
         "Table 6")}
-    assert got.get("74.3") == "Corvale" and got.get("77.2") == "Corvale"
+    assert got.get("68.4") == "Corvale" and got.get("71.6") == "Corvale"
 
 
 def test_own_models_listed_in_a_caption_above_keep_the_dataset_name() -> None:
     claims = claims_of([_own_method_page(
-        "Table 6: Our models ZNet300 and ZNet300* against a prior detector.", above=True)])
-    names = {c.dataset_name for c in claims if c.printed_value in {"74.3", "77.2"}}
+        "Table 6: Our models ZNet256 and ZNet256* against a prior detector.", above=True)])
+    names = {c.dataset_name for c in claims if c.printed_value in {"68.4", "71.6"}}
     assert names == {"Corvale"}
 
 
@@ -287,8 +287,8 @@ def test_name_rows_beside_the_titled_method_column_are_datasets() -> None:
 
 def _threshold_table(caption: str, label: str, thresholds: list[str]) -> list[Claim]:
     table = Table(caption, [["", "Zentra test", "Zentra test", "Zentra test"]],
-                  [[label, *thresholds], ["Lumen", "23.2", "41.2", "23.4"],
-                   ["Lumen+", "26.8", "46.5", "27.8"]], [72.0, 200.0, 260.0, 320.0], 640)
+                  [[label, *thresholds], ["Lumen", "21.9", "39.4", "20.7"],
+                   ["Lumen+", "24.6", "43.8", "26.1"]], [72.0, 200.0, 260.0, 320.0], 640)
     lines = prose("We evaluate the detectors on the Zentra dataset.", 72, 700)
     return claims_of([Page(lines=lines, tables=[table])])
 
@@ -297,20 +297,20 @@ def test_iou_thresholds_under_one_header_give_each_column_its_ap() -> None:
     claims = _threshold_table("Table 6: Detection mAP of the detectors.", "Method",
                               ["0.5:0.95", "0.5", "0.75"])
     got = {c.printed_value: c.metric_name for c in claims}
-    assert (got["26.8"], got["46.5"], got["27.8"]) == ("ap", "ap50", "ap75")
+    assert (got["24.6"], got["43.8"], got["26.1"]) == ("ap", "ap50", "ap75")
 
 
 def test_iou_thresholds_named_in_the_caption_give_each_column_its_ap() -> None:
     claims = _threshold_table("Table 6: Average precision of the detectors at IoU 0.5 and 0.75.",
                               "Methods", ["0.5", "0.75", "0.75"])
     got = {c.printed_value: c.metric_name for c in claims}
-    assert got["41.2"] == "ap75" and got["23.2"] == "ap50"
+    assert got["39.4"] == "ap75" and got["21.9"] == "ap50"
 
 
 def test_one_threshold_under_every_header_keeps_the_map() -> None:
     table = Table("Table 6: Detection mAP on the Zentra and Quell test sets.",
                   [["", "Zentra", "Quell"]], [["Method", "0.5", "0.5"],
-                                              ["Lumen", "74.3", "72.4"]],
+                                              ["Lumen", "63.7", "61.9"]],
                   [72.0, 200.0, 260.0], 640)
     got = {c.printed_value: c.metric_name for c in claims_of([Page(tables=[table])])}
-    assert got["74.3"] == "map"
+    assert got["63.7"] == "map"
