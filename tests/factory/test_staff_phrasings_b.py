@@ -541,7 +541,6 @@ KNOWN_MISSES = frozenset({
     "maintenance_note_for_another_day",
     "paragraph_per_job_with_pronouns",
     "line_items_with_quantities",
-    "voice_um_fillers",
     "paragraph_per_job_machine_first",
 })
 
@@ -605,6 +604,15 @@ def test_a_due_line_for_several_jobs_needs_a_time_in_every_part() -> None:
 def test_a_step_cell_names_a_machine_only_by_its_whole_name() -> None:
     assert "'drill 1h' is not a route" in _fails(
         "Machines: M1 = drill press, M2 = saw\nJob | Op1 | Op2\nJ1 | drill 1h | saw 2h\n")
+
+
+def test_for_a_job_we_need_reads_a_route_and_nothing_else() -> None:
+    config = OnboardingAgent().run_detailed(
+        "Machines: M1, M2.\nFor J1 we need M1 for one hour, followed by M2 for two hours. "
+        "The truck collects it at 15:00.\n").config
+    assert [(j.id, [s.machine_id for s in j.steps], j.due_time_hour) for j in config.jobs] == [
+        ("J1", ["M1", "M2"], 15)]
+    assert "cannot read" in _fails("Machines: M1, M2.\nFor J1 we need the M1 manual.\n")
 
 
 def main() -> None:

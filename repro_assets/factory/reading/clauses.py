@@ -1088,6 +1088,17 @@ def _label(cursor: Cursor) -> None:
         cursor.index += index + 1
 
 
+def _for_jobs_we_need(cursor: Cursor) -> Subject | None:
+    """Read ``For J2 we need`` (the cursor stays before ``need``, the route verb); None
+    elsewhere."""
+    if cursor.word({"for"}):
+        jobs = _job_list(cursor)
+        if jobs is not None and cursor.word({"we", "you"}) and cursor.peek_word(
+                "need", "use", "require"):
+            return _subject_of(jobs)
+    return None
+
+
 def _explicit_subject(cursor: Cursor) -> Subject | None:
     """Read a subject that names jobs or says "every job"."""
     start = cursor.index
@@ -1100,6 +1111,10 @@ def _explicit_subject(cursor: Cursor) -> Subject | None:
         if cursor.word({"every", "each", "all"}) and cursor.word(JOB_WORDS | GENERIC_JOB_NOUNS):
             cursor.word({"is"})
             return Subject(None, LEVEL_ALL)  # "Route for all jobs: M1 > M2 > M3"
+    cursor.index = start
+    subject = _for_jobs_we_need(cursor)
+    if subject is not None:
+        return subject
     cursor.index = start
     if cursor.word({"everything"}) and not cursor.word({"else"}):
         return Subject(None, LEVEL_ALL)  # "Everything must be finished by 6am"

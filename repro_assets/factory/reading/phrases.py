@@ -73,7 +73,7 @@ DUE_KEYS = frozenset({"due", "deadline", "pickup", "pick-up"})
 DUE_KEYS_NEED_BY = frozenset({
     "ship", "ships", "shipped", "shipping", "done", "finished", "complete", "completed",
     "ready", "delivered", "needed", "required", "out", "leave", "leaves", "dispatched",
-    "collected", "dispatch", "packed", "loaded",
+    "collected", "dispatch", "packed", "loaded", "collects", "collect",
 })
 DUE_AUX = frozenset({
     "is", "are", "must", "should", "will", "shall", "has", "have", "needs", "need", "to", "be",
@@ -1352,6 +1352,8 @@ def _keyed_due(cursor: Cursor, start: int, terms: TimeTerms | None) -> float | N
     if key is None:
         cursor.index = start
         return None
+    if key in {"collects", "collect"}:
+        cursor.word({"it", "them"})  # "the truck collects it at 15:00"
     after_key = cursor.index
     if not (cursor.word({"for"}) and cursor.word(_DEPARTURES | {"shipping"})
             and cursor.peek_word("at", "by", "before")):

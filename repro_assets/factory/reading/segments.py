@@ -179,15 +179,21 @@ _PUNCTUATION_RE = re.compile(r"[.,;:!?()\[\]|\t–>→=/]|(?<![A-Za-z])-|-(?![A-
 _TRANSCRIPT_BREAK_RE = re.compile(
     r"(?<=\S)\s+(?=(?i:job)\s+J\d)"
     r"|(?<=\bM\d)\s+(?=J\d)|(?<=\bM\d\d)\s+(?=J\d)|(?<=\bM\d\d\d)\s+(?=J\d)"
-    r"|(?i:(?<=hours)|(?<=hour)|(?<=minutes)|(?<=today)|(?<=tonight))\s+(?=J\d)"
+    r"|(?i:(?<=hours)|(?<=hour)|(?<=minutes)|(?<=today)|(?<=tonight))\s+(?:and\s+)?(?=J\d)"
+    r"|(?<=\S)\s+(?=(?i:we|i)\s+(?i:have|got)\s+M\d)"  # "... two hours we have M1 M2"
 )
+_FILLERS_RE = re.compile(r"(?i)\b(?:um+|uh+|erm|er|hmm+)\b\s*")
+_OPENERS_RE = re.compile(r"(?i)^\s*(?:(?:ok|okay|right|so|well|alright)\s+)+(?=J\d)")
 
 
 def _transcript_sentences(line: str) -> str:
-    """A voice transcript's line (no punctuation, eight words or more) with a sentence break
-    before each job statement it runs on into (``... M718 job J2 goes ...``)."""
+    """A voice transcript's line (no punctuation, eight words or more) without hesitation
+    words and with a sentence break before each statement it runs on into (``... M718 job J2
+    goes ...``, ``... two hours and J3 ...``, ``... one hour we have M1 M2``)."""
     if _PUNCTUATION_RE.search(line) or len(line.split()) < 8:
         return line
+    line = _FILLERS_RE.sub("", line)  # "J2 uh M1 two hours": hesitations say nothing
+    line = _OPENERS_RE.sub("", line)  # "right so J2 ...": the job opens the statement
     return _TRANSCRIPT_BREAK_RE.sub(". ", line)
 
 
