@@ -615,6 +615,14 @@ def test_for_a_job_we_need_reads_a_route_and_nothing_else() -> None:
     assert "cannot read" in _fails("Machines: M1, M2.\nFor J1 we need the M1 manual.\n")
 
 
+def test_loaded_or_packed_is_a_due_only_with_by_or_before() -> None:
+    assert "cannot read 'loaded at 9:00'" in _fails(
+        "Machines: M1, M2\nJ1: M1 2h, M2 1h, loaded at 9:00\n")
+    config = OnboardingAgent().run_detailed(
+        "Machines: M1, M2\nJ1: M1 2h, M2 1h, packed by 15:00\n").config
+    assert config.jobs[0].due_time_hour == 15
+
+
 def main() -> None:
     """Print per batch the totals (correct / safe fail / silent wrong) and the cases not
     correct."""

@@ -1366,6 +1366,9 @@ def _keyed_due(cursor: Cursor, start: int, terms: TimeTerms | None) -> float | N
             prepositions == ["for"] and _day_clock_follows(cursor)):
         cursor.index = start
         return None
+    if key in {"packed", "loaded"} and not set(prepositions) & {"by", "before"}:
+        cursor.index = start  # "loaded at 9:00" may be when the work starts
+        return None
     _plan_day(cursor, terms)
     departure = _departure_clock(cursor)
     if departure is not None and set(prepositions) & {"by", "before", "for"}:
