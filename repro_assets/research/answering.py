@@ -52,6 +52,7 @@ from repro_assets.research.table_rows import (
     unasked_label_words,
 )
 from repro_assets.research.term_match import (
+    GENERIC_HEAD,
     MIN_COVERAGE,
     anchor_positions,
     asks_head,
@@ -361,7 +362,7 @@ def _sentence_answer(passage: Passage, terms: QuestionTerms, source: SourceText,
     targets = [p for a in in_passage for p in anchor_positions(a, words)]
     sized = [i for i, w in enumerate(words) if any(
         states_number(q, w) for q in terms.qualifiers)]
-    head = [w for w in terms.head if w not in _GENERIC_HEAD and w not in _METRIC_HEAD
+    head = [w for w in terms.head if w not in GENERIC_HEAD and w not in _METRIC_HEAD
             and not any(w in stemmed_words(a.text) for a in terms.anchors)]
     attribute = [i for i, w in enumerate(words) if head and stemmed_words(w)[:1]
                  and stemmed_words(w)[0] == head[-1]]
@@ -378,7 +379,7 @@ def _sentence_answer(passage: Passage, terms: QuestionTerms, source: SourceText,
         return None
     chosen = min(numbers, key=lambda n: (min(abs(n.position - t) for t in targets),
                                          n.position))
-    if min(abs(chosen.position - t) for t in targets) > 25 and not (
+    if min(abs(chosen.position - t) for t in targets + attribute) > 25 and not (
             len(numbers) == 1 and terms.kind in ("duration", "ratio", "count")):
         return None  # far from the question's words, and not the only number of its kind
     if not terms.compare and _states_a_difference(words, chosen.position):
@@ -390,8 +391,6 @@ def _sentence_answer(passage: Passage, terms: QuestionTerms, source: SourceText,
 #: Head words of a metric phrase ("which phone error rate"): the metric checks read those.
 _METRIC_HEAD = frozenset({"score", "rate", "accuracy", "error", "precision", "recall",
                           "perplexity"})
-#: Head words that name no attribute of their own ("what clipping value").
-_GENERIC_HEAD = frozenset({"value", "result", "performance", "number", "setting"})
 
 
 def _row_names_attribute(terms: QuestionTerms, local: str) -> bool:
@@ -399,7 +398,7 @@ def _row_names_attribute(terms: QuestionTerms, local: str) -> bool:
     head words ("batch size") beside its names and metric words."""
     if any(w in _METRIC_HEAD or squeeze(w) in METRIC_WORDS for w in terms.head):
         return True  # a metric phrase ("word error rate"): the metric checks read it
-    head = [w for w in terms.head if w not in _GENERIC_HEAD
+    head = [w for w in terms.head if w not in GENERIC_HEAD
             and not any(w in stemmed_words(a.text) for a in terms.anchors)]
     if not head:
         return True

@@ -22,9 +22,10 @@ from repro_assets.research.question_terms import (
     QuestionTerms,
     fold,
     question_terms,
+    squeeze,
     stemmed_words,
 )
-from repro_assets.research.term_match import initialisms, metric_anchor_in
+from repro_assets.research.term_match import GENERIC_HEAD, initialisms, metric_anchor_in
 
 #: Chunks on each side of a matching chunk that make its window (tables span chunk limits).
 NEIGHBOURS = 1
@@ -172,12 +173,23 @@ def check_corpus(question: str, db: object, vector_hits: list[tuple[int, int]] |
             # many documents name the anchors: read first those whose own opening (title,
             # abstract) names the question's terms (sort is stable: ties keep corpus order)
             found.sort(key=lambda d: -_identity_match(lexicon, d, terms))
-        rarest = min(group, key=lambda a: len(per_anchor[a.key]))
         for doc in found[:MAX_DOCUMENTS]:
             lexical.add(doc.document_id)
+            # a name the document's opening holds (its authors, its method) holds for all
+            # of it: its sentences are found by the rarest of the other names
+            _identity_match(lexicon, doc, terms)
+            own = doc.identity_words[0] if doc.identity_words else ""
+            others = [a for a in group if not a.found_in(own)]
+            rarest = min(others or group, key=lambda a: len(per_anchor[a.key]))
             hits = [i for i, c in enumerate(doc.chunks) if rarest.found_in(c[2])
                     or (rarest.key in METRIC_WORDS and metric_anchor_in(rarest, c[1]))
                     or (i == 0 and rarest.found_in(fold(doc.title)))]
+            attribute = [w for w in terms.head if w not in GENERIC_HEAD and len(w) >= 4]
+            if not others and attribute:
+                # every name stands for the document itself ("X et al."): its sentences on
+                # the asked attribute ("clipping") are read too
+                hits += [i for i, c in enumerate(doc.chunks)
+                         if squeeze(attribute[-1]) in c[2] and i not in hits]
             windows.setdefault(doc.document_id, []).extend(
                 lexicon.window(doc, i) for i in hits[:MAX_WINDOWS])
     for doc_id, chunk_id in vector_hits or []:

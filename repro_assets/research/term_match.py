@@ -68,9 +68,14 @@ def paper_anchors(terms: QuestionTerms, source: SourceText) -> frozenset[str]:
     return frozenset(out)
 
 
+#: Head words that name no attribute of their own ("what clipping value").
+GENERIC_HEAD = frozenset({"value", "result", "performance", "number", "setting"})
+
+
 def asks_head(terms: QuestionTerms, sentence: str) -> bool:
     """The sentence names the asked attribute ("batch size", "accuracy") of the question."""
-    head = [w for w in terms.head if not any(w in stemmed_words(a.text) for a in terms.anchors)]
+    head = [w for w in terms.head if not any(w in stemmed_words(a.text) for a in terms.anchors)
+            and w not in GENERIC_HEAD]
     words = set(stemmed_words(sentence))
     if len(head) > 1 and f" {''.join(w[0] for w in head)} " in fold(sentence):
         return True  # "phone error rate" written "PER"
