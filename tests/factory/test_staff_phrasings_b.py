@@ -537,7 +537,6 @@ ALL_CASES = [case for _, cases in BATCHES for case in cases]
 #: Cases the reader still misses: each must fail with a code, never be read wrongly.
 KNOWN_MISSES = frozenset({
     "order_with_line_items_and_one_due",
-    "paragraph_per_job",
     "maintenance_note_for_another_day",
     "paragraph_per_job_with_pronouns",
     "line_items_with_quantities",
@@ -621,6 +620,11 @@ def test_loaded_or_packed_is_a_due_only_with_by_or_before() -> None:
     config = OnboardingAgent().run_detailed(
         "Machines: M1, M2\nJ1: M1 2h, M2 1h, packed by 15:00\n").config
     assert config.jobs[0].due_time_hour == 15
+
+
+def test_plan_hours_for_it_is_the_time_of_a_one_step_job_only() -> None:
+    assert "a duration without 'there'" in _fails(
+        "Machines: M1, M2.\nJ1 needs M1 and M2. Plan two hours for it.\n")
 
 
 def main() -> None:

@@ -186,6 +186,20 @@ _FILLERS_RE = re.compile(r"(?i)\b(?:um+|uh+|erm|er|hmm+)\b\s*")
 _OPENERS_RE = re.compile(r"(?i)^\s*(?:(?:ok|okay|right|so|well|alright)\s+)+(?=J\d)")
 
 
+# "Plan three hours for it." / "Allow 2h for this job.": a sentence of its own that gives the
+# time of the job named before, as "It takes three hours." does
+_ALLOW_FOR_IT_RE = re.compile(
+    r"(?i)(?:^|(?<=[.!?]\s))(?:please\s+)?(?:plan|allow|budget|reserve|book)\s+"
+    r"(?P<d>(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|an?)\s*"
+    r"(?:hours?|hrs?|h|minutes?|mins?))\s+for\s+(?:it|this\s+job|that\s+job)"
+    r"(?=\s*(?:[.!]|$))")
+
+
+def _allow_for_it(line: str) -> str:
+    """``Plan three hours for it.`` written as ``it takes three hours.``"""
+    return _ALLOW_FOR_IT_RE.sub(lambda m: f"It takes {m.group('d')}", line)
+
+
 def _transcript_sentences(line: str) -> str:
     """A voice transcript's line (no punctuation, eight words or more) without hesitation
     words and with a sentence break before each statement it runs on into (``... M718 job J2
@@ -563,7 +577,8 @@ def segment(text: str) -> list[Segment]:
     text = text.replace("\u2019", "'").replace("\ufeff", "")  # a BOM from a CSV export
     text = _FRACTION_RE.sub(  # "1½h" is "1.5h", "¾ h" is "0.75 h"
         lambda m: f"{m.group(1) or 0}{_FRACTIONS[m.group(2)]}", text)
-    lines = [_transcript_sentences(line) for line in unwrap_message(text).split("\n")]
+    lines = [_allow_for_it(_transcript_sentences(line))
+             for line in unwrap_message(text).split("\n")]
     _due_heading_rows(lines)
     _inline_due_rows(lines)
     _field_pairs(lines)
