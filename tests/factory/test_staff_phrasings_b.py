@@ -526,10 +526,96 @@ NINTH_CASES: list[LabelledCase] = [
     ),
 ]
 
+#: A short check batch written after the changes for batches 7-9, to measure them on wording
+#: they were not fitted to.
+CHECK_CASES: list[LabelledCase] = [
+    _case(
+        "check_customer_bullets_with_wants",
+        "Machines: M811 (router), M812 (edge bander)\n"
+        "Customer Pinecrest Kitchens:\n"
+        "* J2111 router 2h, edge bander 1h - they want it by 13:00\n"
+        "* J2112 edge bander 2h\n",
+        ("M811", "M812"), "ok",
+        {"J2111": (["M811", "M812"], [2, 1], 13), "J2112": (["M812"], [2], None)},
+    ),
+    _case(
+        "check_op_columns_with_minutes_numbered",
+        "Job,Op1,Min1,Op2,Min2,Due\n"
+        "J2113,M813,45,M814,120,16:00\n"
+        "J2114,M814,60,,,\n",
+        ("M813", "M814"), ROUNDED,
+        {"J2113": (["M813", "M814"], [1, 2], 16), "J2114": (["M814"], [1], None)},
+    ),
+    _case(
+        "check_voice_with_job_word_and_pm",
+        "okay machines M815 and M816 job J2115 M815 one hour then M816 thirty minutes due "
+        "by two pm job J2116 M815 four hours\n",
+        ("M815", "M816"), ROUNDED,
+        {"J2115": (["M815", "M816"], [1, 1], 14), "J2116": (["M815"], [4], None)},
+    ),
+    _case(
+        "check_days_listed_for_a_week",
+        "Machines: M817, M818\n"
+        "Monday - J2117: M817 2h\n"
+        "Wednesday - J2118: M818 2h\n",
+        ("M817", "M818"), FAILS,
+    ),
+    _case(
+        "check_po_heading_over_bullets",
+        "Machines: M819, M820\n"
+        "PO #4471 (Greyhaven Boats):\n"
+        "- J2119: M819 3h, M820 1h\n"
+        "- J2120: M820 1h\n",
+        ("M819", "M820"), "ok",
+        {"J2119": (["M819", "M820"], [3, 1], None), "J2120": (["M820"], [1], None)},
+    ),
+    _case(
+        "check_letter_ids_in_paragraphs",
+        "Machines: M821, M822.\n"
+        "\n"
+        "J30A starts on M821 for two hours and finishes on M822 for one hour.\n"
+        "\n"
+        "J30B only needs M822. Allow one hour for it.\n",
+        ("M821", "M822"), "ok",
+        {"J30A": (["M821", "M822"], [2, 1], None), "J30B": (["M822"], [1], None)},
+    ),
+    _case(
+        "check_machine_down_until_noon",
+        "Machines: M823, M824\n"
+        "M824 is unavailable until 12:00.\n"
+        "J2121: M823 1h, M824 1h\n",
+        ("M823", "M824"), FAILS,
+    ),
+    _case(
+        "check_decimal_comma_table_semicolons",
+        "Job;Route;Hours;Due\n"
+        "J2122;M825 > M826;0,5 > 2;11.00\n",
+        ("M825", "M826"), ROUNDED,
+        {"J2122": (["M825", "M826"], [1, 2], 11)},
+    ),
+    _case(
+        "check_due_line_for_two_jobs",
+        "Machines: M827, M828\n"
+        "J2123: M827 2h\n"
+        "J2124: M828 1h, M827 1h\n"
+        "Deadlines: J2123 10:00; J2124 15:00\n",
+        ("M827", "M828"), "ok",
+        {"J2123": (["M827"], [2], 10), "J2124": (["M828", "M827"], [1, 1], 15)},
+    ),
+    _case(
+        "check_for_job_we_need_passive_due",
+        "Machines: M829, M830.\n"
+        "For J2125 we need M830 for three hours. It must be shipped by 17:00.\n",
+        ("M829", "M830"), "ok",
+        {"J2125": (["M830"], [3], 17)},
+    ),
+]
+
 BATCHES: tuple[tuple[str, list[LabelledCase]], ...] = (
     ("seventh batch", SEVENTH_CASES),
     ("eighth batch", EIGHTH_CASES),
     ("ninth batch", NINTH_CASES),
+    ("check batch", CHECK_CASES),
 )
 
 ALL_CASES = [case for _, cases in BATCHES for case in cases]
@@ -625,6 +711,13 @@ def test_loaded_or_packed_is_a_due_only_with_by_or_before() -> None:
 def test_plan_hours_for_it_is_the_time_of_a_one_step_job_only() -> None:
     assert "a duration without 'there'" in _fails(
         "Machines: M1, M2.\nJ1 needs M1 and M2. Plan two hours for it.\n")
+
+
+def test_a_decimal_comma_between_arrows_is_one_duration() -> None:
+    config = OnboardingAgent().run_detailed(
+        "Job;Route;Hours\nJ1;M1 > M2 > M3;1,5 > 2 > 1\n").config  # not 1, 5, 2, 1
+    assert [s.duration_hours for s in config.jobs[0].steps] == [2, 2, 1]
+    _fails("Job;Route;Hours\nJ1;M1 > M2 > M3;0,5 > 2,25\n")  # never 0.5, 2, 25
 
 
 def main() -> None:

@@ -76,7 +76,12 @@ def _ids(cell: str, kind: Kind, what: str) -> list[str]:
     return [token.value[0] for token in _items(cell, lambda t: t.kind is kind, what)]
 
 
+_DECIMAL_COMMA_RE = re.compile(r"(?<![\d,])(\d+),(\d{1,2})(?![\d,])")
+
+
 def _durations(cell: str, minutes: bool) -> list[float]:
+    if re.search(r"->|→|>|;|/", cell) and "," in cell and ", " not in cell:
+        cell = _DECIMAL_COMMA_RE.sub(r"\1.\2", cell)  # "0,5 > 2": commas are decimal marks
     tokens = _items(cell, lambda t: t.kind in (Kind.NUMBER, Kind.DURATION), "durations")
     return [float(t.value) / (60 if minutes and t.kind is Kind.NUMBER else 1) for t in tokens]
 
