@@ -622,7 +622,6 @@ ALL_CASES = [case for _, cases in BATCHES for case in cases]
 
 #: Cases the reader still misses: each must fail with a code, never be read wrongly.
 KNOWN_MISSES = frozenset({
-    "order_with_line_items_and_one_due",
     "maintenance_note_for_another_day",
     "paragraph_per_job_with_pronouns",
     "line_items_with_quantities",
@@ -718,6 +717,14 @@ def test_a_decimal_comma_between_arrows_is_one_duration() -> None:
         "Job;Route;Hours\nJ1;M1 > M2 > M3;1,5 > 2 > 1\n").config  # not 1, 5, 2, 1
     assert [s.duration_hours for s in config.jobs[0].steps] == [2, 2, 1]
     _fails("Job;Route;Hours\nJ1;M1 > M2 > M3;0,5 > 2,25\n")  # never 0.5, 2, 25
+
+
+def test_an_order_due_reaches_only_its_items_and_never_overrides_one() -> None:
+    assert "could not read 'Order 55 (Acme), due 16:00'" in _fails(
+        "Machines: M1, M2\nOrder 55 (Acme), due 16:00\n  - J1 M1 2h\n  - J2 M2 1h, due 12:00\n")
+    config = OnboardingAgent().run_detailed(
+        "Machines: M1, M2\nPO 7, due 3pm:\n- J1: M1 2h\n- J2: M2 1h\nJ3: M1 1h\n").config
+    assert [j.due_time_hour for j in config.jobs] == [15, 15, None]
 
 
 def main() -> None:

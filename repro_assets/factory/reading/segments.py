@@ -497,6 +497,36 @@ def _inline_due_rows(lines: list[str]) -> None:
         index += 1
 
 
+_ORDER_DUE_RE = re.compile(
+    r"(?i)^\s*(?:sales\s+|purchase\s+|customer\s+)?(?:order|po|so)\s*(?:no\.?|nr\.?|#)?\s*\d+"
+    r"(?:\s*\([^()]*\))?\s*[,:\-\u2013]?\s*(?:all\s+)?due\s+(?:by\s+|at\s+)?"
+    r"(?P<time>\d{1,2}[:.]\d{2}|\d{1,2}\s*[ap]\.?m\.?)\s*:?\s*$")
+_ITEM_LINE_RE = re.compile(r"^(?:\s+|\s*[-*\u2022]\s+)\S")
+_ONE_JOB_RE = re.compile(r"(?<![A-Za-z0-9_])J[0-9][A-Za-z0-9_]*(?![A-Za-z0-9_])")
+
+
+def _order_due_rows(lines: list[str]) -> None:
+    """An order heading with one due time over its items (``Order 55 (Acme), due 16:00`` over
+    indented or bulleted lines of one job each) gives every item that due: the heading is
+    dropped and ``, due 16:00`` added to each item. An item that states a due of its own, or
+    names no job or several, leaves the heading as it is (read, and reported, as a clause)."""
+    for index, line in enumerate(lines):
+        match = _ORDER_DUE_RE.match(line)
+        if match is None:
+            continue
+        end = index + 1
+        while end < len(lines) and _ITEM_LINE_RE.match(lines[end]):
+            end += 1
+        items = lines[index + 1:end]
+        if not items or any(len(_ONE_JOB_RE.findall(item)) != 1
+                            or re.search(r"(?i)\b(?:due|by|ship|ships|before)\b", item)
+                            for item in items):
+            continue
+        lines[index] = ""
+        lines[index + 1:end] = [f"{item.rstrip().rstrip('.')}, due {match.group('time')}"
+                                for item in items]
+
+
 def _starts_section(line: str) -> bool:
     """A line that begins something new after a block of rows: a heading (no digits, at most
     four words) or a line that ends with ``:``."""
@@ -581,6 +611,7 @@ def segment(text: str) -> list[Segment]:
              for line in unwrap_message(text).split("\n")]
     _due_heading_rows(lines)
     _inline_due_rows(lines)
+    _order_due_rows(lines)
     _field_pairs(lines)
     items: list[_Group | Table] = []
     paragraph = 0
