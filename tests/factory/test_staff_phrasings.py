@@ -1250,7 +1250,6 @@ KNOWN_MISSES = frozenset({
     "dash_durations_slash_steps",
     "times_line_after_a_route_line",
     "one_pipe_between_steps",
-    "each_job_on_one_machine",
     "before_a_meeting_at_a_clock",
     "chat_correction_replaces_the_line",
     "rush_note_is_not_a_due",

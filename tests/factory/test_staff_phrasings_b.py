@@ -727,6 +727,11 @@ def test_an_order_due_reaches_only_its_items_and_never_overrides_one() -> None:
     assert [j.due_time_hour for j in config.jobs] == [15, 15, None]
 
 
+def test_per_job_in_parentheses_only_on_a_one_machine_route() -> None:
+    assert "cannot read '(1h each job)'" in _fails(
+        "Machines: M1, M2.\nJ1 and J2 on M1 then M2 (1h each job)\n")
+
+
 def main() -> None:
     """Print per batch the totals (correct / safe fail / silent wrong) and the cases not
     correct."""

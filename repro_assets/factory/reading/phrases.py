@@ -660,9 +660,14 @@ def unwrap_each_aside(tokens: list[Token]) -> list[Token]:
         following = tokens[index + 1] if index + 1 < len(tokens) else None
         if is_paren(token) and (following is None or following.kind is Kind.COMMA):
             inner = tokenize(token.value.text)
+            one_machine = sum(t.kind is Kind.MACHINE for t in tokens) == 1
             if (len(inner) in (2, 3) and inner[0].kind is Kind.DURATION
                     and inner[1].is_word(*EACH_WORDS)
-                    and (len(inner) == 2 or inner[2].is_word(*STEP_WORDS))):
+                    and (len(inner) == 2 or inner[2].is_word(*STEP_WORDS)
+                         # "J1 and J2 on M3 (1h each job)": one step, so per job is per step
+                         or (one_machine and inner[2].is_word("job")))):
+                if len(inner) == 3 and inner[2].is_word("job"):
+                    inner = inner[:2]
                 comma = Token(Kind.COMMA, ",", token.start, token.start, ",")
                 out += [comma, *(Token(t.kind, t.text, token.start, token.end, t.value)
                                  for t in inner)]
