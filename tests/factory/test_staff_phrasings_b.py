@@ -623,7 +623,6 @@ ALL_CASES = [case for _, cases in BATCHES for case in cases]
 
 #: Cases the reader still misses: each must fail with a code, never be read wrongly.
 KNOWN_MISSES = frozenset({
-    "maintenance_note_for_another_day",
     "paragraph_per_job_with_pronouns",
     "paragraph_per_job_machine_first",
 })
@@ -730,6 +729,14 @@ def test_an_order_due_reaches_only_its_items_and_never_overrides_one() -> None:
 def test_per_job_in_parentheses_only_on_a_one_machine_route() -> None:
     assert "cannot read '(1h each job)'" in _fails(
         "Machines: M1, M2.\nJ1 and J2 on M1 then M2 (1h each job)\n")
+
+
+def test_downtime_on_another_day_only_when_today_is_not_named() -> None:
+    for note in ("M2 is down today, back tomorrow.", "M2 is down until tomorrow."):
+        assert "out of service" in _fails(f"Machines: M1, M2\n{note}\nJ1: M1 1h, M2 1h\n")
+    config = OnboardingAgent().run_detailed(
+        "Machines: M1, M2\nM2 is down tomorrow.\nJ1: M1 1h, M2 1h\n").config
+    assert [s.machine_id for s in config.jobs[0].steps] == ["M1", "M2"]
 
 
 def main() -> None:

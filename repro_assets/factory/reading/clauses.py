@@ -1599,9 +1599,19 @@ def _name_equals(tokens: list[Token], index: int) -> str | None:
     return " ".join(words)
 
 
+_ANOTHER_DAY_RE = re.compile(r"(?i)\bnot\s+today\b|\btomorrow\b|\bnext\s+week\b")
+_TODAY_RE = re.compile(r"(?i)\b(?:today|tonight|now|this\s+(?:morning|afternoon|evening|shift)"
+                       r"|until|till|still)\b")
+
+
 def _out_of_service(tokens: list[Token], text: str) -> list[str]:
     """The machines a machine sentence says are down: inside the aside that says so (or the
-    machine right before it), or the ids right before the phrase ("M3 and M4 are down")."""
+    machine right before it), or the ids right before the phrase ("M3 and M4 are down").
+    A sentence that puts the downtime on another day and says nothing of today ("M3 goes down
+    on Thursday, not today", "M3 is down tomorrow") names none."""
+    if _ANOTHER_DAY_RE.search(text) and not _TODAY_RE.search(
+            re.sub(r"(?i)\bnot\s+today\b", "", text)):
+        return []
     found: list[str] = []
     for index, token in enumerate(tokens):
         if is_paren(token) and _OUT_OF_SERVICE_RE.search(token.value.text):
