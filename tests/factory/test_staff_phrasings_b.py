@@ -731,11 +731,12 @@ def test_per_job_in_parentheses_only_on_a_one_machine_route() -> None:
         "Machines: M1, M2.\nJ1 and J2 on M1 then M2 (1h each job)\n")
 
 
-def test_downtime_on_another_day_only_when_today_is_not_named() -> None:
-    for note in ("M2 is down today, back tomorrow.", "M2 is down until tomorrow."):
+def test_downtime_not_today_only_when_nothing_else_names_today() -> None:
+    for note in ("M2 is down today, not tomorrow.", "M2 is down until tomorrow.",
+                 "M2 is down tomorrow."):  # a plan for tomorrow has M2 down on its day
         assert "out of service" in _fails(f"Machines: M1, M2\n{note}\nJ1: M1 1h, M2 1h\n")
     config = OnboardingAgent().run_detailed(
-        "Machines: M1, M2\nM2 is down tomorrow.\nJ1: M1 1h, M2 1h\n").config
+        "Machines: M1, M2\nM2 goes down on Friday, not today.\nJ1: M1 1h, M2 1h\n").config
     assert [s.machine_id for s in config.jobs[0].steps] == ["M1", "M2"]
 
 

@@ -1599,7 +1599,8 @@ def _name_equals(tokens: list[Token], index: int) -> str | None:
     return " ".join(words)
 
 
-_ANOTHER_DAY_RE = re.compile(r"(?i)\bnot\s+today\b|\btomorrow\b|\bnext\s+week\b")
+# only an explicit "not today": "down tomorrow" may be the plan's own day (a plan for tomorrow)
+_ANOTHER_DAY_RE = re.compile(r"(?i)\bnot\s+today\b")
 _TODAY_RE = re.compile(r"(?i)\b(?:today|tonight|now|this\s+(?:morning|afternoon|evening|shift)"
                        r"|until|till|still)\b")
 
@@ -1607,8 +1608,8 @@ _TODAY_RE = re.compile(r"(?i)\b(?:today|tonight|now|this\s+(?:morning|afternoon|
 def _out_of_service(tokens: list[Token], text: str) -> list[str]:
     """The machines a machine sentence says are down: inside the aside that says so (or the
     machine right before it), or the ids right before the phrase ("M3 and M4 are down").
-    A sentence that puts the downtime on another day and says nothing of today ("M3 goes down
-    on Thursday, not today", "M3 is down tomorrow") names none."""
+    A sentence that puts the downtime on another day, "not today", and says nothing else of
+    today ("M3 goes down on Thursday, not today") names none."""
     if _ANOTHER_DAY_RE.search(text) and not _TODAY_RE.search(
             re.sub(r"(?i)\bnot\s+today\b", "", text)):
         return []
