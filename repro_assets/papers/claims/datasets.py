@@ -58,7 +58,9 @@ def _after_training_cue(window: str) -> bool:
     'fitted with', 'training data: '), unless it turns to the evaluation after the cue
     ('trained on X, tested on ')."""
     match = _TRAINING_CUE.search(window)
-    return bool(match) and not _EVAL_TURN.search(window[match.start():])
+    return match is not None and not _EVAL_TURN.search(window[match.start():])
+
+
 _CAPTION_PREFIX = re.compile(r"^\s*(?:Table|TABLE|Tab\.|Figure|FIGURE|Fig\.)\s*\w+\s*[:.]\s*")
 _GENERIC = {
     "the", "a", "an", "our", "their", "this", "these", "all", "each", "both", "test", "tests",
