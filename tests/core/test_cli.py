@@ -46,11 +46,9 @@ def test_bad_input_exits_with_the_code(cli_env, capsys) -> None:
 
 
 def test_a_bad_setting_exits_with_its_code_not_a_traceback(cli_env, capsys, monkeypatch) -> None:
-    monkeypatch.setenv("REPRO_PDF_WORKERS", "several")
-    pdf = cli_env / "wine.pdf"
-    pdf.write_bytes(make_pdf(PAPER_PAGES, title="SVMs on Wine"))
-    assert main(["ingest", str(pdf)]) == 2
-    assert ("error E_BAD_SETTING: environment variable REPRO_PDF_WORKERS must be an integer, "
+    monkeypatch.setenv("REPRO_HNSW_EF_SEARCH", "several")  # read by every search
+    assert main(["search", "accuracy on the Wine test split"]) == 2
+    assert ("error E_BAD_SETTING: environment variable REPRO_HNSW_EF_SEARCH must be an integer, "
             "got 'several'") in capsys.readouterr().err
 
 
