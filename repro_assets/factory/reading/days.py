@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import re
 
+from repro_assets.factory.reading.definitions import JOB_ID_RE
+from repro_assets.factory.reading.definitions import WEEKDAY as _DAY
 from repro_assets.factory.reading.statements import Unread
 
-_DAY = (r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?")
 _LABEL_RE = re.compile(
     rf"(?i)^\s*(?:[-*\u2022>]\s*)*(?P<day>{_DAY})\b\.?\s*(?::|[-\u2013\u2014](?!\s*{_DAY}\b)|$)"
 )
-_JOB_RE = re.compile(r"(?<![A-Za-z0-9_])J(?:[0-9][A-Za-z0-9_]*|_[A-Z0-9][A-Za-z0-9_]*)")
 
 
 def days_apart(text: str) -> list[Unread]:
@@ -29,7 +29,7 @@ def days_apart(text: str) -> list[Unread]:
     Returns:
         One :class:`Unread` quoting that line, or nothing.
     """
-    if not _JOB_RE.search(text):
+    if not JOB_ID_RE.search(text):
         return []
     first: str | None = None
     for line in text.splitlines():

@@ -36,9 +36,11 @@ SHIFT_RE = re.compile(
     r"(?:\s+shift)?\s*:?\s*\(?(?P<ah>\d{1,2})[:.](?P<am>\d{2})\s*(?:-|–|—|to)\s*(?P<bh>\d{1,2})[:.]"
     r"(?P<bm>\d{2})\)?"
 )
-_WEEKDAY_RE = re.compile(r"(?i)\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|"
-                         r"nesday|rsday|urday)?\b")
-_JOB_ID_RE = re.compile(r"(?<![A-Za-z0-9_])J(?:[0-9][A-Za-z0-9_]*|_[A-Z0-9][A-Za-z0-9_]*)")
+#: A weekday, full or abbreviated ("Mon", "tues", "Thursday").
+WEEKDAY = r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?"
+_WEEKDAY_RE = re.compile(rf"(?i)\b{WEEKDAY}\b")
+#: A job id anywhere in a text ("J3", "J_A1").
+JOB_ID_RE = re.compile(r"(?<![A-Za-z0-9_])J(?:[0-9][A-Za-z0-9_]*|_[A-Z0-9][A-Za-z0-9_]*)")
 
 
 @dataclass(frozen=True)
@@ -98,7 +100,7 @@ def find_terms(text: str) -> TimeTerms:
     if len(days) == 1:
         day = next(iter(days))
         plan_day = day if any(
-            _WEEKDAY_RE.search(line) and not _JOB_ID_RE.search(line)
+            _WEEKDAY_RE.search(line) and not JOB_ID_RE.search(line)
             for line in text.splitlines()
         ) else None
     # a term defined twice with different hours is not defined
