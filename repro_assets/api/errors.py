@@ -18,6 +18,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from repro_assets.errors import CodedError
+from repro_assets.settings import SettingsError
 
 log = logging.getLogger(__name__)
 
@@ -109,9 +110,11 @@ def database_unavailable(exc: BaseException) -> bool:
 async def _handle_unexpected(request: Request, exc: Exception) -> JSONResponse:
     """Every exception no other handler took: coded JSON, never a plain-text 500.
 
-    A database that cannot be reached is 503 ``E_DB_UNAVAILABLE`` (retry later); anything
-    else 500 ``E_INTERNAL`` (RecursionError from a deeply nested body included). The
-    exception is logged with its traceback; the answer names only its type.
+    A database that cannot be reached is 503 ``E_DB_UNAVAILABLE`` (retry later); a server
+    variable set to a value of the wrong type 500 ``E_BAD_SETTING`` naming the variable (not
+    its value: the operator's to fix, nothing the client can change); anything else 500
+    ``E_INTERNAL`` (RecursionError from a deeply nested body included). The exception is
+    logged with its traceback; the answer names only its type.
     """
     if database_unavailable(exc):
         log.warning("database unavailable during %s %s: %s", request.method, request.url.path,
@@ -119,6 +122,14 @@ async def _handle_unexpected(request: Request, exc: Exception) -> JSONResponse:
         return JSONResponse({"error": "E_DB_UNAVAILABLE",
                              "message": "the database is unavailable; retry shortly"},
                             status_code=503, headers={"Retry-After": "5"})
+    if isinstance(exc, SettingsError):
+        log.error("bad server setting during %s %s: %s", request.method, request.url.path,
+                  exc.message)
+        variable = exc.details.get("variable")
+        return JSONResponse({"error": exc.code, "variable": variable,
+                             "message": f"the server's environment variable {variable} has a "
+                                        "value of the wrong type; an operator must fix it"},
+                            status_code=500)
     log.error("unexpected %s during %s %s", type(exc).__name__, request.method,
               request.url.path, exc_info=exc)
     return JSONResponse({"error": "E_INTERNAL",

@@ -10,6 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from repro_assets.api.app import create_app
+from repro_assets import settings
 from repro_assets.api.errors import database_unavailable
 from repro_assets.storage.database import Database
 
@@ -29,6 +30,10 @@ def raising(services) -> TestClient:  # noqa: ANN001
         except psycopg.OperationalError as exc:
             raise RuntimeError("could not load the paper") from exc
 
+    @app.get("/boom/setting")
+    def bad_setting() -> dict[str, int]:
+        return {"workers": settings.env_int("REPRO_TEST_BAD_SETTING", 4)}
+
     @app.get("/boom/async")
     async def async_boom() -> None:
         raise KeyError("missing")
@@ -42,6 +47,18 @@ def test_unexpected_exceptions_are_coded_json(raising: TestClient) -> None:
         assert answer.status_code == 500
         assert answer.headers["content-type"].startswith("application/json")
         assert answer.json()["error"] == "E_INTERNAL"
+
+
+def test_a_wrongly_typed_server_setting_is_e_bad_setting(
+        raising: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert raising.get("/boom/setting").json() == {"workers": 4}
+    monkeypatch.setenv("REPRO_TEST_BAD_SETTING", "four-secret")
+    answer = raising.get("/boom/setting")
+    assert answer.status_code == 500
+    body = answer.json()
+    assert body["error"] == "E_BAD_SETTING"
+    assert body["variable"] == "REPRO_TEST_BAD_SETTING"
+    assert "four-secret" not in answer.text  # the value stays in the server log
 
 
 def test_database_down_is_503_coded(raising: TestClient) -> None:

@@ -652,9 +652,10 @@ def score(paper: UnseenPaper, claims: list[Claim] | None = None) -> Score:
     return result
 
 
-def main() -> None:
-    """Print the per-paper table and the totals."""
-    scores = [score(p) for p in papers()]
+def report(batch: list[UnseenPaper], verbose: bool = False) -> list[Score]:
+    """Print the per-paper table and the totals of ``batch`` (and every wrong claim when
+    ``verbose``); return the scores."""
+    scores = [score(p) for p in batch]
     kinds = ("wrong_dataset", "wrong_metric", "non_result")
     print("| paper | truth | found | found >= 0.7 | " + " | ".join(
         f"{k} (>= 0.7)" for k in kinds) + " |")
@@ -666,10 +667,16 @@ def main() -> None:
     print(f"| total | {sum(s.truth for s in scores)} | {sum(s.found for s in scores)} | "
           f"{sum(s.found_confident for s in scores)} | " + " | ".join(
               f"{total[k]} ({sure[k]})" for k in kinds) + " |")
-    if "-v" in sys.argv:
+    if verbose:
         for s in scores:
             for line in s.wrong:
                 print(f"{s.paper}: {line}")
+    return scores
+
+
+def main() -> None:
+    """Print the per-paper table and the totals."""
+    report(papers(), verbose="-v" in sys.argv)
 
 
 if __name__ == "__main__":
