@@ -9,8 +9,8 @@ import psycopg
 import pytest
 from fastapi.testclient import TestClient
 
-from repro_assets.api.app import create_app
 from repro_assets import settings
+from repro_assets.api.app import create_app
 from repro_assets.api.errors import database_unavailable
 from repro_assets.storage.database import Database
 
