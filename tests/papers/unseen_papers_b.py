@@ -214,7 +214,7 @@ def trained_evaluated_caption() -> UnseenPaper:
 def two_datasets_untied() -> UnseenPaper:
     """Look-alike: a caption names two datasets; repeated metric columns are tied to neither
     by a header (a careful reader takes them in caption order)."""
-    table = Table("Table 8: Top-1 and top-5 accuracy (%) on Gullwing and Marlpit.",
+    table = Table("Table 8: Gullwing and Marlpit, top-1 and top-5 accuracy (%).",
                   [["Method", "Top-1", "Top-5", "Top-1", "Top-5"]],
                   [["Baseline [7]", "58.2", "80.4", "44.9", "70.1"],
                    ["Ours", "61.7", "83.0", "48.3", "73.6"]],
