@@ -487,7 +487,10 @@ def test_a_correction_names_the_value_it_replaces() -> None:
 def test_same_route_without_naming_the_other_job() -> None:
     text = "Machines: M3, M4.\nJ7: M3 2h, M4 1h.\nJ8 same route but 4h on M3."
     assert _read(text)["J8"] == (["M3", "M4"], [4, 1], None)
-    _fails("Machines: M3, M4.\nJ6, J7: M3 2h, M4 1h.\nJ8 same route.")  # which one?
+    # the jobs before share one route: J8 takes it; when their routes differ, which one?
+    assert _read("Machines: M3, M4.\nJ6, J7: M3 2h, M4 1h.\nJ8 same route.")["J8"] == (
+        ["M3", "M4"], [2, 1], None)
+    _fails("Machines: M3, M4.\nJ6, J7: M3 2h, M4 1h.\nJ8 same route.\nJ7 skips M4.")
     assert _read("Machines: M3, M4.\nJ7: M3 2h, M4 1h, J8 too.")["J8"] == (["M3", "M4"], [2, 1],
                                                                         None)
     _fails("Machines: M3, M4.\nJ7: M3 2h, M4 1h, J7 too.")

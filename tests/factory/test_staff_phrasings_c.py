@@ -27,6 +27,7 @@ import pytest
 
 from repro_assets.factory.agent import OnboardingAgent
 from repro_assets.factory.grading import LabelledCase, Verdict
+from repro_assets.factory.models import ExtractionError
 from tests.factory.labelled import labelled_case
 from tests.factory.test_staff_phrasings import _grade
 
@@ -377,24 +378,181 @@ CHECK_SET: list[LabelledCase] = [
     ),
 ]
 
+#: Batch 11: 20 more, written after the changes for the check set, measured before any change.
+BATCH_11: list[LabelledCase] = [
+    _case(
+        "b11_pipe_table_minutes_column",
+        "| Job | Machine | Minutes |\n"
+        "|---|---|---|\n"
+        "| J4001 | M601 | 120 |\n"
+        "| J4001 | M602 | 60 |\n"
+        "| J4002 | M602 | 180 |\n",
+        ("M601", "M602"), "ok",
+        {"J4001": (["M601", "M602"], [2, 1], None), "J4002": (["M602"], [3], None)},
+    ),
+    _case(
+        "b11_tab_header_setup_and_run_hours",
+        "Job\tOp\tWork center\tSetup h\tRun h\tDue\n"
+        "J4003\t10\tM603\t0.5\t1.5\t2pm\n"
+        "J4003\t20\tM604\t0.5\t0.5\t2pm\n",
+        ("M603", "M604"), "ok",
+        {"J4003": (["M603", "M604"], [2, 1], 14)},
+    ),
+    _case(
+        "b11_comma_rows_no_header_clock_last",
+        "Machines: M605, M606\n"
+        "J4004,M605 1h,M606 1h,11:00\n"
+        "J4005,M606 2h,,\n",
+        ("M605", "M606"), "ok",
+        {"J4004": (["M605", "M606"], [1, 1], 11), "J4005": (["M606"], [2], None)},
+    ),
+    _case(
+        "b11_plan_day_heading_with_abbreviated_weekday_due",
+        "Friday's plan\n"
+        "Machines: M607, M608\n"
+        "- J4006: M607 2h, M608 1h, due Fri 10:00\n"
+        "- J4007: M608 2h\n",
+        ("M607", "M608"), "ok",
+        {"J4006": (["M607", "M608"], [2, 1], 10), "J4007": (["M608"], [2], None)},
+    ),
+    _case(
+        "b11_email_end_of_shift_defined_in_prose",
+        "Subject: Re: plan\n"
+        "\n"
+        "Morning all. Day shift ends at 15:00 today.\n"
+        "Machines are M609 and M610.\n"
+        "J4008: M609 1h then M610 2h, due by end of shift.\n"
+        "J4009: M610 1h.\n"
+        "Cheers, Bogdan\n",
+        ("M609", "M610"), "ok",
+        {"J4008": (["M609", "M610"], [1, 2], 15), "J4009": (["M610"], [1], None)},
+    ),
+    _case(
+        "b11_handover_down_machine_not_routed",
+        "Handover night -> day, Femi\n"
+        "Machines: M611, M612, M613. M613 is down (hydraulic leak), nothing routed there.\n"
+        "J4010: M611 2h, M612 1h\n"
+        "J4011: M612 2h\n",
+        ("M611", "M612", "M613"), "ok",
+        {"J4010": (["M611", "M612"], [2, 1], None), "J4011": (["M612"], [2], None)},
+    ),
+    _case(
+        "b11_standard_route_with_a_replacement",
+        "Machines: M614, M615, M616, M617\n"
+        "All jobs: M614 -> M615 -> M616, 1h each.\n"
+        "Jobs today: J4012, J4013.\n"
+        "J4013 uses M617 instead of M615 (2h).\n",
+        ("M614", "M615", "M616", "M617"), "ok",
+        {"J4012": (["M614", "M615", "M616"], [1, 1, 1], None),
+         "J4013": (["M614", "M617", "M616"], [1, 2, 1], None)},
+    ),
+    _case(
+        "b11_default_then_listed_overrides",
+        "Machines: M618, M619\n"
+        "Each step takes 1h unless listed.\n"
+        "J4014: M618, M619 3h\n"
+        "J4015: M619\n",
+        ("M618", "M619"), "ok",
+        {"J4014": (["M618", "M619"], [1, 3], None), "J4015": (["M619"], [1], None)},
+    ),
+    _case(
+        "b11_pieces_at_minutes_each",
+        "Machines: M620, M621\n"
+        "J4016: 40 pcs @ 3 min on M620, then M621 30 min\n",
+        ("M620", "M621"), ROUNDED,
+        {"J4016": (["M620", "M621"], [2, 1], None)},
+    ),
+    _case(
+        "b11_hour_and_quarter_rounded",
+        "Machines: M622, M623\n"
+        "J4017: M622 1h15, M623 45min\n",
+        ("M622", "M623"), ROUNDED,
+        {"J4017": (["M622", "M623"], [2, 1], None)},
+    ),
+    _case(
+        "b11_range_through",
+        "Machines: M624\n"
+        "J4018 through J4020 run on M624 for 2h each.\n",
+        ("M624",), "ok",
+        {job: (["M624"], [2], None) for job in ("J4018", "J4019", "J4020")},
+    ),
+    _case(
+        "b11_lookalike_thread_size",
+        "Machines: M625, M626\n"
+        "J4021: cut the M12 threads on M625 1h, then M626 1h\n",
+        ("M625", "M626"), LOOKALIKE,
+    ),
+    _case(
+        "b11_ids_only_in_route_sentences",
+        "J4022 starts on M627, 2 hours; it ends on M628, 1 hour.\n",
+        ("M627", "M628"), "ok",
+        {"J4022": (["M627", "M628"], [2, 1], None)},
+    ),
+    _case(
+        "b11_typo_letter_in_machine_id",
+        "Machines: M629, M630.\n"
+        "J4023: M629 1h, N630 2h\n",
+        ("M629", "M630"), FAILS,
+    ),
+    _case(
+        "b11_alternative_either_or",
+        "Machines: M631, M632, M633\n"
+        "J4024: M631 2h then either M632 or M633 1h\n",
+        ("M631", "M632", "M633"), FAILS,
+    ),
+    _case(
+        "b11_table_and_prose_disagree",
+        "Machines: M634, M635\n"
+        "Job | Machine | Hours\n"
+        "J4025 | M634 | 2\n"
+        "J4025 | M635 | 1\n"
+        "\n"
+        "J4025 takes 3 hours on M634.\n",
+        ("M634", "M635"), FAILS,
+    ),
+    _case(
+        "b11_oclock_due_is_ambiguous",
+        "Machines: M636\n"
+        "J4026: M636 1h, due 5 o'clock\n",
+        ("M636",), FAILS,
+    ),
+    _case(
+        "b11_rework_on_an_undeclared_machine",
+        "Machines: M637, M638.\n"
+        "J4027: M637 2h, M638 1h, back to M639 for 1h rework\n",
+        ("M637", "M638"), FAILS,
+    ),
+    _case(
+        "b11_listed_job_without_route",
+        "Machines: M640\n"
+        "Jobs: J4028, J4029.\n"
+        "J4028: M640 2h.\n",
+        ("M640",), FAILS,
+    ),
+    _case(
+        "b11_rework_loop_by_names",
+        "Machines: grinder (M641), gauge (M642).\n"
+        "J4030: grinder 2h, gauge 1h, then back to the grinder for 1h, gauge 1h\n",
+        ("M641", "M642"), "ok",
+        {"J4030": (["M641", "M642", "M641", "M642"], [2, 1, 1, 1], None)},
+    ),
+]
+
 BATCHES: tuple[tuple[str, list[LabelledCase]], ...] = (
     ("check set", CHECK_SET),
+    ("batch 11", BATCH_11),
 )
 
 ALL_CASES = [case for _, cases in BATCHES for case in cases]
 
 #: Cases the reader still misses: each must fail with a code, never be read wrongly.
-#: Measured once, before any change for the check set: 32 correct, 8 coded failures (these),
-#: 0 silent wrong.
+#: The check set, measured once before any change for it: 32 correct, 8 coded failures, 0
+#: silent wrong; after the changes for it: 40 correct. Batch 11, written after those changes
+#: and measured before any change for it: 17 correct, 3 coded failures (these), 0 silent wrong.
 KNOWN_MISSES: frozenset[str] = frozenset({
-    "c_tab_rows_no_header_hours_in_cells",
-    "c_semicolon_rows_without_header",
-    "c_mes_decimal_hours_rounded",
-    "c_erp_quantity_and_minutes_per_piece",
-    "c_shift_note_end_of_shift_defined",
-    "c_standard_flow_by_names",
-    "c_en_dash_range_with_one_extra_step",
-    "c_rework_loop_back_to_first",
+    "b11_comma_rows_no_header_clock_last",
+    "b11_standard_route_with_a_replacement",
+    "b11_pieces_at_minutes_each",
 })
 
 
@@ -415,7 +573,88 @@ def test_rounded_cases_record_the_rounding() -> None:
 
 def test_the_check_set_has_forty_cases_and_distinct_names() -> None:
     assert len(CHECK_SET) == 40
+    assert len(BATCH_11) == 20
     assert len({case.name for case in ALL_CASES}) == len(ALL_CASES)
+
+
+def _fails(text: str) -> str:
+    with pytest.raises(ExtractionError) as raised:
+        OnboardingAgent().run_detailed(text)
+    return str(raised.value)
+
+
+def _jobs(text: str) -> list[tuple[str, list[tuple[str, float]], int | None]]:
+    config = OnboardingAgent().run_detailed(text).config
+    return [(job.id, [(s.machine_id, s.duration_hours) for s in job.steps], job.due_time_hour)
+            for job in config.jobs]
+
+
+def test_a_last_column_of_clock_times_in_header_less_rows_is_the_due() -> None:
+    assert _jobs("J51\tM51 2h\t15:00\nJ52\tM51 1h\t\n") == [
+        ("J51", [("M51", 2)], 15), ("J52", [("M51", 1)], None)]
+    assert _jobs("J51;M51 1h;M52 2h;3pm\nJ52;M52 1h\n") == [
+        ("J51", [("M51", 1), ("M52", 2)], 15), ("J52", [("M52", 1)], None)]
+    # a time of day beside a cell of another kind in the same column is no due column
+    _fails("J51\tM51 2h\t15:00\nJ52\tM51 1h\trush\n")
+    _fails("J51 | M51 2h | 07:00 | M52 1h\nJ52 | M52 1h | | \n")  # a time between steps
+
+
+def test_two_decimals_under_an_hours_column_are_hours_not_a_clock() -> None:
+    assert _jobs("Job  Machine  Std hrs\nJ51   M51       1.50\nJ52   M51       2.00\n") == [
+        ("J51", [("M51", 2)], None), ("J52", [("M51", 2)], None)]
+
+
+def test_a_fixed_width_row_lacks_only_the_cells_after_its_text() -> None:
+    header = "Job    Machine   Hours   Due\n"
+    assert _jobs(header + "J51    M51       2       14:00\nJ52    M51       1\n") == [
+        ("J51", [("M51", 2)], 14), ("J52", [("M51", 1)], None)]
+    # a time of day under the hours column: unread, never a due
+    assert "'14:00' is not a list of durations" in _fails(
+        header + "J51    M51       2       14:00\nJ52    M51       14:00\n")
+    # a row whose text reaches the last column keeps its cells as they are: unread
+    assert "cells under a header" in _fails(
+        header + "J51    M51       2       14:00\nJ52    M51               14:00\n")
+
+
+def test_a_document_title_above_the_jobs_is_no_statement() -> None:
+    assert _jobs("Open orders report\nJ51: M51 2h\n") == [("J51", [("M51", 2)], None)]
+    assert "names no machine" in _fails("Jobs skip the list\nJ51: M51 2h\n")
+
+
+def test_work_still_to_do_after_a_job_id_is_its_route() -> None:
+    assert _jobs("Machines: M51, M52\nJ51 still to do: M51 2h, M52 1h\n") == [
+        ("J51", [("M51", 2), ("M52", 1)], None)]
+    _fails("Machines: M51, M52\nJ51 done: M51 2h, M52 1h\n")
+
+
+def test_an_added_step_may_stand_after_or_before_a_machine_of_the_route() -> None:
+    base = "Machines: M51, M52, M53\nJ51-J52: M51 2h, M53 1h\n"
+    assert _jobs(base + "J52 additionally goes to M52 for 1h after M51.\n")[1] == (
+        "J52", [("M51", 2), ("M52", 1), ("M53", 1)], None)
+    assert _jobs(base + "J52 also needs M52 1h before M51.\n")[1] == (
+        "J52", [("M52", 1), ("M51", 2), ("M53", 1)], None)
+    assert "visits M54 0 times" in _fails(
+        "Machines: M51, M52, M53, M54\nJ51-J52: M51 2h, M53 1h\nJ52 also needs M52 1h after M54.\n")
+
+
+def test_a_rework_step_is_read_only_when_nothing_makes_it_conditional() -> None:
+    assert _jobs(
+            "Machines: M51, M52\nJ51: M51 2h, M52 1h, back to M51 for 1h rework, M52 1h\n") == [
+        ("J51", [("M51", 2), ("M52", 1), ("M51", 1), ("M52", 1)], None)]
+    _fails("Machines: M51, M52\nJ51: M51 2h, M52 1h, M51 1h rework if it fails, M52 1h\n")
+    _fails("Machines: M51, M52\nJ51: M51 2h, M52 1h, M51 1h (rework when needed)\n")
+
+
+def test_the_same_but_without_a_machine_copies_the_route_before() -> None:
+    base = ("Machines: cutter (M51), brake (M52), paint booth (M53).\n"
+            "Standard flow: cutter 1h, brake 2h, paint booth 1h.\n"
+            "J51 and J52 take the standard flow. ")
+    assert _jobs(base + "J53 is the same but without painting.\n")[2] == (
+        "J53", [("M51", 1), ("M52", 2)], None)
+    assert _jobs(base + "J53 takes the standard flow but without the paint booth.\n")[2] == (
+        "J53", [("M51", 1), ("M52", 2)], None)
+    assert "which differ" in _fails(base + "J53 is the same but skips M53.\nJ51 skips M52.\n")
+    _fails("Machines: M51, M52\nJ51: M51 1h, due 3pm. J52 is the same.\n")  # route or due?
 
 
 def main() -> None:

@@ -232,6 +232,17 @@ class _Assembler:
                 self.resolving.discard(same.source)
             if len(routes) != 1:
                 raise _Conflict(f"{same.source} has no single route to copy", same.quote)
+            for other in same.agreeing:
+                if other in self.resolving:
+                    raise _Conflict("the routes refer to each other", same.quote)
+                self.resolving.add(other)
+                try:
+                    other_routes = self.routes(other)
+                finally:
+                    self.resolving.discard(other)
+                if other_routes != routes:
+                    raise _Conflict(f"'the same' may mean the route of {same.source} or of "
+                                    f"{other}, which differ", same.quote)
             level = LEVEL_ONE if len(same.jobs) == 1 else LEVEL_LISTED
             found.append((level, routes[0], [], True))
         for standard in self.reading.standards:
@@ -359,7 +370,12 @@ class _Assembler:
                 raise _Conflict(f"{job}'s route already visits {machine}", change.quote)
             hours = change.add.hours if change.add.hours is not None else (
                 self.default_hours())
-            steps.insert(0 if change.add_first else len(steps), (machine, hours))
+            position = 0 if change.add_first else len(steps)
+            if change.add_anchor is not None:
+                side, anchor = change.add_anchor
+                position = self.single_visit(job, steps, anchor, change.quote) + (
+                    1 if side == "after" else 0)
+            steps.insert(position, (machine, hours))
 
     @staticmethod
     def single_visit(job: str, steps: list[tuple[str, float | None]], machine: str,

@@ -40,6 +40,7 @@ from repro_assets.factory.reading.phrases import (
     NOT_NAMES,
     PREPOSITIONS,
     ROUTE_VERBS,
+    SKIP_VERBS,
     Cursor,
     Route,
     UnreadPhrase,
@@ -184,6 +185,21 @@ class _Body:
     fragments: int = 0
 
 
+#: Words that say a job's work is still ahead (``J1 still to do:``, ``J2 remaining:``).
+_OPEN_WORK_WORDS = frozenset({"still", "to", "do", "todo", "remaining", "left", "outstanding",
+                              "open", "pending"})
+
+
+def _open_work_label(cursor: Cursor) -> None:
+    """Consume ``still to do`` / ``remaining`` / ``left`` before a colon after a job id: the
+    work that follows is what the job still needs."""
+    index = 0
+    while cursor.peek_word(*_OPEN_WORK_WORDS, offset=index):
+        index += 1
+    if 0 < index <= 4 and cursor.peek_kind(Kind.COLON, offset=index):
+        cursor.index += index
+
+
 def _after_subject(cursor: Cursor, subject: Subject, explicit: bool) -> None:
     """Consume what stands between a named subject and its route (``J1 steps:``, ``J8 is
     short:``, ``J1 →``) and a colon."""
@@ -192,6 +208,8 @@ def _after_subject(cursor: Cursor, subject: Subject, explicit: bool) -> None:
     if explicit and cursor.peek_word("is") and cursor.peek_word(*_EASY, offset=1) and (
             cursor.peek_kind(Kind.COLON, offset=2)):
         cursor.index += 2  # "J8 is short: four hours on M6"
+    if explicit:
+        _open_work_label(cursor)
     if not cursor.kind(Kind.COLON) and explicit and subject.jobs is not None:
         arrow = cursor.peek()
         if arrow is not None and arrow.kind is Kind.ARROW and _starts_route(
@@ -394,7 +412,10 @@ class ClauseReader:
                                  Kind.JOB_RANGE}
                 and len(list(_JOB_COUNT_RE.finditer(clause.text))) == 1 and not paren_jobs):
             job_words = set()  # "Two jobs today on our three machines M1, M2 and M3": a count
-        if _ORDER_HEADING_RE.fullmatch(clause.sentence.strip()):
+        if _ORDER_HEADING_RE.fullmatch(clause.sentence.strip()) or (
+                _DOCUMENT_TITLE_RE.fullmatch(clause.sentence.strip())
+                and not {w.lower() for w in words} & (ROUTE_VERBS | MEANING_WORDS | SKIP_VERBS)
+                and not (self.names is not None and any(self.names.word(w) for w in words))):
             return "prose"
         if clause.question:  # "can you send me the routes for J5 and J6?": a request
             return "question" if kinds & {Kind.MACHINE, Kind.MACHINE_RANGE, Kind.DURATION,
@@ -623,7 +644,8 @@ class ClauseReader:
         cursor, subject, pending = body.cursor, body.subject, body.pending
         if body.statement is None and body.fragments == 0 and (
                 added := _read_addition(cursor)) is not None:
-            pending.modify(subject, body.clause.sentence, add=added[0], add_first=added[1])
+            pending.modify(subject, body.clause.sentence, add=added[0], add_first=added[1],
+                           add_anchor=added[2])
             return True
         skipped = read_skip(cursor)
         if skipped is not None:
@@ -662,14 +684,16 @@ class ClauseReader:
         sentence before)."""
         cursor, subject, pending = body.cursor, body.subject, body.pending
         source = _same_route_as(cursor)
-        if source is None:
-            source = self._same_route_as_before(cursor, subject)
+        agreeing: tuple[str, ...] = ()
+        if source is None and (before := self._same_route_as_before(cursor, subject)):
+            source, agreeing = before[0], before[1:]
         if source is None:
             return False
         if subject.jobs is None or source in subject.jobs:
             raise _Unreadable("'same route as' needs other jobs named")
         pending.same_routes.append(SameRouteStatement(subject.jobs, source,
-                                                      body.clause.sentence))
+                                                      body.clause.sentence,
+                                                      agreeing))
         pending.jobs.append(source)
         cursor.word({"but"})
         return True
@@ -799,19 +823,28 @@ class ClauseReader:
             return True
         return False
 
-    def _same_route_as_before(self, cursor: Cursor, subject: Subject) -> str | None:
-        """Read ``same route`` without naming the other job: the one job the sentence before
-        is about (``J4: M6 3h, M7 2h.`` / ``J5 same route but 1h on M6``)."""
+    def _same_route_as_before(self, cursor: Cursor, subject: Subject
+                              ) -> tuple[str, ...] | None:
+        """Read ``same route`` (or ``is the same``) without naming the other job: the jobs
+        the sentence before is about (``J4: M6 3h, M7 2h.`` / ``J5 same route but 1h on
+        M6``); the first gives the route, the others must have the same."""
         start = cursor.index
-        cursor.word({"takes", "take", "follows", "follow", "uses", "use", "has", "runs"})
+        verb = cursor.word({"takes", "take", "follows", "follow", "uses", "use", "has", "runs",
+                            "is", "are"})
         cursor.word({"the"})
-        if cursor.word({"same"}) and cursor.word({"route", "routing", "path", "flow", "steps"}):
+        noun = cursor.word({"same"}) and cursor.word(
+            {"route", "routing", "path", "flow", "steps"})
+        if noun is None and verb in {"is", "are"} and cursor.tokens[cursor.index - 1].is_word(
+                "same") and cursor.peek_word("but") and cursor.peek_word(
+                    "without", "not", "no", "doesn't", *SKIP_VERBS, offset=1):
+            noun = "same"  # "J3 is the same but without M4": the route of the jobs before
+        if noun:
             following = cursor.peek()
             before = self.context.paragraph_subject
             if (following is None or following.kind is Kind.COMMA or following.is_word("but"))\
                     and before is not None and before.jobs is not None \
-                    and len(before.jobs) == 1 and before.jobs != subject.jobs:
-                return before.jobs[0]
+                    and not set(before.jobs) & set(subject.jobs or ()):
+                return before.jobs
         cursor.index = start
         return None
 
@@ -942,13 +975,15 @@ class _Pending:
         hours: float | None = None,
         add: StepSpec | None = None,
         add_first: bool = False,
+        add_anchor: tuple[str, str] | None = None,
     ) -> None:
         """Record a skip, a replacement or an added step for the subject's jobs."""
         if subject.jobs is None:
             raise _Unreadable("a change to the route of every job is not a route")
         self.modifications.append(ModifyStatement(subject.jobs, subject.level, quote,
                                                   skip=skip, replace=replace, hours=hours,
-                                                  add=add, add_first=add_first))
+                                                  add=add, add_first=add_first,
+                                                  add_anchor=add_anchor))
         self.machines += [*skip, *(replace or ()), *([add.machine] if add else [])]
 
     def route(
@@ -1244,6 +1279,13 @@ _ORDER_HEADING_RE = re.compile(
     r"(?:\s*\([^()]*\))?(?:\s*[-\u2013:,]\s*(?:\d+|one|two|three|four|five|six|seven|eight|"
     r"nine|ten)\s+(?:jobs|lines|items))?\s*:?"
 )
+#: A title line naming a document of jobs (``Work order export``, ``Open jobs list``,
+#: ``Dispatch report - line 4``): words only, the last a kind of document; it says nothing
+#: about any job.
+_DOCUMENT_TITLE_RE = re.compile(
+    r"(?i)(?:[a-z]+\s+){0,3}(?:export|extract|list|report|dump|printout|overview|summary)"
+    r"(?:\s*[-\u2013:]\s*[a-z]+(?:\s+[a-z0-9]+){0,2})?\s*:?"
+)
 _JOB_COUNT_RE = re.compile(
     r"(?i)\b(?P<n>\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+"
     r"(?:jobs|orders|work orders)\b")
@@ -1342,9 +1384,23 @@ _AT_START = (("at", "the", "start"), ("at", "the", "beginning"), ("as", "a", "fi
              ("as", "the", "first", "step"), ("first",))
 
 
-def _read_addition(cursor: Cursor) -> tuple[StepSpec, bool] | None:
+def _read_anchor(cursor: Cursor) -> tuple[str, str] | None:
+    """Read ``after M4`` / ``right before M4`` (where an added step stands in the route):
+    ``("after" | "before", machine)``, or None."""
+    start = cursor.index
+    cursor.word({"right", "directly", "just", "straight"})
+    side = cursor.word({"after", "before"})
+    machine = cursor.kind(Kind.MACHINE) if side is not None else None
+    if side is None or machine is None:
+        cursor.index = start
+        return None
+    return side, machine.value[0]
+
+
+def _read_addition(cursor: Cursor) -> tuple[StepSpec, bool, tuple[str, str] | None] | None:
     """Read ``also needs M3 for 1h at the end`` (one step added to the job's broader route,
-    at its end or its start); the step and whether it comes first, or None.
+    at its end or its start, or ``after M2`` / ``before M2``, a machine of that route); the
+    step, whether it comes first and the machine it stands after or before, or None.
 
     Raises:
         _Unreadable: an added step without the place it takes in the route.
@@ -1359,15 +1415,17 @@ def _read_addition(cursor: Cursor) -> tuple[StepSpec, bool] | None:
     if route is None:
         cursor.index = start
         return None
+    anchor = None
     if not (first or last):
         first = cursor.any_sequence(_AT_START) is not None
         last = not first and cursor.any_sequence(_AT_END) is not None
+        anchor = None if first or last else _read_anchor(cursor)
     said = cursor.text_from(start)
     if len(route.steps) != 1 or route.all_machines:
         raise _Unreadable(f"'{said}' adds more than one step")
-    if not (first or last):
+    if not (first or last or anchor):
         raise _Unreadable(f"'{said}' adds a step without saying where in the route")
-    return route.steps[0], first
+    return route.steps[0], first, anchor
 
 
 def _same_route_as(cursor: Cursor) -> str | None:

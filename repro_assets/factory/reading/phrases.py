@@ -858,7 +858,33 @@ def _machine_step(cursor: Cursor, reference: tuple[str, bool], continuing: bool)
     if hours is not None and is_paren(note, "name") and is_plain_note(note.value.text):
         cursor.take()  # a note on the step: "M4 again 1h (polish the edges)"
     _purpose_note(cursor)
+    if hours is not None:
+        _rework_label(cursor)
     return Route([StepSpec(machine, hours)], names=names, again=again)
+
+
+_REWORK_WORDS = frozenset({"rework", "re-work", "reworking"})
+#: Words that make a rework step depend on an outcome ("if it fails", "when needed").
+_CONDITION_WORDS = frozenset({"if", "when", "whenever", "unless", "fail", "fails", "failed",
+                              "failing", "reject", "rejected", "rejects", "needed",
+                              "necessary", "required", "only", "maybe", "possibly", "may",
+                              "might", "could", "optional", "optionally"})
+
+
+def _rework_label(cursor: Cursor) -> None:
+    """Consume ``rework`` / ``(rework)`` after a timed step (``back to M1 for 1h rework``):
+    a planned rework step, when nothing in the clause makes it depend on an outcome (``if it
+    fails``, ``when needed``): then the label stays and the clause is unread."""
+    token = cursor.peek()
+    if token is None:
+        return
+    label = (token.value if token.kind is Kind.WORD
+             else token.value.text.strip().lower() if is_paren(token) else None)
+    if label not in _REWORK_WORDS:
+        return
+    words = {t.value for t in cursor.tokens if t.kind is Kind.WORD}
+    if not words & _CONDITION_WORDS:
+        cursor.take()
 
 
 def _duration_first_step(
@@ -1546,6 +1572,12 @@ def read_no_due(cursor: Cursor) -> bool:
 def read_skip(cursor: Cursor) -> tuple[str, ...] | None:
     """Read ``skips M2`` / ``does not visit M2 and M3`` / ``bypasses M2``; the skipped ids."""
     start = cursor.index
+    if cursor.word({"without"}) is not None:  # "the same but without the paint booth"
+        machines = _skipped_machines(cursor)
+        if not machines:
+            cursor.index = start
+            return None
+        return machines
     if cursor.word(SKIP_VERBS) is None:
         negated = cursor.word(NEGATING_AUX) is not None and cursor.word(NEGATIONS) is not None
         if not negated:
@@ -1560,6 +1592,15 @@ def read_skip(cursor: Cursor) -> tuple[str, ...] | None:
             cursor.index = start
             return None
         cursor.word(PREPOSITIONS)
+    machines = _skipped_machines(cursor)
+    if not machines:
+        cursor.index = start
+        raise UnreadPhrase("a skip that names no machine")
+    return machines
+
+
+def _skipped_machines(cursor: Cursor) -> tuple[str, ...]:
+    """The machines a skip names (``M2 and M3``, ``the paint booth``); empty when none."""
     cursor.word({"machine"})
     machines: list[str] = []
     while (reference := read_machine_ref(cursor)) is not None:
@@ -1567,9 +1608,6 @@ def read_skip(cursor: Cursor) -> tuple[str, ...] | None:
         if not (cursor.kind(Kind.COMMA) or cursor.word({"and"})):
             break
         cursor.word({"and"})
-    if not machines:
-        cursor.index = start
-        raise UnreadPhrase("a skip that names no machine")
     return tuple(machines)
 
 

@@ -236,24 +236,59 @@ _JOB_START_RE = re.compile(r"^J(?:[0-9][A-Za-z0-9_]*|_[A-Z0-9][A-Za-z0-9_]*)\b")
 _JOB_CELL_RE = re.compile(r"^J(?:[0-9][A-Za-z0-9_]*|_[A-Z0-9][A-Za-z0-9_]*)$")
 
 
+#: A cell that is nothing but a time of day with a colon or am/pm (``15:00``, ``3pm``);
+#: ``2.00`` may be hours and stays out.
+_CLOCK_CELL_RE = re.compile(r"(?i)\d{1,2}:\d{2}(?:\s*[ap]\.?m\.?)?|\d{1,2}\s*[ap]\.?m\.?")
+
+
+def _row_cells(line: str) -> list[str] | None:
+    """The cells of a header-less pipe, tab or semicolon row (None: not such a row)."""
+    if "|" in line:
+        return _pipe_cells(line)
+    for delimiter in ("\t", ";"):
+        if delimiter in line:
+            return [c.strip() for c in line.split(delimiter)]
+    return None
+
+
+def _clock_column(rows: list[list[str]]) -> int | None:
+    """The last column of header-less job rows when it holds only bare times of day or
+    nothing (``J1 | M1 2h | 15:00`` over ``J2 | M2 1h |``), with at least one time: the
+    rows' due column. None when any row has a cell after it or another kind of cell in it."""
+    width = max(len(cells) for cells in rows)
+    for index in range(width - 1, 0, -1):
+        column = [cells[index] if index < len(cells) else "" for cells in rows]
+        if not any(column):
+            continue
+        if all(not cell or _CLOCK_CELL_RE.fullmatch(cell) for cell in column):
+            return index
+        return None
+    return None
+
+
 def _rows_as_sentences(lines: list[str], start: int) -> None:
-    """Rewrite a run of header-less pipe or tab rows that each start with one job id
-    (``J1 | M1 2h -> M2 1h | due 13:00``) as sentences (``J1: M1 2h -> M2 1h, due 13:00``),
-    unless their columns say what they are (then they are a table): the clause reader then
-    reads each row strictly, like any other sentence about a job."""
+    """Rewrite a run of header-less pipe, tab or semicolon rows that each start with one job
+    id (``J1 | M1 2h -> M2 1h | due 13:00``) as sentences (``J1: M1 2h -> M2 1h, due
+    13:00``), unless their columns say what they are (then they are a table): the clause
+    reader then reads each row strictly, like any other sentence about a job. A last column
+    of bare times of day (:func:`_clock_column`) is the rows' due column."""
     end = start
-    rewritten = []
+    rows: list[tuple[str, list[str]]] = []
     while end < len(lines) and lines[end].strip():
         line = lines[end]
-        cells = _pipe_cells(line) if "|" in line else (
-            [c.strip() for c in line.split("\t")] if "\t" in line else None)
+        cells = _row_cells(line)
         if cells is None or len(cells) < 2 or not _JOB_CELL_RE.match(cells[0]):
             break
-        rest = [c for c in cells[1:] if c and not _PIPE_SEPARATOR_RE.match(c)]
-        rewritten.append((line, cells, f"{cells[0]}: {', '.join(rest)}"))
+        rows.append((line, cells))
         end += 1
-    if not rewritten:
+    if not rows:
         return
+    due = _clock_column([cells for _, cells in rows])
+    rewritten = []
+    for line, cells in rows:
+        marked = [f"due {c}" if i == due and c else c for i, c in enumerate(cells)]
+        rest = [c for c in marked[1:] if c and not _PIPE_SEPARATOR_RE.match(c)]
+        rewritten.append((line, cells, f"{cells[0]}: {', '.join(rest)}"))
     if infer_roles([cells for _, cells, _ in rewritten]) is not None:
         return
     if start > 0 and lines[start - 1].strip() and (
@@ -351,12 +386,26 @@ def _fixed_width_table(lines: list[str], start: int) -> tuple[Table | None, int]
         return None, start
     rows: list[tuple[tuple[str, ...], str]] = []
     while end < len(lines) and len(row := _fixed_width_cells(lines[end])) >= 2:
+        row = _padded_row(row, lines[end], lines[start], len(header))
         rows.append((tuple(row), lines[end].strip()))
         end += 1
     if not rows:
         return None, start
     return Table(tuple(header), tuple(rows), lines[start].strip(),
                  is_routing_header(header)), end
+
+
+_HEADER_CELL_RE = re.compile(r"\S+(?: \S+)*")
+
+
+def _padded_row(row: list[str], line: str, header_line: str, width: int) -> list[str]:
+    """A fixed-width row with its empty last cells (``J2   1   M5   2.00`` under a header
+    that ends with ``Due``): the row's text ends before the first header cell it lacks, so
+    the cells it has are the first ones. Any other short row is left as it is."""
+    starts = [match.start() for match in _HEADER_CELL_RE.finditer(header_line)]
+    if len(starts) != width or len(row) >= width or len(line.rstrip()) >= starts[len(row)]:
+        return row
+    return [*row, *([""] * (width - len(row)))]
 
 
 _SLASH_RE = re.compile(r"\s+/\s+")

@@ -78,6 +78,8 @@ class ModifyStatement:
         hours: the duration stated for the new machine, if any.
         add: a step added to the broader route ("J3 also needs M3 for 1h at the end").
         add_first: the added step comes first ("at the start"), else last.
+        add_anchor: ``("after" | "before", machine)``: the added step stands next to the one
+            step of the route on that machine ("J3 also goes to M5 for 1h after M2").
     """
 
     jobs: tuple[str, ...]
@@ -88,6 +90,7 @@ class ModifyStatement:
     hours: float | None = None
     add: StepSpec | None = None
     add_first: bool = False
+    add_anchor: tuple[str, str] | None = None
 
 
 @dataclass
@@ -101,11 +104,14 @@ class StandardStatement:
 
 @dataclass
 class SameRouteStatement:
-    """"J2: same route as J1": the jobs take the route of another job."""
+    """"J2: same route as J1": the jobs take the route of another job; ``agreeing`` are
+    further jobs whose route must be that same route ("J1 and J2 ... J3 is the same": J3
+    takes J1's route, which must be J2's too)."""
 
     jobs: tuple[str, ...]
     source: str
     quote: str
+    agreeing: tuple[str, ...] = ()
 
 
 @dataclass

@@ -82,8 +82,16 @@ _DECIMAL_COMMA_RE = re.compile(r"(?<![\d,])(\d+),(\d{1,2})(?![\d,])")
 def _durations(cell: str, minutes: bool) -> list[float]:
     if re.search(r"->|→|>|;|/", cell) and "," in cell and ", " not in cell:
         cell = _DECIMAL_COMMA_RE.sub(r"\1.\2", cell)  # "0,5 > 2": commas are decimal marks
-    tokens = _items(cell, lambda t: t.kind in (Kind.NUMBER, Kind.DURATION), "durations")
-    return [float(t.value) / (60 if minutes and t.kind is Kind.NUMBER else 1) for t in tokens]
+    tokens = _items(cell, lambda t: t.kind in (Kind.NUMBER, Kind.DURATION)
+                    or _dotted_decimal(t), "durations")
+    return [(float(t.text) if _dotted_decimal(t) else float(t.value))
+            / (60 if minutes and t.kind is not Kind.DURATION else 1) for t in tokens]
+
+
+def _dotted_decimal(token: Token) -> bool:
+    """A number with two decimals that the lexicon took for a dotted clock (``1.50``,
+    ``0.75``): under a duration column it is a decimal number of the column's unit."""
+    return token.kind is Kind.CLOCK and re.fullmatch(r"\d{1,3}\.\d{2}", token.text) is not None
 
 
 _EMPTY = ("", "-", "–", "—", "n/a", "none")
