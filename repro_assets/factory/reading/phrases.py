@@ -872,7 +872,7 @@ _CONDITION_WORDS = frozenset({"if", "when", "whenever", "unless", "fail", "fails
 
 
 def _rework_label(cursor: Cursor) -> None:
-    """Consume ``rework`` / ``(rework)`` after a timed step (``back to M1 for 1h rework``):
+    """Consume ``rework`` / ``(rework)`` after a timed step (``back to M5, 1h rework``):
     a planned rework step, when nothing in the clause makes it depend on an outcome (``if it
     fails``, ``when needed``): then the label stays and the clause is unread."""
     token = cursor.peek()

@@ -268,8 +268,8 @@ def _clock_column(rows: list[list[str]]) -> int | None:
 
 def _rows_as_sentences(lines: list[str], start: int) -> None:
     """Rewrite a run of header-less pipe, tab or semicolon rows that each start with one job
-    id (``J1 | M1 2h -> M2 1h | due 13:00``) as sentences (``J1: M1 2h -> M2 1h, due
-    13:00``), unless their columns say what they are (then they are a table): the clause
+    id (``J5 | M7 3h -> M8 1h | due 11:00``) as sentences (``J5: M7 3h -> M8 1h, due
+    11:00``), unless their columns say what they are (then they are a table): the clause
     reader then reads each row strictly, like any other sentence about a job. A last column
     of bare times of day (:func:`_clock_column`) is the rows' due column."""
     end = start

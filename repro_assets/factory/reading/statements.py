@@ -104,9 +104,9 @@ class StandardStatement:
 
 @dataclass
 class SameRouteStatement:
-    """"J2: same route as J1": the jobs take the route of another job; ``agreeing`` are
-    further jobs whose route must be that same route ("J1 and J2 ... J3 is the same": J3
-    takes J1's route, which must be J2's too)."""
+    """"J6 takes the route of J5": the jobs take the route of another job; ``agreeing``
+    are further jobs whose route must be that same route ("J5 and J6 ... J7 is the same":
+    J7 takes J5's route, which must be J6's too)."""
 
     jobs: tuple[str, ...]
     source: str
