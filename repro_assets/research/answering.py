@@ -43,6 +43,7 @@ from repro_assets.research.question_terms import (
     states_number,
     stemmed_words,
 )
+from repro_assets.research.row_names import own_method_keys
 from repro_assets.research.stated_numbers import kind_fits, numbers_in
 from repro_assets.research.table_rows import (
     ROW_VARIANT_PENALTY,
@@ -92,6 +93,7 @@ def check_answer(question: str, sources: Sequence[SourceText],
 def _check_terms(terms: QuestionTerms, sources: Sequence[SourceText],
                  related: list[str]) -> AnswerCheck:
     """The answer check for already read question terms (one asked number)."""
+    terms, sources = _named_sources(terms, sources)
     found_answers: list[GroundedAnswer] = []
     seen_anchor: dict[str, bool] = {a.key: False for a in terms.anchors}
     for source in sources:
@@ -138,6 +140,29 @@ def _check_terms(terms: QuestionTerms, sources: Sequence[SourceText],
                            best_score=best_score, related=related)
     return AnswerCheck(top[0], "a passage states the asked quantity", terms,
                        best_score=best_score, related=related)
+
+
+def _named_sources(terms: QuestionTerms, sources: Sequence[SourceText]
+                   ) -> tuple[QuestionTerms, list[SourceText]]:
+    """A question that names the document it reads ("according to the X paper"): only the
+    documents that name it in their title or as their own method are read, and the name
+    is no longer asked of the row or sentence (the other anchors are). A question naming
+    nothing but the document, or a document no source is known as, is left as it is."""
+    named = [a for a in terms.anchors if a.key in terms.sources]
+    rest = tuple(a for a in terms.anchors if a.key not in terms.sources)
+    if not named or not rest:
+        return terms, list(sources)
+    kept = [s for s in sources if all(
+        a.found_in(fold(s.title)) or a.key in own_method_keys(
+            s.title, (s.identity or s.title) + "\n" + s.full_text[:OPENING_CHARS])
+        for a in named)]
+    if not kept:
+        return terms, list(sources)  # no document is known as that paper: read as before
+    return replace(terms, anchors=rest), kept
+
+
+#: Characters of a document's text that hold its introduction ("We develop X, ...").
+OPENING_CHARS = 12000
 
 
 #: Where a comparison names its second side: "... than Y", "between X and Y".

@@ -33,7 +33,9 @@ class Passage:
 _NOTE = r"\(\d+(?:\.\d+)?[a-z]{1,3}\)"
 
 
-_CELL_TOKEN = re.compile(r"[-\u2212]?\d+(?:[.,]\d+)?(?:e[-+]?\d+)?[%x\u00d7*]?|[\u00b1/]|OOM|N/?A|"
+#: A number cell may end in a magnitude ("5.3M" parameters, "0.39B" FLOPS, "500K" steps).
+_CELL_TOKEN = re.compile(r"[-\u2212]?\d+(?:[.,]\d+)?(?:e[-+]?\d+)?(?:[KMBG]|[%x\u00d7*])?|"
+                         r"[\u00b1/]|OOM|N/?A|"
                          r"[\u2013\-]{1,2}|\([-\u2212]?\d+(?:\.\d+)?\)|" + _NOTE)
 
 
@@ -63,6 +65,15 @@ def _group(tokens: list[str]) -> list[str]:
         cells.append(tokens[i])
         i += 1
     return cells
+
+
+def _cut_cell(line: str) -> bool:
+    """A line of one token that is a number with a unit this reader does not parse
+    ("3.5Gb", "12k+"; not a rank mark "2."): a row's cells go on past it."""
+    tokens = line.split()
+    return len(tokens) == 1 and re.fullmatch(
+        r"[-\u2212]?\d+(?:[.,]\d+)?[A-Za-z][\w+]*", tokens[0]) is not None \
+        and not _CELL_TOKEN.fullmatch(tokens[0])
 
 
 def _cells(line: str) -> list[str]:
@@ -138,8 +149,12 @@ def _table_passages(lines: list[str], context: str, style: str | None = None
             values = []  # "5.3" then "Results": a section heading's number, not a cell
         if not _is_value_line(line) and len(line.split()) <= 12 and values \
                 and not _heading_or_sentence_end(line, values):
+            # a run of cells cut short by a cell this reader does not parse ("3.5Gb"): its
+            # values cannot be aligned with the header's columns
+            cut = j < len(lines) and _cut_cell(lines[j])
             out.append(Passage(text=f"{line} {' '.join(values)}".strip(), values=values,
-                               context=context, table=True, headers=list(header_run),
+                               context=context, table=True,
+                               headers=[] if cut else list(header_run),
                                label=line, caption=_own_caption(lines, i, j - 1, style)))
             frozen = True
             i = j

@@ -145,6 +145,9 @@ class QuestionTerms:
             labelled with one of them is not the asked row.
         counts: numbers the question gives in words ("one network"): a row label stating
             one of them is preferred over its siblings.
+        sources: keys of the anchors that name the document the fact is read in, not the
+            asked entity ("according to the X paper", "the X authors report"): the answer
+            comes from that document, and its rows and sentences need not repeat the name.
     """
 
     anchors: tuple[Anchor, ...]
@@ -159,6 +162,18 @@ class QuestionTerms:
     counts: tuple[str, ...] = ()
     question: str = ""
     negated: tuple[str, ...] = ()
+    sources: tuple[str, ...] = ()
+
+
+#: Nouns that make the name before them a document ("the X paper", "X's authors").
+_SOURCE_NOUN = r"(?:['\u2019]s)?\s+(?:paper|papers|article|authors|publication)\b"
+
+
+def source_anchors(question: str, anchors: Sequence[Anchor]) -> tuple[str, ...]:
+    """Keys of the anchors the question uses to name a document: the name stands right
+    before "paper" / "authors" ("in the X paper's table", "the X authors themselves")."""
+    return tuple(a.key for a in anchors
+                 if re.search(re.escape(a.text) + _SOURCE_NOUN, question, re.IGNORECASE))
 
 
 #: Number words a question may fix a row with ("one network", "a single model").
@@ -310,6 +325,7 @@ def question_terms(question: str, today: _dt.date | None = None) -> QuestionTerm
                          head=tuple(head_words(question, kind in _NUMBER_KINDS)),
                          authors=cited_authors(question), question=question,
                          negated=negated_words(question),
+                         sources=source_anchors(question, anchors),
                          counts=tuple(dict.fromkeys(
                              _NUMBER_WORDS[w] for w in re.findall(r"[a-z]+", question.lower())
                              if w in _NUMBER_WORDS)))

@@ -74,7 +74,26 @@ def _column_headers(run: list[str], n: int) -> list[str]:
     run = [name for line in run for name in split_header_line(line)]
     if len(run) == n and _LABEL_HEADER.match(run[0].strip()):
         return []  # the first name heads the label column: more cells than value columns
-    return run if len(run) >= n else []
+    return _spanned(run, n) if len(run) >= n else []
+
+
+def _spanned(run: list[str], n: int) -> list[str]:
+    """Two header levels: ``k`` group names over ``n`` sub-names that repeat once per group
+    ("Dev", "Test" over "EM", "F1", "EM", "F1") are the ``n`` columns "Dev EM", "Dev F1",
+    "Test EM", "Test F1". Any other run is returned as it is."""
+    for k in range(2, 5):
+        m = n // k
+        if m < 2 or k * m != n or len(run) < k + n:
+            continue
+        groups, subs = run[-(k + n):-n], run[-n:]
+        folded = [s.strip().lower() for s in subs]
+        if any(folded[i] != folded[i % m] for i in range(n)) or len(set(folded[:m])) < m:
+            continue
+        if len({g.strip().lower() for g in groups}) < k or set(
+                g.strip().lower() for g in groups) & set(folded):
+            continue
+        return [*run[:-(k + n)], *(f"{groups[i // m]} {subs[i]}" for i in range(n))]
+    return run
 
 
 def _asked_column(names: list[str], terms: QuestionTerms, column_anchors: list[Anchor],
@@ -93,14 +112,16 @@ def _asked_column(names: list[str], terms: QuestionTerms, column_anchors: list[A
     if max(hits, default=0) > 0:
         columns = [i for i in columns if hits[i] == max(hits)]
         picked = True
+    if picked and _named_elsewhere(names, columns, terms):
+        return [], True  # the question's own words name another column ("Human"): no guess
     splits = [asked_split(names[i]) for i in columns]
     if terms.split and any(splits):
         columns = [i for i, split in zip(columns, splits, strict=True) if split == terms.split]
         picked = bool(columns)
     if len(columns) > 1:
         asked = set(terms.keywords) | {a.key for a in terms.anchors}
-        shared = {i: len((set(stemmed_words(names[i])) | {squeeze(names[i])}) & asked)
-                  for i in columns}
+        spelled = frozenset(_spelled_initials(terms.question))
+        shared = {i: len(_header_words(names[i], asked, spelled)) for i in columns}
         worded = [i for i in columns if shared[i]]
         if len(worded) == 1:
             columns, picked = worded, True
@@ -112,6 +133,39 @@ def _asked_column(names: list[str], terms: QuestionTerms, column_anchors: list[A
             if len(best) == 1 and most >= 2:
                 columns, picked = best, True
     return columns, picked
+
+
+def _header_words(name: str, asked: set[str], spelled: frozenset[str] = frozenset()
+                  ) -> set[str]:
+    """The asked words a column header names: as written, abbreviated ("#Params" for
+    "parameters": a header word of 4 letters or more that begins an asked word), or the
+    initials of a phrase of the question (``spelled``, "EM" for "exact match")."""
+    words = set(stemmed_words(name)) | {squeeze(name)}
+    out = words & asked
+    out |= {k for k in asked for w in words if len(w) >= 4 and w.isalpha()
+            and k.startswith(w) and len(k) > len(w)}
+    return out | (words & spelled)
+
+
+def _spelled_initials(question: str) -> set[str]:
+    """Initials of runs of two or three words of the question ("exact match" -> ``em``,
+    "word error rate" -> ``wer``): a header may print the phrase so abbreviated."""
+    words = [w for w in re.findall(r"[a-z]+", question.lower()) if w not in STOPWORDS]
+    return {"".join(w[0] for w in words[i:i + k]) for k in (2, 3)
+            for i in range(len(words) - k + 1)}
+
+
+def _named_elsewhere(names: list[str], columns: list[int], terms: QuestionTerms) -> bool:
+    """A header made only of the question's keywords ("Human" for "human transcribers")
+    names a column the question's anchors did not pick: the anchors name the source
+    ("in the X paper"), the keyword names the column. The two disagree."""
+    keywords = set(terms.keywords)
+    for i, name in enumerate(names):
+        words = stemmed_words(name)
+        if i not in columns and words and all(w in keywords for w in words) \
+                and asked_split(name) is None:
+            return True
+    return False
 
 
 def row_value(passage: Passage, terms: QuestionTerms, paper: frozenset[str] = frozenset()

@@ -74,8 +74,9 @@ GENERIC_HEAD = frozenset({"value", "result", "performance", "number", "setting"}
 
 def asks_head(terms: QuestionTerms, sentence: str) -> bool:
     """The sentence names the asked attribute ("batch size", "accuracy") of the question."""
+    # a split word ("test-set error") is checked as the split (see :func:`qualified`)
     head = [w for w in terms.head if not any(w in stemmed_words(a.text) for a in terms.anchors)
-            and w not in GENERIC_HEAD]
+            and w not in GENERIC_HEAD and asked_split(w) is None]
     words = set(stemmed_words(sentence))
     if len(head) > 1 and f" {''.join(w[0] for w in head)} " in fold(sentence):
         return True  # "phone error rate" written "PER"
