@@ -238,6 +238,8 @@ def _replace_step(body: _Body, route: Route, replaced: str) -> None:
     if hours is None and cursor.peek_word("for") and cursor.peek_kind(Kind.DURATION, offset=1):
         cursor.take()
         hours = cursor.take().value
+    elif hours is None and is_paren(cursor.peek(), "duration"):
+        hours = cursor.take().value.hours  # "M7 instead of M5 (2h)": the new step's time
     body.pending.modify(subject, body.clause.sentence, replace=(
         replaced, route.steps[0].machine), hours=hours)
     body.pending.names += route.names or []

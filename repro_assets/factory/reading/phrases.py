@@ -621,13 +621,14 @@ def batch_hours(cursor: Cursor) -> float | None:
         return None
     cursor.kind(Kind.COMMA)
     times = cursor.word({"x"}) is not None or _symbol(cursor, "×", "*")
-    if not times:
-        cursor.word({"at", "of", "with"}) or _symbol(cursor, "@")
+    rate = False
+    if not times and cursor.word({"at", "of", "with"}) is None:
+        rate = _symbol(cursor, "@")  # "40 pcs @ 3 min": the at-sign of a rate, per piece
     cycle = cursor.kind(Kind.DURATION)
     per_piece = cycle is not None and (
         cursor.any_sequence(PER_PIECE) is not None
         or (_symbol(cursor, "/") and cursor.word(QUANTITY_NOUNS | {"pc", "piece", "part"})))
-    if cycle is None or not (per_piece or times):
+    if cycle is None or not (per_piece or times or rate):
         raise UnreadPhrase(f"'{quantity.text} {cursor.tokens[start + 1].text}' without a time "
                            "per piece")
     return round(quantity.value * cycle.value * 3600, 6) / 3600

@@ -242,12 +242,15 @@ _CLOCK_CELL_RE = re.compile(r"(?i)\d{1,2}:\d{2}(?:\s*[ap]\.?m\.?)?|\d{1,2}\s*[ap
 
 
 def _row_cells(line: str) -> list[str] | None:
-    """The cells of a header-less pipe, tab or semicolon row (None: not such a row)."""
+    """The cells of a header-less pipe, tab or semicolon row, or of a comma row written as a
+    CSV export writes it (no space after any comma); None: not such a row."""
     if "|" in line:
         return _pipe_cells(line)
     for delimiter in ("\t", ";"):
         if delimiter in line:
             return [c.strip() for c in line.split(delimiter)]
+    if "," in line and not re.search(r",\s", line.rstrip()):
+        return [c.strip() for c in line.split(",")]
     return None
 
 
@@ -292,7 +295,8 @@ def _rows_as_sentences(lines: list[str], start: int) -> None:
     if infer_roles([cells for _, cells, _ in rewritten]) is not None:
         return
     if start > 0 and lines[start - 1].strip() and (
-            _pipe_cells(lines[start - 1]) is not None or "\t" in lines[start - 1]):
+            _pipe_cells(lines[start - 1]) is not None or "\t" in lines[start - 1]
+            or len(_row_cells(lines[start - 1]) or []) >= 2):
         return  # rows under a header row: a table
     for offset, (_, _, sentence) in enumerate(rewritten):
         lines[start + offset] = sentence
