@@ -596,6 +596,23 @@ def test_a_last_column_of_clock_times_in_header_less_rows_is_the_due() -> None:
     _fails("J51 | M51 2h | 07:00 | M52 1h\nJ52 | M52 1h | | \n")  # a time between steps
 
 
+def test_times_under_a_heading_or_beside_a_note_of_start_times_are_no_dues() -> None:
+    rows = "J51\tM51 2h\t07:00\nJ52\tM52 1h\t09:00\n"
+    assert "cannot read '07:00'" in _fails("Machines: M51, M52\nStart times:\n" + rows)
+    assert "cannot read '07:00'" in _fails(
+        "Machines: M51, M52\n" + rows + "Last column = start time.\n")
+    assert _jobs("Machines: M51, M52\nShip by:\n" + rows)[0] == ("J51", [("M51", 2)], 7)
+
+
+def test_a_sentence_that_makes_a_step_conditional_is_never_skipped_as_prose() -> None:
+    route = "Machines: M51, M52\nJ51: M51 2h, M52 1h, M51 1h rework.\n"
+    for condition in ("That last step is only needed when the gauge rejects it.",
+                      "Skip the last step if the parts pass.", "Only if the parts fail."):
+        assert "a condition on the work" in _fails(route + condition + "\n")
+    assert _jobs(route + "Let me know if anything is unclear.\n") == [
+        ("J51", [("M51", 2), ("M52", 1), ("M51", 1)], None)]
+
+
 def test_two_decimals_under_an_hours_column_are_hours_not_a_clock() -> None:
     assert _jobs("Job  Machine  Std hrs\nJ51   M51       1.50\nJ52   M51       2.00\n") == [
         ("J51", [("M51", 2)], None), ("J52", [("M51", 2)], None)]

@@ -299,6 +299,10 @@ class ClauseReader:
                 self.reading.machine_counts.append((number, clause.sentence))
         if kind == "prose":
             return
+        if kind == "condition":
+            self._unread(clause, "a condition on the work, which the configuration cannot "
+                         "carry", tokens)
+            return
         if kind == "question":  # "J1 ships by 2pm?": asked, not stated
             self._unread(clause, "a question, not a statement", tokens)
             return
@@ -416,6 +420,8 @@ class ClauseReader:
             job_words = set()  # "Two jobs today on our three machines M1, M2 and M3": a count
         if _ORDER_HEADING_RE.fullmatch(clause.sentence.strip()) or (
                 _DOCUMENT_TITLE_RE.fullmatch(clause.sentence.strip())
+                and not kinds & {Kind.MACHINE, Kind.MACHINE_RANGE, Kind.JOB, Kind.JOB_RANGE,
+                                 Kind.DURATION, Kind.CLOCK, Kind.ARROW}
                 and not {w.lower() for w in words} & (ROUTE_VERBS | MEANING_WORDS | SKIP_VERBS)
                 and not (self.names is not None and any(self.names.word(w) for w in words))):
             return "prose"
@@ -461,6 +467,8 @@ class ClauseReader:
             return "machines"
         if _vague_due(words, kinds):
             return "jobs"  # "Should ship by half past two.": a due time not read
+        if _conditions_work(words):
+            return "condition"  # "That last step is only needed if the gauge rejects it."
         return "prose"
 
     # ------------------------------------------------------------------ jobs
@@ -1281,6 +1289,22 @@ _ORDER_HEADING_RE = re.compile(
     r"(?:\s*\([^()]*\))?(?:\s*[-\u2013:,]\s*(?:\d+|one|two|three|four|five|six|seven|eight|"
     r"nine|ten)\s+(?:jobs|lines|items))?\s*:?"
 )
+_CONDITION_LEADS = frozenset({"if", "unless", "only", "whenever", "otherwise"})
+#: Words of a sentence without ids that still speak of the work's steps.
+_WORK_WORDS = frozenset({"step", "steps", "operation", "operations", "route", "routing",
+                         "rework", "re-work", "redo", "again", "skip", "skipped", "repeat",
+                         "repeated", "back", "fail", "fails", "failed", "reject", "rejects",
+                         "rejected", "pass", "passes", "scrap", "scrapped", "defective"})
+
+
+def _conditions_work(words: set[str]) -> bool:
+    """A sentence without ids that makes steps depend on something (``Skip the last step if
+    the parts pass.``, ``Only if the parts fail.`` after a rework step): a planner cannot
+    schedule it as certain, so it is never skipped as prose."""
+    lowered = {word.lower() for word in words}
+    return bool(lowered & _CONDITION_LEADS) and bool(lowered & _WORK_WORDS)
+
+
 #: A title line naming a document of jobs (``Work order export``, ``Open jobs list``,
 #: ``Dispatch report - line 4``): words only, the last a kind of document; it says nothing
 #: about any job.

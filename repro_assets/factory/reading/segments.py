@@ -269,6 +269,24 @@ def _clock_column(rows: list[list[str]]) -> int | None:
     return None
 
 
+_DUE_WORDS_RE = re.compile(r"(?i)\b(?:due|deadlines?|ship|shipping|dispatch|deliver|delivery|"
+                           r"ready|collect(?:ion|ed)?)\b")
+#: Words that may make a time of day something other than a due (a start, a release).
+_OTHER_TIME_RE = re.compile(r"(?i)\b(?:start\w*|begin\w*|releas\w*|earliest|arriv\w*|"
+                            r"availab\w*|from|load\w*|setup|set-up|clock(?:ed)?)\b")
+
+
+def _times_may_be_dues(lines: list[str], start: int, end: int) -> bool:
+    """Whether a last column of bare times in the rows ``lines[start:end]`` may be their due
+    column: a heading right above them (a line ending with a colon) must name a due, and no
+    other line may speak of start, release or arrival times."""
+    above = lines[start - 1].strip() if start > 0 else ""
+    if above.endswith(":") and not _DUE_WORDS_RE.search(above):
+        return False
+    return not any(_OTHER_TIME_RE.search(line) for index, line in enumerate(lines)
+                   if not start <= index < end)
+
+
 def _rows_as_sentences(lines: list[str], start: int) -> None:
     """Rewrite a run of header-less pipe, tab or semicolon rows that each start with one job
     id (``J5 | M7 3h -> M8 1h | due 11:00``) as sentences (``J5: M7 3h -> M8 1h, due
@@ -286,7 +304,8 @@ def _rows_as_sentences(lines: list[str], start: int) -> None:
         end += 1
     if not rows:
         return
-    due = _clock_column([cells for _, cells in rows])
+    due = _clock_column([cells for _, cells in rows]) if _times_may_be_dues(
+        lines, start, end) else None
     rewritten = []
     for line, cells in rows:
         marked = [f"due {c}" if i == due and c else c for i, c in enumerate(cells)]
