@@ -609,7 +609,7 @@ def test_a_sentence_that_makes_a_step_conditional_is_never_skipped_as_prose() ->
     for condition in ("That last step is only needed when the gauge rejects it.",
                       "Skip the last step if the parts pass.", "Only if the parts fail."):
         assert "a condition on the work" in _fails(route + condition + "\n")
-    assert _jobs(route + "Let me know if anything is unclear.\n") == [
+    assert _jobs(route + "Give me a call if anything looks odd.\n") == [
         ("J51", [("M51", 2), ("M52", 1), ("M51", 1)], None)]
 
 
