@@ -1,4 +1,4 @@
-"""The offline reader on a check set of 40 staff phrasings, then batch 11 (#24).
+"""The offline reader on a check set of 40 staff phrasings, then batches 11 and 12 (#24).
 
 The check set was written in one sitting, all 40 cases before any was run, to measure the reader
 honestly on phrasings it had never seen: invented plants, people and wording, spread over every
@@ -538,9 +538,171 @@ BATCH_11: list[LabelledCase] = [
     ),
 ]
 
+#: Batch 12: 20 more, written after the changes for batch 11, measured before any change.
+BATCH_12: list[LabelledCase] = [
+    _case(
+        "b12_markdown_route_cell_with_bracketed_hours",
+        "| Job | Route | Due |\n"
+        "|---|---|---|\n"
+        "| J6001 | M501 (2h) \u2192 M502 (1h) | 16:00 |\n"
+        "| J6002 | M502 (3h) | \u2013 |\n",
+        ("M501", "M502"), "ok",
+        {"J6001": (["M501", "M502"], [2, 1], 16), "J6002": (["M502"], [3], None)},
+    ),
+    _case(
+        "b12_semicolon_header_minutes_due_on_last_row",
+        "order;machine;minutes;due\n"
+        "J6003;M503;90;\n"
+        "J6003;M504;30;13:00\n",
+        ("M503", "M504"), ROUNDED,
+        {"J6003": (["M503", "M504"], [2, 1], 13)},
+    ),
+    _case(
+        "b12_email_numbered_steps_for_one_job",
+        "Hi team,\n"
+        "for J6004 please plan:\n"
+        "1. M505 - 2 hours\n"
+        "2. M506 - 1 hour\n"
+        "It has to go out by 11am.\n"
+        "Thanks, Aiko\n",
+        ("M505", "M506"), "ok",
+        {"J6004": (["M505", "M506"], [2, 1], 11)},
+    ),
+    _case(
+        "b12_two_shifts_defined_due_end_of_early",
+        "Shifts: early 05:00-13:00, late 13:00-21:00.\n"
+        "Machines: M507, M508\n"
+        "J6005: M507 2h, M508 1h, due end of early shift\n",
+        ("M507", "M508"), "ok",
+        {"J6005": (["M507", "M508"], [2, 1], 13)},
+    ),
+    _case(
+        "b12_due_on_a_later_weekday",
+        "Plan for Monday.\n"
+        "Machines: M509\n"
+        "J6006: M509 2h, due Wednesday 12:00\n",
+        ("M509",), FAILS,
+    ),
+    _case(
+        "b12_standard_route_skip_by_name",
+        "Machines: M510 (saw), M511 (mill), M512 (deburr).\n"
+        "Every job: saw 1h, mill 2h, deburr 1h.\n"
+        "Today J6007, J6008 and J6009; J6008 doesn't need deburring.\n",
+        ("M510", "M511", "M512"), "ok",
+        {"J6007": (["M510", "M511", "M512"], [1, 2, 1], None),
+         "J6008": (["M510", "M511"], [1, 2], None),
+         "J6009": (["M510", "M511", "M512"], [1, 2, 1], None)},
+    ),
+    _case(
+        "b12_default_sentence_then_route_table",
+        "Assume 1h for each operation.\n"
+        "Job | Route\n"
+        "J6010 | M513 > M514\n"
+        "J6011 | M514\n",
+        ("M513", "M514"), "ok",
+        {"J6010": (["M513", "M514"], [1, 1], None), "J6011": (["M514"], [1], None)},
+    ),
+    _case(
+        "b12_setup_and_run_in_brackets",
+        "Machines: M515, M516\n"
+        "J6012: M515 (setup 15 min, run 45 min), then M516 (setup 30 min, run 1h 30)\n",
+        ("M515", "M516"), "ok",
+        {"J6012": (["M515", "M516"], [1, 2], None)},
+    ),
+    _case(
+        "b12_parts_times_seconds_exact",
+        "Machines: M517\n"
+        "J6013: 90 parts x 40 s on M517\n",
+        ("M517",), "ok",
+        {"J6013": (["M517"], [1], None)},
+    ),
+    _case(
+        "b12_ready_by_2_pm_sharp",
+        "Machines: M518, M519\n"
+        "J6014: M518 1h, M519 1h, must be ready by 2 pm sharp\n",
+        ("M518", "M519"), "ok",
+        {"J6014": (["M518", "M519"], [1, 1], 14)},
+    ),
+    _case(
+        "b12_en_dash_range_and_one_due",
+        "Machines: M520, M521\n"
+        "J6015\u2013J6017: M520 2h, M521 1h\n"
+        "J6016 due 10:00\n",
+        ("M520", "M521"), "ok",
+        {"J6015": (["M520", "M521"], [2, 1], None), "J6016": (["M520", "M521"], [2, 1], 10),
+         "J6017": (["M520", "M521"], [2, 1], None)},
+    ),
+    _case(
+        "b12_lookalike_part_code",
+        "Machines: M522, M523\n"
+        "J6018: M522 2h, M523 1h (bracket part J77-B)\n",
+        ("M522", "M523"), LOOKALIKE,
+    ),
+    _case(
+        "b12_ids_only_in_route_table",
+        "Job | Steps\n"
+        "J6019 | M524 1h, M525 2h\n"
+        "J6020 | M525 1h\n",
+        ("M524", "M525"), "ok",
+        {"J6019": (["M524", "M525"], [1, 2], None), "J6020": (["M525"], [1], None)},
+    ),
+    _case(
+        "b12_undeclared_machine_in_table",
+        "Machines: M526, M527\n"
+        "Job | Steps\n"
+        "J6021 | M526 1h, M528 2h\n",
+        ("M526", "M527"), FAILS,
+    ),
+    _case(
+        "b12_typo_job_id_in_due_line",
+        "Jobs: J6022, J6023.\n"
+        "J6022: M529 1h\n"
+        "J6023: M529 2h\n"
+        "Due: J6032 15:00\n",
+        ("M529",), LOOKALIKE,
+    ),
+    _case(
+        "b12_alternative_with_slash",
+        "Machines: M530, M531, M532\n"
+        "J6024: M530 1h, M531/M532 2h\n",
+        ("M530", "M531", "M532"), FAILS,
+    ),
+    _case(
+        "b12_two_dues_for_one_job",
+        "Machines: M533\n"
+        "J6025: M533 2h, due 15:00\n"
+        "J6026: M533 1h\n"
+        "J6025 ships at 17:00.\n",
+        ("M533",), FAILS,
+    ),
+    _case(
+        "b12_machine_offline_for_part_of_the_day",
+        "Machines: M534, M535\n"
+        "M535 is offline from 13:00 to 15:00.\n"
+        "J6027: M534 1h, M535 1h\n",
+        ("M534", "M535"), FAILS,
+    ),
+    _case(
+        "b12_rework_step_with_arrows",
+        "Machines: M536, M537\n"
+        "J6028: M536 1h \u2192 M537 1h \u2192 M536 1h (rework) \u2192 M537 1h\n",
+        ("M536", "M537"), "ok",
+        {"J6028": (["M536", "M537", "M536", "M537"], [1, 1, 1, 1], None)},
+    ),
+    _case(
+        "b12_rework_conditional_in_next_sentence",
+        "Machines: M538, M539\n"
+        "J6029: M538 2h, M539 1h, M538 1h rework. The rework is only needed if the gauge "
+        "fails it.\n",
+        ("M538", "M539"), "ok_or_fail",
+        {"J6029": (["M538", "M539"], [2, 1], None)},
+    ),
+]
+
 BATCHES: tuple[tuple[str, list[LabelledCase]], ...] = (
     ("check set", CHECK_SET),
     ("batch 11", BATCH_11),
+    ("batch 12", BATCH_12),
 )
 
 ALL_CASES = [case for _, cases in BATCHES for case in cases]
@@ -549,8 +711,14 @@ ALL_CASES = [case for _, cases in BATCHES for case in cases]
 #: The check set, measured once before any change for it: 32 correct, 8 coded failures, 0
 #: silent wrong; after the changes for it: 40 correct. Batch 11, written after those changes
 #: and measured before any change for it: 17 correct, 3 coded failures, 0 silent wrong; after
-#: the changes for it: 20 correct.
-KNOWN_MISSES: frozenset[str] = frozenset()
+#: the changes for it: 20 correct. Batch 12, written after those, measured before any change
+#: for it: 16 correct, 4 coded failures (these), 0 silent wrong.
+KNOWN_MISSES: frozenset[str] = frozenset({
+    "b12_email_numbered_steps_for_one_job",
+    "b12_standard_route_skip_by_name",
+    "b12_default_sentence_then_route_table",
+    "b12_ids_only_in_route_table",
+})
 
 
 @pytest.mark.parametrize("case", ALL_CASES, ids=[case.name for case in ALL_CASES])
@@ -570,7 +738,7 @@ def test_rounded_cases_record_the_rounding() -> None:
 
 def test_the_check_set_has_forty_cases_and_distinct_names() -> None:
     assert len(CHECK_SET) == 40
-    assert len(BATCH_11) == 20
+    assert len(BATCH_11) == len(BATCH_12) == 20
     assert len({case.name for case in ALL_CASES}) == len(ALL_CASES)
 
 
