@@ -274,6 +274,11 @@ class ClauseReader:
     def read(self, clause: Clause) -> None:
         """Read one clause: statements go to the reading, or one :class:`Unread`."""
         self._enter(clause)
+        led = _led_header_jobs(clause.text) if clause.first_in_sentence else None
+        if led is not None and led.jobs is not None:  # "Plan for J1:" over its steps
+            for job in led.jobs:
+                self.reading.mention_job(job)
+            return
         clause = _without_preamble(clause)
         try:
             tokens = drop_politeness(unwrap_each_aside(spread_quantity(drop_field_labels(
@@ -361,7 +366,10 @@ class ClauseReader:
         if clause.paragraph != context.paragraph:
             context.paragraph = clause.paragraph
             if not same_list:
-                context.paragraph_subject = None
+                ended = context.header_subject if context.item and not clause.item else None
+                # "J1:" over its numbered steps, then "It ships at 11am.": the list's one job
+                context.paragraph_subject = ended if ended is not None and (
+                    ended.jobs is not None and len(ended.jobs) == 1) else None
                 context.paragraph_jobs = []
                 if not next_item:
                     context.current = {}
@@ -378,21 +386,7 @@ class ClauseReader:
     def _header_subject(self, header: str | None) -> Subject | None:
         if header is None:
             return None
-        text = header.rstrip(":")
-        try:
-            cursor = Cursor(group_asides(tokenize(text), text))
-        except UnreadPhrase:
-            return None
-        _label(cursor)
-        try:
-            subject = _explicit_subject(cursor)
-        except _Unreadable:
-            return None  # the header line itself is read (and reported) as a clause
-        if subject is None or subject.jobs is None:
-            return None
-        return subject if all(t.kind is Kind.COLON or t.is_word("route", "routing", "steps")
-                              or is_paren(t, "name")  # "J1 (hub):"
-                              for t in cursor.tokens[cursor.index:]) else None
+        return _header_jobs(header) or _led_header_jobs(header)
 
     def _unread(self, clause: Clause, reason: str, tokens: list[Token]) -> None:
         self.reading.unread.append(Unread(quote=clause.sentence, reason=reason))
@@ -500,7 +494,13 @@ class ClauseReader:
         self._body(cursor, clause, subject, pending, outer, continuation, opening.may_start)
 
     def _skip_day(self, cursor: Cursor) -> None:
-        """Consume ``for Monday`` (and a comma) when the text names one day only."""
+        """Consume ``for Monday`` (and a comma) when the text names one day only, and
+        ``today`` / ``for today`` before job ids (the plan's own day)."""
+        start = cursor.index
+        cursor.word({"for"})
+        if cursor.word({"today"}) and cursor.peek_kind(Kind.JOB, Kind.JOB_RANGE):
+            return
+        cursor.index = start
         if self.terms is not None and self.terms.only_day_forms:
             start = cursor.index  # "for Monday J7 runs ...": the one day the text names
             if not (cursor.word({"for", "on"}) and cursor.word(self.terms.only_day_forms)):
@@ -1334,6 +1334,57 @@ def _vague_due(words: set[str], kinds: set[Kind]) -> bool:
     prose (``Material is ready by Monday`` names no time of day: prose)."""
     return bool(words & (DUE_KEYS | DUE_KEYS_NEED_BY) and words & {"by", "before", "at"}
                 and (words & _TIME_WORDS or Kind.NUMBER in kinds))
+
+
+def _header_jobs(header: str) -> Subject | None:
+    """The jobs a heading line names (``J1:``, ``J1 (hub):``, ``J1 route:``), or None."""
+    text = header.rstrip(":")
+    try:
+        cursor = Cursor(group_asides(tokenize(text), text))
+    except UnreadPhrase:
+        return None
+    _label(cursor)
+    try:
+        subject = _explicit_subject(cursor)
+    except _Unreadable:
+        return None  # the header line itself is read (and reported) as a clause
+    if subject is None or subject.jobs is None:
+        return None
+    return subject if all(t.kind is Kind.COLON or t.is_word("route", "routing", "steps")
+                          or is_paren(t, "name")  # "J1 (hub):"
+                          for t in cursor.tokens[cursor.index:]) else None
+
+
+_HEADER_LEADS = (("the", "plan", "for"), ("plan", "for"), ("steps", "for"), ("route", "for"),
+                 ("routing", "for"), ("operations", "for"), ("for",))
+_HEADER_TAIL = frozenset({"please", "pls", "plan", "schedule"})
+
+
+def _led_header_jobs(header: str) -> Subject | None:
+    """The jobs of a heading that leads to them (``Plan for J1:``, ``for J1 please plan:``,
+    after a greeting): words only around the job ids and a colon at the end; None
+    elsewhere."""
+    text = header.strip()
+    greeting = _GREETING_RE.match(text)
+    if greeting is not None:
+        text = greeting.group("rest")
+    if not text.endswith(":"):
+        return None
+    try:
+        cursor = Cursor(tokenize(text[:-1]))
+    except UnreadPhrase:
+        return None
+    if cursor.any_sequence(_HEADER_LEADS) is None:
+        return None
+    try:
+        subject = _explicit_subject(cursor)
+    except _Unreadable:
+        return None
+    if subject is None or subject.jobs is None:
+        return None
+    while cursor.word(_HEADER_TAIL) is not None:
+        pass
+    return subject if cursor.done else None
 
 
 def _without_preamble(clause: Clause) -> Clause:

@@ -321,11 +321,35 @@ def _rows_as_sentences(lines: list[str], start: int) -> None:
         lines[start + offset] = sentence
 
 
+def _one_pipe_cells(line: str) -> list[str] | None:
+    """The two cells of a line with one pipe and no outer pipes (``J1 | M1 > M2``)."""
+    stripped = line.strip()
+    if stripped.count("|") != 1 or stripped.startswith("|") or stripped.endswith("|"):
+        return None
+    return [cell.strip() for cell in stripped.split("|")]
+
+
+def _two_column_table(lines: list[str], start: int) -> tuple[Table | None, int]:
+    """A table of two columns apart by one pipe under a routing header (``Job | Route``):
+    one pipe between two cells is a table only below such a header, never between steps."""
+    header = _one_pipe_cells(lines[start])
+    if header is None or not is_routing_header(header):
+        return None, start
+    end = start + 1
+    rows: list[tuple[tuple[str, ...], str]] = []
+    while end < len(lines) and (row := _one_pipe_cells(lines[end])) is not None:
+        rows.append((tuple(row), lines[end].strip()))
+        end += 1
+    if not rows:
+        return None, start
+    return Table(tuple(header), tuple(rows), lines[start].strip(), True), end
+
+
 def _pipe_table(lines: list[str], start: int) -> tuple[Table | None, int]:
     """A pipe table starting at ``lines[start]`` and the index after it (or None, start)."""
     cells = _pipe_cells(lines[start])
     if cells is None or len(cells) < 2:
-        return None, start
+        return _two_column_table(lines, start)
     end = start
     rows: list[tuple[tuple[str, ...], str]] = []
     open_end = not lines[start].strip().endswith("|")
@@ -666,6 +690,13 @@ def _indented_item(previous: _Group | None, header: str | None, header_indent: i
     return previous.text == header
 
 
+def _join(previous: _Group, line: str) -> bool:
+    """Append ``line`` to the group above it; True when the joined line, outside a list,
+    now ends with a colon (a heading over the lines below)."""
+    previous.text = f"{previous.text} {line.strip()}"
+    return not previous.item and previous.text.endswith(":")
+
+
 def segment(text: str) -> list[Segment]:
     """Split a factory description into clauses and tables, in order.
 
@@ -729,7 +760,8 @@ def segment(text: str) -> list[Segment]:
                                         and not _OPENER_RE.match(line.lstrip()))
                                        or _CONTINUES_RE.search(previous.text)))
         ):
-            previous.text = f"{previous.text} {line.strip()}"
+            if _join(previous, line):
+                header, header_indent = previous.text, None  # "Hi all,\nfor J1 plan:"
         else:
             if previous is not None and previous.item:
                 paragraph += 1
@@ -739,6 +771,11 @@ def segment(text: str) -> list[Segment]:
             header_indent = None
             items.append(_Group(stripped, paragraph, False, None))
         index += 1
+    return _segments(items)
+
+
+def _segments(items: list[_Group | Table]) -> list[Segment]:
+    """The tables and the clauses of the groups, in order."""
     segments: list[Segment] = []
     for number, item in enumerate(items):
         if isinstance(item, Table):
