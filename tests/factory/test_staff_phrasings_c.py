@@ -1,4 +1,4 @@
-"""The offline reader on a check set of 40 staff phrasings, then batches 11 and 12 (#24).
+"""The offline reader on a check set of 40 staff phrasings, then batches 11-13 (#24).
 
 The check set was written in one sitting, all 40 cases before any was run, to measure the reader
 honestly on phrasings it had never seen: invented plants, people and wording, spread over every
@@ -699,10 +699,158 @@ BATCH_12: list[LabelledCase] = [
     ),
 ]
 
+#: Batch 13: 20 more, written after the changes for batch 12, measured before any change.
+BATCH_13: list[LabelledCase] = [
+    _case(
+        "b13_fixed_width_header_wrapped_over_two_lines",
+        "Work     Oper  Work     Std\n"
+        "order          centre   hours\n"
+        "J7001    10    M1001    2.0\n"
+        "J7001    20    M1002    1.0\n",
+        ("M1001", "M1002"), "ok",
+        {"J7001": (["M1001", "M1002"], [2, 1], None)},
+    ),
+    _case(
+        "b13_chat_correction_of_a_duration",
+        "[08:01] Lee: J7002 M1003 2h then M1004 1h\n"
+        "[08:03] Lee: correction - J7002 needs 3h on M1003, not 2h\n",
+        ("M1003", "M1004"), "ok_or_fail",
+        {"J7002": (["M1003", "M1004"], [3, 1], None)},
+    ),
+    _case(
+        "b13_voice_half_an_hour",
+        "so the machines are M1005 and M1006 job J7003 runs on M1005 for three hours then "
+        "M1006 for half an hour\n",
+        ("M1005", "M1006"), ROUNDED,
+        {"J7003": (["M1005", "M1006"], [3, 1], None)},
+    ),
+    _case(
+        "b13_semicolon_header_decimal_commas",
+        "Job;Machine;Hours\n"
+        "J7004;M1007;1,5\n"
+        "J7004;M1008;0,5\n",
+        ("M1007", "M1008"), ROUNDED,
+        {"J7004": (["M1007", "M1008"], [2, 1], None)},
+    ),
+    _case(
+        "b13_machine_names_with_spaces",
+        "Machines: Press 2 (M1009), Wash line (M1010)\n"
+        "J7005: Press 2 for 2h, then wash line 1h\n",
+        ("M1009", "M1010"), "ok",
+        {"J7005": (["M1009", "M1010"], [2, 1], None)},
+    ),
+    _case(
+        "b13_ampersand_between_jobs",
+        "Machines: M1011\n"
+        "J7006 & J7007: M1011 1h\n",
+        ("M1011",), "ok",
+        {"J7006": (["M1011"], [1], None), "J7007": (["M1011"], [1], None)},
+    ),
+    _case(
+        "b13_before_lunch_with_its_clock",
+        "Machines: M1012, M1013\n"
+        "J7008: M1012 1h, M1013 2h, before lunch (12:00)\n",
+        ("M1012", "M1013"), "ok",
+        {"J7008": (["M1012", "M1013"], [1, 2], 12)},
+    ),
+    _case(
+        "b13_till_four_is_ambiguous",
+        "Machines: M1014\n"
+        "J7009: M1014 2h, needed till 4\n",
+        ("M1014",), FAILS,
+    ),
+    _case(
+        "b13_half_three_in_words",
+        "Machines: M1015\n"
+        "J7010: M1015 1h, must leave us by half three\n",
+        ("M1015",), FAILS,
+    ),
+    _case(
+        "b13_lots_of_minutes",
+        "Machines: M1016, M1017\n"
+        "J7011: 3 lots of 20 min each on M1016, then M1017 1h\n",
+        ("M1016", "M1017"), "ok",
+        {"J7011": (["M1016", "M1017"], [1, 1], None)},
+    ),
+    _case(
+        "b13_hrs_abbreviations_with_dashes",
+        "Machines: M1018, M1019\n"
+        "J7012 - M1018 - 2 hrs; M1019 - 1 hr\n",
+        ("M1018", "M1019"), "ok",
+        {"J7012": (["M1018", "M1019"], [2, 1], None)},
+    ),
+    _case(
+        "b13_two_day_headings",
+        "Machines: M1020\n"
+        "Thursday:\n"
+        "- J7013: M1020 2h\n"
+        "Friday:\n"
+        "- J7014: M1020 1h\n",
+        ("M1020",), FAILS,
+    ),
+    _case(
+        "b13_maintenance_window_on_a_routed_machine",
+        "Machines: M1021, M1022\n"
+        "M1022 has planned maintenance 10:00-12:00.\n"
+        "J7015: M1021 1h, M1022 1h\n",
+        ("M1021", "M1022"), FAILS,
+    ),
+    _case(
+        "b13_job_on_hold_without_route",
+        "Machines: M1023\n"
+        "J7016: M1023 2h\n"
+        "J7017 is on hold until the material arrives.\n",
+        ("M1023",), FAILS,
+    ),
+    _case(
+        "b13_via_two_machines_with_hours",
+        "J7018 goes via M1024 (1h) and M1025 (2h).\n",
+        ("M1024", "M1025"), "ok",
+        {"J7018": (["M1024", "M1025"], [1, 2], None)},
+    ),
+    _case(
+        "b13_eod_defined_once",
+        "EOD = 17:00 here.\n"
+        "Machines: M1026\n"
+        "J7019: M1026 1h, due EOD\n",
+        ("M1026",), "ok",
+        {"J7019": (["M1026"], [1], 17)},
+    ),
+    _case(
+        "b13_due_midnight",
+        "Machines: M1027\n"
+        "J7020: M1027 3h, due midnight\n",
+        ("M1027",), "ok",
+        {"J7020": (["M1027"], [3], 24)},
+    ),
+    _case(
+        "b13_alternative_in_brackets",
+        "Machines: M1028, M1029\n"
+        "J7021: M1028 2h (or M1029 if it is busy)\n",
+        ("M1028", "M1029"), FAILS,
+    ),
+    _case(
+        "b13_machines_only_then_an_extra",
+        "Machines: M1030 and M1031 only.\n"
+        "J7022: M1030 1h, M1032 1h\n",
+        ("M1030", "M1031"), FAILS,
+    ),
+    _case(
+        "b13_all_jobs_except_one",
+        "Machines: M1033, M1034\n"
+        "Jobs: J7023, J7024, J7025.\n"
+        "All jobs except J7024 go M1033 -> M1034, 1h each. J7024 only needs M1034, 2h.\n",
+        ("M1033", "M1034"), "ok",
+        {"J7023": (["M1033", "M1034"], [1, 1], None), "J7024": (["M1034"], [2], None),
+         "J7025": (["M1033", "M1034"], [1, 1], None)},
+    ),
+]
+
 BATCHES: tuple[tuple[str, list[LabelledCase]], ...] = (
     ("check set", CHECK_SET),
     ("batch 11", BATCH_11),
     ("batch 12", BATCH_12),
+    ("batch 13", BATCH_13),
 )
 
 ALL_CASES = [case for _, cases in BATCHES for case in cases]
@@ -713,7 +861,9 @@ ALL_CASES = [case for _, cases in BATCHES for case in cases]
 #: and measured before any change for it: 17 correct, 3 coded failures, 0 silent wrong; after
 #: the changes for it: 20 correct. Batch 12, written after those, measured before any change
 #: for it: 16 correct, 4 coded failures, 0 silent wrong; after the changes for it: 20 correct.
-KNOWN_MISSES: frozenset[str] = frozenset()
+#: Batch 13, written after those, measured before any change for it: 19 correct, 1 coded
+#: failure (this), 0 silent wrong.
+KNOWN_MISSES: frozenset[str] = frozenset({"b13_lots_of_minutes"})
 
 
 @pytest.mark.parametrize("case", ALL_CASES, ids=[case.name for case in ALL_CASES])
@@ -733,7 +883,7 @@ def test_rounded_cases_record_the_rounding() -> None:
 
 def test_the_check_set_has_forty_cases_and_distinct_names() -> None:
     assert len(CHECK_SET) == 40
-    assert len(BATCH_11) == len(BATCH_12) == 20
+    assert len(BATCH_11) == len(BATCH_12) == len(BATCH_13) == 20
     assert len({case.name for case in ALL_CASES}) == len(ALL_CASES)
 
 
