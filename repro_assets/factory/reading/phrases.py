@@ -601,7 +601,8 @@ def _lead_in(cursor: Cursor, continuing: bool = False) -> None:
             return
 
 
-QUANTITY_NOUNS = frozenset({"pieces", "piece", "pcs", "pc", "units", "unit", "parts", "items"})
+QUANTITY_NOUNS = frozenset({"pieces", "piece", "pcs", "pc", "units", "unit", "parts", "items",
+                            "lots"})  # "3 lots of 20 min each": lots run one after another
 PER_PIECE = (("each",), ("apiece",), ("per", "piece"), ("per", "unit"), ("per", "part"),
              ("a", "piece"), ("per", "pc"))
 
