@@ -1,0 +1,432 @@
+"""The offline reader on a second check set of 40 staff phrasings (#24).
+
+Written in one sitting, all 40 cases before any was run, by writers unlike those of the earlier
+sets: a planner's chat messages across a morning, a supervisor's handover note with crossed-out
+corrections, customer-order lists with quantities and cycle times, an MES export with extra
+columns (lot, operator, status), route tables whose columns are the steps (a blank cell: the job
+skips that machine), German-style numbers (``1,5 h``, ``14.00 Uhr``, ``1.200 pcs``), machines
+named only inside routes, "same as J2 but ...", a plan with a date and a weekday. Thirteen must
+fail with a code: an undeclared machine, two dues for one job, an alternative machine, "about
+2h", a step "if needed", a machine down on the plan day, a crossed-out job id (the seed's
+coverage rule: every id in the text is in the config, or the run fails), a due on another date,
+"same as" a job never described, marks without hours, two routes for one job.
+
+Conventions of the earlier sets hold (``tests/factory/test_staff_phrasings.py``): fractional
+hours are rounded up with a recorded repair (``ok_rounded``); a due on another day than the plan
+day is a coded failure; a look-alike id may fail as a coverage mismatch or as an invalid
+structure. The seed gives a due as an integer hour, so ``14.00 Uhr`` (fourteen o'clock) is read
+as the hour 14, like ``14.00``.
+
+``python -m tests.factory.test_staff_phrasings_d`` prints the totals and every case not correct.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from repro_assets.factory.agent import OnboardingAgent
+from repro_assets.factory.grading import LabelledCase, Verdict
+from tests.factory.labelled import labelled_case
+from tests.factory.test_staff_phrasings import _grade
+
+FAILS = "INVALID_STRUCTURE"
+LOOKALIKE = "COVERAGE_MISMATCH_OR_INVALID_STRUCTURE"
+ROUNDED = "ok_rounded"
+
+_case = labelled_case
+
+CHECK_SET_2: list[LabelledCase] = [
+    # ------------------------------------------------------------ a planner's chat, one morning
+    _case(
+        "d_chat_morning_timestamps",
+        "[07:02] Hanne: morning! machines today are M1101 (lathe) and M1102 (mill)\n"
+        "[07:15] Hanne: J8001 lathe 2h then mill 1h\n"
+        "[08:40] Hanne: J8002 just the mill, 3h, needs to be out by 15:00\n",
+        ("M1101", "M1102"), "ok",
+        {"J8001": (["M1101", "M1102"], [2, 1], None), "J8002": (["M1102"], [3], 15)},
+    ),
+    _case(
+        "d_chat_correction_replaces_a_duration",
+        "09:05 Ravi: machines M1103 and M1104\n"
+        "09:06 Ravi: J8003: M1103 1h, M1104 2h\n"
+        "09:31 Ravi: correction, J8003 is 3h on M1104, not 2h\n",
+        ("M1103", "M1104"), "ok",
+        {"J8003": (["M1103", "M1104"], [1, 3], None)},
+    ),
+    _case(
+        "d_chat_machines_named_after_the_jobs",
+        "Tomasz 07:50: J8004 goes M1105 > M1106, 1h each\n"
+        "Tomasz 07:52: J8005 M1106 2h\n"
+        "Tomasz 08:10: fyi the cells are M1105 (saw) and M1106 (weld)\n",
+        ("M1105", "M1106"), "ok",
+        {"J8004": (["M1105", "M1106"], [1, 1], None), "J8005": (["M1106"], [2], None)},
+    ),
+    _case(
+        "d_chat_route_split_over_two_messages",
+        "07:10 Sven: machines are M1170 and M1171\n"
+        "07:11 Sven: J8048 starts on M1170, 2h\n"
+        "07:12 Sven: then J8048 goes to M1171 for 1h\n",
+        ("M1170", "M1171"), "ok",
+        {"J8048": (["M1170", "M1171"], [2, 1], None)},
+    ),
+    _case(
+        "d_chat_default_unless_said_otherwise",
+        "Ada 07:30: everything below is 1h per machine unless I say otherwise\n"
+        "Ada 07:31: J8042 M1143 -> M1144\n"
+        "Ada 07:33: J8043 M1144 (2h) -> M1143\n",
+        ("M1143", "M1144"), "ok",
+        {"J8042": (["M1143", "M1144"], [1, 1], None),
+         "J8043": (["M1144", "M1143"], [2, 1], None)},
+    ),
+    # ------------------------------------------------------------ handover notes, corrections
+    _case(
+        "d_handover_duration_crossed_out",
+        "Handover night to day - Brigid\n"
+        "Machines: M1107, M1108\n"
+        "J8006: M1107 3h - no, 2h - then M1108 1h\n"
+        "J8007: M1108 2h\n",
+        ("M1107", "M1108"), "ok",
+        {"J8006": (["M1107", "M1108"], [2, 1], None), "J8007": (["M1108"], [2], None)},
+    ),
+    _case(
+        "d_handover_strikethrough_due",
+        "Handover - Colm\n"
+        "Machines: M1111, M1174\n"
+        "- J8010: M1111 2h, M1174 1h, due ~~14:00~~ 16:00\n"
+        "- J8056: M1174 1h\n",
+        ("M1111", "M1174"), "ok",
+        {"J8010": (["M1111", "M1174"], [2, 1], 16), "J8056": (["M1174"], [1], None)},
+    ),
+    _case(
+        "d_handover_machine_fixed_overnight",
+        "Handover - Dagny\n"
+        "Machines: M1172, M1173. M1173 was down yesterday, fixed overnight and running again.\n"
+        "J8049: M1172 1h, M1173 2h\n",
+        ("M1172", "M1173"), "ok",
+        {"J8049": (["M1172", "M1173"], [1, 2], None)},
+    ),
+    # ------------------------------------------------------------ customer orders
+    _case(
+        "d_customer_orders_quantity_and_seconds",
+        "Customer orders for today\n"
+        "Machines: M1112 (press), M1113 (pack)\n"
+        "- Alder & Finch: J8011, 240 pcs, press 30 s/pc, then pack 1h, ship 16:00\n"
+        "- Norrow Ltd: J8012, 90 pcs, press 40 s/pc\n",
+        ("M1112", "M1113"), "ok",
+        {"J8011": (["M1112", "M1113"], [2, 1], 16), "J8012": (["M1112"], [1], None)},
+    ),
+    _case(
+        "d_customer_order_table_quantity_and_cycle_minutes",
+        "Customer | Job | Qty | Machine | Cycle (min) | Due\n"
+        "Brenholt | J8013 | 30 | M1114 | 4 | 13:00\n"
+        "Brenholt | J8013 | 30 | M1115 | 2 | 13:00\n"
+        "Ostrava Tools | J8014 | 45 | M1115 | 4 |\n",
+        ("M1114", "M1115"), "ok",
+        {"J8013": (["M1114", "M1115"], [2, 1], 13), "J8014": (["M1115"], [3], None)},
+    ),
+    _case(
+        "d_customer_orders_numbered_with_words",
+        "Order list\n"
+        "Machines: M1168, M1169\n"
+        "1. Hollin Marine - J8047 - 10 pcs x 6 min on M1168 - then M1169 1h - needed by 2 pm\n",
+        ("M1168", "M1169"), "ok",
+        {"J8047": (["M1168", "M1169"], [1, 1], 14)},
+    ),
+    # ------------------------------------------------------------ MES exports
+    _case(
+        "d_mes_export_lot_operator_status",
+        "MES export 2026-11-27 06:00\n"
+        "Lot;Job;Op;Resource;Operator;Status;Planned (h)\n"
+        "L-5512;J8015;10;M1116;K. Aalto;released;2\n"
+        "L-5512;J8015;20;M1117;K. Aalto;released;1\n"
+        "L-5530;J8016;10;M1117;T. Mensah;released;3\n",
+        ("M1116", "M1117"), "ok",
+        {"J8015": (["M1116", "M1117"], [2, 1], None), "J8016": (["M1117"], [3], None)},
+    ),
+    _case(
+        "d_mes_export_done_operation_is_not_planned",
+        "Lot\tJob\tOp\tResource\tOperator\tStatus\tPlanned (h)\n"
+        "L-77\tJ8017\t10\tM1118\tR. Ilves\tdone\t2\n"
+        "L-77\tJ8017\t20\tM1119\tR. Ilves\treleased\t1\n"
+        "L-78\tJ8018\t10\tM1119\tP. Quist\treleased\t2\n",
+        ("M1118", "M1119"), "ok",
+        {"J8017": (["M1119"], [1], None), "J8018": (["M1119"], [2], None)},
+    ),
+    # ------------------------------------------------------------ steps as columns
+    _case(
+        "d_route_matrix_pipes_machine_headers",
+        "Job   | Saw M1120 | Mill M1121 | Grind M1122 | Due\n"
+        "J8019 | 1         | 2          | 1           | 14:00\n"
+        "J8020 | 2         |            | 1           |\n"
+        "J8021 |           | 3          |             |\n",
+        ("M1120", "M1121", "M1122"), "ok",
+        {"J8019": (["M1120", "M1121", "M1122"], [1, 2, 1], 14),
+         "J8020": (["M1120", "M1122"], [2, 1], None), "J8021": (["M1121"], [3], None)},
+    ),
+    _case(
+        "d_route_matrix_tabs_blank_skips",
+        "Job\tM1123\tM1124\tM1125\n"
+        "J8022\t2h\t1h\t\n"
+        "J8023\t\t2h\t1h\n",
+        ("M1123", "M1124", "M1125"), "ok",
+        {"J8022": (["M1123", "M1124"], [2, 1], None), "J8023": (["M1124", "M1125"], [2, 1], None)},
+    ),
+    # ------------------------------------------------------------ German-style numbers
+    _case(
+        "d_german_decimal_hours_and_uhr",
+        "Machines: M1126 (lathe), M1127 (mill)\n"
+        "J8024: M1126 1,5 h, M1127 2 h, due 14.00 Uhr\n"
+        "J8025: M1127 0,5 h\n",
+        ("M1126", "M1127"), ROUNDED,
+        {"J8024": (["M1126", "M1127"], [2, 2], 14), "J8025": (["M1127"], [1], None)},
+    ),
+    _case(
+        "d_german_thousands_in_a_quantity",
+        "Machines: M1128, M1129\n"
+        "J8026: 1.200 pcs x 3 s on M1128, then M1129 1h\n",
+        ("M1128", "M1129"), "ok",
+        {"J8026": (["M1128", "M1129"], [1, 1], None)},
+    ),
+    _case(
+        "d_german_date_plan_and_dotted_due",
+        "Plan for 27.11.2026 (Friday)\n"
+        "Machines: M1149, M1175\n"
+        "J8046: M1149 2h, M1175 1h, due 27.11. 12.00\n",
+        ("M1149", "M1175"), "ok",
+        {"J8046": (["M1149", "M1175"], [2, 1], 12)},
+    ),
+    # ------------------------------------------------------------ machines only in routes
+    _case(
+        "d_machines_only_inside_route_sentences",
+        "Morning plan, cell 3.\n"
+        "J8027 runs on M1130 for 2 hours, then on M1131 for 1 hour.\n"
+        "J8028 runs on M1131 for 2 hours.\n",
+        ("M1130", "M1131"), "ok",
+        {"J8027": (["M1130", "M1131"], [2, 1], None), "J8028": (["M1131"], [2], None)},
+    ),
+    # ------------------------------------------------------------ same as ... but
+    _case(
+        "d_same_as_but_another_due",
+        "Machines: M1132, M1133\n"
+        "J8029: M1132 2h, M1133 1h, due 13:00\n"
+        "J8030: same as J8029 but due 16:00\n",
+        ("M1132", "M1133"), "ok",
+        {"J8029": (["M1132", "M1133"], [2, 1], 13), "J8030": (["M1132", "M1133"], [2, 1], 16)},
+    ),
+    _case(
+        "d_same_as_but_longer_or_without",
+        "Machines: M1134, M1135, M1136\n"
+        "J8031: M1134 1h > M1135 2h > M1136 1h\n"
+        "J8032: same as J8031 but 3h on M1135\n"
+        "J8033: same as J8031 but no M1136\n",
+        ("M1134", "M1135", "M1136"), "ok",
+        {"J8031": (["M1134", "M1135", "M1136"], [1, 2, 1], None),
+         "J8032": (["M1134", "M1135", "M1136"], [1, 3, 1], None),
+         "J8033": (["M1134", "M1135"], [1, 2], None)},
+    ),
+    # ------------------------------------------------------------ a date and a weekday
+    _case(
+        "d_date_and_weekday_plan",
+        "Plan for Friday 27 November 2026\n"
+        "Machines: M1137, M1138\n"
+        "J8034: M1137 2h, M1138 1h, due Fri 27 Nov 15:00\n"
+        "J8035: M1138 2h\n",
+        ("M1137", "M1138"), "ok",
+        {"J8034": (["M1137", "M1138"], [2, 1], 15), "J8035": (["M1138"], [2], None)},
+    ),
+    # ------------------------------------------------------------ other writers
+    _case(
+        "d_hrs_and_mins_due_11_am",
+        "Machines: M1139, M1140\n"
+        "J8036 - 2 hrs on M1139, 45 mins on M1140; due 11 am\n",
+        ("M1139", "M1140"), ROUNDED,
+        {"J8036": (["M1139", "M1140"], [2, 1], 11)},
+    ),
+    _case(
+        "d_slash_separated_steps",
+        "Machines: M1141, M1142\n"
+        "J8037 M1141 2h / M1142 1h / due 1pm\n"
+        "J8038 M1142 3h\n",
+        ("M1141", "M1142"), "ok",
+        {"J8037": (["M1141", "M1142"], [2, 1], 13), "J8038": (["M1142"], [3], None)},
+    ),
+    _case(
+        "d_standard_route_by_names_with_exceptions",
+        "Machines: M1145 (cut), M1146 (bend), M1147 (weld)\n"
+        "Route for all jobs: cut 1h > bend 1h > weld 2h\n"
+        "Jobs today: J8039, J8040, J8041\n"
+        "J8040: no bending\n"
+        "J8041: weld only 1h\n",
+        ("M1145", "M1146", "M1147"), "ok",
+        {"J8039": (["M1145", "M1146", "M1147"], [1, 1, 2], None),
+         "J8040": (["M1145", "M1147"], [1, 2], None),
+         "J8041": (["M1145", "M1146", "M1147"], [1, 1, 1], None)},
+    ),
+    _case(
+        "d_quoted_csv_with_header",
+        '"job","machine","minutes","due"\n'
+        '"J8044","M1148","120","14:00"\n'
+        '"J8044","M1150","60","14:00"\n',
+        ("M1148", "M1150"), "ok",
+        {"J8044": (["M1148", "M1150"], [2, 1], 14)},
+    ),
+    _case(
+        "d_job_heading_with_numbered_steps",
+        "Machines: M1151, M1152\n"
+        "J8045\n"
+        " 1) M1151 - 2h\n"
+        " 2) M1152 - 1h\n"
+        " ship 10am\n",
+        ("M1151", "M1152"), "ok",
+        {"J8045": (["M1151", "M1152"], [2, 1], 10)},
+    ),
+    # ------------------------------------------------------------ must fail with a code
+    _case(
+        "d_fail_undeclared_machine_in_a_route",
+        "Machines: M1153, M1154\n"
+        "J8050: M1153 1h, M1155 2h\n",
+        ("M1153", "M1154"), FAILS,
+    ),
+    _case(
+        "d_fail_two_dues_for_one_job",
+        "Machines: M1156\n"
+        "J8051: M1156 2h, due 11:00\n"
+        "J8052: M1156 1h\n"
+        "J8051 has to ship at 14:00.\n",
+        ("M1156",), FAILS,
+    ),
+    _case(
+        "d_fail_whichever_machine_is_free",
+        "Machines: M1157, M1158, M1159\n"
+        "J8053: M1157 1h, then M1158 or M1159 (whichever is free) for 2h\n",
+        ("M1157", "M1158", "M1159"), FAILS,
+    ),
+    _case(
+        "d_fail_about_two_hours",
+        "Machines: M1160, M1161\n"
+        "J8054: M1160 about 2h, M1161 1h\n",
+        ("M1160", "M1161"), FAILS,
+    ),
+    _case(
+        "d_fail_step_if_needed",
+        "Machines: M1162, M1163\n"
+        "J8055: M1162 2h, M1163 1h (deburr, if needed)\n",
+        ("M1162", "M1163"), FAILS,
+    ),
+    _case(
+        "d_fail_machine_out_of_action_today",
+        "Machines: M1164, M1165\n"
+        "M1165 is out of action all day today.\n"
+        "J8057: M1164 1h, M1165 2h\n",
+        ("M1164", "M1165"), FAILS,
+    ),
+    _case(
+        "d_fail_crossed_out_job_id",
+        "Handover - Iker\n"
+        "Machines: M1166, M1167\n"
+        "J8058 - no, J8059: M1166 1h, M1167 1h\n",
+        ("M1166", "M1167"), LOOKALIKE,
+    ),
+    _case(
+        "d_fail_due_on_the_next_date",
+        "Plan for Thursday 26.11.2026\n"
+        "Machines: M1176, M1177\n"
+        "J8060: M1176 2h, M1177 1h, due 27.11.2026 10:00\n",
+        ("M1176", "M1177"), FAILS,
+    ),
+    _case(
+        "d_fail_same_as_a_job_never_described",
+        "Machines: M1178, M1179\n"
+        "J8061: M1178 1h, M1179 1h\n"
+        "J8062: same as J8063 but due 15:00\n",
+        ("M1178", "M1179"), FAILS,
+    ),
+    _case(
+        "d_fail_route_matrix_marks_without_hours",
+        "Job   | M1180 | M1181 | M1182\n"
+        "J8064 | x     | x     |\n"
+        "J8065 |       | x     | x\n",
+        ("M1180", "M1181", "M1182"), FAILS,
+    ),
+    _case(
+        "d_fail_tilde_hours",
+        "Machines: M1183, M1184\n"
+        "J8066: M1183 ~3h, M1184 1h\n",
+        ("M1183", "M1184"), FAILS,
+    ),
+    _case(
+        "d_fail_two_routes_for_one_job_in_chat",
+        "08:00 Leif: machines M1185 and M1186\n"
+        "08:02 Leif: J8067 M1185 2h\n"
+        "09:10 Leif: J8067 M1186 2h\n",
+        ("M1185", "M1186"), FAILS,
+    ),
+    _case(
+        "d_fail_hours_range_with_a_dash",
+        "Machines: M1187, M1188\n"
+        "J8068: M1187 1-2h, M1188 1h\n",
+        ("M1187", "M1188"), FAILS,
+    ),
+]
+
+#: Cases the reader still misses: each must fail with a code, never be read wrongly.
+#: Check set 2, measured once before any change for it: 19 correct, 19 coded failures, 2 silent
+#: wrong ('about 2h' read as 2h; 'out of action all day today' not read as a machine down).
+KNOWN_MISSES: frozenset[str] = frozenset({
+    "d_chat_correction_replaces_a_duration",
+    "d_chat_machines_named_after_the_jobs",
+    "d_chat_route_split_over_two_messages",
+    "d_chat_default_unless_said_otherwise",
+    "d_handover_duration_crossed_out",
+    "d_handover_strikethrough_due",
+    "d_handover_machine_fixed_overnight",
+    "d_customer_orders_quantity_and_seconds",
+    "d_mes_export_lot_operator_status",
+    "d_mes_export_done_operation_is_not_planned",
+    "d_route_matrix_pipes_machine_headers",
+    "d_route_matrix_tabs_blank_skips",
+    "d_german_decimal_hours_and_uhr",
+    "d_german_thousands_in_a_quantity",
+    "d_german_date_plan_and_dotted_due",
+    "d_same_as_but_longer_or_without",
+    "d_date_and_weekday_plan",
+    "d_slash_separated_steps",
+    "d_standard_route_by_names_with_exceptions",
+})
+
+
+@pytest.mark.parametrize("case", CHECK_SET_2, ids=[case.name for case in CHECK_SET_2])
+def test_a_staff_phrasing_is_read_as_a_planner_reads_it(case: LabelledCase) -> None:
+    result = _grade(case)
+    if case.name in KNOWN_MISSES:
+        assert result.verdict is Verdict.SAFE_FAIL, result  # a miss, never a wrong config
+        return
+    assert result.verdict is Verdict.CORRECT, result
+
+
+def test_rounded_cases_record_the_rounding() -> None:
+    for case in [c for c in CHECK_SET_2 if c.expect == ROUNDED and c.name not in KNOWN_MISSES]:
+        repairs = OnboardingAgent().run_detailed(case.text).repairs
+        assert any("rounded up" in repair for repair in repairs), case.name
+
+
+def test_the_check_set_has_forty_cases_and_distinct_names() -> None:
+    assert len(CHECK_SET_2) == 40
+    assert len({case.name for case in CHECK_SET_2}) == 40
+
+
+def main() -> None:
+    """Print the totals (correct / safe fail / silent wrong) and the cases not correct."""
+    totals: Counter[str] = Counter()
+    for case in CHECK_SET_2:
+        result = _grade(case)
+        totals[result.verdict.value] += 1
+        if result.verdict is not Verdict.CORRECT:
+            print(f"{result.verdict.value:13} {case.name}: {result.got}: {result.detail}")
+    print("check set 2", dict(totals), f"of {len(CHECK_SET_2)}")
+
+
+if __name__ == "__main__":
+    main()
