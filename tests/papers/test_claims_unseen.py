@@ -60,9 +60,12 @@ def test_one_benchmark_per_language_keeps_the_language() -> None:
     assert claims["91.4"] == "TagCorpus-31 English"
 
 
-def test_a_caption_naming_two_datasets_gives_neither_cell_a_dataset() -> None:
-    claims = unseen.read(unseen.two_datasets_one_caption())
-    assert not [c for c in claims if c.printed_value in {"67.1", "76.1"}]
+def test_a_caption_naming_two_datasets_gives_no_cell_a_confident_dataset() -> None:
+    # only the caption's order ties the repeated 'P R F1' blocks to its two datasets: a guess
+    claims = [c for c in unseen.read(unseen.two_datasets_one_caption())
+              if c.printed_value in {"67.1", "76.1", "56.6", "64.1"}]
+    assert {c.dataset_source for c in claims} <= {"caption_order"}
+    assert all(c.confidence < 0.7 for c in claims)
 
 
 def test_columns_that_name_no_metric_beside_one_that_does_are_no_results() -> None:

@@ -105,7 +105,7 @@ def dataset_rows_ours_middle() -> UnseenPaper:
                    "Alderbrook and Cinder-7 collections.", 72, 690)
              + [(72, 480, "\u2020 our re-implementation. * best of three restarts.")])
     truth = (_cells(("alderbrook",), "error_rate", ["14.2", "11.6", "12.3"])
-             + _cells(("cinder7",), "error_rate", ["21.9", "18.4"]))
+             + _cells(("cinder7",), "error_rate", ["21.9", "18.4", "19.0"]))
     return UnseenPaper("dataset_rows_ours_middle", "dataset rows, own method middle column",
                        [Page(title="SplitNet: Differentiable Tree Ensembles", lines=lines,
                              tables=[table])], truth)

@@ -59,6 +59,10 @@ _ABBREVIATION = re.compile(
     r"(?<![\w-])([A-Za-z][\w\-@]{0,10})\s*[=:]\s*([A-Za-z][A-Za-z '\-]{2,40}?)(?=\s*[,;)]|$)")
 
 
+#: A plural dataset noun after a name: the name is a collection of datasets, not one.
+_COLLECTION_AFTER = re.compile(r"(?i)\s*(?:data\s?sets|benchmarks|corpora|tasks|collections)\b")
+
+
 @dataclass
 class PaperContext:
     """Paper-level facts the table and sentence readers share."""
@@ -178,9 +182,11 @@ class PaperContext:
         if not section:
             return None
         scope = {section} | set(_ancestors(section, self.sections))
-        inside = [normalize_key(n) for page, offset, sentence in self.sentences
-                  if section_at(self.sections, page, offset) in scope
-                  for n, _ in name_phrases(sentence) if normalize_key(n) in self.dataset_names]
+        texts = [sentence for page, offset, sentence in self.sentences
+                 if section_at(self.sections, page, offset) in scope]
+        texts += sorted(scope)  # 'Results on X': the heading itself names the section's data
+        inside = [normalize_key(n) for text in texts
+                  for n, _ in name_phrases(text) if normalize_key(n) in self.dataset_names]
         if len({_edition_of(k) for k in inside}) != 1:  # CIFAR-10 and CIFAR-100: two datasets
             return None
         return self.dataset_names[Counter(inside).most_common(1)[0][0]]
@@ -237,9 +243,16 @@ def build_context(pages: PaperPages, tables: list[ParsedTable]) -> PaperContext:
     names: dict[str, str] = {}
     presented: set[str] = set()
     own_keys = {normalize_key(o) for o in own}
-    texts = [s for _, _, s in sentences] + [_nfkc(t.caption or "") for t in tables]
+    sections = section_index(pages)
+    headings = [_nfkc(title) for _, _, title in sections]
+    texts = ([s for _, _, s in sentences] + headings
+             + [_nfkc(t.caption or "") for t in tables])
     for k, text in enumerate(texts):
-        for name, _, cued in graded_name_phrases(text, caption=k >= len(sentences)):
+        caption = k >= len(sentences) + len(headings)
+        heading = len(sentences) <= k < len(sentences) + len(headings)
+        for name, offset, cued in graded_name_phrases(text, caption=caption):
+            if heading and _COLLECTION_AFTER.match(text, offset + len(name)):
+                continue  # '121 X datasets': a heading over a collection names no dataset
             key = normalize_key(name)
             if key and key not in own_keys and not any(
                     re.match(rf"{re.escape(o)}\d", key) for o in own_keys):
@@ -258,7 +271,7 @@ def build_context(pages: PaperPages, tables: list[ParsedTable]) -> PaperContext:
         counts[key] += len(re.findall(rf"(?<![\w-]){pattern}(?![\w-])", body, flags))
     return PaperContext(title=title, abstract=abstract, own_names=own, dataset_counts=counts,
                         dataset_names=names, dataset_metric=metric_map, dataset_task=task_map,
-                        sentences=sentences, sections=section_index(pages),
+                        sentences=sentences, sections=sections,
                         presented=presented)
 
 

@@ -111,6 +111,13 @@ _TRAIN_HEADER = re.compile(
     r"(?:^|\s)train(?:ing)?(?:\s+(?:set|acc\.?|accuracy|err\.?|error))?\s*(?:\(%\))?\s*$")
 
 
+#: 'Valid' as the split of a column header ('Valid PPL', 'Valid. loss', 'valid set'), not the
+#: adjective of running text ('a valid comparison').
+_VALID_HEADER = re.compile(
+    r"\bvalid\.?(?=\s*(?:$|[(/]|set\b|split\b|ppl|perplexity|loss|acc|err|f1|bleu|wer|cer|nll|"
+    r"bpc|bpb|bits|score))")
+
+
 def split_from(text: str) -> str:
     """The split a result is on, from its header, caption or sentence (default test).
 
@@ -119,8 +126,8 @@ def split_from(text: str) -> str:
     low = text.lower()
     if _TRAIN_HEADER.search(low):
         return "train"
-    if re.search(r"\b(validation|dev|development|val\.?)\b", low) and not re.search(
-            r"\btest\s+(set|error|accuracy|split)\b", low):
+    if (re.search(r"\b(validation|dev|development|val\.?)\b", low) or _VALID_HEADER.search(low)
+            ) and not re.search(r"\btest\s+(set|error|accuracy|split)\b", low):
         return "validation"
     if re.search(r"\btrain(ing)? (accuracy|error|set accuracy|frame accuracy)\b", low):
         return "train"
@@ -185,7 +192,8 @@ def graded_name_phrases(text: str, caption: bool = False) -> list[tuple[str, int
             name = _trim(match.group("name"))
             if not name or not looks_like_name(name) or not clean_name(name):
                 continue
-            start = match.start("name")
+            # 'The X corpus': the name starts after the article the match took
+            start = match.start("name") + max(match.group("name").find(name), 0)
             noun = match.groupdict().get("noun") or ""
             if " " not in name and re.fullmatch(r"(?i)benchmark|treebank", noun) and (
                     match.group("name").strip() == name):

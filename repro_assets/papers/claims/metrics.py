@@ -152,6 +152,15 @@ METRICS: tuple[MetricSpec, ...] = (
     MetricSpec("raw_score", ("raw score", "raw scores", "game score", "game scores",
                              "raw game score", "raw game scores"),
                scale="unbounded", low=None, high=None),
+    MetricSpec("return", ("episode return", "episodic return", "average return", "mean return",
+                          "mean episode return", "average episode return", "cumulative reward",
+                          "average reward", "mean reward", "episode reward",
+                          "average episodic return"),
+               scale="unbounded", low=None, high=None),
+    MetricSpec("las", ("labelled attachment score", "labeled attachment score"),
+               case_sensitive=("LAS",)),
+    MetricSpec("uas", ("unlabelled attachment score", "unlabeled attachment score"),
+               case_sensitive=("UAS",)),
     MetricSpec("test_errors_count", (), lower_is_better=True, scale="count", high=None),
 )
 

@@ -20,6 +20,13 @@ Weak sources, each a guess far from the number:
   header the paper mentions but never presents as a dataset with a cue (a name-like header
   beside two or more columns the paper presents as datasets is a ``column_cue``: the columns
   run over datasets);
+* ``subcaption_unconfirmed`` - a panel's sub-caption prints a name alone ('(a) X') that the
+  paper never presents as a dataset (it may be a method, a backbone or a setting);
+* ``neighbour_table`` - the caption names no data, and the table printed just before it (same
+  or previous page) names one dataset in its caption and reads the same metric: an ablation
+  under its main table;
+* ``caption_order`` - the caption names N datasets and the columns repeat one block of metrics
+  N times with no header naming either: the caption's order is a guess;
 * ``reference`` - the sentences that reference the table name one dataset;
 * ``section`` - the section (heading or introduction) around the table or sentence names one;
 * ``paper`` - the paper's only dataset (abstract-level guess);
@@ -37,7 +44,8 @@ DatasetSource = Literal[
     "row_label", "row_label_ambiguous", "row_label_unconfirmed", "column_header",
     "column_caption", "column_cue", "column_unconfirmed",
     "table_title", "caption", "reference", "section", "paper", "sentence", "pointed_table",
-    "nearby_sentence", "context_ambiguous", "llm", "unknown",
+    "nearby_sentence", "context_ambiguous", "subcaption_unconfirmed", "neighbour_table",
+    "caption_order", "llm", "unknown",
 ]
 
 #: Highest confidence a claim may have, by the source of its dataset. Values below the plan
@@ -55,6 +63,9 @@ SOURCE_CONFIDENCE: dict[str, float] = {
     "row_label_ambiguous": 0.6,
     "row_label_unconfirmed": 0.6,
     "column_unconfirmed": 0.6,
+    "subcaption_unconfirmed": 0.6,
+    "neighbour_table": 0.6,
+    "caption_order": 0.6,
     "reference": 0.6,
     "section": 0.6,
     "nearby_sentence": 0.6,

@@ -150,9 +150,12 @@ def sentence_candidates(pages: PaperPages, context: PaperContext) -> list[Candid
                 dataset = _pointed_table_dataset(sentence, metric, context)
                 confidence, source = 0.8, "pointed_table"
             if dataset is None and not _unknown_acronym(sentence, context):
-                # the one dataset the preceding sentences of the page name
-                known = [n for names, _, page in recent[-4:] if page == page_no
-                         for n in names if context.is_dataset(n)]
+                # the one dataset the preceding sentences of the page and section name (a
+                # heading between them starts other data: the abstract is not section 6); the
+                # nearest sentence that names one wins ('The Y corpus is harder. ... on it')
+                named = [[n for n in names if context.is_dataset(n)]
+                         for names, sec, page in recent[-4:] if page == page_no and sec == section]
+                known = next((k for k in reversed(named) if k), [])
                 keys = {normalize_key(n) for n in known}
                 dataset = known[-1] if len(keys) == 1 else None
                 source = "nearby_sentence"

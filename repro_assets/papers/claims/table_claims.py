@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from repro_assets.papers.claims.ambiguity import (
     TableColumns,
@@ -75,12 +75,15 @@ _NON_RESULT = re.compile(
 _COST_ROW = re.compile(
     r"(?i)(?<![\w-])(?:time|latency|speed|throughput|memory|seconds?|flops|params|parameters|"
     r"rate\s*\((?:s|ms|sec)\b)(?![\w-])|\((?:ms|s|sec|s/im(?:age)?|ms/im(?:age)?|GB|MB)\)")
+#: A row label that cites a paper or marks the paper's own method: a method, never a cost row.
+_CITED_ROW = re.compile(r"(?i)\[\d+(?:\s*[,–-]\s*\d+)*\]|\(ours\)")
 #: A body row labelled like a label column's heading ('Method | 0.5 | 0.75'): a header row
 #: read as a body row (IoU thresholds, training sets), not results.
 _HEADING_ROW = re.compile(r"(?i)^\s*(?:models?|methods?|systems?|approach(?:es)?|algorithms?)\s*$")
 _DATASET_HEADER = re.compile(
     r"(?i)^(data\s?sets?|data|task|tasks|benchmark|corpus|games?|environments?|envs?)$")
-_DATASETS_CAPTION = re.compile(r"(?i)\b(datasets|data sets|tasks|benchmarks|corpora)\b")
+_DATASETS_CAPTION = re.compile(
+    r"(?i)\b(datasets|data sets|tasks|benchmarks|corpora|environments|games)\b")
 _TASK_WORDS = re.compile(
     r"(?i)\b(instance|semantic|keypoint|pose|dense|object|seg\.?|segmentation|detection|"
     r"estimation|classification|recognition|tracking|parsing|tagging|translation|"
@@ -324,6 +327,58 @@ def _caption_datasets(caption: str, context: PaperContext) -> list[str]:
     return out
 
 
+_SUBCAPTION_MARK = re.compile(r"^\s*\((?:[a-h]|[ivx]{1,4})\)\s+")
+
+
+def _title_datasets(table: ParsedTable, context: PaperContext) -> tuple[list[str], str]:
+    """The datasets the table's own title names (its sub-caption, top-left cell or a header
+    printed once over every value column), and their source ('' for table_title)."""
+    title_datasets = _caption_datasets(table.title or "", context) if table.title else []
+    if not title_datasets:
+        title_datasets = _corner_datasets(table, context)
+    if title_datasets:
+        return title_datasets, ""
+    spanning = _spanning_title(table)
+    if spanning and _acronym(spanning) and not find_metric_mentions(spanning) and not (
+            context.is_own(spanning)) and not _KIND_OF_ROWS.search(spanning):
+        # 'ZetaSet' printed once over every value column
+        return [spanning], ("table_title" if context.is_dataset(spanning) or context.presents(
+            spanning) else "column_unconfirmed")
+    named = _subcaption_name(table.title or "", context)
+    if named:  # '(a) ZetaSet' under (or over) its panel: a name alone
+        return [named], "table_title" if context.presents(named) else "subcaption_unconfirmed"
+    return [], ""
+
+
+def _subcaption_name(title: str, context: PaperContext) -> str | None:
+    """The name a panel's sub-caption prints alone ('(a) ZetaSet-10'), not a metric, the
+    paper's own method or a phrase (a method or a setting may be printed so too: the caller
+    trusts it only when the paper presents it as a dataset)."""
+    mark = _SUBCAPTION_MARK.match(title)
+    name = title[mark.end():].strip(" .:") if mark else ""
+    if not name or len(name.split()) > 3 or find_metric_mentions(name) or context.is_own(name):
+        return None
+    return name if looks_like_name(name) and not is_generic(name) and clean_name(name) else None
+
+
+def _caption_order(table: ParsedTable, columns: dict[int, _Column],
+                   datasets: list[str]) -> dict[int, str]:
+    """Value columns mapped to the caption's datasets in order, when the caption names N >= 2
+    datasets, no column header names anything, and the column headers are one block of
+    metrics printed N times ('Method | P | R | F1 | P | R | F1' under 'on X and Y')."""
+    cols = [c for c, info in sorted(columns.items()) if not info.skip]
+    heads = [normalize_key(" ".join(table.column_header(c))) for c in cols]
+    n = len({normalize_key(d) for d in datasets})
+    if n < 2 or n != len(datasets) or not cols or len(cols) % n or not any(
+            columns[c].metric for c in cols) or any(columns[c].name for c in cols):
+        return {}
+    size = len(cols) // n
+    blocks = [heads[i * size:(i + 1) * size] for i in range(n)]
+    if any(block != blocks[0] for block in blocks):
+        return {}
+    return {c: datasets[i // size] for i, c in enumerate(cols)}
+
+
 def _single(values: list[str]) -> str | None:
     keys = {normalize_key(v) for v in values}
     return values[0] if len(keys) == 1 else None
@@ -434,15 +489,40 @@ def table_candidates(
     out: list[Candidate] = []
     groups: list[str] = []
     prose_topk = topk_family([p.text for p in pages.pages])
+    above: _Neighbour | None = None
     for index, table in enumerate(tables):
-        cands = _table(table, texts.get(table.page_no, ""), context, prose_topk)
+        near = above if above and 0 <= table.page_no - above.page <= 1 else None
+        cands = _table(table, texts.get(table.page_no, ""), context, prose_topk, near)
         out += cands
         groups += [f"t{index}"] * len(cands)
+        named = _caption_datasets(table.caption or "", context)
+        if len(named) == 1 and table.caption != (above.caption if above else None):
+            above = _Neighbour(named[0], table.caption or "", table.page_no, frozenset(
+                c.metric_name for c in cands if c.metric_name and not c.reason))
+        elif table.caption != (above.caption if above else None):
+            above = None  # the table above names no one dataset: it breaks the chain
     return out, groups
 
 
+def _unnamed_below(above: _Neighbour | None, named: list[str], caption: str,
+                   context: PaperContext) -> _Neighbour | None:
+    """The table above, for a table whose caption and title name no data at all."""
+    return above if not named and not _other_names(caption, context) else None
+
+
+@dataclass(frozen=True)
+class _Neighbour:
+    """The table printed before a table: the one dataset its caption names, its caption, page
+    and the metrics its cells were read under."""
+
+    dataset: str
+    caption: str
+    page: int
+    metrics: frozenset[str]
+
+
 def _table(table: ParsedTable, page_text: str, context: PaperContext,
-           prose_topk: str | None = None) -> list[Candidate]:
+           prose_topk: str | None = None, above: _Neighbour | None = None) -> list[Candidate]:
     caption = table.caption or ""
     abbreviations = {**caption_symbols(caption), **caption_abbreviations(caption)}
     metric_map = caption_metric_map(caption)
@@ -451,17 +531,7 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
     caption_metric = caption_metrics[0] if len(caption_metrics) == 1 else None
     ref_metrics, ref_datasets = _reference_facts(table, context)
     caption_datasets = _caption_datasets(caption, context)
-    title_datasets = _caption_datasets(table.title or "", context) if table.title else []
-    if not title_datasets:
-        title_datasets = _corner_datasets(table, context)
-    title_source = ""
-    spanning = _spanning_title(table)
-    if not title_datasets and spanning and _acronym(spanning) and not (
-            find_metric_mentions(spanning)) and not context.is_own(spanning) and not (
-            _KIND_OF_ROWS.search(spanning)):
-        title_datasets = [spanning]  # 'ZetaSet' printed once over every value column
-        title_source = "table_title" if context.is_dataset(spanning) or context.presents(
-            spanning) else "column_unconfirmed"
+    title_datasets, title_source = _title_datasets(table, context)
     percent_table = bool(re.search(r"%|\bpercent", caption))
     table_skip = None
     non_result = _NON_RESULT_TABLE.search(caption)
@@ -512,7 +582,9 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
         methods_as_columns=methods_as_columns, says_datasets=says_datasets or bool(known_cols),
         caption_says_datasets=says_datasets, context=context, n_columns=len(columns),
         n_dataset_columns=0 if methods_as_columns else len(known_cols),
-        dataset_axis=len({normalize_key(columns[c].name) for c in presented_cols}) >= 2)
+        dataset_axis=len({normalize_key(columns[c].name) for c in presented_cols}) >= 2,
+        above=_unnamed_below(above, caption_datasets + title_datasets, caption, context),
+        caption_order=_caption_order(table, columns, caption_datasets))
     out: list[Candidate] = []
     for r, row in enumerate(table.rows):
         label_cells = row[: table.label_cols]
@@ -571,6 +643,12 @@ class _TableCues:
     n_dataset_columns: int
     #: most name columns are datasets the paper presents: the columns run over datasets
     dataset_axis: bool = False
+    #: value column -> the caption dataset of its block, when the caption names N datasets and
+    #: the unnamed metric columns repeat one block N times ('P R F1 | P R F1')
+    caption_order: dict[int, str] = field(default_factory=dict)
+    #: the table printed just before, when this one's caption names no data (an ablation
+    #: under the main table: its cells are on the main table's dataset, weakly)
+    above: _Neighbour | None = None
 
 
 @dataclass(frozen=True)
@@ -605,7 +683,15 @@ def _cell(
     reading = _Reading(confidence=0.9 if table.method != "given" else 0.85, reason=info.skip)
     # --- dataset -------------------------------------------------------------------------
     reading.dataset, reading.source = _labelled_dataset(table, info, cues, row)
+    if reading.dataset is None and col in cues.caption_order:
+        # 'on X and Y' over 'P R F1 | P R F1': the caption's order, a guess no header confirms
+        reading.dataset, reading.source = cues.caption_order[col], "caption_order"
+        reading.confidence -= 0.2
     _fallback_dataset(reading, table, cues)
+    if reading.dataset is None and not reading.reason and cues.above and (
+            info.metric in cues.above.metrics):
+        reading.dataset, reading.source = cues.above.dataset, "neighbour_table"
+        reading.confidence -= 0.2
     _narrow_dataset(reading, table, col, info, cues, row)
     reading.reason = reading.reason or _column_refusal(table, col, info, cues)
     if reading.dataset and not row.dataset.strip() and reading.dataset != info.name:
@@ -620,7 +706,8 @@ def _cell(
                                       row.label, cues.context)
     # --- plausibility --------------------------------------------------------------------
     percent = value.percent or info.percent or cues.percent_table
-    if row.metric is None and not row.dataset.strip() and _COST_ROW.search(row.label):
+    if row.metric is None and not row.dataset.strip() and _COST_ROW.search(row.label) and not (
+            _CITED_ROW.search(row.label)):  # 'Gated memory [11]' is a cited method, not a cost
         reading.reason = reading.reason or f"row '{row.label}' is a cost, not a result"
     if not row.dataset.strip() and _HEADING_ROW.match(row.label):
         reading.reason = reading.reason or (
@@ -784,8 +871,11 @@ def _candidate(table: ParsedTable, col: int, k: int, value: CellValue, info: _Co
     role = role_of(method_name or label, row.group, cues.context)
     citation = (f"{table.label}, row '{label}', column '{table.column_labels()[col]}'"
                 + (" (second value)" if k else "") + f", page {table.page_no}")
-    split = split_from(" ".join([info.split if info.split != "test" else "", table.caption
-                                 or "", " ".join(table.column_header(col))]))
+    own = table.caption or ""
+    if reading.source == "neighbour_table" and cues.above:  # its split too ('... val. set')
+        own = f"{cues.above.caption} {own}"
+    split = split_from(" ".join([info.split if info.split != "test" else "", own,
+                                 " ".join(table.column_header(col))]))
     number = value.number
     return Candidate(
         dataset_name=reading.dataset, split=split, metric_name=metric,

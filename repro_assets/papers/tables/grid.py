@@ -539,7 +539,7 @@ def _settings_column(columns: list[Column], body_lines: list[Line],
 
 _PARAMETER = re.compile(
     r"(?i)\b(ratio|rate|size|epochs?|steps?|iterations?|layers?|dim(ension)?s?|temperature|"
-    r"number of|budget|shots?|fraction|percentage of)\b|[#λαβγτk]\s*=?\s*$")
+    r"number of|budget|shots?|fraction|percentage of)\b|(?<![A-Za-z0-9])[#λαβγτk]\s*=?\s*$")
 
 
 def _side_labels(rows: list[list[str]], ys: list[float], side: list[tuple[float, float, str]],

@@ -426,9 +426,10 @@ def _tables_of(candidate: _Candidate, convention: bool | None, ruled: bool,
         return []
     tables: list[ParsedTable] = []
     for header, body, title in _segments(block):
-        tables += build_table(header, body, candidate.rules, page_no=candidate.page_no,
-                              number=caption.number, caption=caption.text, kind=caption.kind,
-                              title=title)
+        parts = build_table(header, body, candidate.rules, page_no=candidate.page_no,
+                            number=caption.number, caption=caption.text, kind=caption.kind,
+                            title=title)
+        tables += _own_subcaptions(parts, title)
     tables = [t for t in tables if _plausible_grid(t)]
     if tables and ruled and page is not None:
         box = pymupdf.Rect(min(ln.x0 for ln in block) - 8, min(ln.y0 for ln in block) - 4,
@@ -445,6 +446,20 @@ def _tables_of(candidate: _Candidate, convention: bool | None, ruled: bool,
                 log.info("page %s %s: find_tables disagrees with the word layout; using the "
                          "layout", candidate.page_no, caption.text[:40])
     return tables
+
+
+#: Where the next sub-caption of a line starts ('(a) X  (b) Y': before '(b)').
+_NEXT_SUBCAPTION = re.compile(r"\s+(?=\((?:[a-h]|[ivx]{1,4})\)\s)")
+
+
+def _own_subcaptions(parts: list[ParsedTable], title: str | None) -> list[ParsedTable]:
+    """Side-by-side panels under one line of sub-captions ('(a) X  (b) Y', printed above or
+    below them) each take their own sub-caption, left to right, when there is one per panel."""
+    pieces = _NEXT_SUBCAPTION.split(title or "")
+    if len(parts) < 2 or len(pieces) != len(parts):
+        return parts
+    return [part.model_copy(update={"title": piece.strip()})
+            for part, piece in zip(parts, pieces, strict=True)]
 
 
 def _plausible_grid(table: ParsedTable) -> bool:
