@@ -8,6 +8,9 @@ metric with a scale in a second header row, unheaded dataset rows with standard 
 dev/test rows; look-alikes: a fine-tuning source in the caption, hyper-parameters per dataset
 as rows, a statistics table of counts, a quoted result on an older release.
 
+Measured once, before any change made for it (code of commit 1f9e54d): found 27 of 46 truth
+cells (58.7%), all 27 at or above 0.7; wrong-dataset 0, wrong metric 0, non-result 0.
+
 Run ``python -m tests.papers.unseen_papers_c [-v]`` for the per-paper table.
 """
 
