@@ -44,17 +44,19 @@ from repro_assets.research.question_terms import (
     stemmed_words,
 )
 from repro_assets.research.row_names import own_method_keys
-from repro_assets.research.stated_numbers import kind_fits, numbers_in
+from repro_assets.research.stated_numbers import NumberToken, kind_fits, numbers_in
 from repro_assets.research.table_rows import (
     ROW_VARIANT_PENALTY,
     label_names,
     label_negated,
     row_value,
+    spelled_initials,
     unasked_label_words,
 )
 from repro_assets.research.term_match import (
     GENERIC_HEAD,
     MIN_COVERAGE,
+    OPENING_CHARS,
     anchor_positions,
     asks_head,
     keyword_coverage,
@@ -64,6 +66,7 @@ from repro_assets.research.term_match import (
     paper_anchors,
     qualified,
     row_surroundings,
+    variant_only,
 )
 
 
@@ -104,8 +107,9 @@ def _check_terms(terms: QuestionTerms, sources: Sequence[SourceText],
             "NFKC", source.full_text or "\n".join(source.windows)).split("\n") if ln.strip()])
         for window in source.windows:
             window_fold = fold(window) + title_fold
+            # the paper's own names (its method, its authors) hold for its every window
             present = [a for a in terms.anchors if a.found_in(window_fold)
-                       or metric_anchor_in(a, window)]
+                       or metric_anchor_in(a, window) or a.key in paper]
             for a in present:
                 seen_anchor[a.key] = True
             if len(present) < len(terms.anchors):
@@ -160,9 +164,6 @@ def _named_sources(terms: QuestionTerms, sources: Sequence[SourceText]
         return terms, list(sources)  # no document is known as that paper: read as before
     return replace(terms, anchors=rest), kept
 
-
-#: Characters of a document's text that hold its introduction ("We develop X, ...").
-OPENING_CHARS = 12000
 
 
 #: Where a comparison names its second side: "... than Y", "between X and Y".
@@ -328,6 +329,12 @@ def _grounded(passage: Passage, terms: QuestionTerms, source: SourceText,
         return None
     if not passage.table and not asks_head(terms, passage.text):
         return None
+    if not passage.table and not _meets_condition(terms, passage.text):
+        return None  # "if X is given the right article, ...": a sentence on that setting
+    if not passage.table and any(
+            a.key not in paper and variant_only(a, f"{passage.text} {passage.nearby} "
+                                                f"{source.title}") for a in terms.anchors):
+        return None  # the sentence names "X-11", a variant of the asked "X", never "X"
     coverage = keyword_coverage(terms.keywords, passage.text + " " + " ".join(passage.headers))
     if not passage.table and not metric_named(terms, passage.text):
         return None
@@ -376,9 +383,11 @@ def _sentence_answer(passage: Passage, terms: QuestionTerms, source: SourceText,
     """A sentence's answer: the number of the asked kind nearest the asked names (or the
     asked size, or the question's keywords)."""
     words = passage.text.split()
-    numbers = [n for n in numbers_in(passage.text) if kind_fits(n, terms.kind)
+    numbers = [n for n in numbers_in(passage.text) if _fits(n, terms)
                and n.text not in terms.qualifiers  # "300 layers" fixes the fact, not answers
                and not _assigned_elsewhere(words, n.position, terms)]
+    # "70.0% exact match and 79.0% F1": 79.0 is the F1, never the asked exact match
+    numbers = [n for n in numbers if not _labelled_with_another_metric(words, n.position, terms)]
     if terms.kind == "count":
         # "how many epochs": "6 residual stages" or "minibatches of 96" count something else
         numbers = [n for n in numbers if _counts_the_asked_noun(words, n.position, terms)]
@@ -413,6 +422,25 @@ def _sentence_answer(passage: Passage, terms: QuestionTerms, source: SourceText,
                           title=source.title, score=round(score, 3))
 
 
+#: Head words of a setting counted in whole units ("batch size", "hidden dimension"): any
+#: whole number but a year may be its value ("batches of size 4096", "size 8").
+_SIZE_HEADS = frozenset({"size", "dimension", "width", "depth", "length"})
+
+
+def _fits(token: NumberToken, terms: QuestionTerms) -> bool:
+    """The number is of the asked kind; a size setting also takes any whole number."""
+    if kind_fits(token, terms.kind):
+        return True
+    return terms.kind == "value" and any(w in _SIZE_HEADS for w in terms.head) and \
+        token.text.isdigit() and token.unit not in ("x", "\u00d7", "time", "%")
+
+
+#: Head words that name a training setting, never a metric ("dropout rate", "decay rate"):
+#: a row answers only when its headers or caption name the setting.
+SETTING_WORDS = frozenset({"dropout", "momentum", "decay", "learning", "batch", "minibatch",
+                           "mini-batch", "clipping", "warmup", "mask", "masking", "sampling",
+                           "smoothing", "temperature"})
+
 #: Head words of a metric phrase ("which phone error rate"): the metric checks read those.
 _METRIC_HEAD = frozenset({"score", "rate", "accuracy", "error", "precision", "recall",
                           "perplexity"})
@@ -421,7 +449,8 @@ _METRIC_HEAD = frozenset({"score", "rate", "accuracy", "error", "precision", "re
 def _row_names_attribute(terms: QuestionTerms, local: str) -> bool:
     """A table row (with its headers and caption) names the asked attribute: the question's
     head words ("batch size") beside its names and metric words."""
-    if any(w in _METRIC_HEAD or squeeze(w) in METRIC_WORDS for w in terms.head):
+    if any(w in _METRIC_HEAD or squeeze(w) in METRIC_WORDS for w in terms.head) and \
+            not any(w in SETTING_WORDS for w in terms.head):
         return True  # a metric phrase ("word error rate"): the metric checks read it
     head = [w for w in terms.head if w not in GENERIC_HEAD
             and not any(w in stemmed_words(a.text) for a in terms.anchors)]
@@ -441,9 +470,15 @@ def _counted_nouns(terms: QuestionTerms) -> list[str]:
     return [w for w in stemmed_words(m.group(1)) if w not in STOPWORDS and len(w) > 2]
 
 
+#: Words that end the noun phrase after a counted number.
+_PHRASE_STOPS = frozenset({"of", "for", "in", "on", "with", "and", "or", "to", "from", "by",
+                           "which", "that", "is", "are", "was", "were", "per", "at", "each",
+                           "than", "as", "while", "where", "since", "but"})
+
+
 def _counts_the_asked_noun(words: list[str], position: int, terms: QuestionTerms) -> bool:
-    """The number counts what the question asks: a counted word follows it within three
-    words ("90 epochs", "30 training images"), or ends the two words before it ("epochs:
+    """The number counts what the question asks: a counted word ends the noun phrase after
+    it ("90 epochs", "30 training images"), or ends the two words before it ("epochs:
     90"), with no other number in between."""
     nouns = set(_counted_nouns(terms))
     if not nouns:
@@ -453,11 +488,19 @@ def _counts_the_asked_noun(words: list[str], position: int, terms: QuestionTerms
         return any(w in nouns or any(len(n) >= 4 and (w.startswith(n) or n.startswith(w))
                                      for n in nouns) for w in stemmed_words(word))
 
-    for word in words[position + 1: position + 4]:
-        if numbers_in(word):
+    # the noun phrase after the number ends at a function word, a bracket, a number or a
+    # punctuation mark: its last word is what the number counts ("1000 most frequent
+    # question words" counts words, not questions)
+    phrase: list[str] = []
+    for word in words[position + 1: position + 5]:
+        if numbers_in(word) or word.startswith(("(", "[")) or \
+                word.lower().strip(",;:.") in _PHRASE_STOPS:
             break
-        if named(word):
-            return True
+        phrase.append(word)
+        if word.endswith((",", ";", ":", ".", ")")):
+            break
+    if phrase and named(phrase[-1]):
+        return True
     before = words[max(0, position - 2): position]
     return any(named(w) for w in before) and not any(numbers_in(w) for w in before)
 
@@ -483,6 +526,46 @@ def _states_a_difference(words: list[str], position: int) -> bool:
     return False
 
 
+#: A question's condition: "If X is handed ..., what ..." (up to the comma or question word).
+_CONDITION_RE = re.compile(r"\bif\b(?P<clause>[^,?]*?)(?:,|\bwhat\b|\bhow\b|\?|$)",
+                           re.IGNORECASE)
+
+
+def _meets_condition(terms: QuestionTerms, text: str) -> bool:
+    """Every content word of the question's "if" clause (beside its names) is in the text:
+    the number is stated for the asked condition, not for the usual setting."""
+    match = _CONDITION_RE.search(terms.question)
+    if not match:
+        return True
+    names = {w for a in terms.anchors for w in stemmed_words(a.text)}
+    wanted = [w for w in stemmed_words(match.group("clause"))
+              if w not in STOPWORDS and w not in names and w not in terms.negated and len(w) > 2]
+    words = set(stemmed_words(text))
+    return all(w in words or any(len(v) >= 4 and (v.startswith(w) or w.startswith(v))
+                                 for v in words) for w in wanted)
+
+
+def _labelled_with_another_metric(words: list[str], position: int, terms: QuestionTerms
+                                  ) -> bool:
+    """The words right after the number name a metric the question does not ask for
+    ("79.0% F1" when the question asks for the exact match)."""
+    after: list[str] = []
+    for word in words[position + 1: position + 3]:
+        if numbers_in(word):
+            break
+        after.append(word)
+        if word.endswith((",", ";", ":", ".", ")")):
+            break
+    named = {squeeze(w) for w in after} & METRIC_WORDS
+    named |= {"em"} if re.search(r"\bexact[- ]match", " ".join(after).lower()) else set()
+    if not named:
+        return False
+    # the question may spell the metric out ("phone error rate" is "PER")
+    asked = {a.key for a in terms.anchors} | {squeeze(k) for k in terms.keywords} | \
+        spelled_initials(terms.question)
+    return not named & asked
+
+
 def _assigned_elsewhere(words: list[str], position: int, terms: QuestionTerms) -> bool:
     """The number is given to a name the question does not ask about ("OWA = 1.0")."""
     if position < 2 or words[position - 1] not in ("=", "of=", ":="):
@@ -490,5 +573,10 @@ def _assigned_elsewhere(words: list[str], position: int, terms: QuestionTerms) -
     name = fold(words[position - 2])
     if not squeeze(words[position - 2]):
         return False  # a symbol ("\u03c1 = 0.4"): the question's words cannot name it
+    head = {w for w in terms.head if w not in GENERIC_HEAD}
+    if len(squeeze(words[position - 2])) <= 2 and head and any(
+            stemmed_words(w)[:1] and stemmed_words(w)[0] in head
+            for w in words[max(0, position - 6): position - 2]):
+        return False  # "Dropout with p = 0.3": the asked attribute's own symbol
     return not any(a.found_in(name) for a in terms.anchors) and not any(
         k in name for k in terms.keywords)

@@ -15,7 +15,7 @@ import threading
 from dataclasses import dataclass, field
 
 from repro_assets.research.answer_models import AnswerCheck, SourceText
-from repro_assets.research.answering import comparison_sides
+from repro_assets.research.answering import SETTING_WORDS, comparison_sides
 from repro_assets.research.question_terms import (
     METRIC_WORDS,
     Anchor,
@@ -34,6 +34,8 @@ MAX_WINDOWS = 24
 MAX_DOCUMENTS = 8
 #: Nearest chunks by embedding that are read beside the lexical windows.
 VECTOR_K = 12
+#: Windows per document kept for the chunks naming an asked setting ("dropout").
+SETTING_WINDOWS = 6
 #: Opening chunks that name a document itself (title block, abstract).
 IDENTITY_CHUNKS = 2
 
@@ -187,9 +189,21 @@ def check_corpus(question: str, db: object, vector_hits: list[tuple[int, int]] |
             attribute = [w for w in terms.head if w not in GENERIC_HEAD and len(w) >= 4]
             if not others and attribute:
                 # every name stands for the document itself ("X et al."): its sentences on
-                # the asked attribute ("clipping") are read too
-                hits += [i for i, c in enumerate(doc.chunks)
-                         if squeeze(attribute[-1]) in c[2] and i not in hits]
+                # the asked attribute ("clipping", "batch size") are read first (the whole
+                # phrase, then its last word), then the chunks naming the document's name
+                phrase = squeeze("".join(attribute))
+                named = [i for i, c in enumerate(doc.chunks) if phrase in c[2]]
+                named += [i for i, c in enumerate(doc.chunks)
+                          if squeeze(attribute[-1]) in c[2] and i not in named]
+                hits = named + [i for i in hits if i not in named]
+            elif attribute:
+                # a setting ("dropout probability", "batch size") is stated in a chunk of its
+                # own, which need not repeat the document's name: read those chunks too
+                phrase = squeeze("".join(attribute))
+                first = squeeze(attribute[0]) if attribute[0] in SETTING_WORDS else phrase
+                setting = [i for i, c in enumerate(doc.chunks)
+                           if (phrase in c[2] or first in c[2]) and i not in hits]
+                hits = hits[:MAX_WINDOWS - SETTING_WINDOWS] + setting[:SETTING_WINDOWS]
             windows.setdefault(doc.document_id, []).extend(
                 lexicon.window(doc, i) for i in hits[:MAX_WINDOWS])
     for doc_id, chunk_id in vector_hits or []:

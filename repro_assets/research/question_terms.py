@@ -410,12 +410,15 @@ def _asked_kind(question: str) -> str:
     if re.search(r"\bhow many\b", q):
         return "count"
     if re.search(r"\b(what|how much|how accurate|how (well|did|does)|which value|"
-                 r"what value)\b", q) and (_METRIC_HINT.search(q) or re.search(
+                 r"what value|how (high|low|large|big|small|good))\b", q) and (
+                     _METRIC_HINT.search(q) or re.search(
                      r"\b(proportion|ratio|size|number|rate|value|accurate|score|length|average|"
                      r"median|total|amount|percentage|dimension|dimensionality|depth|width)\b", q)):
         return "value"
     m = re.match(r"\s*(?:which|what)\s+([a-z][\w\-]*)", q)
-    if m and (squeeze(m.group(1)) in METRIC_WORDS or m.group(1) in _SCORE_WORDS):
+    if m and (squeeze(m.group(1)) in METRIC_WORDS or m.group(1) in _SCORE_WORDS or
+              re.match(r"\s*(?:which|what)\s+[a-z][\w\-]*\s+(score|rate|accuracy|error)\b",
+                       q)):
         return "value"  # "which F1 score ...": a metric's value, not a name ("which loss")
     if m and set(head_words(question)) & _QUANTITY_HEADS:
         return "value"  # "which mask proportion was chosen ...": a number, not a name

@@ -28,11 +28,13 @@ def numbers_in(text: str) -> list[NumberToken]:
         bare = word.strip(",;:.)(")
         if word.startswith(("[", "(")) and word.rstrip(",;:.").endswith(("]", ")")):
             continue  # citations and equation numbers
-        m = re.fullmatch(r"([-\u2212]?\d+(?:\.\d+)?)(%|x|\u00d7)?", bare)
+        # thousands may be grouped by commas ("19,544 questions")
+        m = re.fullmatch(r"([-\u2212]?\d{1,3}(?:,\d{3})+|[-\u2212]?\d+(?:\.\d+)?)(%|x|\u00d7)?",
+                         bare)
         if not m:
             continue
         value = m.group(1)
-        if YEAR_RE.fullmatch(value):
+        if YEAR_RE.fullmatch(value) and not _after_a_size(words, position):
             continue
         prev = words[position - 1].lower().strip(".,") if position else ""
         if prev in ("table", "tab", "figure", "fig", "section", "sec", "eq", "equation",
@@ -56,6 +58,13 @@ def numbers_in(text: str) -> list[NumberToken]:
     return out
 
 
+def _after_a_size(words: list[str], position: int) -> bool:
+    """The number follows a size word ("size of 2048", "dimension 2000"): a size, not
+    a year."""
+    before = [w.lower().strip(".,;:()") for w in words[max(0, position - 2): position]]
+    return any(w in ("size", "sizes", "dimension", "dimensions") for w in before)
+
+
 def kind_fits(token: NumberToken, kind: str) -> bool:
     """The number is of the asked ``kind`` (a ratio, duration, count or value)."""
     if kind == "ratio":
@@ -66,7 +75,8 @@ def kind_fits(token: NumberToken, kind: str) -> bool:
         return "." not in token.text and token.unit not in ("x", "\u00d7", "%")
     if kind == "value":
         return token.unit not in ("x", "\u00d7", "time", "size") and (
-            "." in token.text or token.unit == "%" or 10 <= abs(float(token.text)) < 1000)
+            "." in token.text or token.unit == "%"
+            or 10 <= abs(float(token.text.replace(",", ""))) < 1000)
     return False
 
 

@@ -120,7 +120,7 @@ def _asked_column(names: list[str], terms: QuestionTerms, column_anchors: list[A
         picked = bool(columns)
     if len(columns) > 1:
         asked = set(terms.keywords) | {a.key for a in terms.anchors}
-        spelled = frozenset(_spelled_initials(terms.question))
+        spelled = frozenset(spelled_initials(terms.question))
         shared = {i: len(_header_words(names[i], asked, spelled)) for i in columns}
         worded = [i for i in columns if shared[i]]
         if len(worded) == 1:
@@ -147,7 +147,7 @@ def _header_words(name: str, asked: set[str], spelled: frozenset[str] = frozense
     return out | (words & spelled)
 
 
-def _spelled_initials(question: str) -> set[str]:
+def spelled_initials(question: str) -> set[str]:
     """Initials of runs of two or three words of the question ("exact match" -> ``em``,
     "word error rate" -> ``wer``): a header may print the phrase so abbreviated."""
     words = [w for w in re.findall(r"[a-z]+", question.lower()) if w not in STOPWORDS]

@@ -54,6 +54,28 @@ def anchor_positions(anchor: Anchor, words: list[str]) -> list[int]:
     return found
 
 
+#: Characters of a document's text that hold its introduction ("We develop X, ...").
+OPENING_CHARS = 12000
+
+
+def variant_only(anchor: Anchor, text: str) -> bool:
+    """The text names ``anchor`` only inside longer names: "VGG-11" or "VGG16" for "VGG",
+    never "VGG" itself (a one-word anchor; a plural or possessive is the name itself)."""
+    if len(anchor.text.split()) != 1:
+        return False
+    exact = variant = False
+    for token in text.split():
+        piece = squeeze(re.sub(r"['\u2019]s$", "", token.strip(".,;:()[]\"'")))
+        if not piece.startswith(anchor.key):
+            continue
+        rest = piece[len(anchor.key):]
+        if not rest or rest == "s" or any(piece == v for v in anchor.variants):
+            exact = True
+        elif re.fullmatch(r"\d+[a-z]?|[a-z]\d+", rest) and "-" in token or rest[:1].isdigit():
+            variant = True
+    return variant and not exact
+
+
 def paper_anchors(terms: QuestionTerms, source: SourceText) -> frozenset[str]:
     """Keys of the question's anchors that stand for ``source`` itself.
 
@@ -62,11 +84,21 @@ def paper_anchors(terms: QuestionTerms, source: SourceText) -> frozenset[str]:
     of the paper speaks for them.
     """
     identity = fold(source.identity or source.title)
-    own = own_method_keys(source.title, source.identity or source.title)
+    # the name the paper gives its method may first stand in its introduction ("We develop X")
+    own = own_method_keys(source.title, (source.identity or source.title) + "\n"
+                          + source.full_text[:OPENING_CHARS])
     out = {a.key for a in terms.anchors if a.key in terms.authors and a.found_in(identity)}
     out |= {a.key for a in terms.anchors if a.key in own or any(v in own for v in a.variants)}
     return frozenset(out)
 
+
+#: Settings a sentence names by their first word alone ("Dropout with p = 0.3" is the
+#: dropout probability, "masking with 15%" the masking ratio).
+_SETTING_NOUNS = frozenset({"dropout", "mask", "masking", "momentum", "sampling", "smoothing",
+                            "warmup"})
+#: Quantity nouns such a setting's name may end with.
+_QUANTITY_NOUNS = frozenset({"probability", "rate", "ratio", "proportion", "fraction",
+                             "coefficient", "value"})
 
 #: Head words that name no attribute of their own ("what clipping value").
 GENERIC_HEAD = frozenset({"value", "result", "performance", "number", "setting"})
@@ -80,6 +112,8 @@ def asks_head(terms: QuestionTerms, sentence: str) -> bool:
     words = set(stemmed_words(sentence))
     if len(head) > 1 and f" {''.join(w[0] for w in head)} " in fold(sentence):
         return True  # "phone error rate" written "PER"
+    if len(head) == 2 and head[0] in _SETTING_NOUNS and head[1] in _QUANTITY_NOUNS:
+        head = head[:1]  # "dropout probability": "Dropout with p = 0.3" names the setting
     return all(w in words or any(len(v) >= 4 and (v.startswith(w) or w.startswith(v))
                                  for v in words) for w in head)
 
