@@ -57,7 +57,8 @@ def _names(reading: Reading) -> NameIndex:
         for machine, name in mention.names.items():
             index.add(machine, name)
     for machine, name in [*reading.machine_names, *reading.aside_names]:
-        index.add(machine, name)
+        if name:  # a machine of a done operation has none
+            index.add(machine, name)
     return index
 
 

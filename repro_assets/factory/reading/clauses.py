@@ -96,7 +96,8 @@ _OUT_OF_SERVICE_RE = re.compile(
     r"\b(?:down|out of service|out for (?:repair|maintenance|service)|under "
     r"(?:maintenance|repair)|in (?:maintenance|repair)|being (?:repaired|serviced)|broken|"
     r"offline|unavailable|not available|out of order|decommissioned|retired|shut down|"
-    r"not in use)\b",
+    r"not in use|out of (?:action|commission|use)|not (?:working|operational|running)|"
+    r"inoperable|stopped)\b",
     re.IGNORECASE,
 )
 _NAME_STOP = frozenset({"and", "or", "is", "are", "the", "a", "an", "which", "that", "with"})
@@ -1740,6 +1741,12 @@ _TODAY_RE = re.compile(r"(?i)\b(?:today|tonight|now|this\s+(?:morning|afternoon|
                        r"|until|till|still)\b")
 
 
+# a downtime told in the past tense beside words that the machine works again
+_WAS_DOWN_RE = re.compile(r"(?i)\b(?:was|were|had been)\s+" + _OUT_OF_SERVICE_RE.pattern[2:])
+_RESTORED_RE = re.compile(r"(?i)\b(?:running again|working again|back up|back in (?:service|"
+                          r"use|action)|up again)\b")
+
+
 def _out_of_service(tokens: list[Token], text: str) -> list[str]:
     """The machines a machine sentence says are down: inside the aside that says so (or the
     machine right before it), or the ids right before the phrase ("M3 and M4 are down").
@@ -1748,6 +1755,9 @@ def _out_of_service(tokens: list[Token], text: str) -> list[str]:
     if _ANOTHER_DAY_RE.search(text) and not _TODAY_RE.search(
             re.sub(r"(?i)\bnot\s+today\b", "", text)):
         return []
+    if _WAS_DOWN_RE.search(text) and _RESTORED_RE.search(text) and not re.search(
+            r"(?i)\b(?:is|are)\b", text):
+        return []  # "M3 was down yesterday, fixed overnight and running again"
     found: list[str] = []
     for index, token in enumerate(tokens):
         if is_paren(token) and _OUT_OF_SERVICE_RE.search(token.value.text):

@@ -38,6 +38,7 @@ class Column(StrEnum):
     RUN = "run"  # run time of the step (with a setup column)
     NOTE = "note"  # a remark on the row: read only when it describes the work (no condition)
     STEP_HOURS = "step hours"  # "Hrs1", "Hours 2": the duration of the step cell numbered alike
+    STATUS = "status"  # where the row's operation stands: still to do, or done (not planned)
 
 
 _HEADERS: dict[str, Column] = {
@@ -78,6 +79,9 @@ _HEADERS: dict[str, Column] = {
     "comment": Column.NOTE, "comments": Column.NOTE,
     "customer": Column.INFO, "customer name": Column.INFO, "client": Column.INFO,
     "line": Column.INFO, "line no": Column.INFO, "item": Column.INFO, "pos": Column.INFO,
+    "lot": Column.INFO, "lot no": Column.INFO, "batch": Column.INFO, "batch no": Column.INFO,
+    "operator": Column.INFO,
+    "status": Column.STATUS, "op status": Column.STATUS, "state": Column.STATUS,
 }
 _HOUR_UNITS = frozenset({"h", "hr", "hrs", "hour", "hours"})
 _MINUTE_UNITS = frozenset({"min", "mins", "minute", "minutes"})

@@ -7,7 +7,9 @@ it says:
   (a quoted plan that contradicts the reply is still a conflict); a change of quote depth
   ends the paragraph, as a blank line would;
 * a chat line's time stamp and sender (``[07:02] Dana: ...``, ``[26/11, 07:02] Dana: ...``,
-  ``26/11/2026, 07:02 - Dana: ...``): the stamp is when the message was sent, not a due time;
+  ``26/11/2026, 07:02 - Dana: ...``, and without brackets, ``07:02 Dana: ...`` or ``Dana
+  07:02: ...``, when two or more lines of the text start so): the stamp is when the message
+  was sent, not a due time, and each message is a paragraph of its own;
 * mail header fields (``From:``, ``To:``, ``Cc:``, ``Sent:``, ``Date:``) and the line that
   attributes a quote (``On Wed, ... at 4:10 PM Lars wrote:``); a ``Subject:`` line
   is dropped only when it names no machine, no duration and no clock time (``Subject: Re:
@@ -31,6 +33,13 @@ _CHAT_RE = re.compile(
     rf"\s*(?:{_SENDER}:\s*)?",
     re.IGNORECASE,
 )
+# a stamp and a sender without brackets, either way round ("07:10 Sven: ...", "Sven 07:10:
+# ..."): a chat only when every such line of the text has one and there are two or more
+_NAME = rf"(?![MJ][0-9]){_SENDER}"
+_BARE_CHAT_RES = (
+    re.compile(rf"^\s*{_STAMP}\s+{_NAME}:\s*", re.IGNORECASE),
+    re.compile(rf"^\s*{_NAME}\s+{_STAMP}\s*:\s*", re.IGNORECASE),
+)
 _HEADER_RE = re.compile(r"^\s*(?:from|to|cc|bcc|sent|date)\s*:", re.IGNORECASE)
 # "On Wed, Nov 25, 2026 at 4:10 PM Lars <...> wrote:": who wrote the quote below, and when
 _ATTRIBUTION_RE = re.compile(r"^\s*On\s.{4,200}\swrote:\s*$")
@@ -42,7 +51,16 @@ _CONTENT_RE = re.compile(
 )
 
 
-def _unwrap(line: str) -> tuple[str, int]:
+def _bare_chat(lines: list[str]) -> re.Pattern[str] | None:
+    """The bracket-less stamp-and-sender form the text's messages share (``07:10 Sven:``),
+    when two or more lines start with it; None otherwise."""
+    for pattern in _BARE_CHAT_RES:
+        if sum(1 for line in lines if pattern.match(line)) >= 2:
+            return pattern
+    return None
+
+
+def _unwrap(line: str, bare: re.Pattern[str] | None = None) -> tuple[str, int]:
     """The line without its envelope and its quote depth."""
     depth = 0
     quote = _QUOTE_RE.match(line)
@@ -50,6 +68,8 @@ def _unwrap(line: str) -> tuple[str, int]:
         depth = quote.group(1).count(">")
         line = line[quote.end():]
     chat = _CHAT_RE.match(line)
+    if chat is None and bare is not None:
+        chat = bare.match(line)
     if chat is not None:
         line = line[chat.end():]
     if _HEADER_RE.match(line) or _ATTRIBUTION_RE.match(line):
@@ -59,6 +79,12 @@ def _unwrap(line: str) -> tuple[str, int]:
         rest = line[subject.end():]
         line = rest if _CONTENT_RE.search(rest) else ""
     return _EMPHASIS_RE.sub(r"\2", line).replace("\ufe0f", ""), depth
+
+
+def _is_message(line: str, bare: re.Pattern[str] | None) -> bool:
+    """Whether the line starts a chat message (a stamp, and a sender if any)."""
+    line = line[m.end():] if (m := _QUOTE_RE.match(line)) else line
+    return bool(_CHAT_RE.match(line) or (bare is not None and bare.match(line)))
 
 
 def unwrap_message(text: str) -> str:
@@ -72,10 +98,12 @@ def unwrap_message(text: str) -> str:
     """
     out: list[str] = []
     previous_depth = 0
-    for raw in text.split("\n"):
-        line, depth = _unwrap(raw)
-        if depth != previous_depth and out and out[-1].strip():
-            out.append("")
+    lines = text.split("\n")
+    bare = _bare_chat(lines)
+    for raw in lines:
+        line, depth = _unwrap(raw, bare)
+        if (depth != previous_depth or _is_message(raw, bare)) and out and out[-1].strip():
+            out.append("")  # a new quote depth or a new chat message: a new paragraph
         previous_depth = depth
         out.append(line)
     return "\n".join(out)

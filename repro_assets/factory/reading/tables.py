@@ -257,7 +257,8 @@ def _due(cell: str) -> float | None:
 
 _OUT_OF_SERVICE = re.compile(
     r"\b(?:down|service|repair|maintenance|broken|offline|unavailable|available|order|"
-    r"decommissioned|retired|use)\b", re.IGNORECASE)
+    r"decommissioned|retired|use|action|commission|working|operational|running|inoperable|"
+    r"stopped)\b", re.IGNORECASE)
 
 
 def _machine_legend(table: Table, roles: list[Column | None], reading: Reading) -> bool:
@@ -393,6 +394,13 @@ def _read_row(state: _RoutingTable, row_number: int, cells: tuple[str, ...], lin
                 or any(t.kind is not Kind.WORD for t in tokenize(cell))):
             raise _BadCell(f"the note '{cell.strip()}' may change the row's meaning")
     job_id = _row_job(values, state.per_step, row_job)
+    if Column.STATUS in values and _is_done(values[Column.STATUS], state.per_step):
+        # an operation already done is not planned; its machine is declared as a machine
+        # named in a route is: only when the text lists no machines
+        for machine in _machine_cell(values.get(Column.MACHINE, ""), state.names):
+            state.reading.machine_names.append((machine, ""))
+        state.reading.mention_job(job_id)
+        return job_id
     name = values.get(Column.NAME, "").strip()
     if name and any(t.kind not in (Kind.WORD, Kind.COMMA, Kind.OTHER)
                     for t in tokenize(name)):
@@ -410,6 +418,27 @@ def _read_row(state: _RoutingTable, row_number: int, cells: tuple[str, ...], lin
     if name:
         state.reading.job_names.setdefault(job_id, name)
     return job_id
+
+
+# the state of an operation in a status column: still to be run, or already done
+_TO_DO = frozenset({"open", "released", "queued", "in queue", "planned", "ready", "waiting",
+                    "scheduled", "not started", "to do", "todo", "new"})
+_DONE = frozenset({"done", "completed", "complete", "finished", "closed"})
+
+
+def _is_done(cell: str, per_step: bool) -> bool:
+    """Whether a status cell says the row's operation is done (so it is not planned).
+
+    Raises:
+        _BadCell: any other state than to do / done (on hold, blocked, in progress, ...), or
+            a done row that holds a whole route (the job done, yet named in the text).
+    """
+    status = " ".join(cell.strip().lower().replace("_", " ").split())
+    if status in _TO_DO:
+        return False
+    if status in _DONE and per_step:
+        return True
+    raise _BadCell(f"the status '{cell.strip()}' leaves open whether the row is planned")
 
 
 def _row_job(values: dict[Column | None, str], per_step: bool, row_job: str | None) -> str:

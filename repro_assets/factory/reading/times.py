@@ -7,6 +7,8 @@ Accepted, after a due keyword (``due``, ``deadline``, ``ship by`` ...):
   fractional
   hour; normalization floors it and records the repair);
 * ``4pm``, ``11 am``, ``3 p.m.``, ``12pm`` (= 12);
+* ``14.00 Uhr``, ``16 Uhr`` (the German word after a 24-hour clock; ``5 Uhr`` is refused, like
+  ``5 o'clock``);
 * ``noon``, ``midday``, ``12 noon`` (= 12); ``midnight``, ``12 midnight`` (= 24, the end of the
   day).
 
@@ -113,8 +115,15 @@ def read_time(tokens: list[Token], index: int) -> TimeReading:
         return clock
     if token.kind is Kind.CLOCK:
         hour, problem = _clock_hour(token.value)
+        if hour is not None and token.value.meridiem is None and following is not None and (
+                following.is_word("uhr")):
+            return TimeReading(hour, 2)  # "14.00 Uhr": the German word after a 24-hour clock
         return TimeReading(hour, 1 if hour is not None else 0, problem)
     if token.kind is Kind.NUMBER:
+        if following is not None and following.is_word("uhr"):
+            if token.text.isdigit() and 13 <= int(token.text) <= 24:
+                return TimeReading(float(token.text), 2)  # "16 Uhr"
+            return TimeReading(None, 0, f"'{token.text} Uhr' could be morning or afternoon")
         return _number_time(token, following)
     if token.is_word(*NOON_WORDS):
         return TimeReading(12.0, 1)
