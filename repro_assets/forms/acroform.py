@@ -23,7 +23,13 @@ import pymupdf
 
 from repro_assets.forms.input_fields import Line, label_near, page_lines, row_label, row_left
 from repro_assets.forms.models import ALIASES, V1_FIELDS
-from repro_assets.forms.parties import nearest_party, party_of
+from repro_assets.forms.parties import (
+    ORGANIZATION,
+    SUBJECT,
+    mentions,
+    nearest_party,
+    party_of,
+)
 from repro_assets.forms.text_cues import is_heading
 from repro_assets.forms.widget_labels import place_labels
 from repro_assets.forms.widget_meaning import (
@@ -168,6 +174,8 @@ NOT_PERSON_NAME = re.compile(
     r"network|carrier|insurance|insurer|plan|practice|school|program|account|file|user|group|"
     r"contact|relative|emergency|street|city|town|print|printed|signature|signed)\b",
     re.IGNORECASE)
+_HEADING_BAND = 4.0  # headings whose bottoms lie this close stand on one row
+_FRAME_HEIGHTS = 2.5  # a drawn box this many heading heights tall frames a block, no bar
 _ROW = re.compile(r"(?:(\d{1,2})\W*$)|\((\d{1,2})\)")
 _SECTION = re.compile(r"^\s*(?:section|part)\s+\w+|\bto\s+be\s+completed\s+by\b|"
                       r"\binformation\b", re.IGNORECASE)
@@ -191,29 +199,71 @@ def _inside(box: pymupdf.Rect, outer: pymupdf.Rect) -> bool:
         and box.y1 <= outer.y1 + 1
 
 
+#: The last word of a form's title ("... HEALTH AND EMERGENCY CARD", "CLINIC INTAKE FORM").
+_FORM_NOUN = re.compile(r"\b(?:form|card|questionnaire|records?|registration|intake|sheet|"
+                        r"packet|slip|application|checklist)\W*$", re.IGNORECASE)
+#: Parties a form's title names as its issuer or kind, not as the block under it.
+_TITLE_PARTIES = frozenset({ORGANIZATION, "emergency_contact"})
+
+
+def _issuers_title(text: str) -> bool:
+    """True for a title naming the form ("SCHOOL HEALTH AND EMERGENCY CARD"): its school or
+    clinic is the issuer and "emergency" the kind of card, no block of another party (a
+    title naming a person's role, "PHYSICIAN CERTIFICATION FORM", still heads its boxes)."""
+    found = {m.party for m in mentions(text)} - {SUBJECT}
+    return bool(_FORM_NOUN.search(text)) and bool(found) and found <= _TITLE_PARTIES
+
+
+def page_frames(page: pymupdf.Page) -> list[pymupdf.Rect]:
+    """The rectangles drawn on a page (cell borders, boxed blocks)."""
+    frames = []
+    for path in page.get_drawings():
+        items = path.get("items") or []
+        frames += [pymupdf.Rect(item[1]) for item in items if item[0] == "re"]
+        if len(items) >= 4 and all(item[0] == "l" for item in items):
+            frames.append(pymupdf.Rect(path["rect"]))
+    return frames
+
+
+def _framed_elsewhere(box: pymupdf.Rect, rect: pymupdf.Rect,
+                      frames: Sequence[pymupdf.Rect]) -> bool:
+    """True when a heading stands in a drawn box of its own (taller than a heading bar) that
+    does not hold the widget: it heads that box only ("OFFICE USE ONLY" in a corner box)."""
+    centre = pymupdf.Point((rect.x0 + rect.x1) / 2, (rect.y0 + rect.y1) / 2)
+    return any(_inside(box, frame) and frame.height > _FRAME_HEIGHTS * box.height
+               and centre not in frame for frame in frames)
+
+
 def _section_above(rect: pymupdf.Rect, lines: list[Line],
-                   rows: list[pymupdf.Rect], captions: Sequence[pymupdf.Rect] = ()
-                   ) -> str | None:
+                   rows: list[pymupdf.Rect], captions: Sequence[pymupdf.Rect] = (),
+                   frames: Sequence[pymupdf.Rect] = ()) -> str | None:
     """The nearest line above ``rect`` that heads a section and names a party; a line that
     shares its row with a widget is that widget's label ("Physician [____]"), no heading.
 
-    On a form of several columns a heading heads its own column: the widget's column runs
-    from the previous widget of its row to its right edge, and a heading over that span wins
-    over one over another column (two blocks side by side: "PATIENT" left, "PHYSICIAN" right).
+    The nearest heading row above the widget wins (a title higher up, "EMPLOYER'S REPORT OF
+    INJURY", is no block of its own once "SECTION A - EMPLOYEE" heads the rows). On a form of
+    several columns a heading heads its own column: among the headings of that row, one over
+    the widget's column (from the previous widget of its row to its right edge) wins over one
+    over another column (two blocks side by side: "PATIENT" left, "PHYSICIAN" right); a
+    heading that starts right of the widget never heads it (an "OFFICE USE ONLY" box in the
+    top right corner).
     """
     above = [(box, text) for box, text, _ in lines
-             if box.y1 <= rect.y0 + 1 and (_SECTION.search(text) or is_heading(text))
-             and party_of(text)
+             if box.y1 <= rect.y0 + 1 and box.x0 < rect.x1
+             and (_SECTION.search(text) or is_heading(text)) and party_of(text)
+             and not _issuers_title(text)
              and not any(box.y0 < r.y1 and box.y1 > r.y0 for r in rows)
-             and not any(_inside(box, c) for c in captions)]  # a cell's own caption
+             and not any(_inside(box, c) for c in captions)  # a cell's own caption
+             and not _framed_elsewhere(box, rect, frames)]
+    if not above:
+        return None
+    nearest = max(box.y1 for box, _ in above)
+    band = [(box, text) for box, text in above if box.y1 >= nearest - _HEADING_BAND]
     middle = (rect.y0 + rect.y1) / 2
     left_edge = max((r.x1 for r in rows if r.y0 <= middle <= r.y1 and r.x1 <= rect.x0 + 1),
                     default=float("-inf"))
-    over_column = [(box, text) for box, text in above
-                   if box.x0 < rect.x1 and box.x1 > left_edge]
-    candidates = over_column or above
-    if not candidates:
-        return None
+    over_column = [(box, text) for box, text in band if box.x1 > left_edge]
+    candidates = over_column or band
     return max(candidates, key=lambda item: (item[0].y1,
                                              item[0].x0 if item[0].x0 <= rect.x0 else -1))[1]
 
@@ -239,6 +289,7 @@ def read_widgets(pdf_bytes: bytes) -> list[FormWidget]:
                 lines = page_lines(page, rows) if widgets else []
                 placements = place_labels(rows, lines)
                 captions = [pymupdf.Rect(p.box) for p in placements if p.box]
+                frames = page_frames(page) if widgets else []
                 for widget, rect, placed in zip(widgets, rows, placements, strict=True):
                     name = widget.field_name or ""
                     if name:
@@ -249,7 +300,7 @@ def read_widgets(pdf_bytes: bytes) -> list[FormWidget]:
                             printed=label_near(rect, lines),
                             row_text=row_left(rect, lines) or None,
                             row_label=row_label(rect, lines),
-                            section=_section_above(rect, lines, rows, captions),
+                            section=_section_above(rect, lines, rows, captions, frames),
                             placed=placed.label, placed_by=placed.source,
                             rect=(rect.x0, rect.y0, rect.x1, rect.y1),
                             group_index=placed.group_index, group_size=placed.group_size,
@@ -327,6 +378,11 @@ def classify(widget: FormWidget) -> WidgetRole:
     if widget.column_size > 1 and key != "medications":  # a table's column: rows of entries
         return WidgetRole(widget, None, "table_column")
     party = _widget_text_party(widget, text)
+    if key == "insurance_member_id" and party == ORGANIZATION and party_of(
+            normalize_acroform_name(text)) == party:
+        # "Health plan member number": the plan's number of its member, the subject (a block
+        # headed by another party keeps its own; an insured's id is reviewed, see fill)
+        party = SUBJECT
     said = meaning[1] if meaning and meaning[0] == key else None
     return _with_part(widget, key, party, said, said_by, from_page)
 

@@ -44,6 +44,7 @@ from repro_assets.forms.models import (
 )
 from repro_assets.forms.parties import SUBJECT, is_subject, mentions, party_of, subject_word
 from repro_assets.forms.postal import split_postal
+from repro_assets.forms.widget_columns import continue_columns
 from repro_assets.forms.widget_meaning import date_order
 
 _SPLIT_ADDRESS = re.compile(r"\b(?:city|zip|zipcode|postal)\b")
@@ -185,6 +186,7 @@ def _row_value(role: WidgetRole, items: list[MedicationRow]) -> str:
     return row.often
 
 
+_INSURED = "policyholder"
 #: Fields another party also has (a name, a phone, an address, a birth date): a widget of one
 #: of these with no party of its own, placed after another party's widget, is reviewed.
 UNBOUND_REVIEW_KEYS = frozenset({"full_name", "phone", "address", "dob"})
@@ -294,6 +296,9 @@ def _not_writable(role: WidgetRole, item: FinalField | None, view: _FormView) ->
     field, another party's, no value, or not the preferred phone widget."""
     if role.key is None:
         return role.problem or "no_v1_field"
+    if role.key == "insurance_member_id" and role.party == _INSURED:
+        # "INSURED'S I.D. NUMBER": the subject's id only when the subject is the insured
+        return "party_uncertain:insured_may_be_another_person"
     if not is_subject(role.party):
         return f"other_party:{role.party}"
     if item is None:
@@ -376,6 +381,7 @@ def plan_fill(roles: list[WidgetRole], final: FinalResult) -> FillPlan:
     """Decide, for every text widget of the target, what is written into it (if anything)."""
     plan = FillPlan(form_subject=subject_word(
         " ".join(filter(None, [r.widget.name, r.widget.label])) for r in roles))
+    roles = continue_columns(roles, _widget_party)  # "CITY" under "PATIENT'S ADDRESS"
     texts = [r for r in roles if r.widget.kind == TEXT]
     view = _form_view(roles, texts, final)
     for role in texts:

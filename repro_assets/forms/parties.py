@@ -21,7 +21,8 @@ SUBJECT = "subject"
 #: its possessive or plural form (``Employee's``, ``Employees``, ``Doctors``).
 PARTY_WORDS: dict[str, tuple[str, ...]] = {
     SUBJECT: ("patient", "employee", "injured worker", "claimant", "applicant", "member",
-              "client", "enrollee", "beneficiary", "participant", "resident", "student"),
+              "client", "enrollee", "beneficiary", "participant", "resident", "student",
+              "child"),
     "emergency_contact": ("emergency", "next of kin", "contact person", "nearest relative",
                           "relative", "person to notify", "in case of"),
     "family": ("spouse", "parent", "guardian", "mother", "father", "husband", "wife",

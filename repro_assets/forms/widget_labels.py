@@ -38,6 +38,10 @@ _FILL = re.compile(r"^[_.\u2026\s]+$")
 _PART_HINT = re.compile(r"^\(?(?:mm|dd|yy|yyyy|month|day|year|mo|yr|last(?:\s+name)?|"
                         r"first(?:\s+name)?|middle(?:\s+(?:name|initial))?|m\.?\s?i\.?|"
                         r"initial|area(?:\s+code)?)\)?$", re.IGNORECASE)
+#: A date part printed over a box ("MM" over the first box of a split birth date).
+_DATE_HINT = re.compile(r"^\(?(?:mm|dd|yy|yyyy|month|day|year|mo|yr)\)?$", re.IGNORECASE)
+#: A label over a date's hints names a date (a heading over them labels no box).
+_NAMES_A_DATE = re.compile(r"\b(?:date|birth|dob|born)\b", re.IGNORECASE)
 #: A caption under a box giving the order of its parts: "(Last, First, MI)", "MM/DD/YYYY".
 _ORDER_HINT = re.compile(r"^\(?\s*(?:(?:last|first|middle|m\.?\s?i\.?|initial|name|mm|dd|yyyy|"
                          r"yy)\s*[,/\-]?\s*){2,5}\)?$", re.IGNORECASE)
@@ -106,7 +110,10 @@ def _row_words(index: int, lines: list[Line], rects: list[pymupdf.Rect]
             out.append(" ".join(w[4] for w in chunk))
     joins = previous is not None and rect.x0 - bound <= GROUP_GAP and bool(
         _SEPARATORS.match(between))
-    return (" ".join(out).strip() or None), (previous if joins else None)
+    label = " ".join(out).strip()
+    if _SEPARATORS.match(label):  # "(" before an area-code box labels nothing
+        label = ""
+    return (label or None), (previous if joins else None)
 
 
 def _shares_row_with_widget(box: pymupdf.Rect, rects: list[pymupdf.Rect]) -> bool:
@@ -128,10 +135,11 @@ def _above(rect: pymupdf.Rect, lines: list[Line], rects: list[pymupdf.Rect]
     for box, _, words in lines:
         if not (rect.y0 - ABOVE_POINTS <= box.y1 <= rect.y0 + 2 and box.y0 >= ceiling - 1):
             continue
-        if _shares_row_with_widget(box, rects):
-            continue
         text = _words_over(rect, words)
-        if text:
+        if _shares_row_with_widget(box, rects) and not (
+                _PART_HINT.match(text) and not _beside_widget(box, rects)):
+            continue  # a part hint may stand level with a box of another column
+        if text and not _under_another(box, text, rect, rects):
             found.append((box, text))
     if not found:
         return None
@@ -142,6 +150,66 @@ def _above(rect: pymupdf.Rect, lines: list[Line], rects: list[pymupdf.Rect]
                 -0.5 * box.height <= box.y0 - upper.y1 <= 0.6 * box.height:
             return pymupdf.Rect(upper) | box, f"{upper_text} {text}"
     return box, text
+
+
+def _beside_widget(box: pymupdf.Rect, rects: list[pymupdf.Rect]) -> bool:
+    """True when a widget stands on the line's row within a few words of it."""
+    return any(box.y0 < r.y1 and box.y1 > r.y0 and r.x0 - _WORD_GAP * 2 < box.x1
+               and box.x0 < r.x1 + _WORD_GAP * 2 for r in rects)
+
+
+def _under_another(box: pymupdf.Rect, text: str, rect: pymupdf.Rect,
+                   rects: list[pymupdf.Rect]) -> bool:
+    """True when a part hint ("YYYY", "Last") stands right under another widget: the
+    caption of that box, not the label of the box on the next row."""
+    if not (_PART_HINT.match(text) or _ORDER_HINT.match(text)):
+        return False
+    return any(r is not rect and r.y1 - 2 <= box.y0 <= r.y1 + BELOW_POINTS
+               and _overlap(r.x0, r.x1, box.x0, box.x1) > 0 for r in rects)
+
+
+def _label_over_hint(rect: pymupdf.Rect, hint: pymupdf.Rect, lines: list[Line],
+                     rects: list[pymupdf.Rect]) -> tuple[pymupdf.Rect, str] | None:
+    """The label line right above a date hint printed over a box ("Birth date" over "MM"
+    over the box): the run of words of that line (up to a wide gap) that names a date and
+    reaches over the box, so a caption starting left of a group of narrow boxes is read
+    whole."""
+    best = None
+    for box, _, words in lines:
+        if not (hint.y0 - ABOVE_POINTS <= box.y1 <= hint.y0 + 1) or \
+                _shares_row_with_widget(box, rects):
+            continue
+        for chunk in _chunks(words):
+            text = " ".join(w[4] for w in chunk)
+            if _NAMES_A_DATE.search(text) and chunk[0][0] < rect.x1 and \
+                    chunk[-1][2] > rect.x0 - 8 and (
+                    best is None or box.y1 > best[0].y1):
+                best = (box, text)
+    return best
+
+
+def _runs_on(box: pymupdf.Rect, rect: pymupdf.Rect, lines: list[Line]) -> bool:
+    """True when the caption line ``box`` runs on over the widget from further left with no
+    wide gap ("TELEPHONE (Include Area Code)" over an area-code box and the number box): one
+    caption over a split value, not a header row of one label per cell."""
+    for line_box, _, words in lines:
+        if line_box != box:
+            continue
+        for chunk in _chunks(words):
+            if any(rect.x0 - 8 <= w[0] < rect.x1 for w in chunk):
+                return chunk[0][0] < rect.x0 - 8
+    return False
+
+
+def _chunks(words: list[Word]) -> list[list[Word]]:
+    """The runs of a line's words separated by gaps wider than ``_WORD_GAP``."""
+    out: list[list[Word]] = []
+    for word in sorted(words):
+        if out and word[0] - out[-1][-1][2] <= _WORD_GAP:
+            out[-1].append(word)
+        else:
+            out.append([word])
+    return out
 
 
 def _below_hit(rect: pymupdf.Rect, lines: list[Line], rects: list[pymupdf.Rect]
@@ -206,13 +274,25 @@ def place_labels(rects: list[pymupdf.Rect], lines: list[Line]) -> list[Placement
     """The label of every widget box of a page (``rects`` in the page's widget order)."""
     rows = [_row_words(i, lines, rects) for i in range(len(rects))]
     above = [_above(rect, lines, rects) for rect in rects]
+    hints_above: list[str | None] = [None] * len(rects)
+    for i, top in enumerate(above):  # "MM" printed over the box: the label is over the hint
+        if not (top and _DATE_HINT.match(top[1])):  # "Last name" over a box is its label
+            continue
+        over = _label_over_hint(rects[i], top[0], lines, rects)
+        previous = rows[i][1]
+        if over or (previous is not None and hints_above[previous]):
+            hints_above[i], above[i] = top[1], over
     below_hits = [_below_hit(rect, lines, rects) for rect in rects]
-    below = [hit[1] if hit else None for hit in below_hits]
+    below = [hint or (hit[1] if hit else None) for hint, hit in zip(hints_above, below_hits,
+                                                                    strict=True)]
     for i, (left, previous) in enumerate(rows):  # a box with a caption of its own, or
         if previous is None:  # under a column header, is no part of its neighbour's value
             continue  # (table cells side by side, a table's row)
         chain = _column_chain(i, rects)
-        if above[i] or (below[i] and not _PART_HINT.match(below[i] or "")) or (
+        top, shared = above[i], above[previous]
+        own_caption = top is not None and not hints_above[i] and not (
+            shared is not None and shared[0] == top[0] and _runs_on(top[0], rects[i], lines))
+        if own_caption or (below[i] and not _PART_HINT.match(below[i] or "")) or (
                 chain and above[chain[-1]]):
             rows[i] = (left, None)
     alone = [i for i, (left, previous) in enumerate(rows) if left is None and previous is None]
@@ -273,5 +353,6 @@ def _groups(out: list[Placement], rows: list[tuple[str | None, int | None]],
             result.append(p)
             continue
         base = out[head]
-        result.append(Placement(base.label, base.source, head, steps, sizes[head], below[i]))
+        result.append(Placement(base.label, base.source, head, steps, sizes[head], below[i],
+                                box=base.box))
     return result

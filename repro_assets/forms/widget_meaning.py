@@ -18,7 +18,7 @@ MEANINGS: tuple[tuple[re.Pattern[str], str, str | None], ...] = tuple(
         (r"\bdos(?:e|age)\b|\bstrength\b", "medications", "row_dose"),
         (r"\bhow\s+often\b|\bfrequency\b", "medications", "row_often"),
         (r"\b(?:member|insurance|policy|insured)(?:'s|’s)?\s+(?:member\s+)?"
-         r"(?:id\b|identification\b|number\b|no\b|#)|\bmember\s*id\b", "insurance_member_id",
+         r"(?:i\.?\s?d\b|identification\b|number\b|no\b|#)|\bmember\s*id\b", "insurance_member_id",
          None),
         (r"\barea\s+code\b", "phone", "area"),
         (r"\bfirst\s+three\b|\bprefix\b", "phone", "prefix"),

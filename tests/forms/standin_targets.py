@@ -420,9 +420,7 @@ STANDINS: tuple[StandIn, ...] = (
     StandIn("xfa_tooltips", "topmostSubform names, tooltips", xfa_tooltips,
             {f"topmostSubform[0].Page1[0].f1_0{n}[0]": v for n, v in (
                 (1, P["last"]), (2, P["first"]), (3, P["mi"]), (4, P["dob"]),
-                (5, P["street"]), (6, P["city_state_zip"]), (7, P["phone"]))},
-            {"topmostSubform[0].Page1[0].f1_07[0]": "a bare phone on a form that asks the "
-             "physician's phone too"}),
+                (5, P["street"]), (6, P["city_state_zip"]), (7, P["phone"]))}),
     StandIn("two_line_labels", "label split over two lines", two_line_labels,
             {"Text10": P["name"], "Text11": P["dob"], "Text12": P["phone"],
              "Text13": P["member"], "Text14": P["allergies"]}),
@@ -782,8 +780,7 @@ THIRD: tuple[StandIn, ...] = (
             {"d1": P["name"], "d2": P["street"], "d3": P["city"], "d4": P["state"],
              "d5": P["zip"]}),
     StandIn("guardian_block", "child and guardian", guardian_block,
-            {"g1": P["name"], "g2": P["dob"]},
-            {"g1": "a child's name on a page that asks the guardian's name"}),
+            {"g1": P["name"], "g2": P["dob"]}),
     StandIn("tooltip_conflicts", "name vs tooltip (fax, e-mail)", tooltip_conflicts,
             {"Name": P["name"]}),
     StandIn("history_rows", "physician + bare telephone row, medication question",
