@@ -515,7 +515,121 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-FIFTH: tuple[Paired, ...] = ()
+# --- the fifth set: drawn after the fourth was passing, measured before any change --------
+
+
+def heading_bars_two_columns() -> bytes:
+    """Two framed columns, each headed by a shaded bar: the prescriber's left, the
+    patient's right, labels left of the boxes inside each column."""
+    sheet = Sheet()
+    sheet.text(40, 40, "SPECIALTY DRUG ENROLLMENT", size=12, bold=True)
+    for x0, heading, first in ((40.0, "PRESCRIBER", 1), (310.0, "PATIENT", 6)):
+        sheet.doc[0].draw_rect(pymupdf.Rect(x0, 56, x0 + 262, 70), color=None,
+                               fill=(0.85, 0.85, 0.85))
+        sheet.text(x0 + 4, 66, heading, size=9, bold=True)
+        sheet.rule((x0, 56, x0 + 262, 200))
+        for row, label in enumerate(("Name", "Date of birth" if first == 6 else "DEA no.",
+                                     "Phone", "Address", "Member ID" if first == 6 else
+                                     "Fax")):
+            y = 80 + 22 * row
+            sheet.text(x0 + 4, y + 10, label, size=7)
+            sheet.box(f"Text{first + row}", (x0 + 60, y, x0 + 256, y + 14))
+    return sheet.done()
+
+
+def subscriber_and_patient_captions_below() -> bytes:
+    """A dental claim: the subscriber's and the patient's names in boxes with captions
+    under them, each block's birth date in one box with "MM/DD/CCYY" under it."""
+    sheet = Sheet()
+    sheet.text(40, 40, "DENTAL CLAIM", size=12, bold=True)
+
+    def block(y: float, heading: str, start: int) -> None:
+        sheet.text(40, y, heading, size=9, bold=True)
+        for n, (caption, x0, x1) in enumerate((("Last", 40, 220), ("First", 230, 390),
+                                               ("MI", 400, 430),
+                                               ("Date of birth (MM/DD/CCYY)", 440, 570)),
+                                              start=start):
+            sheet.box(f"fill_{n}", (x0, y + 8, x1, y + 22))
+            sheet.text(x0, y + 30, caption, size=6)
+    block(70, "SUBSCRIBER INFORMATION", 1)
+    block(130, "PATIENT INFORMATION", 5)
+    return sheet.done()
+
+
+def minor_and_guardian() -> bytes:
+    """A consent for a minor: the minor's name and birth date (MM / DD / YYYY hints over
+    the boxes), the guardian's name and phone in area code + number boxes."""
+    sheet = Sheet()
+    sheet.text(40, 40, "CONSENT FOR A MINOR", size=12, bold=True)
+    sheet.text(40, 80, "Child's name:")
+    sheet.box("Text1", (110, 70, 400, 84))
+    sheet.text(40, 110, "Child's date of birth", size=7)
+    for name, hint, x0, x1 in (("Text2", "MM", 40, 66), ("Text3", "DD", 76, 102),
+                               ("Text4", "YYYY", 112, 152)):
+        sheet.text(x0 + 2, 119, hint, size=5)
+        sheet.box(name, (x0, 121, x1, 135), maxlen=len(hint))
+    sheet.text(40, 164, "Parent or guardian name:")
+    sheet.box("Text5", (150, 154, 400, 168))
+    sheet.text(40, 188, "Phone:")
+    sheet.text(74, 188, "(")
+    sheet.box("Text6", (80, 178, 110, 192), maxlen=3)
+    sheet.text(112, 188, ")")
+    sheet.box("Text7", (120, 178, 220, 192))
+    sheet.text(40, 212, "Relationship to child:")
+    sheet.box("Text8", (150, 202, 400, 216))
+    return sheet.done()
+
+
+def patient_spouse_grid() -> bytes:
+    """A grid: row labels left, a PATIENT and a SPOUSE column of boxes."""
+    sheet = Sheet()
+    sheet.text(40, 40, "HOUSEHOLD INFORMATION", size=12, bold=True)
+    sheet.text(160, 72, "PATIENT", size=8, bold=True)
+    sheet.text(370, 72, "SPOUSE", size=8, bold=True)
+    for row, label in enumerate(("Full name", "Date of birth", "Phone", "Employer")):
+        y = 78 + 22 * row
+        sheet.text(40, y + 10, label)
+        sheet.box(f"g{row * 2 + 1}", (160, y, 350, y + 14))
+        sheet.box(f"g{row * 2 + 2}", (370, y, 560, y + 14))
+    return sheet.done()
+
+
+def employer_page_then_employee() -> bytes:
+    """Page 1 asks the employer's name, phone and address; page 2 the employee's, with the
+    same labels and no party in them but the page heading."""
+    sheet = Sheet(pages=2)
+    sheet.text(40, 40, "EMPLOYER INFORMATION", size=12, bold=True)
+    for n, (label, y) in enumerate((("Name", 70), ("Phone", 94), ("Address", 118)), start=1):
+        sheet.text(40, y + 10, label)
+        sheet.box(f"Text{n}", (120, y, 420, y + 14))
+    sheet.text(40, 40, "EMPLOYEE INFORMATION", size=12, bold=True, page=2)
+    for n, (label, y) in enumerate((("Name", 70), ("Date of birth", 94), ("Phone", 118),
+                                    ("Address", 142)), start=4):
+        sheet.text(40, y + 10, label, page=2)
+        sheet.box(f"Text{n}", (120, y, 420, y + 14), page=2)
+    return sheet.done()
+
+
+FIFTH: tuple[Paired, ...] = (
+    Paired("heading_bars_two_columns", "shaded heading bars, framed columns",
+           heading_bars_two_columns,
+           {"Text6": S4["name"], "Text7": S4["dob"], "Text8": S4["phone"],
+            "Text9": S4["address"], "Text10": S4["member"]}, source=MED_REVIEW),
+    Paired("subscriber_and_patient_captions_below", "subscriber / patient, captions under",
+           subscriber_and_patient_captions_below,
+           {"fill_5": S1["last"], "fill_6": S1["first"], "fill_7": S1["mi"],
+            "fill_8": S1["dob"]}, source=CARE_NOTE),
+    Paired("minor_and_guardian", "minor's date hints over boxes, guardian's split phone",
+           minor_and_guardian,
+           {"Text1": S2["name"], "Text2": "11", "Text3": "23", "Text4": "2015"},
+           source=WELL_CHILD),
+    Paired("patient_spouse_grid", "grid with patient and spouse columns", patient_spouse_grid,
+           {"g1": S3["name"], "g3": S3["dob"], "g5": S3["phone"]}, source=OCCUPATIONAL),
+    Paired("employer_page_then_employee", "employer on page 1, employee on page 2",
+           employer_page_then_employee,
+           {"Text4": S3["name"], "Text5": S3["dob"], "Text6": S3["phone"],
+            "Text7": S3["address"]}, source=OCCUPATIONAL),
+)
 
 
 if __name__ == "__main__":
