@@ -388,10 +388,8 @@ KNOWN_MISSES: frozenset[str] = frozenset({
     "d_handover_strikethrough_due",
     "d_customer_orders_quantity_and_seconds",
     "d_route_matrix_pipes_machine_headers",
-    "d_route_matrix_tabs_blank_skips",
     "d_german_thousands_in_a_quantity",
     "d_german_date_plan_and_dotted_due",
-    "d_same_as_but_longer_or_without",
     "d_date_and_weekday_plan",
     "d_slash_separated_steps",
     "d_standard_route_by_names_with_exceptions",
@@ -455,6 +453,10 @@ def test_bare_chat_stamps_are_stripped_only_when_several_lines_carry_them() -> N
                  "07:42 Noor: J52 M52 1h\n")[0] == ("J51", [("M51", 2)], None)
     # one such line is no chat: the time is not dropped as a stamp
     _fails("Machines: M51\n11:00 Pickup: J51 M51 2h\n")
+    # a word the reader knows is no sender: its time is never dropped as a stamp
+    for first, second in (("Due 14:00:", "Due 16:00:"), ("14:00 Deadline:", "16:00 Deadline:"),
+                          ("Ship 14:00:", "Ship 16:00:"), ("Monday 14:00:", "Monday 16:00:")):
+        _fails(f"Machines: M51, M52\n{first} J51 M51 2h\n{second} J52 M52 1h\n")
 
 
 def test_a_status_column_drops_done_operations_and_refuses_others() -> None:
@@ -474,6 +476,32 @@ def test_uhr_after_a_24_hour_clock_is_the_due_hour() -> None:
     assert _jobs("Machines: M51\nJ51: M51 1h, due 14.00 Uhr\nJ52: M51 1h, due 16 Uhr\n") == [
         ("J51", [("M51", 1)], 14), ("J52", [("M51", 1)], 16)]
     assert "morning or afternoon" in _fails("Machines: M51\nJ51: M51 1h, due 5 Uhr\n")
+
+
+def test_no_before_a_machine_is_a_skip_like_without() -> None:
+    base = "Machines: M51, M52, M53\nJ51: M51 1h > M52 2h > M53 1h\n"
+    assert _jobs(base + "J52: same as J51 but no M53\n")[1] == (
+        "J52", [("M51", 1), ("M52", 2)], None)
+    _fails(base + "J52: same as J51 but no M53 if possible\n")
+    _fails(base + "J52: same as J51 but no M52 or M53\n")
+
+
+def test_only_between_a_machine_and_a_duration_is_unread() -> None:
+    base = "Machines: M51, M52\nAll jobs: M51 1h, M52 2h\nJobs: J51, J52\n"
+    assert "only that machine, or only that long" in _fails(base + "J52: M52 only 1h\n")
+    assert _jobs(base + "J52 needs only M52, 1h\n")[1] == ("J52", [("M52", 1)], None)
+
+
+def test_a_column_per_machine_holds_each_steps_duration_and_a_blank_skips() -> None:
+    assert _jobs("Job | M51 | M52 | M53\nJ51 | 2h | 1h |\nJ52 | | 2h | 1h\n") == [
+        ("J51", [("M51", 2), ("M52", 1)], None), ("J52", [("M52", 2), ("M53", 1)], None)]
+    assert _jobs("Job\tSaw M51 (h)\tMill M52 (h)\tDue\nJ51\t2\t1\t14:00\nJ52\t\t3\t\n") == [
+        ("J51", [("M51", 2), ("M52", 1)], 14), ("J52", [("M52", 3)], None)]
+    # a machine whose column stays blank is still a machine of the plant
+    config = OnboardingAgent().run_detailed("Job | M51 | M52\nJ51 | 2h |\n").config
+    assert sorted(m.id for m in config.machines) == ["M51", "M52"]
+    assert "not one duration with its unit" in _fails("Job | M51 | M52\nJ51 | 2 | 1\n")
+    assert "not one duration with its unit" in _fails("Job | M51 | M52\nJ51 | x | 1h\n")
 
 
 def main() -> None:

@@ -312,6 +312,11 @@ class ClauseReader:
         if kind == "question":  # "J1 ships by 2pm?": asked, not stated
             self._unread(clause, "a question, not a statement", tokens)
             return
+        if any(s.jobs is None for s in self.reading.routes) and _only_between_machine_and_time(
+                tokens):  # beside a route for every job: "weld only 1h" reads two ways
+            self._unread(clause, "'only' between a machine and a duration: only that machine, "
+                         "or only that long?", tokens)
+            return
         if kind == "machines":
             self._read_machines(tokens, clause)
             return
@@ -1386,6 +1391,20 @@ def _led_header_jobs(header: str) -> Subject | None:
     while cursor.word(_HEADER_TAIL) is not None:
         pass
     return subject if cursor.done else None
+
+
+def _only_between_machine_and_time(tokens: list[Token]) -> bool:
+    """Whether ``only`` / ``just`` stands between a machine (its id or a word naming it) and
+    a duration (``weld only 1h``): after a route for every job, the job may visit that
+    machine alone, or the step may be shorter than usual; ``needs only M3``, ``takes only
+    1h`` are plain."""
+    for index in range(1, len(tokens) - 1):
+        before, after = tokens[index - 1], tokens[index + 1]
+        if tokens[index].is_word("only", "just") and after.kind is Kind.DURATION and (
+                before.kind is Kind.MACHINE or (before.kind is Kind.WORD and before.value not in
+                                                ROUTE_VERBS | {"for", "it", "they", "but"})):
+            return True
+    return False
 
 
 def _without_preamble(clause: Clause) -> Clause:

@@ -38,6 +38,7 @@ class Column(StrEnum):
     RUN = "run"  # run time of the step (with a setup column)
     NOTE = "note"  # a remark on the row: read only when it describes the work (no condition)
     STEP_HOURS = "step hours"  # "Hrs1", "Hours 2": the duration of the step cell numbered alike
+    MACHINE_COLUMN = "machine column"  # "M3", "Saw M3": the row's hours on that machine
     STATUS = "status"  # where the row's operation stands: still to do, or done (not planned)
 
 
@@ -147,8 +148,21 @@ def column_unit(cell: str) -> str | None:
     return None
 
 
+def header_machine(cell: str) -> str | None:
+    """The machine of a header cell that is one machine id, alone or after plain words
+    (``M3``, ``Saw M3``, ``M3 (h)``): a column of that machine's step; None otherwise."""
+    tokens = tokenize(re.sub(r"\((?:h|hrs?|hours?|min|mins|minutes?)\)\s*$", "", cell.strip(),
+                             flags=re.IGNORECASE))
+    if not tokens or tokens[-1].kind is not Kind.MACHINE or len(tokens[-1].value) != 1 or any(
+            t.kind is not Kind.WORD for t in tokens[:-1]) or len(tokens) > 3:
+        return None
+    return str(tokens[-1].value[0])
+
+
 def column_role(cell: str) -> Column | None:
     """The role of a header cell, or None when it is not a known column."""
+    if header_machine(cell) is not None:
+        return Column.MACHINE_COLUMN
     words = _words(cell)
     role = _HEADERS.get(words)
     if role is not None:
@@ -204,10 +218,16 @@ def is_routing_header(cells: list[str]) -> bool:
     roles = header_roles(cells)
     if Column.STEP_HOURS in roles and Column.STEP_CELL not in roles:
         return False  # "Hrs1" numbers the duration of a step cell: none here
+    machine_columns = roles.count(Column.MACHINE_COLUMN)
+    if machine_columns and (machine_columns < 2 or {Column.MACHINE, Column.ROUTE,
+                                                    Column.STEP_CELL, Column.HOURS,
+                                                    Column.MINUTES} & set(roles)):
+        return False  # a column per machine holds the steps: nothing else may
     return (
         None not in roles
         and Column.JOB in roles
-        and (Column.MACHINE in roles or Column.ROUTE in roles or Column.STEP_CELL in roles)
+        and (Column.MACHINE in roles or Column.ROUTE in roles or Column.STEP_CELL in roles
+             or machine_columns >= 2)
     )
 
 

@@ -22,6 +22,17 @@ from __future__ import annotations
 
 import re
 
+from repro_assets.factory.reading.phrases import (
+    DUE_KEYS,
+    DUE_KEYS_NEED_BY,
+    DUE_PREPOSITIONS,
+    FILLERS,
+    MEANING_WORDS,
+    NOTE_STOP,
+    PREPOSITIONS,
+    ROUTE_VERBS,
+)
+
 _QUOTE_RE = re.compile(r"^\s*((?:>\s?)+)")
 _STAMP = r"\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?m\.?)?"
 _DATE = r"\d{1,4}[./-]\d{1,2}(?:[./-]\d{1,4})?"
@@ -51,11 +62,28 @@ _CONTENT_RE = re.compile(
 )
 
 
+# words the reader knows: a line that starts "Due 14:00:" or "14:00 Deadline:" is no message
+_NOT_SENDERS = (DUE_KEYS | DUE_KEYS_NEED_BY | DUE_PREPOSITIONS | ROUTE_VERBS | FILLERS
+                | MEANING_WORDS | PREPOSITIONS | NOTE_STOP | frozenset({
+                    "ship", "ships", "until", "till", "after", "start", "starts", "ready",
+                    "delivery", "deliver", "dispatch", "finish", "end", "break", "lunch",
+                    "note", "notes", "time", "times", "slot", "release", "released", "plan",
+                    "load", "loading", "collect", "collection", "truck", "run", "from"}))
+
+
+def _sender_of(match: re.Match[str]) -> bool:
+    """Whether the words a bare chat prefix takes for the sender can be a name."""
+    words = re.findall(r"[A-Za-z][\w.'-]*", re.sub(_STAMP, " ", match.group(0), flags=re.I))
+    return bool(words) and not {w.lower().rstrip(".") for w in words} & _NOT_SENDERS
+
+
 def _bare_chat(lines: list[str]) -> re.Pattern[str] | None:
     """The bracket-less stamp-and-sender form the text's messages share (``07:10 Sven:``),
-    when two or more lines start with it; None otherwise."""
+    when two or more lines start with it and every such line's sender can be a name; None
+    otherwise."""
     for pattern in _BARE_CHAT_RES:
-        if sum(1 for line in lines if pattern.match(line)) >= 2:
+        found = [m for line in lines if (m := pattern.match(line)) is not None]
+        if len(found) >= 2 and all(_sender_of(m) for m in found):
             return pattern
     return None
 

@@ -1574,7 +1574,7 @@ def read_no_due(cursor: Cursor) -> bool:
 def read_skip(cursor: Cursor) -> tuple[str, ...] | None:
     """Read ``skips M2`` / ``does not visit M2 and M3`` / ``bypasses M2``; the skipped ids."""
     start = cursor.index
-    if cursor.word({"without"}) is not None:  # "the same but without the paint booth"
+    if cursor.word({"without", "no"}) is not None:  # "the same but without the paint booth"
         machines = _skipped_machines(cursor)
         if not machines:
             cursor.index = start

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from repro_assets.factory.reading.columns import (
     Column,
     column_unit,
+    header_machine,
     header_roles,
     step_label_number,
     step_number,
@@ -185,6 +186,32 @@ def _step_cells(values: list[tuple[Column | None, str]],
     return steps
 
 
+def _machine_columns(header: tuple[str, ...], roles: list[Column | None],
+                     cells: tuple[str, ...]) -> list[StepSpec]:
+    """The steps of a row under one column per machine, in the columns' order: a filled cell
+    is that machine's duration (with its unit, or under a header that gives one); an empty
+    cell skips the machine. A mark without a time (``x``) is no duration."""
+    steps: list[StepSpec] = []
+    for head, role, cell in zip(header, roles, cells, strict=True):
+        if role is not Column.MACHINE_COLUMN or cell.strip().lower() in _EMPTY:
+            continue
+        machine = header_machine(head)
+        tokens = tokenize(cell)
+        unit = column_unit(re.sub(r"[()]", " ", head))
+        if len(tokens) == 1 and tokens[0].kind is Kind.DURATION:
+            hours = float(tokens[0].value)
+        elif len(tokens) == 1 and tokens[0].kind is Kind.NUMBER and unit in ("hours", "minutes"):
+            hours = float(tokens[0].value) / (60 if unit == "minutes" else 1)
+        else:
+            raise _BadCell(f"'{cell.strip()}' under {head.strip()} is not one duration with "
+                           "its unit")
+        assert machine is not None
+        steps.append(StepSpec(machine, hours))
+    if not steps:
+        raise _BadCell("no step")
+    return steps
+
+
 def _numbered_durations(values: list[tuple[Column | None, str]],
                         header: tuple[str, ...]) -> dict[int, float]:
     """The durations of the ``Hrs1`` / ``Min 2`` cells of a row, by step number."""
@@ -334,6 +361,10 @@ def read_table(table: Table, reading: Reading, names: NameIndex | None = None) -
         _report_unknown_table(table, roles, reading)
         return
     state = _RoutingTable(table, roles, reading, names)
+    for cell, role in zip(table.header, roles, strict=True):
+        machine = header_machine(cell) if role is Column.MACHINE_COLUMN else None
+        if machine is not None:  # a machine's column declares it as a route does
+            reading.machine_names.append((machine, ""))
     above: str | None = None  # the job of the row above, while rows are read
     for row_number, (cells, line) in enumerate(table.rows):
         if _is_total_row(cells):
@@ -513,7 +544,9 @@ def _route_row(state: _RoutingTable, values: dict[Column | None, str], cells: tu
                hours: list[float], row: tuple[str, float | None, str]) -> None:
     """Read a row that gives a job's whole route (a route cell or step cells)."""
     job_id, due, line = row
-    if Column.STEP_CELL in state.roles:
+    if Column.MACHINE_COLUMN in state.roles:
+        steps = _machine_columns(state.table.header, state.roles, cells)
+    elif Column.STEP_CELL in state.roles:
         if Column.ROUTE in state.roles or hours:
             raise _BadCell("step cells and a route or hours column")
         steps = _step_cells(list(zip(state.roles, cells, strict=True)), state.table.header,
