@@ -377,9 +377,168 @@ CHECK_SET_2: list[LabelledCase] = [
     ),
 ]
 
+#: Batch 14: 20 more, written after the changes for check set 2, measured before any change.
+BATCH_14: list[LabelledCase] = [
+    _case(
+        "b14_chat_two_senders_bare_stamps",
+        "06:55 Marit: presses today are M1201 and M1202\n"
+        "06:58 Joel: J8101 M1201 1h, M1202 2h\n"
+        "07:03 Marit: J8102 M1202 1h, latest 13:00\n",
+        ("M1201", "M1202"), "ok",
+        {"J8101": (["M1201", "M1202"], [1, 2], None), "J8102": (["M1202"], [1], 13)},
+    ),
+    _case(
+        "b14_machine_columns_minutes_header",
+        "Job\tM1203 (min)\tM1204 (min)\n"
+        "J8103\t120\t60\n"
+        "J8104\t\t180\n",
+        ("M1203", "M1204"), "ok",
+        {"J8103": (["M1203", "M1204"], [2, 1], None), "J8104": (["M1204"], [3], None)},
+    ),
+    _case(
+        "b14_status_column_in_progress_refused",
+        "Job;Op;Machine;Status;Hours\n"
+        "J8105;10;M1205;in progress;2\n"
+        "J8105;20;M1206;open;1\n",
+        ("M1205", "M1206"), FAILS,
+    ),
+    _case(
+        "b14_order_list_per_line_due_words",
+        "Machines: M1207 (router), M1208 (edge bander)\n"
+        "J8106 router 2h, edge bander 1h, finished by half past two\n"
+        "J8107 edge bander 2h\n",
+        ("M1207", "M1208"), FAILS,
+    ),
+    _case(
+        "b14_handover_with_eta_of_repair",
+        "Night handover (Zeno)\n"
+        "M1210 down, fitter expects it back around 10:00.\n"
+        "Machines: M1209, M1210\n"
+        "J8108: M1209 2h, M1210 1h\n",
+        ("M1209", "M1210"), FAILS,
+    ),
+    _case(
+        "b14_setup_and_run_inline_words",
+        "Machines: M1211, M1212\n"
+        "J8109: M1211 (setup 30 min, run 90 min), then M1212 (run 60 min)\n",
+        ("M1211", "M1212"), "ok",
+        {"J8109": (["M1211", "M1212"], [2, 1], None)},
+    ),
+    _case(
+        "b14_numbered_jobs_in_prose_email",
+        "Hi team,\n"
+        "two jobs for the cell today. First J8110: the bender M1213 for three hours, then the "
+        "spot welder M1214 for one hour. Second J8111: only the spot welder, two hours, "
+        "wanted by 2pm.\n"
+        "Best, Oona\n",
+        ("M1213", "M1214"), "ok",
+        {"J8110": (["M1213", "M1214"], [3, 1], None), "J8111": (["M1214"], [2], 14)},
+    ),
+    _case(
+        "b14_csv_lowercase_headers_with_unit",
+        "job,machine,duration (h),due\n"
+        "J8112,M1215,2,11:00\n"
+        "J8112,M1216,1,11:00\n"
+        "J8113,M1216,2,\n",
+        ("M1215", "M1216"), "ok",
+        {"J8112": (["M1215", "M1216"], [2, 1], 11), "J8113": (["M1216"], [2], None)},
+    ),
+    _case(
+        "b14_range_of_jobs_same_route_one_due_each",
+        "Machines: M1217, M1218\n"
+        "J8114-J8116: M1217 1h -> M1218 1h, each due 16:00\n",
+        ("M1217", "M1218"), "ok",
+        {job: (["M1217", "M1218"], [1, 1], 16) for job in ("J8114", "J8115", "J8116")},
+    ),
+    _case(
+        "b14_quantity_times_cycle_inline_x",
+        "Machines: M1219, M1220\n"
+        "J8117: M1219 600 x 6 s, M1220 1h\n",
+        ("M1219", "M1220"), "ok",
+        {"J8117": (["M1219", "M1220"], [1, 1], None)},
+    ),
+    _case(
+        "b14_default_for_all_steps_then_list",
+        "Machines: M1221, M1222, M1223\n"
+        "All steps are 2h unless stated.\n"
+        "J8118: M1221, M1222, M1223\n"
+        "J8119: M1223 (1h), M1221\n",
+        ("M1221", "M1222", "M1223"), "ok",
+        {"J8118": (["M1221", "M1222", "M1223"], [2, 2, 2], None),
+         "J8119": (["M1223", "M1221"], [1, 2], None)},
+    ),
+    _case(
+        "b14_standard_flow_one_job_replaces_a_machine",
+        "Machines: M1224, M1225, M1226\n"
+        "Every job: M1224 1h, M1225 1h.\n"
+        "Jobs: J8120, J8121.\n"
+        "J8121 uses M1226 instead of M1225.\n",
+        ("M1224", "M1225", "M1226"), "ok",
+        {"J8120": (["M1224", "M1225"], [1, 1], None),
+         "J8121": (["M1224", "M1226"], [1, 1], None)},
+    ),
+    _case(
+        "b14_german_decimal_in_pipe_table",
+        "| Job | Machine | Hours |\n"
+        "|---|---|---|\n"
+        "| J8122 | M1227 | 2,5 |\n"
+        "| J8122 | M1228 | 1,0 |\n",
+        ("M1227", "M1228"), ROUNDED,
+        {"J8122": (["M1227", "M1228"], [3, 1], None)},
+    ),
+    _case(
+        "b14_fail_undeclared_in_machine_columns",
+        "Machines: M1229, M1230\n"
+        "Job | M1229 | M1231\n"
+        "J8123 | 1h | 2h\n",
+        ("M1229", "M1230"), FAILS,
+    ),
+    _case(
+        "b14_fail_two_durations_same_step_chat",
+        "08:00 Pia: J8124 M1232 2h, M1233 1h\n"
+        "08:20 Pia: J8124 needs 4h on M1232\n",
+        ("M1232", "M1233"), FAILS,
+    ),
+    _case(
+        "b14_fail_either_machine_slash",
+        "Machines: M1234, M1235, M1236\n"
+        "J8125: M1234 1h, M1235/M1236 2h\n",
+        ("M1234", "M1235", "M1236"), FAILS,
+    ),
+    _case(
+        "b14_fail_due_tomorrow_morning",
+        "Machines: M1237\n"
+        "J8126: M1237 3h, due tomorrow 9:00\n",
+        ("M1237",), FAILS,
+    ),
+    _case(
+        "b14_fail_optional_step",
+        "Machines: M1238, M1239\n"
+        "J8127: M1238 2h, optional polish on M1239 1h\n",
+        ("M1238", "M1239"), FAILS,
+    ),
+    _case(
+        "b14_fail_job_without_route",
+        "Machines: M1240\n"
+        "J8128: M1240 1h\n"
+        "J8129 waits for material.\n",
+        ("M1240",), FAILS,
+    ),
+    _case(
+        "b14_machine_down_tomorrow_not_today",
+        "Machines: M1241, M1242\n"
+        "M1242 goes down for a service next week, not today.\n"
+        "J8130: M1241 1h, M1242 1h\n",
+        ("M1241", "M1242"), "ok",
+        {"J8130": (["M1241", "M1242"], [1, 1], None)},
+    ),
+]
+
 #: Cases the reader still misses: each must fail with a code, never be read wrongly.
 #: Check set 2, measured once before any change for it: 19 correct, 19 coded failures, 2 silent
-#: wrong ('about 2h' read as 2h; 'out of action all day today' not read as a machine down).
+#: wrong ('about 2h' read as 2h, a case since relabelled ok; 'out of action all day today'
+#: not read as a machine down). Batch 14, written after the changes for it and measured before
+#: any change for it: 16 correct, 4 coded failures, 0 silent wrong.
 KNOWN_MISSES: frozenset[str] = frozenset({
     "d_chat_correction_replaces_a_duration",
     "d_chat_route_split_over_two_messages",
@@ -393,10 +552,17 @@ KNOWN_MISSES: frozenset[str] = frozenset({
     "d_date_and_weekday_plan",
     "d_slash_separated_steps",
     "d_standard_route_by_names_with_exceptions",
+    "b14_chat_two_senders_bare_stamps",
+    "b14_numbered_jobs_in_prose_email",
+    "b14_quantity_times_cycle_inline_x",
+    "b14_standard_flow_one_job_replaces_a_machine",
 })
 
 
-@pytest.mark.parametrize("case", CHECK_SET_2, ids=[case.name for case in CHECK_SET_2])
+ALL_CASES = CHECK_SET_2 + BATCH_14
+
+
+@pytest.mark.parametrize("case", ALL_CASES, ids=[case.name for case in ALL_CASES])
 def test_a_staff_phrasing_is_read_as_a_planner_reads_it(case: LabelledCase) -> None:
     result = _grade(case)
     if case.name in KNOWN_MISSES:
@@ -406,14 +572,15 @@ def test_a_staff_phrasing_is_read_as_a_planner_reads_it(case: LabelledCase) -> N
 
 
 def test_rounded_cases_record_the_rounding() -> None:
-    for case in [c for c in CHECK_SET_2 if c.expect == ROUNDED and c.name not in KNOWN_MISSES]:
+    for case in [c for c in ALL_CASES if c.expect == ROUNDED and c.name not in KNOWN_MISSES]:
         repairs = OnboardingAgent().run_detailed(case.text).repairs
         assert any("rounded up" in repair for repair in repairs), case.name
 
 
 def test_the_check_set_has_forty_cases_and_distinct_names() -> None:
     assert len(CHECK_SET_2) == 40
-    assert len({case.name for case in CHECK_SET_2}) == 40
+    assert len(BATCH_14) == 20
+    assert len({case.name for case in ALL_CASES}) == 60
 
 
 def _fails(text: str) -> str:
@@ -505,14 +672,16 @@ def test_a_column_per_machine_holds_each_steps_duration_and_a_blank_skips() -> N
 
 
 def main() -> None:
-    """Print the totals (correct / safe fail / silent wrong) and the cases not correct."""
-    totals: Counter[str] = Counter()
-    for case in CHECK_SET_2:
-        result = _grade(case)
-        totals[result.verdict.value] += 1
-        if result.verdict is not Verdict.CORRECT:
-            print(f"{result.verdict.value:13} {case.name}: {result.got}: {result.detail}")
-    print("check set 2", dict(totals), f"of {len(CHECK_SET_2)}")
+    """Print per set the totals (correct / safe fail / silent wrong) and the cases not
+    correct."""
+    for label, cases in (("check set 2", CHECK_SET_2), ("batch 14", BATCH_14)):
+        totals: Counter[str] = Counter()
+        for case in cases:
+            result = _grade(case)
+            totals[result.verdict.value] += 1
+            if result.verdict is not Verdict.CORRECT:
+                print(f"{result.verdict.value:13} {case.name}: {result.got}: {result.detail}")
+        print(label, dict(totals), f"of {len(cases)}")
 
 
 if __name__ == "__main__":
