@@ -263,6 +263,28 @@ def _check_comparison(question: str, terms: QuestionTerms, sources: Sequence[Sou
                        best_score=best_score, related=related)
 
 
+def _surroundings(passage: Passage, terms: QuestionTerms) -> str:
+    """The text just around a table row whose caption and header name no metric (empty
+    when the row's own caption cannot be told from a neighbouring table's and the question
+    asks for a metric: the text around it may be that other table's, "Use AUC" under it)."""
+    if passage.caption == "" and any(a.key in METRIC_WORDS for a in terms.anchors):
+        return ""
+    around = row_surroundings(passage.context, passage.text, passage.values)
+    # no further than the captions before and after the row: beyond them is another table
+    first = next((v for v in passage.values if re.search(r"\d", v)), passage.label)
+    at = around.find(first)
+    if at < 0:
+        return around
+    starts = [m.start() for m in _CAPTION_START_RE.finditer(around)]
+    lo = max((p for p in starts if p <= at), default=0)
+    hi = min((p for p in starts if p > at), default=len(around))
+    return around[lo:hi]
+
+
+#: Where a table caption starts.
+_CAPTION_START_RE = re.compile(r"(?m)^Table\s+\d+[.:]")
+
+
 def _local_text(passage: Passage) -> str:
     """The text that stands with the passage's number: the passage and its headers, and for a
     table row its caption."""
@@ -308,7 +330,7 @@ def _grounded(passage: Passage, terms: QuestionTerms, source: SourceText,
     if passage.table and not names_a_metric(local):
         # a table whose caption and header name no metric: the text just around it must
         # name the asked one (and then stands for the table's metric)
-        around = row_surroundings(passage.context, passage.text, passage.values)
+        around = _surroundings(passage, terms)
         if not metric_named(terms, around):
             return None
         spelled += [a.text for a in terms.anchors if a.key in METRIC_WORDS

@@ -205,3 +205,48 @@ def test_a_listener_column_is_not_the_systems_without_the_source_phrase() -> Non
     # "Sonar-2" names a column and "listener" names another: no guess between them
     assert _answer("For a human listener on the quiet Quarry recordings, how high is "
                    "Sonar-2's word error rate?", _source(NOISY_TABLE, SONAR)) is None
+
+
+TWO_TABLES = """Plain text of the paper that runs on for a while before the first table here.
+Set
+Items
+Alder
+120
+Birch
+340
+Table 1: Sizes of the two collections we use in all experiments below.
+We now compare the speed and the quality of four boosting systems on both collections.
+Table 2: Mean time of one training round, in seconds, for each system.
+xgbo
+ltree
+Alder
+4.10
+0.33
+Birch
+7.80
+0.61
+Table 3: Quality on the held-out data.
+Use AUC for the two collections.
+xgbo
+ltree
+Alder
+0.7120
+0.7344
+Birch
+0.6611
+0.6702
+Both systems reach similar quality while ltree is much faster."""
+
+
+def test_a_row_whose_caption_cannot_be_told_takes_no_metric_from_around() -> None:
+    # the time table's rows stand right above the quality table's caption ("Use AUC"): with
+    # captions both below (Table 1) and above (Tables 2, 3) the rows' own cannot be told
+    # (the window read ends before the quality table's rows; the caption style is read
+    # from the whole text)
+    window = TWO_TABLES[:TWO_TABLES.index("Use AUC") + 30]
+    doc = SourceText(key="corpus://paper/tt", title="Ltree: Fast Boosted Trees",
+                     windows=(window,), full_text="")
+    assert _answer("What AUC does ltree reach on Birch?", doc) is None
+    # its own seconds are still read
+    assert _answer("How many seconds does one ltree training round take on Birch?",
+                   doc) == "0.61"
