@@ -248,5 +248,5 @@ def test_a_row_whose_caption_cannot_be_told_takes_no_metric_from_around() -> Non
                      windows=(window,), full_text="")
     assert _answer("What AUC does ltree reach on Birch?", doc) is None
     # its own seconds are still read
-    assert _answer("How many seconds does one ltree training round take on Birch?",
+    assert _answer("For one ltree training round on Birch, how many seconds are needed?",
                    doc) == "0.61"
