@@ -538,7 +538,8 @@ BATCH_14: list[LabelledCase] = [
 #: Check set 2, measured once before any change for it: 19 correct, 19 coded failures, 2 silent
 #: wrong ('about 2h' read as 2h, a case since relabelled ok; 'out of action all day today'
 #: not read as a machine down). Batch 14, written after the changes for it and measured before
-#: any change for it: 16 correct, 4 coded failures, 0 silent wrong.
+#: any change for it: 16 correct, 4 coded failures, 0 silent wrong; after the changes for it:
+#: 18 correct.
 KNOWN_MISSES: frozenset[str] = frozenset({
     "d_chat_correction_replaces_a_duration",
     "d_chat_route_split_over_two_messages",
@@ -552,9 +553,7 @@ KNOWN_MISSES: frozenset[str] = frozenset({
     "d_date_and_weekday_plan",
     "d_slash_separated_steps",
     "d_standard_route_by_names_with_exceptions",
-    "b14_chat_two_senders_bare_stamps",
     "b14_numbered_jobs_in_prose_email",
-    "b14_quantity_times_cycle_inline_x",
     "b14_standard_flow_one_job_replaces_a_machine",
 })
 
@@ -669,6 +668,18 @@ def test_a_column_per_machine_holds_each_steps_duration_and_a_blank_skips() -> N
     assert sorted(m.id for m in config.machines) == ["M51", "M52"]
     assert "not one duration with its unit" in _fails("Job | M51 | M52\nJ51 | 2 | 1\n")
     assert "not one duration with its unit" in _fails("Job | M51 | M52\nJ51 | x | 1h\n")
+
+
+def test_latest_before_a_clock_is_a_due() -> None:
+    assert _jobs("Machines: M51\nJ51 M51 1h, latest 13:00\n") == [("J51", [("M51", 1)], 13)]
+    for note in ("start latest 13:00", "latest start 13:00", "material arrives latest 10:00"):
+        _fails(f"Machines: M51\nJ51 M51 1h, {note}\n")
+
+
+def test_a_bare_count_times_a_time_per_piece_is_the_steps_duration() -> None:
+    assert _jobs("Machines: M51, M52\nJ51: M51 600 x 6 s, M52 30 x 2 min\n") == [
+        ("J51", [("M51", 1), ("M52", 1)], None)]
+    _fails("Machines: M51, M52\nJ51: M51 2 x 1h, M52 1h\n")  # twice, or two hours?
 
 
 def main() -> None:

@@ -69,7 +69,7 @@ MEANING_WORDS = frozenset({
     "first", "last", "beginning", "over", "under", "within", "almost", "nearly", "max",
     "maximum", "minimum",
 })
-DUE_KEYS = frozenset({"due", "deadline", "pickup", "pick-up"})
+DUE_KEYS = frozenset({"due", "deadline", "pickup", "pick-up", "latest"})  # "latest 13:00"
 DUE_KEYS_NEED_BY = frozenset({
     "ship", "ships", "shipped", "shipping", "done", "finished", "complete", "completed",
     "ready", "delivered", "needed", "required", "out", "leave", "leaves", "dispatched",
@@ -616,6 +616,11 @@ def batch_hours(cursor: Cursor) -> float | None:
     """
     start = cursor.index
     quantity = cursor.kind(Kind.NUMBER)
+    if quantity is not None and quantity.value == int(quantity.value) and _bare_times_cycle(
+            cursor):  # "600 x 6 s": a count times a time per piece in seconds or minutes
+        cycle = cursor.kind(Kind.DURATION)
+        assert cycle is not None
+        return round(quantity.value * cycle.value * 3600, 6) / 3600
     if quantity is None or quantity.value != int(quantity.value) or not (
             cursor.word(QUANTITY_NOUNS) or _counted_noun(cursor)):
         cursor.index = start
@@ -633,6 +638,23 @@ def batch_hours(cursor: Cursor) -> float | None:
         raise UnreadPhrase(f"'{quantity.text} {cursor.tokens[start + 1].text}' without a time "
                            "per piece")
     return round(quantity.value * cycle.value * 3600, 6) / 3600
+
+
+_CYCLE_UNIT_RE = re.compile(r"(?i)^\d+(?:\.\d+)?\s*(?:s|sec|secs|seconds?|min|mins|minutes?)$")
+
+
+def _bare_times_cycle(cursor: Cursor) -> bool:
+    """Whether a times sign and a duration in seconds or minutes follow a bare count (``600 x
+    6 s``), the duration then being the next token; ``2 x 1h`` (twice, or two hours?) is
+    not such a count."""
+    start = cursor.index
+    if cursor.word({"x"}) is not None or _symbol(cursor, "×", "*"):
+        following = cursor.peek()
+        if following is not None and following.kind is Kind.DURATION and _CYCLE_UNIT_RE.match(
+                following.text.strip()):
+            return True
+    cursor.index = start
+    return False
 
 
 def _per_piece_end(tokens: list[Token], index: int) -> int | None:
