@@ -41,11 +41,13 @@ _POSTAL_FILLER = {"and", "code", "or", "home", "patient", "patients", "patient's
 _NUMBERING = re.compile(r"^\s*(?:\d{1,2}[a-z]?|[a-z])[.)]?\s+", re.IGNORECASE)
 
 
-#: A label that is only a name part ("MI", "M.I.", "Middle initial") or only the subject's
+#: A label that is only a name part ("MI", "M.I.", "Middle initial", a bare "Last" / "First"
+#: captioning a box of a split name) or only the subject's
 #: role ("Patient:", "Employee") asks for a name (another party's role word alone keeps
 #: meaning nothing: the widget stays that party's, see :mod:`repro_assets.forms.fill`).
 _NAME_ALONE = re.compile(
     r"^\W*(?:\d{1,2}[a-z]?\W+)?(?:[a-z]+(?:'s|’s)\s+)?(?:m\.?\s?i\.?|middle(?:\s+initial)?|initial|surname|"
+    r"last|first|"
     r"patient|employee|claimant|client|applicant|student|resident)(?:'s|’s)?\W*$",
     re.IGNORECASE)
 

@@ -229,3 +229,18 @@ def test_a_header_row_printed_as_one_line_is_one_label_per_cell() -> None:
         page.add_widget(widget)
     got = roles(doc.tobytes())
     assert (got["h1"][2], got["h2"][2]) == (None, None)
+
+
+def test_name_boxes_captioned_only_last_first_mi_are_a_split_name() -> None:
+    """A patient block's boxes captioned under them: three only "Last", "First", "MI"."""
+    sheet = Sheet()
+    sheet.text(40, 70, "PATIENT INFORMATION", size=9, bold=True)
+    for n, (caption, x0, x1) in enumerate((("Last", 40, 220), ("First", 230, 390),
+                                           ("MI", 400, 430), ("Date of birth", 440, 570)),
+                                          start=1):
+        sheet.box(f"s{n}", (x0, 78, x1, 92))
+        sheet.text(x0, 100, caption, size=6)
+    got = roles(sheet.done())
+    assert [got[f"s{n}"] for n in (1, 2, 3)] == [("full_name", "subject", "last"),
+                                                 ("full_name", "subject", "first"),
+                                                 ("full_name", "subject", "middle")]
