@@ -936,10 +936,121 @@ SEVENTH = (visit_summary_columns, consult_note, dependent_card, home_health_orde
            blank_intake_two_columns)
 
 
+# An eighth set, in layouts the others lack, measured before any change for it.
+
+
+def rx_receipt() -> Doc:
+    text = ("BRAMBLE ROW PHARMACY  Tel (503) 555-0140\n"
+            "Rx# 4471902   Filled: 05/20/2025\n"
+            "PATIENT: QUILLFEATHER, ODALYS M\n"
+            "DOB: 08/02/1990\n"
+            "Prescriber: Dr. Tobiah Renwick  Ph: (503) 555-0177\n"
+            "Drug: Escitalopram 10 mg tablet, take one daily\n"
+            "Qty: 30   Refills: 2\n")
+    return Doc("rx_receipt", "a pharmacy receipt with the prescriber's phone", [lines(text)],
+               {"full_name": "QUILLFEATHER, ODALYS M", "dob": "1990-08-02",
+                "medications": "Escitalopram 10 mg"})
+
+
+def eob_dependent() -> Doc:
+    text = ("EXPLANATION OF BENEFITS\n"
+            "This is not a bill.\n"
+            "Subscriber: Marguerite Okonkwo-Baines     Member ID: ZRL-330-4417\n"
+            "Patient: Thaddeus Okonkwo-Baines           Relationship: Son\n"
+            "Provider: Cedar Fork Pediatrics, 71 Alder Street, Ames, IA 50010\n"
+            "Date of service: 04/11/2025     Claim number: 2025041177310\n"
+            "Amount billed: $180.00     Plan paid: $144.00\n")
+    return Doc("eob_dependent", "an EOB naming a dependent patient beside the subscriber",
+               [lines(text)],
+               {"full_name": "Thaddeus Okonkwo-Baines", "insurance_member_id": "ZRL-330-4417"})
+
+
+def immunization_record() -> Doc:
+    text = ("CERTIFICATE OF IMMUNIZATION\n"
+            "Child's Name: Wilhelmina Ashgrove\n"
+            "Date of Birth: 09/14/2019\n"
+            "Parent/Guardian: Corwin Ashgrove   Phone: (319) 555-0188\n"
+            "Vaccine          Date given       Given by\n"
+            "DTaP             11/14/2019       R. Lindqvist, RN\n"
+            "MMR              09/20/2020       R. Lindqvist, RN\n")
+    return Doc("immunization_record", "an immunization record with a guardian's phone",
+               [lines(text)],
+               {"full_name": "Wilhelmina Ashgrove", "dob": "2019-09-14"})
+
+
+def fax_cover_referral() -> Doc:
+    text = ("FAX COVER SHEET\n"
+            "To: Dr. Ansel Marchbanks      Fax: (615) 555-0191\n"
+            "From: Harrow Lane Clinic      Phone: (615) 555-0102\n"
+            "RE: Imogen Tresilian, DOB 12/03/1958\n"
+            "Pages: 3 including cover\n"
+            "Please see the attached referral for a cardiology consult.\n")
+    return Doc("fax_cover_referral", "a fax cover sheet naming the patient in its RE line",
+               [lines(text)],
+               {"full_name": "Imogen Tresilian", "dob": "1958-12-03"})
+
+
+def face_sheet_labels_above() -> Doc:
+    left = [(40, 60, "PATIENT", 10), (40, 80, "NAME", 6), (40, 90, "Fenwick, Rosalind J."),
+            (40, 110, "BIRTH DATE", 6), (40, 120, "03/30/1977"),
+            (40, 140, "HOME PHONE", 6), (40, 150, "(402) 555-0124"),
+            (40, 170, "ADDRESS", 6), (40, 180, "915 Sumac Drive, Lincoln, NE 68502")]
+    right = [(320, 60, "GUARANTOR", 10), (320, 80, "NAME", 6), (320, 90, "Fenwick, Barnaby"),
+             (320, 110, "BIRTH DATE", 6), (320, 120, "06/12/1975"),
+             (320, 140, "HOME PHONE", 6), (320, 150, "(402) 555-0170")]
+    items: list[Item] = [(40, 40, "HOSPITAL FACE SHEET", 12)] + left + right
+    return Doc("face_sheet_labels_above", "a face sheet: small labels over values, two blocks",
+               [items],
+               {"full_name": "Fenwick, Rosalind J.", "dob": "1977-03-30",
+                "phone": "(402) 555-0124", "address": "915 Sumac Drive, Lincoln, NE 68502"})
+
+
+def responsible_party_first() -> Doc:
+    text = ("DENTAL ACCOUNT SUMMARY\n"
+            "Responsible party: Lucinda Farrowby   Phone: (208) 555-0135\n"
+            "Address: 22 Kestrel Court, Nampa, ID 83651\n"
+            "Patient: Caspar Farrowby   Birth date: 10/05/2011\n"
+            "Next cleaning: 11/05/2025\n")
+    return Doc("responsible_party_first", "the responsible party's block before the patient",
+               [lines(text)],
+               {"full_name": "Caspar Farrowby", "dob": "2011-10-05"})
+
+
+def discharge_med_changes() -> Doc:
+    text = ("DISCHARGE INSTRUCTIONS\n"
+            "Patient: Barnabas Quenby    DOB: 07/07/1949\n"
+            "Allergies: No Known Allergies\n"
+            "STOP taking: Naproxen 500 mg\n"
+            "CONTINUE taking: Amlodipine 5 mg daily\n"
+            "START taking: Clopidogrel 75 mg daily\n"
+            "Follow up with Dr. Ilse Montgomery in 2 weeks, (617) 555-0150.\n")
+    return Doc("discharge_med_changes", "discharge instructions with stop / start / continue",
+               [lines(text)],
+               {"full_name": "Barnabas Quenby", "dob": "1949-07-07",
+                "medications": "Amlodipine 5 mg; Clopidogrel 75 mg"})
+
+
+def portal_message() -> Doc:
+    text = ("Message from your care team\n"
+            "To: Perpetua Lindgren-Sato\n"
+            "Sent: 05/02/2025 9:14 AM\n"
+            "Hi Perpetua, your potassium was normal. Keep taking losartan 25 mg.\n"
+            "If you have questions, call us at (541) 555-0115.\n"
+            "Nurse Ardith Cole, Juniper Ridge Family Medicine\n")
+    return Doc("portal_message", "a patient-portal message with the clinic's call-back number",
+               [lines(text)],
+               {"full_name": "Perpetua Lindgren-Sato", "medications": "losartan 25 mg"})
+
+
+EIGHTH = (rx_receipt, eob_dependent, immunization_record, fax_cover_referral,
+          face_sheet_labels_above, responsible_party_first, discharge_med_changes,
+          portal_message)
+
+
 def all_docs() -> list[Doc]:
     """Every stand-in, filled first."""
     sets = FILLED + BLANK + SECOND + THIRD_BLANK + THIRD + FOURTH + FIFTH_BLANK + SIXTH \
-        + SEVENTH
+        + SEVENTH + EIGHTH
     return [make() for make in sets]
 
 
