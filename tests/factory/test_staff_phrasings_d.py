@@ -549,8 +549,6 @@ KNOWN_MISSES: frozenset[str] = frozenset({
     "d_customer_orders_quantity_and_seconds",
     "d_route_matrix_pipes_machine_headers",
     "d_german_thousands_in_a_quantity",
-    "d_german_date_plan_and_dotted_due",
-    "d_date_and_weekday_plan",
     "d_slash_separated_steps",
     "d_standard_route_by_names_with_exceptions",
     "b14_numbered_jobs_in_prose_email",
@@ -680,6 +678,19 @@ def test_a_bare_count_times_a_time_per_piece_is_the_steps_duration() -> None:
     assert _jobs("Machines: M51, M52\nJ51: M51 600 x 6 s, M52 30 x 2 min\n") == [
         ("J51", [("M51", 1), ("M52", 1)], None)]
     _fails("Machines: M51, M52\nJ51: M51 2 x 1h, M52 1h\n")  # twice, or two hours?
+
+
+def test_the_plans_own_date_beside_a_due_is_redundant() -> None:
+    route = "Machines: M51\nJ51: M51 2h, due {due}\n"
+    for heading, due in (("Plan for Friday 4 December 2026", "Fri 4 Dec 15:00"),
+                         ("Plan for 04.12.2026 (Friday)", "04.12. 15.00"),
+                         ("Plan for Dec 4, 2026", "Dec 4 3pm"),
+                         ("Plan for 2026-12-04", "4.12. 15:00")):
+        assert _jobs(f"{heading}\n" + route.format(due=due)) == [("J51", [("M51", 2)], 15)]
+    # another date than the plan's, or no date on a heading: unread
+    _fails("Plan for Thursday 03.12.2026\n" + route.format(due="04.12.2026 10:00"))
+    _fails(route.format(due="4 Dec 10:00"))
+    _fails("Plan for Friday 4 December 2026\n" + route.format(due="Thu 4 Dec 15:00"))
 
 
 def main() -> None:

@@ -31,6 +31,7 @@ from repro_assets.factory.reading.columns import (
     is_routing_header,
     looks_like_header,
 )
+from repro_assets.factory.reading.dates import drop_plan_date
 from repro_assets.factory.reading.envelope import unwrap_message
 
 # "1. J1 ...", "a) J1 ...", "1 - J1 ..." (a dash after the number only before a job id)
@@ -711,7 +712,7 @@ def segment(text: str) -> list[Segment]:
     text = _FRACTION_RE.sub(  # "1½h" is "1.5h", "¾ h" is "0.75 h"
         lambda m: f"{m.group(1) or 0}{_FRACTIONS[m.group(2)]}", text)
     lines = [_allow_for_it(_transcript_sentences(line))
-             for line in unwrap_message(text).split("\n")]
+             for line in drop_plan_date(unwrap_message(text).split("\n"))]
     _due_heading_rows(lines)
     _inline_due_rows(lines)
     _order_due_rows(lines)
