@@ -12,9 +12,11 @@ def test_quote_markers_go_and_a_change_of_depth_ends_the_paragraph() -> None:
 
 
 def test_chat_stamps_and_senders_go() -> None:
-    assert unwrap_message("[06:58] Nils: J7 on M4 2h") == "J7 on M4 2h"
-    assert unwrap_message("[3/12, 6:58 pm] Nils Berg: J7 on M4 2h") == "J7 on M4 2h"
-    assert unwrap_message("3/12/2026, 06:58 - Nils: J7 on M4 2h") == "J7 on M4 2h"
+    # each message ends as a sentence: the next message never runs on into it
+    assert unwrap_message("[06:58] Nils: J7 on M4 2h") == "J7 on M4 2h."
+    assert unwrap_message("[3/12, 6:58 pm] Nils Berg: J7 on M4 2h") == "J7 on M4 2h."
+    assert unwrap_message("3/12/2026, 06:58 - Nils: J7 on M4 2h") == "J7 on M4 2h."
+    assert unwrap_message("[06:58] Nils: J7 on M4 2h!") == "J7 on M4 2h!"
 
 
 def test_a_line_that_only_starts_with_a_clock_keeps_it() -> None:

@@ -542,13 +542,11 @@ BATCH_14: list[LabelledCase] = [
 #: 18 correct.
 KNOWN_MISSES: frozenset[str] = frozenset({
     "d_chat_correction_replaces_a_duration",
-    "d_chat_route_split_over_two_messages",
     "d_chat_default_unless_said_otherwise",
     "d_handover_duration_crossed_out",
     "d_handover_strikethrough_due",
     "d_customer_orders_quantity_and_seconds",
     "d_route_matrix_pipes_machine_headers",
-    "d_german_thousands_in_a_quantity",
     "d_slash_separated_steps",
     "d_standard_route_by_names_with_exceptions",
     "b14_numbered_jobs_in_prose_email",
@@ -691,6 +689,20 @@ def test_the_plans_own_date_beside_a_due_is_redundant() -> None:
     _fails("Plan for Thursday 03.12.2026\n" + route.format(due="04.12.2026 10:00"))
     _fails(route.format(due="4 Dec 10:00"))
     _fails("Plan for Friday 4 December 2026\n" + route.format(due="Thu 4 Dec 15:00"))
+
+
+def test_grouped_thousands_before_a_word_for_pieces_are_a_count() -> None:
+    for count in ("1.200", "1,200"):
+        assert _jobs(f"Machines: M51, M52\nJ51: {count} pcs x 3 s on M51, then M52 1h\n") == [
+            ("J51", [("M51", 1), ("M52", 1)], None)]
+    _fails("Machines: M51, M52\nJ51: 1.5 pcs x 3 s on M51, then M52 1h\n")
+    _fails("Machines: M51, M52\nJ51: M51 1.200 x 3 s, then M52 1h\n")  # no word for pieces
+
+
+def test_a_chat_message_continues_the_route_of_the_message_before() -> None:
+    assert _jobs("07:40 Noor: machines are M51 and M52\n07:41 Noor: J51 starts on M51, 2h\n"
+                 "07:42 Noor: then J51 goes to M52 for 1h\n") == [
+        ("J51", [("M51", 2), ("M52", 1)], None)]
 
 
 def main() -> None:

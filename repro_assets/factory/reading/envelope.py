@@ -9,7 +9,7 @@ it says:
 * a chat line's time stamp and sender (``[07:02] Dana: ...``, ``[26/11, 07:02] Dana: ...``,
   ``26/11/2026, 07:02 - Dana: ...``, and without brackets, ``07:02 Dana: ...`` or ``Dana
   07:02: ...``, when two or more lines of the text start so): the stamp is when the message
-  was sent, not a due time, and each message is a paragraph of its own;
+  was sent, not a due time, and each message is a sentence of its own;
 * mail header fields (``From:``, ``To:``, ``Cc:``, ``Sent:``, ``Date:``) and the line that
   attributes a quote (``On Wed, ... at 4:10 PM Lars wrote:``); a ``Subject:`` line
   is dropped only when it names no machine, no duration and no clock time (``Subject: Re:
@@ -130,8 +130,10 @@ def unwrap_message(text: str) -> str:
     bare = _bare_chat(lines)
     for raw in lines:
         line, depth = _unwrap(raw, bare)
-        if (depth != previous_depth or _is_message(raw, bare)) and out and out[-1].strip():
-            out.append("")  # a new quote depth or a new chat message: a new paragraph
+        if depth != previous_depth and out and out[-1].strip():
+            out.append("")  # a new quote depth: a new paragraph
+        if _is_message(raw, bare) and re.search(r"[\w)]\s*$", line):
+            line = line.rstrip() + "."  # a chat message is a sentence of its own
         previous_depth = depth
         out.append(line)
     return "\n".join(out)

@@ -621,8 +621,8 @@ def batch_hours(cursor: Cursor) -> float | None:
         cycle = cursor.kind(Kind.DURATION)
         assert cycle is not None
         return round(quantity.value * cycle.value * 3600, 6) / 3600
-    if quantity is None or quantity.value != int(quantity.value) or not (
-            cursor.word(QUANTITY_NOUNS) or _counted_noun(cursor)):
+    count = _piece_count(quantity, cursor.peek())
+    if count is None or not (cursor.word(QUANTITY_NOUNS) or _counted_noun(cursor)):
         cursor.index = start
         return None
     cursor.kind(Kind.COMMA)
@@ -637,7 +637,24 @@ def batch_hours(cursor: Cursor) -> float | None:
     if cycle is None or not (per_piece or times or rate):
         raise UnreadPhrase(f"'{quantity.text} {cursor.tokens[start + 1].text}' without a time "
                            "per piece")
-    return round(quantity.value * cycle.value * 3600, 6) / 3600
+    return round(count * cycle.value * 3600, 6) / 3600
+
+
+_THOUSANDS_RE = re.compile(r"\d{1,3}(?:\.\d{3})+")
+
+
+def _piece_count(quantity: Token | None, following: Token | None) -> int | None:
+    """The whole number of pieces a quantity token gives: ``240``, ``1,200``, or ``1.200``
+    (groups of three digits apart by dots) right before a word for pieces (a count of pieces
+    is whole, so the dots can only group thousands); None otherwise."""
+    if quantity is None:
+        return None
+    if _THOUSANDS_RE.fullmatch(quantity.text) is None:
+        return int(quantity.value) if quantity.value == int(quantity.value) else None
+    if following is not None and following.is_word(*QUANTITY_NOUNS) and not following.is_word(
+            "lots"):
+        return int(re.sub(r"[.,]", "", quantity.text))
+    return None
 
 
 _CYCLE_UNIT_RE = re.compile(r"(?i)^\d+(?:\.\d+)?\s*(?:s|sec|secs|seconds?|min|mins|minutes?)$")
