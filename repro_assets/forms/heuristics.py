@@ -231,6 +231,19 @@ def _is_party_label_line(line: str) -> bool:
     return party not in (None, SUBJECT, ORGANIZATION)
 
 
+def _opens_with_party_label(line: str) -> bool:
+    """A line whose first label names another person and gives that person's name
+    ("Responsible party: Lucinda Farrowby   Phone: ..."): the contact lines right under it
+    are that person's until a heading or a label of the subject."""
+    if ":" not in line[:45]:
+        return False
+    label, rest = line.split(":", 1)
+    if _SUBJECT_FIELD.search(label) or party_of(label) in (None, SUBJECT, ORGANIZATION):
+        return False
+    value = re.split(r"\s{2,}|\s+\S+:", rest.strip(), maxsplit=1)[0]
+    return _proper_name(re.sub(r"^(?:dr\.?|mr\.?|mrs\.?|ms\.?)\s+", "", value, flags=re.I))
+
+
 def _is_letterhead_end(number: int, line: str) -> bool:
     """The body starts: a subject cue, a name/DOB label, a heading below the first line, or a
     label that is not contact data (phone, fax, address, e-mail, web, an office's place)."""
@@ -321,7 +334,27 @@ def line_parties(doc: LayoutDoc) -> dict[int, list[str | None]]:
                     None, SUBJECT):  # a role on its own line: "Pathologist", "Employer"
                 section = party_of(line)
             parties.append(section)
-        out[page.page] = parties
+        out[page.page] = _contact_lines_under_party(lines, parties)
+    return out
+
+
+def _contact_lines_under_party(lines: list[str], parties: list[str | None]
+                               ) -> list[str | None]:
+    """``parties`` with the contact lines ("Address: ...", "Phone: ...") right under a line
+    that opens with another person's label and name ("Responsible party: <name>  Phone: ...")
+    given to that person; the first other line ends it (a party named with its value does
+    not own the subject's "Allergies:" below)."""
+    out = list(parties)
+    for index, line in enumerate(lines):
+        if not _opens_with_party_label(line):
+            continue
+        party = party_of(line.split(":", 1)[0])
+        for below in range(index + 1, len(lines)):
+            label = _LABEL_LINE.match(lines[below])
+            if not label or not _CONTACT_LABEL.search(label.group(0)) or party_of(
+                    label.group(0)) is not None:
+                break
+            out[below] = party
     return out
 
 

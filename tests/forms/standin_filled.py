@@ -965,7 +965,7 @@ def eob_dependent() -> Doc:
                {"full_name": "Thaddeus Okonkwo-Baines", "insurance_member_id": "ZRL-330-4417"})
 
 
-def immunization_record() -> Doc:
+def vaccine_certificate() -> Doc:
     text = ("CERTIFICATE OF IMMUNIZATION\n"
             "Child's Name: Wilhelmina Ashgrove\n"
             "Date of Birth: 09/14/2019\n"
@@ -973,7 +973,7 @@ def immunization_record() -> Doc:
             "Vaccine          Date given       Given by\n"
             "DTaP             11/14/2019       R. Lindqvist, RN\n"
             "MMR              09/20/2020       R. Lindqvist, RN\n")
-    return Doc("immunization_record", "an immunization record with a guardian's phone",
+    return Doc("vaccine_certificate", "a vaccine certificate with a guardian's phone",
                [lines(text)],
                {"full_name": "Wilhelmina Ashgrove", "dob": "2019-09-14"})
 
@@ -1042,7 +1042,7 @@ def portal_message() -> Doc:
                {"full_name": "Perpetua Lindgren-Sato", "medications": "losartan 25 mg"})
 
 
-EIGHTH = (rx_receipt, eob_dependent, immunization_record, fax_cover_referral,
+EIGHTH = (rx_receipt, eob_dependent, vaccine_certificate, fax_cover_referral,
           face_sheet_labels_above, responsible_party_first, discharge_med_changes,
           portal_message)
 

@@ -21,7 +21,11 @@ name into the address), 3 review right, 1 review wrong (a referrer's phone on th
 of his sentence), 4 missed; both fixed after. Recall fixes after
 that (a birth date after "Date of Service: <date>", a letter's "RE:" line, a birth date in a
 "HOSPITAL COURSE" paragraph, "will continue <drug> <strength> ...") are reviewed or filled only
-where the text binds them. Unit tests pin each fix.
+where the text binds them. Eighth set (a receipt, an EOB, an immunization record, a fax
+cover, a face sheet, a responsible party's block first, discharge medication changes, a portal
+message), measured before any change: 10 filled right, 0 filled wrong, 2 review right, 1 review
+wrong (the "Address:" line under "Responsible party: <name>  Phone: ..." offered as the
+patient's: now that party's), 8 missed. Unit tests pin each fix.
 """
 
 from __future__ import annotations
