@@ -31,6 +31,11 @@ _NAMED_AS_DATASET = re.compile(
     rf"(?:\([^)]{{1,40}}\)\s+)?(?P<noun>{_DATASET_NOUN})\b")
 _QUOTED_AFTER_NOUN = re.compile(
     rf"\b{_STRONG_NOUN}\s+[“\"‘](?P<name>{_NAME})[”\"’]")
+#: 'X, a corpus of ...', 'X, a new benchmark for ...': an appositive presents the name.
+_APPOSITIVE = re.compile(
+    rf"(?<![\w-])(?P<name>{_NAME}),\s+(?:a|an)\s+"
+    rf"(?:(?!(?:of|the|on|from|in|for|with|to|by|and|or)\b)[a-z][\w-]*\s+){{0,2}}?"
+    rf"(?P<noun>{_STRONG_NOUN})\b")
 _THE_DATASET_NAME = re.compile(
     rf"\b(?:the|on|of|for)\s+{_DATASET_NOUN}\s+(?P<name>{_NAME})")
 #: "accuracy on X", "results on the X": a result word, then the name the result is on.
@@ -39,7 +44,7 @@ _RESULT_ON = re.compile(
     rf"perplexity|state[- ]of[- ]the[- ]art))\s+on\s+(?:the\s+)?(?P<name>{_NAME})"
     r"(?=\s*(?:[.,;:)]|$|\s+(?:and|with|in|using|for|by|while|when|as)\b))")
 _ON_NAME = re.compile(rf"\b(?:on|for|of)\s+(?:the\s+)?(?P<name>{_NAME})(?=\s*(?:[.,;:)]|$|\s+"
-                      r"(?:and|with|in|using|under|sorted|showing|for)\b))")
+                      r"(?:and|with|in|using|under|sorted|showing|for)\b|\s+\([^)]{1,12}\)\s*[.,;:]?$))")
 _LEADING_NAME = re.compile(rf"^(?P<name>{_NAME})\s+results\b")
 _NAMED_AS_TASK = re.compile(
     rf"(?<![\w-])(?P<name>(?:[A-Z][A-Z0-9\-’']{{2,}}|[A-Z][\w\-]*\d[\w\-]*)"
@@ -85,7 +90,10 @@ _GENERIC = {
 _SPLIT_WORDS = re.compile(
     r"(?i)\b(test|testing|dev|development|validation|val\.?|valid|train|training|held[- ]out)"
     r"(\s+(set|split|data))?\b")
-_UNIT = re.compile(r"\(\s*%\s*\)|\bin\s+percent\b|%|\(\s*\)")
+#: Units and scales printed in a header: '(%)', 'in percent', '(×10^-2)', '(in thousands)'.
+_UNIT = re.compile(r"\(\s*%\s*\)|\bin\s+percent\b|%|\(\s*\)"
+                   r"|\(?(?<![\w^])[×x]\s*10\s*\^\s*[-−]?\d+\s*\)?"
+                   r"|\(?\bin\s+(?:thousands|millions|billions)\b\)?")
 
 
 def normalize_key(name: str) -> str:
@@ -182,7 +190,8 @@ def graded_name_phrases(text: str, caption: bool = False) -> list[tuple[str, int
     """
     if caption:
         text = _CAPTION_PREFIX.sub("", text)
-    patterns = [_NAMED_AS_DATASET, _THE_DATASET_NAME, _QUOTED_AFTER_NOUN, _RESULT_ON]
+    patterns = [_NAMED_AS_DATASET, _THE_DATASET_NAME, _QUOTED_AFTER_NOUN, _RESULT_ON,
+                _APPOSITIVE]
     if caption:
         patterns += [_LEADING_NAME, _NAMED_AS_TASK]
     found: list[tuple[str, int]] = []
@@ -195,7 +204,8 @@ def graded_name_phrases(text: str, caption: bool = False) -> list[tuple[str, int
             # 'The X corpus': the name starts after the article the match took
             start = match.start("name") + max(match.group("name").find(name), 0)
             noun = match.groupdict().get("noun") or ""
-            if " " not in name and re.fullmatch(r"(?i)benchmark|treebank", noun) and (
+            if " " not in name and pattern is not _APPOSITIVE and re.fullmatch(
+                    r"(?i)benchmark|treebank", noun) and (
                     match.group("name").strip() == name):
                 name = f"{name} {noun}"  # 'the STS benchmark': the noun is part of the name
             weak = "noun" in match.groupdict() and match.group("noun") and re.fullmatch(

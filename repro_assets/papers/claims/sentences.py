@@ -101,6 +101,7 @@ def _numbers(sentence: str) -> Iterable[tuple[re.Match[str], str, int, int]]:
     """(number match, metric, metric start, metric end) pairs printed next to each other."""
     metrics = find_metric_mentions(sentence)
     numbers = list(re.finditer(_NUM, sentence))
+    last: tuple[re.Match[str], str, int, int] | None = None
     for number in numbers:
         before = sentence[:number.start()]
         after = sentence[number.end():]
@@ -125,7 +126,42 @@ def _numbers(sentence: str) -> Iterable[tuple[re.Match[str], str, int, int]]:
                         sentence[end:]):
                 chosen = chosen or (metric, start, end)
         if chosen:
-            yield number, *chosen
+            last = (number, *chosen)
+            yield last
+        elif last is not None and _contrasted(sentence, last, number, metrics):
+            # '71.3% accuracy here, while the baseline stays at 68.9%': the same measure
+            yield number, last[1], number.end(), number.end()
+
+
+def _without(text: str, start: int, end: int) -> str:
+    """``text`` without its part from ``start`` to ``end`` (the result's own metric)."""
+    return text[:max(start, 0)] + text[max(end, 0):] if 0 <= start < len(text) else text
+
+
+#: Words that set a second number against a result ('..., against 55.1 for the baseline').
+_CONTRAST = re.compile(r"(?i)\b(?:against|while|whereas|versus|vs\.?|compared (?:with|to))\b")
+
+
+#: Who the second number is for: a baseline, earlier or cited system (not other data).
+_COMPARED = re.compile(r"(?i)\b(?:baselines?|previous|prior|earlier|strongest|best|competing|"
+                       r"reference|state[- ]of[- ]the[- ]art)\b|\[\d+\]")
+
+
+def _contrasted(sentence: str, result: tuple[re.Match[str], str, int, int],
+                number: re.Match[str], metrics: list[tuple[str, int, int]]) -> bool:
+    """True when ``number`` follows the ``result`` (its number, metric and the metric's span)
+    closely, after a contrast word and no other metric, number or name, is said of a baseline
+    or an earlier system, and is printed alike (both percentages or both not)."""
+    first = result[0]
+    gap = sentence[first.end():number.start()]
+    around = gap + sentence[number.end():number.end() + 40]
+    return (len(gap) <= 70 and bool(_CONTRAST.search(gap)) and not re.search(r"\d", gap)
+            and bool(_COMPARED.search(around)) and not re.search(r"\b[A-Z]", _without(
+                gap, result[2] - first.end(), result[3] - first.end()))
+            and not any(first.end() <= s < number.start() and s != result[2]
+                        for _, s, _ in metrics)
+            and (first.group(2) is None) == (number.group(2) is None)
+            and ("." in first.group(1)) == ("." in number.group(1)))
 
 
 def sentence_candidates(pages: PaperPages, context: PaperContext) -> list[Candidate]:

@@ -75,6 +75,8 @@ _NON_RESULT = re.compile(
 _COST_ROW = re.compile(
     r"(?i)(?<![\w-])(?:time|latency|speed|throughput|memory|seconds?|flops|params|parameters|"
     r"rate\s*\((?:s|ms|sec)\b)(?![\w-])|\((?:ms|s|sec|s/im(?:age)?|ms/im(?:age)?|GB|MB)\)")
+#: A row label that is only a split ('dev', 'Test set'): the split of the row's cells.
+_SPLIT_ROW = re.compile(r"(?i)^\s*(?:dev|development|val|validation|test)(?:\s+set)?\s*$")
 #: A row label that cites a paper or marks the paper's own method: a method, never a cost row.
 _CITED_ROW = re.compile(r"(?i)\[\d+(?:\s*[,–-]\s*\d+)*\]|\(ours\)")
 #: A body row labelled like a label column's heading ('Method | 0.5 | 0.75'): a header row
@@ -83,7 +85,7 @@ _HEADING_ROW = re.compile(r"(?i)^\s*(?:models?|methods?|systems?|approach(?:es)?
 _DATASET_HEADER = re.compile(
     r"(?i)^(data\s?sets?|data|task|tasks|benchmark|corpus|games?|environments?|envs?)$")
 _DATASETS_CAPTION = re.compile(
-    r"(?i)\b(datasets|data sets|tasks|benchmarks|corpora|environments|games)\b")
+    r"(?i)\b(datasets|data sets|tasks|benchmarks|corpora|environments|games|collections)\b")
 _TASK_WORDS = re.compile(
     r"(?i)\b(instance|semantic|keypoint|pose|dense|object|seg\.?|segmentation|detection|"
     r"estimation|classification|recognition|tracking|parsing|tagging|translation|"
@@ -294,13 +296,26 @@ def _acronym(name: str) -> bool:
     return bool(re.search(r"\d", name)) or len(re.findall(r"[A-Z]", name)) >= 2
 
 
+def _measured_on(caption: str, offset: int) -> bool:
+    """True when the name at ``offset`` follows a metric or an evaluation verb and 'on'
+    ('Exact match on X', 'tested on X'): what the caption measures is on it."""
+    before = caption[:offset]
+    on = re.search(r"\s+on\s+(?:the\s+)?$", before)
+    if on is None:
+        return False
+    head = before[:on.start()]
+    return bool(re.search(r"(?i)\b(?:tested|evaluated|measured)$", head)) or any(
+        end == len(head) for _, _, end in find_metric_mentions(head))
+
+
 def _caption_datasets(caption: str, context: PaperContext) -> list[str]:
     """Dataset names a caption gives ("on the CNN and Daily Mail dataset")."""
     found = [n for n, _ in name_phrases(caption, caption=True)]
     if not found:
         found = [p for n, o in on_names(caption) for p in re.split(r"\s*(?:,|\band\b)\s*", n)
                  if context.is_dataset(p) or (_OTHER_NAME.fullmatch(p.split()[0]) and re.search(
-                     r"\bon\s+(?:the\s+)?$", caption[max(0, o - 12):o]))]
+                     r"\bon\s+(?:the\s+)?$", caption[max(0, o - 12):o])) or (
+                     _measured_on(caption, o) and looks_like_name(p))]
     if len(found) > 1:  # 'Tagging results (ZetaBank test set)': the set named as a set wins
         strong = [n for n in found if any(  # 'the X and Y datasets' names both: no winner
             not re.search(r"(?<!u)s$", m.group(1)) for m in re.finditer(
@@ -874,6 +889,8 @@ def _candidate(table: ParsedTable, col: int, k: int, value: CellValue, info: _Co
     own = table.caption or ""
     if reading.source == "neighbour_table" and cues.above:  # its split too ('... val. set')
         own = f"{cues.above.caption} {own}"
+    if _SPLIT_ROW.match(label) and not row.dataset.strip():
+        own = f"{own} {label}"  # rows 'dev' / 'test' of the caption's dataset
     split = split_from(" ".join([info.split if info.split != "test" else "", own,
                                  " ".join(table.column_header(col))]))
     number = value.number
