@@ -622,7 +622,8 @@ def batch_hours(cursor: Cursor) -> float | None:
         assert cycle is not None
         return round(quantity.value * cycle.value * 3600, 6) / 3600
     count = _piece_count(quantity, cursor.peek())
-    if count is None or not (cursor.word(QUANTITY_NOUNS) or _counted_noun(cursor)):
+    if (quantity is None or count is None
+            or not (cursor.word(QUANTITY_NOUNS) or _counted_noun(cursor))):
         cursor.index = start
         return None
     cursor.kind(Kind.COMMA)
