@@ -22,18 +22,14 @@ the second batch's fixes): 14 correct, 6 coded failures, 0 silent wrong before; 
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
-from repro_assets.factory.agent import OnboardingAgent
-from repro_assets.factory.grading import Grade, LabelledCase, Verdict, grade
-from repro_assets.factory.models import ExtractionError
+from repro_assets.factory.grading import LabelledCase
 from tests.factory.labelled import Steps, labelled_case
+from tests.factory.phrasing_sets import ROUNDED, check_case, check_rounding, print_totals
 
 FAILS = "INVALID_STRUCTURE"
 LOOKALIKE = "COVERAGE_MISMATCH_OR_INVALID_STRUCTURE"
-ROUNDED = "ok_rounded"
 
 
 _case = labelled_case
@@ -779,29 +775,14 @@ THIRD_CASES: list[LabelledCase] = [
 KNOWN_MISSES = frozenset({"yaml_like_blocks"})
 
 
-def _grade(case: LabelledCase) -> Grade:
-    try:
-        outcome = OnboardingAgent().run_detailed(case.text)
-    except ExtractionError as error:
-        return grade(case, error)
-    return grade(case, outcome)
-
-
 @pytest.mark.parametrize("case", CASES + LATER_CASES + THIRD_CASES,
                          ids=[case.name for case in CASES + LATER_CASES + THIRD_CASES])
 def test_a_fresh_phrasing_is_read_as_a_planner_reads_it(case: LabelledCase) -> None:
-    result = _grade(case)
-    if case.name in KNOWN_MISSES:
-        assert result.verdict is Verdict.SAFE_FAIL, result  # a miss, never a wrong config
-        return
-    assert result.verdict is Verdict.CORRECT, result
+    check_case(case, KNOWN_MISSES)
 
 
 def test_rounded_cases_record_the_rounding() -> None:
-    for case in [c for c in CASES + LATER_CASES + THIRD_CASES
-                 if c.expect == ROUNDED and c.name not in KNOWN_MISSES]:
-        repairs = OnboardingAgent().run_detailed(case.text).repairs
-        assert any("rounded up" in repair for repair in repairs), case.name
+    check_rounding(CASES + LATER_CASES + THIRD_CASES, KNOWN_MISSES)
 
 
 def test_the_set_is_large_and_its_names_distinct() -> None:
@@ -813,15 +794,8 @@ def test_the_set_is_large_and_its_names_distinct() -> None:
 def main() -> None:
     """Print per batch the totals (correct / safe fail / silent wrong) and the cases not
     correct."""
-    for label, cases in (("first batch", CASES), ("second batch", LATER_CASES),
-                         ("third batch", THIRD_CASES)):
-        totals: Counter[str] = Counter()
-        for case in cases:
-            result = _grade(case)
-            totals[result.verdict.value] += 1
-            if result.verdict is not Verdict.CORRECT:
-                print(f"{result.verdict.value:13} {case.name}: {result.got}: {result.detail}")
-        print(label, dict(totals), f"of {len(cases)}")
+    print_totals((("first batch", CASES), ("second batch", LATER_CASES),
+                  ("third batch", THIRD_CASES)))
 
 
 if __name__ == "__main__":

@@ -23,17 +23,18 @@ Graded exactly like ``repro-assets eval factory`` (:func:`repro_assets.factory.g
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
-from repro_assets.factory.agent import OnboardingAgent
-from repro_assets.factory.grading import Grade, LabelledCase, Verdict, grade
-from repro_assets.factory.models import ExtractionError
+from repro_assets.factory.grading import LabelledCase
 from tests.factory.labelled import labelled_case
+from tests.factory.phrasing_sets import (
+    ROUNDED,
+    check_case,
+    check_rounding,
+    print_totals,
+)
 
 FAILS = "INVALID_STRUCTURE"
-ROUNDED = "ok_rounded"
 
 _case = labelled_case
 
@@ -1258,30 +1259,15 @@ KNOWN_MISSES = frozenset({
 })
 
 
-def _grade(case: LabelledCase) -> Grade:
-    try:
-        outcome = OnboardingAgent().run_detailed(case.text)
-    except ExtractionError as error:
-        return grade(case, error)
-    return grade(case, outcome)
-
-
 @pytest.mark.parametrize("case", ALL_CASES,
                          ids=[case.name for case in
                               ALL_CASES])
 def test_a_staff_phrasing_is_read_as_a_planner_reads_it(case: LabelledCase) -> None:
-    result = _grade(case)
-    if case.name in KNOWN_MISSES:
-        assert result.verdict is Verdict.SAFE_FAIL, result  # a miss, never a wrong config
-        return
-    assert result.verdict is Verdict.CORRECT, result
+    check_case(case, KNOWN_MISSES)
 
 
 def test_rounded_cases_record_the_rounding() -> None:
-    for case in [c for c in ALL_CASES
-                 if c.expect == ROUNDED and c.name not in KNOWN_MISSES]:
-        repairs = OnboardingAgent().run_detailed(case.text).repairs
-        assert any("rounded up" in repair for repair in repairs), case.name
+    check_rounding(ALL_CASES, KNOWN_MISSES)
 
 
 def test_the_set_is_large_and_its_names_distinct() -> None:
@@ -1293,17 +1279,10 @@ def test_the_set_is_large_and_its_names_distinct() -> None:
 def main() -> None:
     """Print per batch the totals (correct / safe fail / silent wrong) and the cases not
     correct."""
-    for label, cases in (("first batch", CASES), ("found while reading", FOUND_CASES),
-                         ("second batch", SECOND_CASES), ("third batch", THIRD_CASES),
-                         ("fourth batch", FOURTH_CASES), ("fifth batch", FIFTH_CASES),
-                         ("sixth batch", SIXTH_CASES)):
-        totals: Counter[str] = Counter()
-        for case in cases:
-            result = _grade(case)
-            totals[result.verdict.value] += 1
-            if result.verdict is not Verdict.CORRECT:
-                print(f"{result.verdict.value:13} {case.name}: {result.got}: {result.detail}")
-        print(label, dict(totals), f"of {len(cases)}")
+    print_totals((("first batch", CASES), ("found while reading", FOUND_CASES),
+                  ("second batch", SECOND_CASES), ("third batch", THIRD_CASES),
+                  ("fourth batch", FOURTH_CASES), ("fifth batch", FIFTH_CASES),
+                  ("sixth batch", SIXTH_CASES)))
 
 
 if __name__ == "__main__":

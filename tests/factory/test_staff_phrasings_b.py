@@ -20,19 +20,21 @@ not correct.
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
 from repro_assets.factory.agent import OnboardingAgent
-from repro_assets.factory.grading import LabelledCase, Verdict
-from repro_assets.factory.models import ExtractionError
+from repro_assets.factory.grading import LabelledCase
 from repro_assets.factory.reading.days import days_apart
 from tests.factory.labelled import labelled_case
-from tests.factory.test_staff_phrasings import _grade
+from tests.factory.phrasing_sets import (
+    ROUNDED,
+    check_case,
+    check_rounding,
+    fails,
+    print_totals,
+)
 
 FAILS = "INVALID_STRUCTURE"
-ROUNDED = "ok_rounded"
 
 _case = labelled_case
 
@@ -630,17 +632,11 @@ KNOWN_MISSES = frozenset({
 
 @pytest.mark.parametrize("case", ALL_CASES, ids=[case.name for case in ALL_CASES])
 def test_a_staff_phrasing_is_read_as_a_planner_reads_it(case: LabelledCase) -> None:
-    result = _grade(case)
-    if case.name in KNOWN_MISSES:
-        assert result.verdict is Verdict.SAFE_FAIL, result  # a miss, never a wrong config
-        return
-    assert result.verdict is Verdict.CORRECT, result
+    check_case(case, KNOWN_MISSES)
 
 
 def test_rounded_cases_record_the_rounding() -> None:
-    for case in [c for c in ALL_CASES if c.expect == ROUNDED and c.name not in KNOWN_MISSES]:
-        repairs = OnboardingAgent().run_detailed(case.text).repairs
-        assert any("rounded up" in repair for repair in repairs), case.name
+    check_rounding(ALL_CASES, KNOWN_MISSES)
 
 
 def test_the_batches_have_distinct_names() -> None:
@@ -654,18 +650,12 @@ def test_day_labels_of_two_days_are_reported_and_a_day_range_is_no_label() -> No
     assert days_apart("Sent: Monday 06:58\nJ1: M1 2h, due Tuesday 10:00\n") == []
 
 
-def _fails(text: str) -> str:
-    with pytest.raises(ExtractionError) as raised:
-        OnboardingAgent().run_detailed(text)
-    return str(raised.value)
-
-
 def test_a_numbered_hours_column_needs_its_step_cell() -> None:
-    detail = _fails("Machines: M1, M2\nJob\tOp1\tOp2\tHrs1\tHrs2\nJ1\tM1\t\t2\t1\n")
+    detail = fails("Machines: M1, M2\nJob\tOp1\tOp2\tHrs1\tHrs2\nJ1\tM1\t\t2\t1\n")
     assert "a duration for the empty step" in detail
-    detail = _fails("Machines: M1, M2\nJob\tOp1\tHrs1\nJ1\tM1 2h\t3\n")
+    detail = fails("Machines: M1, M2\nJob\tOp1\tHrs1\nJ1\tM1 2h\t3\n")
     assert "durations in both" in detail
-    _fails("Machines: M1\nJob\tMachine\tHrs1\nJ1\tM1\t2\n")  # no step cells: not read
+    fails("Machines: M1\nJob\tMachine\tHrs1\nJ1\tM1\t2\n")  # no step cells: not read
 
 
 def test_transcript_breaks_only_in_lines_without_punctuation() -> None:
@@ -676,16 +666,16 @@ def test_transcript_breaks_only_in_lines_without_punctuation() -> None:
     assert [(j.id, [s.duration_hours for s in j.steps]) for j in config.jobs] == [
         ("J1", [1, 2]), ("J2", [1])]
     # with punctuation the text is read as written: two jobs in one clause stay unread
-    _fails("Machines: M1, M2. J1 M1 2h then M2 1h job J2 M2 1h, due three pm.")
+    fails("Machines: M1, M2. J1 M1 2h then M2 1h job J2 M2 1h, due three pm.")
 
 
 def test_a_due_line_for_several_jobs_needs_a_time_in_every_part() -> None:
-    assert "could not read 'Due: J1 11:00, J2 5pm tomorrow'" in _fails(
+    assert "could not read 'Due: J1 11:00, J2 5pm tomorrow'" in fails(
         "Machines: M1\nJ1: M1 1h\nJ2: M1 2h\nDue: J1 11:00, J2 5pm tomorrow\n")
 
 
 def test_a_step_cell_names_a_machine_only_by_its_whole_name() -> None:
-    assert "'drill 1h' is not a route" in _fails(
+    assert "'drill 1h' is not a route" in fails(
         "Machines: M1 = drill press, M2 = saw\nJob | Op1 | Op2\nJ1 | drill 1h | saw 2h\n")
 
 
@@ -695,11 +685,11 @@ def test_for_a_job_we_need_reads_a_route_and_nothing_else() -> None:
         "The truck collects it at 15:00.\n").config
     assert [(j.id, [s.machine_id for s in j.steps], j.due_time_hour) for j in config.jobs] == [
         ("J1", ["M1", "M2"], 15)]
-    assert "cannot read" in _fails("Machines: M1, M2.\nFor J1 we need the M1 manual.\n")
+    assert "cannot read" in fails("Machines: M1, M2.\nFor J1 we need the M1 manual.\n")
 
 
 def test_loaded_or_packed_is_a_due_only_with_by_or_before() -> None:
-    assert "cannot read 'loaded at 9:00'" in _fails(
+    assert "cannot read 'loaded at 9:00'" in fails(
         "Machines: M1, M2\nJ1: M1 2h, M2 1h, loaded at 9:00\n")
     config = OnboardingAgent().run_detailed(
         "Machines: M1, M2\nJ1: M1 2h, M2 1h, packed by 15:00\n").config
@@ -707,7 +697,7 @@ def test_loaded_or_packed_is_a_due_only_with_by_or_before() -> None:
 
 
 def test_plan_hours_for_it_is_the_time_of_a_one_step_job_only() -> None:
-    assert "a duration without 'there'" in _fails(
+    assert "a duration without 'there'" in fails(
         "Machines: M1, M2.\nJ1 needs M1 and M2. Plan two hours for it.\n")
 
 
@@ -715,11 +705,11 @@ def test_a_decimal_comma_between_arrows_is_one_duration() -> None:
     config = OnboardingAgent().run_detailed(
         "Job;Route;Hours\nJ1;M1 > M2 > M3;1,5 > 2 > 1\n").config  # not 1, 5, 2, 1
     assert [s.duration_hours for s in config.jobs[0].steps] == [2, 2, 1]
-    _fails("Job;Route;Hours\nJ1;M1 > M2 > M3;0,5 > 2,25\n")  # never 0.5, 2, 25
+    fails("Job;Route;Hours\nJ1;M1 > M2 > M3;0,5 > 2,25\n")  # never 0.5, 2, 25
 
 
 def test_an_order_due_reaches_only_its_items_and_never_overrides_one() -> None:
-    assert "could not read 'Order 55 (Acme), due 16:00'" in _fails(
+    assert "could not read 'Order 55 (Acme), due 16:00'" in fails(
         "Machines: M1, M2\nOrder 55 (Acme), due 16:00\n  - J1 M1 2h\n  - J2 M2 1h, due 12:00\n")
     config = OnboardingAgent().run_detailed(
         "Machines: M1, M2\nPO 7, due 3pm:\n- J1: M1 2h\n- J2: M2 1h\nJ3: M1 1h\n").config
@@ -727,14 +717,14 @@ def test_an_order_due_reaches_only_its_items_and_never_overrides_one() -> None:
 
 
 def test_per_job_in_parentheses_only_on_a_one_machine_route() -> None:
-    assert "cannot read '(1h each job)'" in _fails(
+    assert "cannot read '(1h each job)'" in fails(
         "Machines: M1, M2.\nJ1 and J2 on M1 then M2 (1h each job)\n")
 
 
 def test_downtime_not_today_only_when_nothing_else_names_today() -> None:
     for note in ("M2 is down today, not tomorrow.", "M2 is down until tomorrow.",
                  "M2 is down tomorrow."):  # a plan for tomorrow has M2 down on its day
-        assert "out of service" in _fails(f"Machines: M1, M2\n{note}\nJ1: M1 1h, M2 1h\n")
+        assert "out of service" in fails(f"Machines: M1, M2\n{note}\nJ1: M1 1h, M2 1h\n")
     config = OnboardingAgent().run_detailed(
         "Machines: M1, M2\nM2 goes down on Friday, not today.\nJ1: M1 1h, M2 1h\n").config
     assert [s.machine_id for s in config.jobs[0].steps] == ["M1", "M2"]
@@ -743,14 +733,7 @@ def test_downtime_not_today_only_when_nothing_else_names_today() -> None:
 def main() -> None:
     """Print per batch the totals (correct / safe fail / silent wrong) and the cases not
     correct."""
-    for label, cases in BATCHES:
-        totals: Counter[str] = Counter()
-        for case in cases:
-            result = _grade(case)
-            totals[result.verdict.value] += 1
-            if result.verdict is not Verdict.CORRECT:
-                print(f"{result.verdict.value:13} {case.name}: {result.got}: {result.detail}")
-        print(label, dict(totals), f"of {len(cases)}")
+    print_totals(BATCHES)
 
 
 if __name__ == "__main__":

@@ -21,19 +21,21 @@ not correct.
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
 from repro_assets.factory.agent import OnboardingAgent
-from repro_assets.factory.grading import LabelledCase, Verdict
-from repro_assets.factory.models import ExtractionError
+from repro_assets.factory.grading import LabelledCase
 from tests.factory.labelled import labelled_case
-from tests.factory.test_staff_phrasings import _grade
+from tests.factory.phrasing_sets import (
+    ROUNDED,
+    check_case,
+    check_rounding,
+    fails,
+    print_totals,
+)
 
 FAILS = "INVALID_STRUCTURE"
 LOOKALIKE = "COVERAGE_MISMATCH_OR_INVALID_STRUCTURE"
-ROUNDED = "ok_rounded"
 
 _case = labelled_case
 
@@ -868,29 +870,17 @@ KNOWN_MISSES: frozenset[str] = frozenset()
 
 @pytest.mark.parametrize("case", ALL_CASES, ids=[case.name for case in ALL_CASES])
 def test_a_staff_phrasing_is_read_as_a_planner_reads_it(case: LabelledCase) -> None:
-    result = _grade(case)
-    if case.name in KNOWN_MISSES:
-        assert result.verdict is Verdict.SAFE_FAIL, result  # a miss, never a wrong config
-        return
-    assert result.verdict is Verdict.CORRECT, result
+    check_case(case, KNOWN_MISSES)
 
 
 def test_rounded_cases_record_the_rounding() -> None:
-    for case in [c for c in ALL_CASES if c.expect == ROUNDED and c.name not in KNOWN_MISSES]:
-        repairs = OnboardingAgent().run_detailed(case.text).repairs
-        assert any("rounded up" in repair for repair in repairs), case.name
+    check_rounding(ALL_CASES, KNOWN_MISSES)
 
 
 def test_the_check_set_has_forty_cases_and_distinct_names() -> None:
     assert len(CHECK_SET) == 40
     assert len(BATCH_11) == len(BATCH_12) == len(BATCH_13) == 20
     assert len({case.name for case in ALL_CASES}) == len(ALL_CASES)
-
-
-def _fails(text: str) -> str:
-    with pytest.raises(ExtractionError) as raised:
-        OnboardingAgent().run_detailed(text)
-    return str(raised.value)
 
 
 def _jobs(text: str) -> list[tuple[str, list[tuple[str, float]], int | None]]:
@@ -905,14 +895,14 @@ def test_a_last_column_of_clock_times_in_header_less_rows_is_the_due() -> None:
     assert _jobs("J51;M51 1h;M52 2h;3pm\nJ52;M52 1h\n") == [
         ("J51", [("M51", 1), ("M52", 2)], 15), ("J52", [("M52", 1)], None)]
     # a time of day beside a cell of another kind in the same column is no due column
-    _fails("J51\tM51 2h\t15:00\nJ52\tM51 1h\trush\n")
-    _fails("J51 | M51 2h | 07:00 | M52 1h\nJ52 | M52 1h | | \n")  # a time between steps
+    fails("J51\tM51 2h\t15:00\nJ52\tM51 1h\trush\n")
+    fails("J51 | M51 2h | 07:00 | M52 1h\nJ52 | M52 1h | | \n")  # a time between steps
 
 
 def test_times_under_a_heading_or_beside_a_note_of_start_times_are_no_dues() -> None:
     rows = "J51\tM51 2h\t07:00\nJ52\tM52 1h\t09:00\n"
-    assert "cannot read '07:00'" in _fails("Machines: M51, M52\nStart times:\n" + rows)
-    assert "cannot read '07:00'" in _fails(
+    assert "cannot read '07:00'" in fails("Machines: M51, M52\nStart times:\n" + rows)
+    assert "cannot read '07:00'" in fails(
         "Machines: M51, M52\n" + rows + "Last column = start time.\n")
     assert _jobs("Machines: M51, M52\nShip by:\n" + rows)[0] == ("J51", [("M51", 2)], 7)
 
@@ -921,7 +911,7 @@ def test_a_sentence_that_makes_a_step_conditional_is_never_skipped_as_prose() ->
     route = "Machines: M51, M52\nJ51: M51 2h, M52 1h, M51 1h rework.\n"
     for condition in ("That last step is only needed when the gauge rejects it.",
                       "Skip the last step if the parts pass.", "Only if the parts fail."):
-        assert "a condition on the work" in _fails(route + condition + "\n")
+        assert "a condition on the work" in fails(route + condition + "\n")
     assert _jobs(route + "Give me a call if anything looks odd.\n") == [
         ("J51", [("M51", 2), ("M52", 1), ("M51", 1)], None)]
 
@@ -936,22 +926,22 @@ def test_a_fixed_width_row_lacks_only_the_cells_after_its_text() -> None:
     assert _jobs(header + "J51    M51       2       14:00\nJ52    M51       1\n") == [
         ("J51", [("M51", 2)], 14), ("J52", [("M51", 1)], None)]
     # a time of day under the hours column: unread, never a due
-    assert "'14:00' is not a list of durations" in _fails(
+    assert "'14:00' is not a list of durations" in fails(
         header + "J51    M51       2       14:00\nJ52    M51       14:00\n")
     # a row whose text reaches the last column keeps its cells as they are: unread
-    assert "cells under a header" in _fails(
+    assert "cells under a header" in fails(
         header + "J51    M51       2       14:00\nJ52    M51               14:00\n")
 
 
 def test_a_document_title_above_the_jobs_is_no_statement() -> None:
     assert _jobs("Open orders report\nJ51: M51 2h\n") == [("J51", [("M51", 2)], None)]
-    assert "names no machine" in _fails("Jobs skip the list\nJ51: M51 2h\n")
+    assert "names no machine" in fails("Jobs skip the list\nJ51: M51 2h\n")
 
 
 def test_work_still_to_do_after_a_job_id_is_its_route() -> None:
     assert _jobs("Machines: M51, M52\nJ51 still to do: M51 2h, M52 1h\n") == [
         ("J51", [("M51", 2), ("M52", 1)], None)]
-    _fails("Machines: M51, M52\nJ51 done: M51 2h, M52 1h\n")
+    fails("Machines: M51, M52\nJ51 done: M51 2h, M52 1h\n")
 
 
 def test_an_added_step_may_stand_after_or_before_a_machine_of_the_route() -> None:
@@ -960,7 +950,7 @@ def test_an_added_step_may_stand_after_or_before_a_machine_of_the_route() -> Non
         "J52", [("M51", 2), ("M52", 1), ("M53", 1)], None)
     assert _jobs(base + "J52 also needs M52 1h before M51.\n")[1] == (
         "J52", [("M52", 1), ("M51", 2), ("M53", 1)], None)
-    assert "visits M54 0 times" in _fails(
+    assert "visits M54 0 times" in fails(
         "Machines: M51, M52, M53, M54\nJ51-J52: M51 2h, M53 1h\nJ52 also needs M52 1h after M54.\n")
 
 
@@ -968,8 +958,8 @@ def test_a_rework_step_is_read_only_when_nothing_makes_it_conditional() -> None:
     assert _jobs(
             "Machines: M51, M52\nJ51: M51 2h, M52 1h, back to M51 for 1h rework, M52 1h\n") == [
         ("J51", [("M51", 2), ("M52", 1), ("M51", 1), ("M52", 1)], None)]
-    _fails("Machines: M51, M52\nJ51: M51 2h, M52 1h, M51 1h rework if it fails, M52 1h\n")
-    _fails("Machines: M51, M52\nJ51: M51 2h, M52 1h, M51 1h (rework when needed)\n")
+    fails("Machines: M51, M52\nJ51: M51 2h, M52 1h, M51 1h rework if it fails, M52 1h\n")
+    fails("Machines: M51, M52\nJ51: M51 2h, M52 1h, M51 1h (rework when needed)\n")
 
 
 def test_the_same_but_without_a_machine_copies_the_route_before() -> None:
@@ -980,21 +970,21 @@ def test_the_same_but_without_a_machine_copies_the_route_before() -> None:
         "J53", [("M51", 1), ("M52", 2)], None)
     assert _jobs(base + "J53 takes the standard flow but without the paint booth.\n")[2] == (
         "J53", [("M51", 1), ("M52", 2)], None)
-    assert "which differ" in _fails(base + "J53 is the same but skips M53.\nJ51 skips M52.\n")
-    _fails("Machines: M51, M52\nJ51: M51 1h, due 3pm. J52 is the same.\n")  # route or due?
+    assert "which differ" in fails(base + "J53 is the same but skips M53.\nJ51 skips M52.\n")
+    fails("Machines: M51, M52\nJ51: M51 1h, due 3pm. J52 is the same.\n")  # route or due?
 
 
 def test_comma_rows_are_rows_only_without_a_space_after_the_commas() -> None:
     assert _jobs("Machines: M55, M56\nJ55,M55 1h,M56 2h,11:00\nJ56,M56 2h,,\n") == [
         ("J55", [("M55", 1), ("M56", 2)], 11), ("J56", [("M56", 2)], None)]
-    _fails("Machines: M55, M56\nJ55, M55 1h, M56 2h, 11:00\n")  # prose: no due column
-    _fails("Machines: M55, M56\nJ55,M55,2\n")  # a bare number has no unit
+    fails("Machines: M55, M56\nJ55, M55 1h, M56 2h, 11:00\n")  # prose: no due column
+    fails("Machines: M55, M56\nJ55,M55,2\n")  # a bare number has no unit
 
 
 def test_an_at_sign_between_a_quantity_and_a_time_is_a_rate() -> None:
     assert _jobs("Machines: M57, M58\nJ57: 40 pcs @ 3 min on M57, then M58 1h\n") == [
         ("J57", [("M57", 2), ("M58", 1)], None)]
-    assert "without a time per piece" in _fails(
+    assert "without a time per piece" in fails(
         "Machines: M57, M58\nJ57: 40 pcs at 3 min on M57, then M58 1h\n")  # each, or all?
 
 
@@ -1002,7 +992,7 @@ def test_a_replacing_machine_may_give_its_time_in_parentheses() -> None:
     base = "Machines: M61, M62, M63, M64\nAll jobs: M61 -> M62 -> M63, 1h each.\nJobs: J61, J62.\n"
     assert _jobs(base + "J62 uses M64 instead of M62 (2h).\n")[1] == (
         "J62", [("M61", 1), ("M64", 2), ("M63", 1)], None)
-    _fails(base + "J62 uses M64 instead of M62 (2h or 3h).\n")
+    fails(base + "J62 uses M64 instead of M62 (2h or 3h).\n")
 
 
 def test_a_heading_that_leads_to_one_job_gives_its_list_and_the_next_it() -> None:
@@ -1011,41 +1001,34 @@ def test_a_heading_that_leads_to_one_job_gives_its_list_and_the_next_it() -> Non
         assert _jobs(f"{heading}\n{steps}It ships at 11am.\n") == [
             ("J51", [("M51", 2), ("M52", 1)], 11)]
     # 'it' after a list of two jobs names no one job
-    assert "'it' does not refer" in _fails(
+    assert "'it' does not refer" in fails(
         "J51 and J52:\n- M51 2h\n- M52 1h\nIt ships at 3pm.\n")
-    _fails("Plan for J51 soon:\n" + steps)  # a heading with other words: not read
+    fails("Plan for J51 soon:\n" + steps)  # a heading with other words: not read
 
 
 def test_today_before_a_job_list_is_the_plan_day() -> None:
     assert _jobs("Machines: M51, M52\nToday J51 and J52; J52 does not need M52.\n"
                  "All jobs: M51 1h, M52 1h.\n") == [
         ("J51", [("M51", 1), ("M52", 1)], None), ("J52", [("M51", 1)], None)]
-    _fails("Machines: M51\nTomorrow J51 and J52.\nAll jobs: M51 1h.\n")  # another day
+    fails("Machines: M51\nTomorrow J51 and J52.\nAll jobs: M51 1h.\n")  # another day
 
 
 def test_one_pipe_makes_two_columns_only_under_a_routing_header() -> None:
     assert _jobs("Job | Route\nJ51 | M51 2h > M52 1h\nJ52 | M52 1h\n") == [
         ("J51", [("M51", 2), ("M52", 1)], None), ("J52", [("M52", 1)], None)]
-    assert "two separate routes" in _fails("Machines: M51, M52\nJ51: M51 1h | M52 2h\n")
+    assert "two separate routes" in fails("Machines: M51, M52\nJ51: M51 1h | M52 2h\n")
 
 
 def test_lots_with_a_time_each_run_one_after_another() -> None:
     assert _jobs("Machines: M51, M52\nJ51: 3 lots of 20 min each on M51, then M52 1h\n") == [
         ("J51", [("M51", 1), ("M52", 1)], None)]
-    assert "without a time per piece" in _fails("Machines: M51\nJ51: 3 lots on M51\n")
+    assert "without a time per piece" in fails("Machines: M51\nJ51: 3 lots on M51\n")
 
 
 def main() -> None:
     """Print per batch the totals (correct / safe fail / silent wrong) and the cases not
     correct."""
-    for label, cases in BATCHES:
-        totals: Counter[str] = Counter()
-        for case in cases:
-            result = _grade(case)
-            totals[result.verdict.value] += 1
-            if result.verdict is not Verdict.CORRECT:
-                print(f"{result.verdict.value:13} {case.name}: {result.got}: {result.detail}")
-        print(label, dict(totals), f"of {len(cases)}")
+    print_totals(BATCHES)
 
 
 if __name__ == "__main__":

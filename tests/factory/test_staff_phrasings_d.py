@@ -22,19 +22,21 @@ as the hour 14, like ``14.00``.
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
 from repro_assets.factory.agent import OnboardingAgent
-from repro_assets.factory.grading import LabelledCase, Verdict
-from repro_assets.factory.models import ExtractionError
+from repro_assets.factory.grading import LabelledCase
 from tests.factory.labelled import labelled_case
-from tests.factory.test_staff_phrasings import _grade
+from tests.factory.phrasing_sets import (
+    ROUNDED,
+    check_case,
+    check_rounding,
+    fails,
+    print_totals,
+)
 
 FAILS = "INVALID_STRUCTURE"
 LOOKALIKE = "COVERAGE_MISMATCH_OR_INVALID_STRUCTURE"
-ROUNDED = "ok_rounded"
 
 _case = labelled_case
 
@@ -562,29 +564,17 @@ ALL_CASES = CHECK_SET_2 + BATCH_14
 
 @pytest.mark.parametrize("case", ALL_CASES, ids=[case.name for case in ALL_CASES])
 def test_a_staff_phrasing_is_read_as_a_planner_reads_it(case: LabelledCase) -> None:
-    result = _grade(case)
-    if case.name in KNOWN_MISSES:
-        assert result.verdict is Verdict.SAFE_FAIL, result  # a miss, never a wrong config
-        return
-    assert result.verdict is Verdict.CORRECT, result
+    check_case(case, KNOWN_MISSES)
 
 
 def test_rounded_cases_record_the_rounding() -> None:
-    for case in [c for c in ALL_CASES if c.expect == ROUNDED and c.name not in KNOWN_MISSES]:
-        repairs = OnboardingAgent().run_detailed(case.text).repairs
-        assert any("rounded up" in repair for repair in repairs), case.name
+    check_rounding(ALL_CASES, KNOWN_MISSES)
 
 
 def test_the_check_set_has_forty_cases_and_distinct_names() -> None:
     assert len(CHECK_SET_2) == 40
     assert len(BATCH_14) == 20
     assert len({case.name for case in ALL_CASES}) == 60
-
-
-def _fails(text: str) -> str:
-    with pytest.raises(ExtractionError) as raised:
-        OnboardingAgent().run_detailed(text)
-    return str(raised.value)
 
 
 def _jobs(text: str) -> list[tuple[str, list[tuple[str, float]], int | None]]:
@@ -596,15 +586,15 @@ def _jobs(text: str) -> list[tuple[str, list[tuple[str, float]], int | None]]:
 def test_out_of_action_means_a_machine_is_down() -> None:
     for note in ("M52 is out of action all day today.", "M52 is not working today.",
                  "M52 is out of commission."):
-        assert "out of service" in _fails(f"Machines: M51, M52\n{note}\nJ51: M51 1h, M52 2h\n")
+        assert "out of service" in fails(f"Machines: M51, M52\n{note}\nJ51: M51 1h, M52 2h\n")
 
 
 def test_a_past_downtime_beside_running_again_takes_no_machine_out() -> None:
     route = "J51: M51 1h, M52 2h\n"
     assert _jobs("Machines: M51, M52. M52 was down last night, repaired and running again.\n"
                  + route) == [("J51", [("M51", 1), ("M52", 2)], None)]
-    assert "out of service" in _fails("Machines: M51, M52. M52 was down last night.\n" + route)
-    assert "out of service" in _fails(
+    assert "out of service" in fails("Machines: M51, M52. M52 was down last night.\n" + route)
+    assert "out of service" in fails(
         "Machines: M51, M52. M51 was down, back up now; M52 is down.\n" + route)
 
 
@@ -617,43 +607,43 @@ def test_bare_chat_stamps_are_stripped_only_when_several_lines_carry_them() -> N
     assert _jobs("07:40 Noor: J51 M51 2h\n07:41 Noor: machines are M51 (saw) and M52\n"
                  "07:42 Noor: J52 M52 1h\n")[0] == ("J51", [("M51", 2)], None)
     # one such line is no chat: the time is not dropped as a stamp
-    _fails("Machines: M51\n11:00 Pickup: J51 M51 2h\n")
+    fails("Machines: M51\n11:00 Pickup: J51 M51 2h\n")
     # a word the reader knows is no sender: its time is never dropped as a stamp
     for first, second in (("Due 14:00:", "Due 16:00:"), ("14:00 Deadline:", "16:00 Deadline:"),
                           ("Ship 14:00:", "Ship 16:00:"), ("Monday 14:00:", "Monday 16:00:")):
-        _fails(f"Machines: M51, M52\n{first} J51 M51 2h\n{second} J52 M52 1h\n")
+        fails(f"Machines: M51, M52\n{first} J51 M51 2h\n{second} J52 M52 1h\n")
 
 
 def test_a_status_column_drops_done_operations_and_refuses_others() -> None:
     header = "Job;Op;Machine;Status;Hours\n"
     assert _jobs(header + "J51;10;M51;done;2\nJ51;20;M52;released;1\n") == [
         ("J51", [("M52", 1)], None)]
-    assert "leaves open whether the row is planned" in _fails(
+    assert "leaves open whether the row is planned" in fails(
         header + "J51;10;M51;on hold;2\nJ51;20;M52;released;1\n")
-    assert "leaves open whether the row is planned" in _fails(
+    assert "leaves open whether the row is planned" in fails(
         "Job;Route;Status;Hours\nJ51;M51 > M52;done;2 > 1\nJ52;M52;open;1\n")
     # the machine of a done operation outside the text's list of machines: undeclared
-    assert "appears only in a job's route" in _fails(
+    assert "appears only in a job's route" in fails(
         "Machines: M51, M52\n" + header + "J51;10;M53;done;2\nJ51;20;M52;open;1\n")
 
 
 def test_uhr_after_a_24_hour_clock_is_the_due_hour() -> None:
     assert _jobs("Machines: M51\nJ51: M51 1h, due 14.00 Uhr\nJ52: M51 1h, due 16 Uhr\n") == [
         ("J51", [("M51", 1)], 14), ("J52", [("M51", 1)], 16)]
-    assert "morning or afternoon" in _fails("Machines: M51\nJ51: M51 1h, due 5 Uhr\n")
+    assert "morning or afternoon" in fails("Machines: M51\nJ51: M51 1h, due 5 Uhr\n")
 
 
 def test_no_before_a_machine_is_a_skip_like_without() -> None:
     base = "Machines: M51, M52, M53\nJ51: M51 1h > M52 2h > M53 1h\n"
     assert _jobs(base + "J52: same as J51 but no M53\n")[1] == (
         "J52", [("M51", 1), ("M52", 2)], None)
-    _fails(base + "J52: same as J51 but no M53 if possible\n")
-    _fails(base + "J52: same as J51 but no M52 or M53\n")
+    fails(base + "J52: same as J51 but no M53 if possible\n")
+    fails(base + "J52: same as J51 but no M52 or M53\n")
 
 
 def test_only_between_a_machine_and_a_duration_is_unread() -> None:
     base = "Machines: M51, M52\nAll jobs: M51 1h, M52 2h\nJobs: J51, J52\n"
-    assert "only that machine, or only that long" in _fails(base + "J52: M52 only 1h\n")
+    assert "only that machine, or only that long" in fails(base + "J52: M52 only 1h\n")
     assert _jobs(base + "J52 needs only M52, 1h\n")[1] == ("J52", [("M52", 1)], None)
 
 
@@ -665,20 +655,20 @@ def test_a_column_per_machine_holds_each_steps_duration_and_a_blank_skips() -> N
     # a machine whose column stays blank is still a machine of the plant
     config = OnboardingAgent().run_detailed("Job | M51 | M52\nJ51 | 2h |\n").config
     assert sorted(m.id for m in config.machines) == ["M51", "M52"]
-    assert "not one duration with its unit" in _fails("Job | M51 | M52\nJ51 | 2 | 1\n")
-    assert "not one duration with its unit" in _fails("Job | M51 | M52\nJ51 | x | 1h\n")
+    assert "not one duration with its unit" in fails("Job | M51 | M52\nJ51 | 2 | 1\n")
+    assert "not one duration with its unit" in fails("Job | M51 | M52\nJ51 | x | 1h\n")
 
 
 def test_latest_before_a_clock_is_a_due() -> None:
     assert _jobs("Machines: M51\nJ51 M51 1h, latest 13:00\n") == [("J51", [("M51", 1)], 13)]
     for note in ("start latest 13:00", "latest start 13:00", "material arrives latest 10:00"):
-        _fails(f"Machines: M51\nJ51 M51 1h, {note}\n")
+        fails(f"Machines: M51\nJ51 M51 1h, {note}\n")
 
 
 def test_a_bare_count_times_a_time_per_piece_is_the_steps_duration() -> None:
     assert _jobs("Machines: M51, M52\nJ51: M51 600 x 6 s, M52 30 x 2 min\n") == [
         ("J51", [("M51", 1), ("M52", 1)], None)]
-    _fails("Machines: M51, M52\nJ51: M51 2 x 1h, M52 1h\n")  # twice, or two hours?
+    fails("Machines: M51, M52\nJ51: M51 2 x 1h, M52 1h\n")  # twice, or two hours?
 
 
 def test_the_plans_own_date_beside_a_due_is_redundant() -> None:
@@ -689,17 +679,17 @@ def test_the_plans_own_date_beside_a_due_is_redundant() -> None:
                          ("Plan for 2026-12-04", "4.12. 15:00")):
         assert _jobs(f"{heading}\n" + route.format(due=due)) == [("J51", [("M51", 2)], 15)]
     # another date than the plan's, or no date on a heading: unread
-    _fails("Plan for Thursday 03.12.2026\n" + route.format(due="04.12.2026 10:00"))
-    _fails(route.format(due="4 Dec 10:00"))
-    _fails("Plan for Friday 4 December 2026\n" + route.format(due="Thu 4 Dec 15:00"))
+    fails("Plan for Thursday 03.12.2026\n" + route.format(due="04.12.2026 10:00"))
+    fails(route.format(due="4 Dec 10:00"))
+    fails("Plan for Friday 4 December 2026\n" + route.format(due="Thu 4 Dec 15:00"))
 
 
 def test_grouped_thousands_before_a_word_for_pieces_are_a_count() -> None:
     for count in ("1.200", "1,200"):
         assert _jobs(f"Machines: M51, M52\nJ51: {count} pcs x 3 s on M51, then M52 1h\n") == [
             ("J51", [("M51", 1), ("M52", 1)], None)]
-    _fails("Machines: M51, M52\nJ51: 1.5 pcs x 3 s on M51, then M52 1h\n")
-    _fails("Machines: M51, M52\nJ51: M51 1.200 x 3 s, then M52 1h\n")  # no word for pieces
+    fails("Machines: M51, M52\nJ51: 1.5 pcs x 3 s on M51, then M52 1h\n")
+    fails("Machines: M51, M52\nJ51: M51 1.200 x 3 s, then M52 1h\n")  # no word for pieces
 
 
 def test_a_chat_message_continues_the_route_of_the_message_before() -> None:
@@ -711,14 +701,7 @@ def test_a_chat_message_continues_the_route_of_the_message_before() -> None:
 def main() -> None:
     """Print per set the totals (correct / safe fail / silent wrong) and the cases not
     correct."""
-    for label, cases in (("check set 2", CHECK_SET_2), ("batch 14", BATCH_14)):
-        totals: Counter[str] = Counter()
-        for case in cases:
-            result = _grade(case)
-            totals[result.verdict.value] += 1
-            if result.verdict is not Verdict.CORRECT:
-                print(f"{result.verdict.value:13} {case.name}: {result.got}: {result.detail}")
-        print(label, dict(totals), f"of {len(cases)}")
+    print_totals((("check set 2", CHECK_SET_2), ("batch 14", BATCH_14)))
 
 
 if __name__ == "__main__":
