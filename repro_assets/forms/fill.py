@@ -42,7 +42,14 @@ from repro_assets.forms.models import (
     SkippedWidget,
     WrittenWidget,
 )
-from repro_assets.forms.parties import SUBJECT, is_subject, mentions, party_of, subject_word
+from repro_assets.forms.parties import (
+    POLICYHOLDER,
+    SUBJECT,
+    is_subject,
+    mentions,
+    party_of,
+    subject_word,
+)
 from repro_assets.forms.postal import split_postal
 from repro_assets.forms.widget_columns import continue_columns
 from repro_assets.forms.widget_meaning import date_order
@@ -186,7 +193,6 @@ def _row_value(role: WidgetRole, items: list[MedicationRow]) -> str:
     return row.often
 
 
-_INSURED = "policyholder"
 #: Fields another party also has (a name, a phone, an address, a birth date): a widget of one
 #: of these with no party of its own, placed after another party's widget, is reviewed.
 UNBOUND_REVIEW_KEYS = frozenset({"full_name", "phone", "address", "dob"})
@@ -296,7 +302,7 @@ def _not_writable(role: WidgetRole, item: FinalField | None, view: _FormView) ->
     field, another party's, no value, or not the preferred phone widget."""
     if role.key is None:
         return role.problem or "no_v1_field"
-    if role.key == "insurance_member_id" and role.party == _INSURED:
+    if role.key == "insurance_member_id" and role.party == POLICYHOLDER:
         # "INSURED'S I.D. NUMBER": the subject's id only when the subject is the insured
         return "party_uncertain:insured_may_be_another_person"
     if not is_subject(role.party):

@@ -16,6 +16,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 SUBJECT = "subject"
+#: The insurance policyholder (subscriber, insured, guarantor): may or may not be the subject.
+POLICYHOLDER = "policyholder"
 
 #: Role words per party. Multi-word entries are matched as phrases; every word also matches
 #: its possessive or plural form (``Employee's``, ``Employees``, ``Doctors``).
@@ -27,7 +29,7 @@ PARTY_WORDS: dict[str, tuple[str, ...]] = {
                           "relative", "person to notify", "in case of"),
     "family": ("spouse", "parent", "guardian", "mother", "father", "husband", "wife",
                "sibling", "partner"),
-    "policyholder": ("policyholder", "policy holder", "subscriber", "insured", "guarantor",
+    POLICYHOLDER: ("policyholder", "policy holder", "subscriber", "insured", "guarantor",
                      "responsible party", "cardholder", "card holder", "account holder"),
     "doctor": ("doctor", "physician", "dr.", "provider", "pcp", "clinician", "surgeon",
                "therapist", "dentist", "practitioner", "nurse", "prescriber", "referring",

@@ -165,7 +165,6 @@ def _named_sources(terms: QuestionTerms, sources: Sequence[SourceText]
     return replace(terms, anchors=rest), kept
 
 
-
 #: Where a comparison names its second side: "... than Y", "between X and Y".
 _THAN_RE = re.compile(r"\bthan\b", re.IGNORECASE)
 

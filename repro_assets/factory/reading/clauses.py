@@ -92,14 +92,15 @@ GENERIC_DETERMINERS = frozenset({"every", "each", "all", "the", "our", "other", 
 DISTRIBUTIVE = frozenset({"each", "both", "all", "together"})
 INVENTORY_WORDS = frozenset({"have", "has", "operate", "operates", "own", "owns", "run",
                              "runs", "got", "include", "includes", "are", "there", "only"})
-_OUT_OF_SERVICE_RE = re.compile(
-    r"\b(?:down|out of service|out for (?:repair|maintenance|service)|under "
+#: The words that put a machine out of service ("M3 is down", "out of action").
+_OUT_OF_SERVICE = (
+    r"(?:down|out of service|out for (?:repair|maintenance|service)|under "
     r"(?:maintenance|repair)|in (?:maintenance|repair)|being (?:repaired|serviced)|broken|"
     r"offline|unavailable|not available|out of order|decommissioned|retired|shut down|"
     r"not in use|out of (?:action|commission|use)|not (?:working|operational|running)|"
-    r"inoperable|stopped)\b",
-    re.IGNORECASE,
+    r"inoperable|stopped)\b"
 )
+_OUT_OF_SERVICE_RE = re.compile(r"\b" + _OUT_OF_SERVICE, re.IGNORECASE)
 _NAME_STOP = frozenset({"and", "or", "is", "are", "the", "a", "an", "which", "that", "with"})
 
 
@@ -1761,7 +1762,7 @@ _TODAY_RE = re.compile(r"(?i)\b(?:today|tonight|now|this\s+(?:morning|afternoon|
 
 
 # a downtime told in the past tense beside words that the machine works again
-_WAS_DOWN_RE = re.compile(r"(?i)\b(?:was|were|had been)\s+" + _OUT_OF_SERVICE_RE.pattern[2:])
+_WAS_DOWN_RE = re.compile(r"\b(?:was|were|had been)\s+" + _OUT_OF_SERVICE, re.IGNORECASE)
 _RESTORED_RE = re.compile(r"(?i)\b(?:running again|working again|back up|back in (?:service|"
                           r"use|action)|up again)\b")
 

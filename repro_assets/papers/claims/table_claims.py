@@ -63,6 +63,7 @@ from repro_assets.papers.claims.roles import role_of
 from repro_assets.papers.models import PaperPages
 from repro_assets.papers.tables import ParsedTable
 from repro_assets.papers.tables.cells import CellValue, column_decimals, parse_cell_values
+from repro_assets.papers.tables.reader import SUBCAPTION_MARK
 
 _NON_RESULT = re.compile(
     r"(?i)(?:^|[\s(])(depth|params?|parameters|#\s*\w*|size|layers?|epochs?|iterations?|steps|"
@@ -342,7 +343,7 @@ def _caption_datasets(caption: str, context: PaperContext) -> list[str]:
     return out
 
 
-_SUBCAPTION_MARK = re.compile(r"^\s*\((?:[a-h]|[ivx]{1,4})\)\s+")
+_SUBCAPTION_MARK = re.compile(rf"^\s*{SUBCAPTION_MARK}\s+")
 
 
 def _title_datasets(table: ParsedTable, context: PaperContext) -> tuple[list[str], str]:

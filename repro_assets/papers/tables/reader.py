@@ -448,8 +448,10 @@ def _tables_of(candidate: _Candidate, convention: bool | None, ruled: bool,
     return tables
 
 
+#: A panel's sub-caption mark: '(a)' .. '(h)', '(i)' .. '(viii)'.
+SUBCAPTION_MARK = r"\((?:[a-h]|[ivx]{1,4})\)"
 #: Where the next sub-caption of a line starts ('(a) X  (b) Y': before '(b)').
-_NEXT_SUBCAPTION = re.compile(r"\s+(?=\((?:[a-h]|[ivx]{1,4})\)\s)")
+_NEXT_SUBCAPTION = re.compile(rf"\s+(?={SUBCAPTION_MARK}\s)")
 
 
 def _own_subcaptions(parts: list[ParsedTable], title: str | None) -> list[ParsedTable]:
