@@ -59,8 +59,8 @@ OPENING_CHARS = 12000
 
 
 def variant_only(anchor: Anchor, text: str) -> bool:
-    """The text names ``anchor`` only inside longer names: "VGG-11" or "VGG16" for "VGG",
-    never "VGG" itself (a one-word anchor; a plural or possessive is the name itself)."""
+    """The text names ``anchor`` only inside longer names: "Orca-11" or "Orca16" for "Orca",
+    never "Orca" itself (a one-word anchor; a plural or possessive is the name itself)."""
     if len(anchor.text.split()) != 1:
         return False
     exact = variant = False
