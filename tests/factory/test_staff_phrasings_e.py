@@ -28,12 +28,14 @@ from __future__ import annotations
 
 import pytest
 
+from repro_assets.factory.agent import OnboardingAgent
 from repro_assets.factory.grading import LabelledCase
 from tests.factory.labelled import labelled_case
 from tests.factory.phrasing_sets import (
     ROUNDED,
     check_case,
     check_rounding,
+    fails,
     print_totals,
 )
 
@@ -415,13 +417,6 @@ KNOWN_MISSES: frozenset[str] = frozenset({
     "e_email_confirms_the_quoted_request",
     "e_email_reply_adds_a_job",
     "e_whiteboard_names_arrows_double_arrow_due",
-    "e_yaml_route_and_hours_lists",
-    "e_yaml_steps_with_keys",
-    "e_yaml_flow_mapping_per_job",
-    "e_json_in_the_seed_shape",
-    "e_json_object_of_minutes",
-    "e_markdown_step_groups_over_two_header_rows",
-    "e_markdown_process_row_over_machine_columns",
     "e_work_instruction_steps_in_minutes",
     "e_erp_routing_fixed_width_setup_and_run",
     "e_erp_work_center_codes_mapped_to_machines",
@@ -444,6 +439,54 @@ def test_rounded_cases_record_the_rounding() -> None:
 def test_the_check_set_has_forty_cases_and_distinct_names() -> None:
     assert len(CHECK_SET_3) == 41
     assert len({case.name for case in ALL_CASES}) == len(ALL_CASES)
+
+
+def _jobs(text: str) -> list[tuple[str, list[tuple[str, float]], int | None]]:
+    config = OnboardingAgent().run_detailed(text).config
+    return [(job.id, [(s.machine_id, s.duration_hours) for s in job.steps], job.due_time_hour)
+            for job in config.jobs]
+
+
+def test_a_json_or_yaml_plan_is_read_as_the_sentences_it_stands_for() -> None:
+    expected = [("J51", [("M51", 2), ("M52", 1)], 15), ("J52", [("M52", 2)], None)]
+    assert _jobs('{"machines": ["M51", "M52"], "jobs": [{"id": "J51", "steps": ['
+                 '{"machine": "M51", "hours": 2}, {"machine": "M52", "minutes": 60}], '
+                 '"due": "15:00"}, {"id": "J52", "steps": [{"machine": "M52", "hours": 2}]}]}'
+                 ) == expected
+    assert _jobs("machines: [M51, M52]\njobs:\n  J51:\n    route: [M51, M52]\n"
+                 "    hours: [2, 1]\n    due: 15:00\n  J52:\n    route: [M52]\n"
+                 "    hours: [2]\n") == expected
+    assert _jobs('J51 = {"M51": "2h", "M52": "60 min", "due": "15:00"}\n'
+                 "J52: {M52: 2h}\n") == expected
+
+
+def test_a_structured_paste_not_understood_entirely_is_not_read() -> None:
+    # a repeated key (a parser keeps the last: a step would be lost), an unknown key, a
+    # duration without its unit, a route longer than its durations, an undeclared machine
+    fails("J51: {M51: 1h, M52: 1h, M51: 1h}\n")
+    fails('{"jobs": [{"id": "J51", "steps": [{"machine": "M51", "hours": 2, '
+          '"optional": true}]}]}')
+    fails('{"jobs": [{"id": "J51", "steps": [{"machine": "M51", "duration": 2}]}]}')
+    fails("jobs:\n  J51:\n    route: [M51, M52]\n    hours: [2]\n")
+    assert "M52" in fails('{"machines": ["M51"], "jobs": [{"id": "J51", "steps": '
+                          '[{"machine": "M52", "hours": 1}]}]}')
+
+
+def test_a_markdown_header_over_two_rows_names_the_columns() -> None:
+    steps = ("| | Op 1 | | Op 2 | |\n| Job | Machine | Hours | Machine | Hours |\n"
+             "|---|---|---|---|---|\n| J51 | M51 | 2 | M52 | 1 |\n| J52 | M52 | 3 | | |\n")
+    assert _jobs(steps) == [("J51", [("M51", 2), ("M52", 1)], None), ("J52", [("M52", 3)], None)]
+    machines = "| | Saw | Mill |\n| Job | M51 (h) | M52 (h) |\n|---|---|---|\n| J51 | 2 | 1 |\n"
+    assert _jobs(machines) == [("J51", [("M51", 2), ("M52", 1)], None)]
+    # a group label that says more than a name leaves its columns unknown
+    for label in ("Optional", "Alternative", "If needed"):
+        fails(machines.replace("| | Saw |", f"| | {label} |"))
+    fails(steps.replace("| Machine | Hours |\n", "| Machine | Note |\n"))
+
+
+def test_a_machine_column_labelled_as_a_stand_in_or_an_option_is_unread() -> None:
+    for label in ("Optional M51", "Backup M51", "Alternative M51 (h)"):
+        assert "unknown column" in fails(f"Job | {label} | M52\nJ51 | 2h | 1h\n")
 
 
 def main() -> None:

@@ -18,6 +18,7 @@ import re
 from enum import StrEnum
 
 from repro_assets.factory.reading.lexicon import Kind, tokenize
+from repro_assets.factory.reading.phrases import MEANING_WORDS
 
 
 class Column(StrEnum):
@@ -148,13 +149,21 @@ def column_unit(cell: str) -> str | None:
     return None
 
 
+# "Alternative M3", "Backup M3": a machine that may stand in for another, not a step of its own
+_STAND_IN_WORDS = frozenset({"alternative", "alternatives", "alt", "backup", "spare", "standby",
+                             "reserve", "substitute", "fallback", "option", "options"})
+
+
 def header_machine(cell: str) -> str | None:
     """The machine of a header cell that is one machine id, alone or after plain words
-    (``M3``, ``Saw M3``, ``M3 (h)``): a column of that machine's step; None otherwise."""
+    (``M3``, ``Saw M3``, ``M3 (h)``): a column of that machine's step; None otherwise (also
+    when a word says more than a name, ``Optional M3``)."""
     tokens = tokenize(re.sub(r"\((?:h|hrs?|hours?|min|mins|minutes?)\)\s*$", "", cell.strip(),
                              flags=re.IGNORECASE))
     if not tokens or tokens[-1].kind is not Kind.MACHINE or len(tokens[-1].value) != 1 or any(
-            t.kind is not Kind.WORD for t in tokens[:-1]) or len(tokens) > 3:
+            t.kind is not Kind.WORD or t.value in MEANING_WORDS | _STAND_IN_WORDS
+            for t in tokens[:-1]
+    ) or len(tokens) > 3:
         return None
     return str(tokens[-1].value[0])
 

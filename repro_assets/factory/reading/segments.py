@@ -33,6 +33,7 @@ from repro_assets.factory.reading.columns import (
 )
 from repro_assets.factory.reading.dates import drop_plan_date
 from repro_assets.factory.reading.envelope import unwrap_message
+from repro_assets.factory.reading.structured import plain_text
 
 # "1. J1 ...", "a) J1 ...", "1 - J1 ..." (a dash after the number only before a job id)
 _BULLET_RE = re.compile(r"^(?P<indent>\s*)(?:[-*•‣▪◦]|\d{1,3}[.)]|\(?[a-z][)]"
@@ -346,11 +347,81 @@ def _two_column_table(lines: list[str], start: int) -> tuple[Table | None, int]:
     return Table(tuple(header), tuple(rows), lines[start].strip(), True), end
 
 
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
+             "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5, "6th": 6}
+# "Step 2", "Op 3", "First step", "2nd operation": a group label over one step's columns
+_STEP_GROUP_RE = re.compile(
+    r"(?i)^(?:(?:step|op|operation)\s*#?\s*(?P<n>\d{1,2})"
+    r"|(?P<ord>first|second|third|fourth|fifth|sixth|1st|2nd|3rd|4th|5th|6th)\s+"
+    r"(?:step|op|operation))$")
+# the sub-column under a step group: its machine, or its duration in hours or minutes
+_STEP_PARTS = {"machine": "Step", "machine id": "Step", "resource": "Step", "station": "Step",
+               "hours": "Hrs", "hrs": "Hrs", "h": "Hrs", "minutes": "Min", "min": "Min",
+               "mins": "Min"}
+
+
+def _group_number(label: str) -> int | None:
+    match = _STEP_GROUP_RE.match(label.strip())
+    if match is None:
+        return None
+    return int(match.group("n")) if match.group("n") else _ORDINALS[match.group("ord").lower()]
+
+
+def _merged_header(group: list[str], sub: list[str]) -> list[str] | None:
+    """The header of a Markdown table whose header spans two rows: a row of group labels
+    (a label spans the empty cells right of it, as a merged cell does) over the row of column
+    names. Under a step group (``Step 1``, ``First step``) the machine and duration columns
+    become ``Step 1`` / ``Hrs 1``; any other label is kept before the column name it stands
+    over (``Cutting`` over ``M3 (h)`` is ``Cutting M3 (h)``), so a label that says more than a
+    name leaves the column unknown. None when the rows do not fit."""
+    if len(group) != len(sub) or not any(group) or not group[0] and not sub[0]:
+        return None
+    merged: list[str] = []
+    label = ""
+    for top, name in zip(group, sub, strict=True):
+        if top:
+            label = top
+        number = _group_number(label) if label else None
+        if number is not None:
+            part = _STEP_PARTS.get(name.strip().lower())
+            if part is None:
+                return None
+            merged.append(f"{part} {number}")
+        else:
+            merged.append(f"{label} {name}" if label and name else name or label)
+    return merged
+
+
+def _two_row_header_table(lines: list[str], start: int) -> tuple[Table | None, int]:
+    """A Markdown table whose header spans the two rows above its separator row."""
+    if start + 3 >= len(lines):
+        return None, start
+    group, sub = _pipe_cells(lines[start]), _pipe_cells(lines[start + 1])
+    separator = _pipe_cells(lines[start + 2])
+    if group is None or sub is None or separator is None or not all(
+            _PIPE_SEPARATOR_RE.match(cell) for cell in separator if cell):
+        return None, start
+    header = _merged_header(group, sub)
+    if header is None or not is_routing_header(header):
+        return None, start
+    end = start + 3
+    rows: list[tuple[tuple[str, ...], str]] = []
+    while end < len(lines) and (row := _pipe_cells(lines[end])) is not None:
+        rows.append((tuple(row), lines[end].strip()))
+        end += 1
+    if not rows:
+        return None, start
+    return Table(tuple(header), tuple(rows), lines[start].strip(), True), end
+
+
 def _pipe_table(lines: list[str], start: int) -> tuple[Table | None, int]:
     """A pipe table starting at ``lines[start]`` and the index after it (or None, start)."""
     cells = _pipe_cells(lines[start])
     if cells is None or len(cells) < 2:
         return _two_column_table(lines, start)
+    two_rows, after = _two_row_header_table(lines, start)
+    if two_rows is not None:
+        return two_rows, after
     end = start
     rows: list[tuple[tuple[str, ...], str]] = []
     open_end = not lines[start].strip().endswith("|")
@@ -709,6 +780,7 @@ def segment(text: str) -> list[Segment]:
     """
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\u00a0", " ")
     text = text.replace("\u2019", "'").replace("\ufeff", "")  # a BOM from a CSV export
+    text = plain_text(text)  # a JSON or YAML paste: the sentences it stands for
     text = _FRACTION_RE.sub(  # "1½h" is "1.5h", "¾ h" is "0.75 h"
         lambda m: f"{m.group(1) or 0}{_FRACTIONS[m.group(2)]}", text)
     lines = [_allow_for_it(_transcript_sentences(line))

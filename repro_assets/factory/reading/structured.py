@@ -1,0 +1,279 @@
+"""Structured pastes: a plan pasted as JSON or YAML becomes the sentences it stands for.
+
+Staff paste what a tool printed: a JSON document in the configuration's own shape, a YAML
+file, or one job per line as an object (``J1 = {"M1": "90 min", "M2": "30 min"}``,
+``J7: {M3: 2h, M4: 3h, due: '9:00'}``). Such a paste is rewritten as the plain lines the
+reader already reads strictly (``Machines: M3, M4.`` and ``J7: M3 2h, M4 3h, due 9:00.``), so
+every check of the reader (undeclared machines, bad durations, dues) still applies.
+
+Only what is understood entirely is rewritten. A document is structured when it parses as JSON,
+or as YAML with at least one nested list or mapping (a plain ``J1: M1 2h`` line parses as YAML
+too, and is left to the reader); every key must be one this module knows (``machines``,
+``jobs``, ``id``, ``route``, ``hours``, ``minutes``, ``steps``, ``machine``, ``due`` and their
+spellings), a repeated key (which a parser would silently overwrite: a step lost) or any
+other key leaves the text as written, and the reader then reports what it cannot read. YAML is
+loaded with every scalar as a string, so ``13:00`` stays a clock (YAML 1.1 would read the
+number 780) and ``yes`` stays a word.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+import yaml
+
+from repro_assets.factory.ids import JOB_ID_RE, MACHINE_ID_RE
+
+
+class _NotUnderstood(ValueError):
+    """The structure holds something this module does not rewrite."""
+
+
+_ID_KEYS = frozenset({"id", "job", "job_id", "jobid"})
+_ROUTE_KEYS = frozenset({"route", "routing", "sequence", "machines"})
+_STEPS_KEYS = frozenset({"steps", "operations", "ops"})
+_MACHINE_KEYS = frozenset({"machine", "machine_id", "machineid", "resource", "work_center",
+                           "workcenter"})
+_DUE_KEYS = frozenset({"due", "due_time", "due_time_hour", "due_hour", "deadline"})
+_HOURS_KEYS = frozenset({"hours", "duration_hours", "h", "hrs"})
+_MINUTES_KEYS = frozenset({"minutes", "duration_minutes", "min", "mins"})
+_NAME_KEYS = frozenset({"name", "label", "description"})
+_NUMBER_RE = re.compile(r"\d+(?:\.\d+)?")
+# "J1 = {...}" or "J1: {...}": one job per line as an object
+_LINE_OBJECT_RE = re.compile(r"^(?P<job>\s*J\w+)\s*[=:]\s*(?P<body>\{.*\})\s*$")
+# a YAML document shows its nesting: an indented key or list item, or a flow collection
+_YAML_SHAPE_RE = re.compile(r"^\s+(?:-\s|[\w'\"]+\s*:)|[{\[]", re.MULTILINE)
+
+
+def _key(raw: object) -> str:
+    return str(raw).strip().lower().replace(" ", "_").replace("-", "_")
+
+
+def _is_machine(value: object) -> bool:
+    return isinstance(value, str) and MACHINE_ID_RE.fullmatch(value.strip()) is not None
+
+
+def _is_job(value: object) -> bool:
+    return isinstance(value, str) and JOB_ID_RE.fullmatch(value.strip()) is not None
+
+
+def _scalar(value: object) -> str:
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise _NotUnderstood(f"{value!r} is not a plain value")
+    return str(value).strip()
+
+
+def _number(value: object) -> str:
+    text = _scalar(value)
+    if not _NUMBER_RE.fullmatch(text):
+        raise _NotUnderstood(f"{text!r} is not a number")
+    return text
+
+
+def _step(machine: object, hours: object = None, minutes: object = None,
+          duration: object = None) -> str:
+    if not _is_machine(machine):
+        raise _NotUnderstood(f"{machine!r} is not a machine id")
+    given = [v for v in (hours, minutes, duration) if v is not None]
+    if len(given) != 1:
+        raise _NotUnderstood("a step needs exactly one duration")
+    if hours is not None:
+        return f"{str(machine).strip()} {_number(hours)}h"
+    if minutes is not None:
+        return f"{str(machine).strip()} {_number(minutes)} min"
+    return f"{str(machine).strip()} {_scalar(duration)}"  # a duration with its unit, or unread
+
+
+def _step_mapping(item: object) -> str:
+    if not isinstance(item, dict):
+        raise _NotUnderstood("a step is not a mapping")
+    machine = hours = minutes = duration = None
+    for raw, value in item.items():
+        key = _key(raw)
+        if key in _MACHINE_KEYS:
+            machine = value
+        elif key in _HOURS_KEYS:
+            hours = value
+        elif key in _MINUTES_KEYS:
+            minutes = value
+        elif key == "duration":
+            duration = value
+        else:
+            raise _NotUnderstood(f"unknown step key {raw!r}")
+    return _step(machine, hours, minutes, duration)
+
+
+def _job_line(job: str, spec: object) -> str:
+    """``J7: M3 2h, M4 3h, due 9:00.`` for one job's mapping."""
+    if not isinstance(spec, dict):
+        raise _NotUnderstood("a job is not a mapping")
+    steps: list[str] = []
+    route: list[object] | None = None
+    hours: list[object] | None = None
+    minutes: list[object] | None = None
+    due: str | None = None
+    for raw, value in spec.items():
+        key = _key(raw)
+        if key in _ID_KEYS:
+            if _scalar(value) != job:
+                raise _NotUnderstood("two ids for one job")
+        elif key in _DUE_KEYS:
+            due = _scalar(value)
+        elif key in _STEPS_KEYS and isinstance(value, list):
+            steps.extend(_step_mapping(item) for item in value)
+        elif key in _ROUTE_KEYS and isinstance(value, list):
+            route = value
+        elif key in _HOURS_KEYS and isinstance(value, list):
+            hours = value
+        elif key in _MINUTES_KEYS and isinstance(value, list):
+            minutes = value
+        elif _is_machine(raw) and not isinstance(value, (dict, list)):
+            steps.append(_step(raw, duration=value))
+        else:
+            raise _NotUnderstood(f"unknown job key {raw!r}")
+    if route is not None:
+        times = hours if hours is not None else minutes
+        if steps or times is None or len(times) != len(route) or (
+                hours is not None and minutes is not None):
+            raise _NotUnderstood("a route needs one duration per machine")
+        steps = [_step(machine, hours=t) if hours is not None else _step(machine, minutes=t)
+                 for machine, t in zip(route, times, strict=True)]
+    elif hours is not None or minutes is not None:
+        raise _NotUnderstood("durations without a route")
+    if not steps:
+        raise _NotUnderstood(f"{job} has no steps")
+    return f"{job}: " + ", ".join(steps) + (f", due {due}" if due is not None else "") + "."
+
+
+def _job_id(spec: object) -> str:
+    if isinstance(spec, dict):
+        ids = [value for raw, value in spec.items() if _key(raw) in _ID_KEYS]
+        if len(ids) == 1 and _is_job(ids[0]):
+            return str(ids[0]).strip()
+    raise _NotUnderstood("a job without one job id")
+
+
+def _jobs(value: object) -> list[str]:
+    if isinstance(value, dict):
+        for job in value:
+            if not _is_job(job):
+                raise _NotUnderstood(f"{job!r} is not a job id")
+        return [_job_line(str(job).strip(), spec) for job, spec in value.items()]
+    if isinstance(value, list):
+        return [_job_line(_job_id(spec), spec) for spec in value]
+    raise _NotUnderstood("jobs are neither a mapping nor a list")
+
+
+def _machine_entry(item: object) -> str:
+    if _is_machine(item):
+        return str(item).strip()
+    if isinstance(item, dict):
+        ids = [v for raw, v in item.items() if _key(raw) in _ID_KEYS | _MACHINE_KEYS]
+        others = [raw for raw in item if _key(raw) not in _ID_KEYS | _MACHINE_KEYS | _NAME_KEYS]
+        if len(ids) == 1 and _is_machine(ids[0]) and not others:
+            return str(ids[0]).strip()
+    raise _NotUnderstood(f"{item!r} is not a machine")
+
+
+def _document_lines(data: object) -> list[str]:
+    """The plain lines a parsed document stands for."""
+    if isinstance(data, list):
+        return _jobs(data)
+    if not isinstance(data, dict):
+        raise _NotUnderstood("not a mapping")
+    lines: list[str] = []
+    for raw, value in data.items():
+        key = _key(raw)
+        if key == "machines" and isinstance(value, list):
+            lines.insert(0, "Machines: " + ", ".join(map(_machine_entry, value)) + ".")
+        elif key == "jobs":
+            lines.extend(_jobs(value))
+        elif _is_job(raw):
+            lines.append(_job_line(str(raw).strip(), value))
+        else:
+            raise _NotUnderstood(f"unknown key {raw!r}")
+    return lines
+
+
+def _nested(data: object) -> bool:
+    values = data.values() if isinstance(data, dict) else data if isinstance(data, list) else []
+    return any(isinstance(value, (dict, list)) for value in values)
+
+
+def _unique_pairs(pairs: list[tuple[Any, Any]]) -> dict[Any, Any]:
+    keys = [key for key, _ in pairs]
+    if len(set(keys)) != len(keys):
+        raise _NotUnderstood("a key is repeated")
+    return dict(pairs)
+
+
+class _UniqueKeyLoader(yaml.BaseLoader):
+    """YAML with every scalar a string and no repeated key in a mapping."""
+
+
+def _construct_unique(loader: _UniqueKeyLoader, node: yaml.MappingNode) -> dict[Any, Any]:
+    pairs = [(loader.construct_object(k), loader.construct_object(v)) for k, v in node.value]
+    return _unique_pairs(pairs)
+
+
+_UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG,
+                                 _construct_unique)
+
+
+def _parse(text: str) -> object:
+    """The parsed document; raises when it is neither JSON nor YAML."""
+    try:
+        return json.loads(text, object_pairs_hook=_unique_pairs)
+    except ValueError:
+        pass
+    if not _YAML_SHAPE_RE.search(text):
+        raise _NotUnderstood("no nesting")
+    try:
+        return yaml.load(text, Loader=_UniqueKeyLoader)  # noqa: S506 - BaseLoader, no objects
+    except yaml.YAMLError as exc:
+        raise _NotUnderstood(str(exc)) from exc
+
+
+def _attempt(build: Callable[[], list[str]]) -> list[str] | None:
+    try:
+        return build()
+    except ValueError:  # _NotUnderstood, or a parser's error
+        return None
+
+
+def _parsed(text: str) -> object | None:
+    try:
+        return _parse(text)
+    except ValueError:
+        return None
+
+
+def _line_object(line: str) -> str:
+    """``J1 = {"M1": "90 min"}`` as ``J1: M1 90 min.``; the line itself when it is none."""
+    match = _LINE_OBJECT_RE.match(line)
+    if match is None:
+        return line
+    job, body = match.group("job").strip(), _parsed(match.group("body"))
+    rewritten = _attempt(lambda: [_job_line(job, body)])
+    return rewritten[0] if rewritten else line
+
+
+def plain_text(text: str) -> str:
+    """``text`` with a structured paste rewritten as the sentences it stands for.
+
+    Args:
+        text: the description, line ends normalised to ``\\n``.
+
+    Returns:
+        The plain-text equivalent when the whole text is a JSON or YAML plan (or a line is one
+        job as an object), the text unchanged otherwise.
+    """
+    data = _parsed(text) if text.strip() else None
+    if isinstance(data, (dict, list)) and _nested(data):
+        lines = _attempt(lambda: _document_lines(data))
+        if lines:
+            return "\n".join(lines) + "\n"
+    return "\n".join(_line_object(line) for line in text.split("\n"))
