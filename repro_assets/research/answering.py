@@ -18,7 +18,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from repro_assets.research.answer_models import AnswerCheck, GroundedAnswer, SourceText
@@ -69,15 +69,22 @@ from repro_assets.research.term_match import (
     variant_only,
 )
 
+#: Another reader of the sources for one asked number (the paper's extracted claims): called
+#: with the question's terms when no passage states the number, its answer is then taken.
+Fallback = Callable[[QuestionTerms], GroundedAnswer | None]
+
 
 def check_answer(question: str, sources: Sequence[SourceText],
-                 today: _dt.date | None = None) -> AnswerCheck:
+                 today: _dt.date | None = None, fallback: Fallback | None = None
+                 ) -> AnswerCheck:
     """Find the passage that states the asked fact, or say why no source does.
 
     Args:
         question: the user's question.
         sources: candidate documents (already retrieved for the question).
         today: the current date (tests fix it).
+        fallback: read when no passage states an asked number (each side of a comparison
+            alone); it must apply the same terms (see :mod:`repro_assets.research.claim_answer`).
     """
     terms = question_terms(question, today)
     related = [s.key for s in sources]
@@ -89,13 +96,14 @@ def check_answer(question: str, sources: Sequence[SourceText],
     if terms.kind == "entity":
         return check_name(terms, sources, related)
     if terms.compare:
-        return _check_comparison(question, terms, sources, related)
-    return _check_terms(terms, sources, related)
+        return _check_comparison(question, terms, sources, related, fallback)
+    return _check_terms(terms, sources, related, fallback)
 
 
 def _check_terms(terms: QuestionTerms, sources: Sequence[SourceText],
-                 related: list[str]) -> AnswerCheck:
-    """The answer check for already read question terms (one asked number)."""
+                 related: list[str], fallback: Fallback | None = None) -> AnswerCheck:
+    """The answer check for already read question terms (one asked number); ``fallback`` is
+    asked when no passage states it."""
     terms, sources = _named_sources(terms, sources)
     found_answers: list[GroundedAnswer] = []
     seen_anchor: dict[str, bool] = {a.key: False for a in terms.anchors}
@@ -131,6 +139,12 @@ def _check_terms(terms: QuestionTerms, sources: Sequence[SourceText],
                     found_answers.append(found)
     missing = [a.text for a in terms.anchors if not seen_anchor[a.key]]
     best_score = max((f.score for f in found_answers), default=0.0)
+    if not found_answers and fallback is not None:
+        claimed = fallback(terms)
+        if claimed is not None:
+            return AnswerCheck(claimed, "an extracted claim of the paper states the asked "
+                               "quantity with the question's terms", terms,
+                               best_score=claimed.score, related=related)
     if not found_answers:
         reason = (f"no source names {', '.join(missing)}" if missing else
                   "no retrieved passage states the asked quantity with the question's terms")
@@ -224,7 +238,7 @@ def _number(value: str) -> float | None:
 
 
 def _check_comparison(question: str, terms: QuestionTerms, sources: Sequence[SourceText],
-                      related: list[str]) -> AnswerCheck:
+                      related: list[str], fallback: Fallback | None = None) -> AnswerCheck:
     """Answer a comparison only when each side's number is answered with its own quote.
 
     Each sub-ask goes through the full answer check (names, metric, dataset and split tied
@@ -235,7 +249,7 @@ def _check_comparison(question: str, terms: QuestionTerms, sources: Sequence[Sou
     if sides is None:
         return AnswerCheck(None, "the comparison's two sides cannot be told apart", terms,
                            related=related)
-    checks = [_check_terms(side, sources, related) for side in sides]
+    checks = [_check_terms(side, sources, related, fallback) for side in sides]
     missing = [m for c in checks for m in c.missing_anchors]
     best_score = min(c.best_score for c in checks)
     if not all(c.answered for c in checks):

@@ -14,7 +14,7 @@ import datetime as _dt
 import threading
 from dataclasses import dataclass, field
 
-from repro_assets.research.answer_models import AnswerCheck, SourceText
+from repro_assets.research.answer_models import AnswerCheck, GroundedAnswer, SourceText
 from repro_assets.research.answering import SETTING_WORDS, comparison_sides
 from repro_assets.research.question_terms import (
     METRIC_WORDS,
@@ -25,7 +25,12 @@ from repro_assets.research.question_terms import (
     squeeze,
     stemmed_words,
 )
-from repro_assets.research.term_match import GENERIC_HEAD, initialisms, metric_anchor_in
+from repro_assets.research.term_match import (
+    GENERIC_HEAD,
+    initialisms,
+    metric_anchor_in,
+    paper_anchors,
+)
 
 #: Chunks on each side of a matching chunk that make its window (tables span chunk limits).
 NEIGHBOURS = 1
@@ -38,6 +43,8 @@ VECTOR_K = 12
 SETTING_WINDOWS = 6
 #: Opening chunks that name a document itself (title block, abstract).
 IDENTITY_CHUNKS = 2
+#: Documents whose extracted claims are read when no passage states the asked number.
+CLAIM_DOCUMENTS = 4
 
 
 @dataclass
@@ -220,7 +227,8 @@ def check_corpus(question: str, db: object, vector_hits: list[tuple[int, int]] |
                for d, w in windows.items()]
     from repro_assets.research.answering import check_answer
 
-    check = check_answer(question, sources, today)
+    check = check_answer(question, sources, today,
+                         fallback=lambda t: _claims_answer(lexicon, db, t))
     absent = [a.text for a in anchors if not per_anchor[a.key]]
     if absent and not check.answered:
         check.missing_anchors = absent
@@ -230,6 +238,30 @@ def check_corpus(question: str, db: object, vector_hits: list[tuple[int, int]] |
         check.reason = ("no single source names all of " + ", ".join(a.text for a in anchors))
     titles = {lexicon.documents[d].key: lexicon.documents[d].title for d in windows}
     return check, titles
+
+
+def _claims_answer(lexicon: CorpusLexicon, db: object, terms: QuestionTerms
+                   ) -> GroundedAnswer | None:
+    """The answer the extracted claims of the documents naming every anchor give, if one."""
+    from repro_assets.research.claim_answer import ClaimSource, asked_metrics, claim_answer
+    from repro_assets.research.paper_claims import paper_claims
+
+    if terms.kind != "value" or not terms.anchors or not asked_metrics(terms.question):
+        return None  # claims hold metric values only: nothing to read them for
+    found = [d for d in lexicon.documents.values()
+             if d.paper_id and all(_names(a, d) for a in terms.anchors)]
+    if len(found) > CLAIM_DOCUMENTS:
+        found.sort(key=lambda d: -_identity_match(lexicon, d, terms))
+    sources = []
+    for doc in found[:CLAIM_DOCUMENTS]:
+        identity = lexicon.identity(doc)
+        text = SourceText(key=doc.key, title=doc.title, windows=(), identity=identity,
+                          full_text=lexicon.text(doc)[:20000])
+        claims = paper_claims(db, doc.paper_id or "")
+        sources.append(ClaimSource(
+            key=doc.key, title=doc.title, paper=paper_anchors(terms, text),
+            claims=tuple((c, c.evidence.quoted_text) for c in claims)))
+    return claim_answer(terms, sources)
 
 
 def paper_ids(db: object) -> dict[str, str | None]:
