@@ -416,11 +416,8 @@ KNOWN_MISSES: frozenset[str] = frozenset({
     "e_email_reply_make_that_6pm",
     "e_email_confirms_the_quoted_request",
     "e_email_reply_adds_a_job",
-    "e_whiteboard_names_arrows_double_arrow_due",
     "e_work_instruction_steps_in_minutes",
-    "e_erp_routing_fixed_width_setup_and_run",
     "e_erp_work_center_codes_mapped_to_machines",
-    "e_durations_in_an_h_mm_column",
     "e_zero_padded_id_beside_its_erp_name",
 })
 
@@ -487,6 +484,33 @@ def test_a_markdown_header_over_two_rows_names_the_columns() -> None:
 def test_a_machine_column_labelled_as_a_stand_in_or_an_option_is_unread() -> None:
     for label in ("Optional M51", "Backup M51", "Alternative M51 (h)"):
         assert "unknown column" in fails(f"Job | {label} | M52\nJ51 | 2h | 1h\n")
+
+
+def test_a_table_under_a_heading_that_names_one_job_gives_that_jobs_steps() -> None:
+    table = "Op   Work center   Setup (min)   Run (min)\n10   M51   30   90\n20   M52   0   60\n"
+    assert _jobs("Routing export  Order: J51\n" + table) == [
+        ("J51", [("M51", 2), ("M52", 1)], None)]
+    assert _jobs("Order: J51\nOp;Machine;Run (min)\n10;M51;90\n20;M52;60\n") == [
+        ("J51", [("M51", 2), ("M52", 1)], None)]
+    fails("Orders J51 and J52\n" + table)  # two jobs: whose steps?
+    fails("Order: J51, 2h\n" + table)  # a heading with a duration is no heading
+    fails("Order: J51\nOp   Work center   Run (min)   Note\n10   M51   90   if needed\n")
+
+
+def test_an_h_mm_column_holds_hours_and_minutes() -> None:
+    assert _jobs("Job | Machine | Time (h:mm)\nJ51 | M51 | 1:30\nJ51 | M52 | 0:45\n") == [
+        ("J51", [("M51", 2), ("M52", 1)], None)]
+    for cell in ("1:75", "2h", "1.5"):
+        assert "h:mm" in fails(f"Job | Machine | Time (h:mm)\nJ51 | M51 | {cell}\n")
+    fails("Job | Machine | Due (h:mm)\nJ51 | M51 | 1:30\n")  # a due is no duration
+
+
+def test_an_arrow_after_the_route_may_lead_to_its_due() -> None:
+    for arrow in ("->", "=>"):
+        assert _jobs(f"J51: M51 2h {arrow} M52 1h {arrow} ship 2pm\n") == [
+            ("J51", [("M51", 2), ("M52", 1)], 14)]
+    fails("J51: M51 2h => 2pm\n")  # no due word: a time, or a step?
+    fails("J51: M51 2h => by 2pm if possible\n")
 
 
 def main() -> None:

@@ -638,6 +638,15 @@ class ClauseReader:
     def _body_due(self, body: _Body) -> bool:
         """Read a due time (``due 14:00``, ``no due time``, ``J1 at 10:00 and J2 at 12:00``)."""
         cursor, subject, pending = body.cursor, body.subject, body.pending
+        arrow = cursor.peek()
+        if arrow is not None and arrow.kind is Kind.ARROW and body.statement is not None:
+            # "M4 3h => ship 4pm": an arrow after the route leads to its due
+            start = cursor.index
+            cursor.take()
+            if self._body_due(body):
+                return True
+            cursor.index = start
+            return False
         if read_no_due(cursor):
             pending.dues.append(DueStatement(subject.jobs, subject.level, None,
                                              body.clause.sentence))

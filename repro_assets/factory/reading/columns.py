@@ -125,8 +125,16 @@ def _words(cell: str) -> str:
     return re.sub(r"\s+", " ", words).strip()
 
 
+# "Time (h:mm)", "Duration hh:mm": a duration column written as hours and minutes
+_CLOCK_UNIT_RE = re.compile(r"^(?P<base>.*?)\s*\(?\s*h{1,2}:mm\s*\)?$", re.IGNORECASE)
+CLOCK_UNIT = "h:mm"
+
+
 def column_unit(cell: str) -> str | None:
-    """``hours`` or ``minutes`` when the header cell names the unit of its numbers."""
+    """``hours``, ``minutes`` (``seconds``) or ``h:mm`` when the header cell names the unit of
+    its numbers."""
+    if _CLOCK_UNIT_RE.match(cell.strip()) and column_role(cell) is Column.HOURS:
+        return CLOCK_UNIT
     numbered = _STEP_HOURS_RE.match(cell.strip().lower())
     if numbered:
         return "minutes" if numbered.group("unit").startswith("min") else "hours"
@@ -172,6 +180,10 @@ def column_role(cell: str) -> Column | None:
     """The role of a header cell, or None when it is not a known column."""
     if header_machine(cell) is not None:
         return Column.MACHINE_COLUMN
+    clock = _CLOCK_UNIT_RE.match(cell.strip())
+    if clock is not None and ":" in cell:
+        base = _HEADERS.get(_words(clock.group("base")))
+        return Column.HOURS if base in (Column.HOURS, Column.MINUTES) else None
     words = _words(cell)
     role = _HEADERS.get(words)
     if role is not None:

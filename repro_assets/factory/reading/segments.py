@@ -640,6 +640,59 @@ def _due_heading_rows(lines: list[str]) -> None:
         lines[index + 1:end] = rows
 
 
+_ANY_JOB_RE = re.compile(r"(?<![A-Za-z0-9_])J(?:[0-9][A-Za-z0-9_]*|_[A-Z0-9][A-Za-z0-9_]*)"
+                         r"(?![A-Za-z0-9_])")
+# what a heading over one job's table may not hold: a machine id, a duration, a time of day
+_NOT_A_HEADING_RE = re.compile(
+    r"(?<![A-Za-z0-9_])M(?:[0-9]|_[A-Z0-9])|\d\s*(?:h|hrs?|hours?|min|mins|minutes?)\b"
+    r"|\d{1,2}[:.]\d{2}|\d\s*[ap]\.?m\b|[,;|\t]", re.IGNORECASE)
+
+
+def _jobless_header(line: str) -> tuple[list[str], str] | None:
+    """The cells of a header line that lacks only a job column, and how its cells are apart
+    (a delimiter, or ``"  "`` for fixed width); None when it is no such header."""
+    for delimiter in CSV_DELIMITERS:
+        if delimiter in line:
+            cells = _csv_cells(line, delimiter)
+            return (cells, delimiter) if is_routing_header(["Job", *cells]) else None
+    cells = _fixed_width_cells(line)
+    if len(cells) >= 2 and is_routing_header(["Job", *cells]):
+        return cells, "  "
+    return None
+
+
+def _job_heading_tables(lines: list[str]) -> None:
+    """A table of one job's operations under a heading that names that job and nothing else
+    (``Routing export  Order: J1`` over ``Op  Work center  Run (min)``): the header has no
+    job column, so the job of the heading becomes one (``Job`` and the id before every row),
+    and the table is read as any routing table. Only when the heading names exactly one job
+    id and no machine, duration or time, and the header with the job column is a routing
+    header."""
+    for index in range(len(lines) - 2):
+        heading = lines[index]
+        jobs = set(_ANY_JOB_RE.findall(heading))
+        if len(jobs) != 1 or _NOT_A_HEADING_RE.search(heading):
+            continue
+        found = _jobless_header(lines[index + 1])
+        if found is None or is_routing_header(found[0]):
+            continue
+        apart = found[1]
+        job = jobs.pop()
+        width = max(len(job), 3) + 3
+        end = index + 2
+        while end < len(lines) and lines[end].strip() and (
+                apart.strip() == "" or apart in lines[end]):
+            end += 1
+        if end == index + 2:
+            continue
+        if apart.strip():
+            lines[index + 1] = f"Job{apart}{lines[index + 1]}"
+            lines[index + 2:end] = [f"{job}{apart}{row}" for row in lines[index + 2:end]]
+        else:
+            lines[index + 1] = "Job".ljust(width) + lines[index + 1]
+            lines[index + 2:end] = [job.ljust(width) + row for row in lines[index + 2:end]]
+
+
 _INLINE_DUE_RE = re.compile(
     r"(?i)^\s*(?:due(?:\s+(?:dates?|times?|hours?))?|deadlines?|ship(?:ping)?\s+times?)\s*:"
     r"\s*(?P<pairs>.+)$")
@@ -785,6 +838,7 @@ def segment(text: str) -> list[Segment]:
         lambda m: f"{m.group(1) or 0}{_FRACTIONS[m.group(2)]}", text)
     lines = [_allow_for_it(_transcript_sentences(line))
              for line in drop_plan_date(unwrap_message(text).split("\n"))]
+    _job_heading_tables(lines)
     _due_heading_rows(lines)
     _inline_due_rows(lines)
     _order_due_rows(lines)

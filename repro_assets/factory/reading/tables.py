@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from repro_assets.factory.reading.columns import (
+    CLOCK_UNIT,
     Column,
     column_unit,
     header_machine,
@@ -87,6 +88,14 @@ def _durations(cell: str, minutes: bool) -> list[float]:
                     or _dotted_decimal(t), "durations")
     return [(float(t.text) if _dotted_decimal(t) else float(t.value))
             / (60 if minutes and t.kind is not Kind.DURATION else 1) for t in tokens]
+
+
+def _hours_and_minutes(cell: str) -> float:
+    """A cell of an ``h:mm`` column (``1:30`` is 1.5 hours); anything else is unread."""
+    match = re.fullmatch(r"\s*(\d{1,2}):([0-5]\d)\s*", cell)
+    if match is None:
+        raise _BadCell(f"'{cell.strip()}' is not a duration as h:mm")
+    return int(match.group(1)) + int(match.group(2)) / 60
 
 
 def _dotted_decimal(token: Token) -> bool:
@@ -487,7 +496,10 @@ def _row_hours(state: _RoutingTable, values: dict[Column | None, str], cells: tu
                hours_cell: str) -> list[float]:
     """The durations a row gives: its hours/minutes cell, quantity × cycle time, or setup
     plus run time."""
-    hours = _durations(hours_cell, state.minutes) if hours_cell.strip() else []
+    if state.units.get(Column.HOURS) == CLOCK_UNIT and hours_cell.strip():
+        hours = [_hours_and_minutes(hours_cell)]
+    else:
+        hours = _durations(hours_cell, state.minutes) if hours_cell.strip() else []
     if Column.CYCLE in values:
         if hours_cell.strip() or Column.SETUP in values or Column.RUN in values:
             raise _BadCell("a cycle time beside other durations")
