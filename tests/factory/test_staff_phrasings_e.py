@@ -416,9 +416,7 @@ KNOWN_MISSES: frozenset[str] = frozenset({
     "e_email_reply_make_that_6pm",
     "e_email_confirms_the_quoted_request",
     "e_email_reply_adds_a_job",
-    "e_work_instruction_steps_in_minutes",
     "e_erp_work_center_codes_mapped_to_machines",
-    "e_zero_padded_id_beside_its_erp_name",
 })
 
 ALL_CASES = CHECK_SET_3
@@ -511,6 +509,25 @@ def test_an_arrow_after_the_route_may_lead_to_its_due() -> None:
             ("J51", [("M51", 2), ("M52", 1)], 14)]
     fails("J51: M51 2h => 2pm\n")  # no due word: a time, or a step?
     fails("J51: M51 2h => by 2pm if possible\n")
+
+
+def test_a_work_instruction_gives_its_jobs_steps() -> None:
+    steps = "Step 1: Saw the tubes to length on M51 (45 min)\nStep 2: Wash on M52 (1 h)\n"
+    for heading in ("Work instruction WI-3 (J51)", "J51 work instruction", "Instruction for J51"):
+        assert _jobs(f"{heading}\n{steps}") == [("J51", [("M51", 1), ("M52", 1)], None)]
+    # anything but one machine, one duration and plain words stays unread
+    for step in ("Saw each tube on M51 (1 min)", "Saw 40 tubes on M51 (1h)",
+                 "Saw on M51 or M53 (1h)", "Saw on M51 twice (1h)", "Inspect (10 min)",
+                 "Saw on M51 (1h) if the stock is in"):
+        fails(f"J51 work instruction\nStep 1: {step}\nStep 2: Wash on M52 (1 h)\n")
+    fails("J51 work instruction\nStep 1: Saw on M51 (1h)\nStep 3: Wash on M52 (1 h)\n")
+    fails("J51 work instruction\nStep 1: Saw on M51 (1h)\nStep 2 (optional): Wash on M52 (1h)\n")
+
+
+def test_an_aside_with_the_jobs_number_in_another_system_is_its_name() -> None:
+    assert _jobs("J51 (ERP: Job-4410): M51 2h\n") == [("J51", [("M51", 2)], None)]
+    for aside in ("qty: 40", "time: 2h", "ERP: J52", "not before: A10", "due: 3pm"):
+        fails(f"J51 ({aside}): M51 2h\n")
 
 
 def main() -> None:

@@ -175,6 +175,23 @@ def read_setup_run(cursor: Cursor) -> float | None:
 _APPROXIMATE = frozenset({"about", "around", "approximately", "approx", "roughly"})
 
 
+# "ERP: Job-4410", "SAP no: SO-88A": a label, a colon and one identifier of letters and digits
+_REFERENCE_RE = re.compile(r"(?P<label>[A-Za-z][A-Za-z .]{0,24}?)\s*:\s*"
+                           r"(?P<ref>(?=[^\s]*[A-Za-z])(?=[^\s]*\d)[A-Za-z0-9][\w./#-]*)")
+
+
+def _reference(inner: list[Token], text: str) -> bool:
+    """Whether an aside is what another system calls the thing (``ERP: Job-4410``): a plain
+    label (no word of meaning, no due word), a colon, one identifier that is neither an id of
+    this text nor a time or a duration."""
+    match = _REFERENCE_RE.fullmatch(text)
+    if match is None:
+        return False
+    label = set(match.group("label").lower().replace(".", " ").split())
+    return not label & (MEANING_WORDS | DUE_KEYS | DUE_KEYS_NEED_BY) and all(
+        t.kind in (Kind.WORD, Kind.COLON, Kind.NUMBER, Kind.OTHER) for t in inner)
+
+
 def _aside(inner: list[Token], text: str) -> ParenGroup:
     machines = tuple(m for t in inner if t.kind in (Kind.MACHINE, Kind.MACHINE_RANGE)
                      for m in t.value)
@@ -197,6 +214,8 @@ def _aside(inner: list[Token], text: str) -> ParenGroup:
     if machines and all(t.kind in (Kind.MACHINE, Kind.MACHINE_RANGE, Kind.COMMA)
                         or t.is_word("and") for t in inner):
         return ParenGroup("machines", text, machines=machines)
+    if _reference(inner, text):
+        return ParenGroup("name", text)  # "(ERP: Job-4410)": its number in another system
     multiplier = any(re.fullmatch(r"(?i)[x×]\d+|\d+[x×]", word) for word in words)
     numbered = (len(inner) > 1 and inner[-1].kind is Kind.NUMBER  # "(Press 2)": a name
                 and inner[-1].text.isdigit() and len(inner[-1].text) <= 3

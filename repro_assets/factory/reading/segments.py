@@ -33,6 +33,7 @@ from repro_assets.factory.reading.columns import (
 )
 from repro_assets.factory.reading.dates import drop_plan_date
 from repro_assets.factory.reading.envelope import unwrap_message
+from repro_assets.factory.reading.instructions import work_instruction_lines
 from repro_assets.factory.reading.structured import plain_text
 
 # "1. J1 ...", "a) J1 ...", "1 - J1 ..." (a dash after the number only before a job id)
@@ -839,6 +840,7 @@ def segment(text: str) -> list[Segment]:
     lines = [_allow_for_it(_transcript_sentences(line))
              for line in drop_plan_date(unwrap_message(text).split("\n"))]
     _job_heading_tables(lines)
+    work_instruction_lines(lines)
     _due_heading_rows(lines)
     _inline_due_rows(lines)
     _order_due_rows(lines)
