@@ -46,6 +46,8 @@ def ground_candidates(
             reason = "no metric could be identified"
         elif cand.metric_value is None:
             reason = "no value"
+        elif cand.split == "train" and cand.source != "llm":
+            reason = "a result on the training split ('Train acc.'), not a claim"
         elif not cand.source_citation.strip():
             reason = "no source citation"
         elif cand.confidence < MIN_CONFIDENCE:

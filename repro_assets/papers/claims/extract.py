@@ -26,6 +26,7 @@ from repro_assets.papers.claims.roles import mark_headlines
 from repro_assets.papers.claims.sentences import sentence_candidates
 from repro_assets.papers.claims.table_claims import table_candidates
 from repro_assets.papers.claims.text import page_texts
+from repro_assets.papers.claims.underspecified import cap_underspecified
 from repro_assets.papers.models import PaperPages
 from repro_assets.papers.tables import ParsedTable, extract_tables
 
@@ -49,6 +50,8 @@ def heuristic_candidates(
     candidates = table_cands + sentence_cands
     # a dataset across a clause turn of a sentence naming several is not the number's
     cap_ambiguous_sentences(candidates, context.dataset_names.values())
+    # a language code alone or a family printed in several versions names no one dataset
+    cap_underspecified(candidates, context.dataset_names.values())
     groups = groups + [f"s{i}" for i in range(len(sentence_cands))]
     mark_headlines(candidates, groups)
     return candidates

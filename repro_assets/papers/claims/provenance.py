@@ -33,7 +33,10 @@ Weak sources, each a guess far from the number:
 * ``nearby_sentence`` - a previous sentence of the same page named one dataset;
 * ``context_ambiguous`` - a table-wide name (caption, title, reference, section, paper) for a
   column whose header names other data than its sibling columns ('PNT' / 'RNX' under a caption
-  naming one suite): the name is the family, not the cell's dataset (see ``claims.ambiguity``).
+  naming one suite): the name is the family, not the cell's dataset (see ``claims.ambiguity``);
+* ``name_underspecified`` - the name itself identifies no one dataset: a language code alone
+  ('DE') or a family the paper reports in two versions or more ('X' beside 'X-10' and 'X-100';
+  see ``claims.underspecified``).
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ DatasetSource = Literal[
     "column_caption", "column_cue", "column_unconfirmed",
     "table_title", "caption", "reference", "section", "paper", "sentence", "pointed_table",
     "nearby_sentence", "context_ambiguous", "subcaption_unconfirmed", "neighbour_table",
-    "caption_order", "llm", "unknown",
+    "caption_order", "name_underspecified", "llm", "unknown",
 ]
 
 #: Highest confidence a claim may have, by the source of its dataset. Values below the plan
@@ -70,6 +73,7 @@ SOURCE_CONFIDENCE: dict[str, float] = {
     "section": 0.6,
     "nearby_sentence": 0.6,
     "context_ambiguous": 0.6,
+    "name_underspecified": 0.6,
     "paper": 0.55,
     "unknown": 0.6,
 }

@@ -1,7 +1,8 @@
 """Whose result a row is (the paper's own method, a cited baseline) and the headline.
 
 * ``baseline``: the row cites another paper ("[22]", "(Socher et al., 2011)"), or says
-  baseline / SOTA / previous / reported, or sits under a group title such as "Existing
+  baseline / SOTA / previous / reported, another team's entry ("the second-best
+  submission", "the runner-up", "other teams"), or sits under a group title such as "Existing
   systems" - unless it names the paper's own method.
 * ``own``: "(ours)", "this paper", "our ...", the paper's method name (title, abstract,
   "denoted as"), or a group title "Our ...".
@@ -24,7 +25,9 @@ _CITATION = re.compile(
 _OURS = re.compile(r"(?i)\(ours\)|\bours\b|\bthis (paper|work)\b|\bour\b|\bproposed\b")
 _BASELINE = re.compile(
     r"(?i)\b(baselines?|sota|state[- ]of[- ]the[- ]art|previous|prior|reported|existing|"
-    r"random|human|majority|lead-\d|(?<!-)supervised|super\.|published|winning)\b")
+    r"random|human|majority|lead-\d|(?<!-)supervised|super\.|published|winning|"
+    r"(?:second|third|next)[- ]best|runners?[- ]up|competitors?|competing|"
+    r"(?:other|another)\s+(?:teams?|groups?|entr(?:y|ies)|participants?))\b")
 
 
 def role_of(method: str, group: str, context: PaperContext) -> ClaimRole:
