@@ -409,13 +409,11 @@ CHECK_SET_3: list[LabelledCase] = [
 #: Cases the reader still misses: each must fail with a code, never be read wrongly.
 #: Check set 3, measured once before any change for it (41 cases, one more than asked, all
 #: kept): 22 correct, 18 coded failures, 1 silent wrong ('due at 7' read as 07:00, a case since
-#: relabelled ok).
+#: relabelled ok); after the changes for it: 37 correct, 4 coded failures, 0 silent wrong.
 KNOWN_MISSES: frozenset[str] = frozenset({
-    "e_calendar_blocks_on_other_days",
     "e_calendar_slots_are_the_steps",
     "e_email_reply_make_that_6pm",
     "e_email_confirms_the_quoted_request",
-    "e_email_reply_adds_a_job",
     "e_erp_work_center_codes_mapped_to_machines",
 })
 
@@ -528,6 +526,27 @@ def test_an_aside_with_the_jobs_number_in_another_system_is_its_name() -> None:
     assert _jobs("J51 (ERP: Job-4410): M51 2h\n") == [("J51", [("M51", 2)], None)]
     for aside in ("qty: 40", "time: 2h", "ERP: J52", "not before: A10", "due: 3pm"):
         fails(f"J51 ({aside}): M51 2h\n")
+
+
+def test_a_request_to_add_jobs_leads_to_their_routes() -> None:
+    base = "Machines: M51, M52\nJ51: M51 1h\n"
+    for lead in ("Please add J52 as well:", "Add J52:", "Please also plan J52:", "Add J52 too:"):
+        assert _jobs(f"{base}{lead} M52 2h.\n")[1] == ("J52", [("M52", 2)], None)
+    for lead in ("Please add J52 if possible:", "Maybe add J52:", "Don't add J52:",
+                 "Please add J52 as well,", "Add J52 after J51:"):
+        fails(f"{base}{lead} M52 2h.\n")
+
+
+def test_a_calendar_block_on_another_weekday_than_the_plans_says_nothing() -> None:
+    plan = "Plan for Tuesday\nMachines: M51\nJ51: M51 2h\n"
+    assert _jobs("Mon 08:00-10:00  M51 blocked (filters)\n" + plan) == [
+        ("J51", [("M51", 2)], None)]
+    for block in ("Tue 08:00-10:00  M51 blocked",  # the plan's own day
+                  "Mon 22:00-06:00  M51 blocked",  # into Tuesday morning
+                  "Mon 08:00-10:00  M51 blocked until Wed"):
+        fails(f"{block}\n" + plan)
+    fails("Mon 08:00-10:00  M51 blocked\nMachines: M51\nJ51: M51 2h\n")  # no plan day
+    fails("Mon 08:00-10:00  M51 blocked\nPlan for Tuesday or Monday\nJ51: M51 2h\n")
 
 
 def main() -> None:

@@ -1160,6 +1160,39 @@ def _for_jobs_we_need(cursor: Cursor) -> Subject | None:
     return None
 
 
+_REQUEST_VERBS = frozenset({"add", "plan", "schedule", "include"})
+
+
+def _request_lead(cursor: Cursor) -> Subject | None:
+    """Read ``Please add J2 as well:`` / ``Also plan J2, J3:`` (a request that leads to the
+    jobs' routes after a colon); None elsewhere."""
+    cursor.word({"please", "pls", "kindly"})
+    cursor.word({"also"})
+    if cursor.word(_REQUEST_VERBS) is None:
+        return None
+    cursor.word({"also"})
+    jobs = _job_list(cursor)
+    if jobs is None:
+        return None
+    if cursor.word({"as"}) is not None and cursor.word({"well"}) is None:
+        return None
+    cursor.word({"too", "also"})
+    return _subject_of(jobs) if cursor.peek_kind(Kind.COLON) else None
+
+
+def _led_subject(cursor: Cursor) -> Subject | None:
+    """Read jobs after a lead (``Please add J2 as well:``, ``For J2 we need``); None (the
+    cursor where it was) elsewhere."""
+    start = cursor.index
+    for read in (_request_lead, _for_jobs_we_need):
+        cursor.index = start
+        subject = read(cursor)
+        if subject is not None:
+            return subject
+    cursor.index = start
+    return None
+
+
 def _explicit_subject(cursor: Cursor) -> Subject | None:
     """Read a subject that names jobs or says "every job"."""
     start = cursor.index
@@ -1173,7 +1206,7 @@ def _explicit_subject(cursor: Cursor) -> Subject | None:
             cursor.word({"is"})
             return Subject(None, LEVEL_ALL)  # "Route for all jobs: M1 > M2 > M3"
     cursor.index = start
-    subject = _for_jobs_we_need(cursor)
+    subject = _led_subject(cursor)
     if subject is not None:
         return subject
     cursor.index = start

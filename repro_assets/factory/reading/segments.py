@@ -26,6 +26,7 @@ import csv
 import re
 from dataclasses import dataclass
 
+from repro_assets.factory.reading.calendar import drop_other_days
 from repro_assets.factory.reading.columns import (
     infer_roles,
     is_routing_header,
@@ -839,6 +840,7 @@ def segment(text: str) -> list[Segment]:
         lambda m: f"{m.group(1) or 0}{_FRACTIONS[m.group(2)]}", text)
     lines = [_allow_for_it(_transcript_sentences(line))
              for line in drop_plan_date(unwrap_message(text).split("\n"))]
+    drop_other_days(lines)
     _job_heading_tables(lines)
     work_instruction_lines(lines)
     _due_heading_rows(lines)
