@@ -20,7 +20,12 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from repro_assets.papers.claims.datasets import normalize_key, training_data, without_split
+from repro_assets.papers.claims.datasets import (
+    clean_name,
+    normalize_key,
+    training_data,
+    without_split,
+)
 from repro_assets.papers.claims.metrics import find_metric_mentions
 from repro_assets.papers.claims.models import Candidate
 
@@ -100,10 +105,12 @@ _METHOD_NOUN = (r"(?:networks?|models?|cells?|architectures?|methods?|systems?|e
 
 def caption_calls_method(name: str, caption: str) -> bool:
     """True when a caption prints ``name`` as a kind of method, not as data: 'networks with
-    either plain RNN or X', 'stacks of A or B cells', 'the X model'."""
+    either plain RNN or X', 'stacks of A or B cells', 'the X model', or as a component that is
+    ablated ('with and without X', 'with or without the X')."""
     n = re.escape(name)
     return bool(re.search(
-        rf"(?i)\b{_METHOD_NOUN}\s+(?:with|of|using|based on)\s+(?:either\s+)?"
+        rf"(?i)\bwith(?:out)?\s+(?:and|or)\s+with(?:out)?\s+(?:the\s+|an?\s+)?{n}(?![\w-])"
+        rf"|\b{_METHOD_NOUN}\s+(?:with|of|using|based on)\s+(?:either\s+)?"
         rf"(?:[\w\-]+\s+){{0,4}}?{n}(?![\w-])"
         rf"|(?<![\w-]){n}\s+(?:(?:or|and|/|,)\s*[\w\-]+\s+)?{_METHOD_NOUN}\b", caption))
 
@@ -189,6 +196,51 @@ def count_columns(rows: list[list[str]], columns: list[int]) -> frozenset[int]:
     whole = {c for c in columns if cells(c) and all(_WHOLE.match(v) for v in cells(c))}
     decimal = any(_DECIMAL.search(v) for c in columns if c not in whole for v in cells(c))
     return frozenset(whole) if decimal else frozenset()
+
+
+_AGGREGATE_ROW = re.compile(r"(?i)\s*(?:avg\.?|average|mean|median|overall|total|all)\b")
+_DATA_TOKEN = re.compile(r"[A-Z0-9][\w.\-+’']*")
+
+
+def metric_row(label: str) -> str | None:
+    """The metric a row label names when the row is a quantity of a transposed table ('mAP',
+    'VOC07 mAP', 'Test err.'): the label is the metric and at most one name token (its data
+    or split). A method row that mentions a metric among other words ('F1-tuned tagger')
+    names none."""
+    mentions = find_metric_mentions(label)
+    if not mentions or _AGGREGATE_ROW.match(label):
+        return None
+    residue = without_split(clean_name(label))
+    if residue and not (_DATA_TOKEN.fullmatch(residue) and (
+            re.search(r"\d", residue) or len(re.findall(r"[A-Z]", residue)) >= 2)):
+        return None
+    return mentions[0][0]
+
+
+def transposed(labels: list[str]) -> bool:
+    """True when a row label of the table is a metric (see :func:`metric_row`): the table
+    runs its quantities along the rows, so its columns are methods or settings."""
+    return any(metric_row(label) for label in labels)
+
+
+def unfixed_row(header_metric: str | None, label: str, metric_rows: int) -> str | None:
+    """The reason a row of a transposed table takes no metric, or None: its label names
+    none, its column header names none, and other rows do ('scales | 1 | 5' above
+    'mAP | 58.0 | 59.2'): a setting, not a result."""
+    if header_metric or metric_row(label) or not metric_rows:
+        return None
+    return "the row names no metric while other rows of the table do: a setting, not a result"
+
+
+_PARENTHESIZED_WHOLE = re.compile(r"^\(\s*\d{1,3}(?:,\d{3})*\s*\)$|^\(\s*\d+\s*\)$")
+
+
+def size_row(cells: list[str]) -> bool:
+    """True for a row whose every value is a whole number in parentheses ('| (412) | (87) |
+    (1,530) |', usually under the header with no label of its own): the number of series,
+    items or examples of each column's data, not results."""
+    values = [c.strip() for c in cells if c.strip()]
+    return len(values) >= 2 and all(_PARENTHESIZED_WHOLE.match(v) for v in values)
 
 
 def check_cell(cand: Candidate, col: int, columns: TableColumns, row_metric: str | None,

@@ -199,7 +199,8 @@ def graded_name_phrases(text: str, caption: bool = False) -> list[tuple[str, int
     for pattern in patterns:
         for match in pattern.finditer(text):
             name = _trim(match.group("name"))
-            if not name or not looks_like_name(name) or not clean_name(name):
+            if not name or not looks_like_name(name) or not clean_name(name) or (
+                    _PROTOCOL.search(name)):
                 continue
             # 'The X corpus': the name starts after the article the match took
             start = match.start("name") + max(match.group("name").find(name), 0)
@@ -241,6 +242,10 @@ def graded_name_phrases(text: str, caption: bool = False) -> list[tuple[str, int
             if not _after_training_cue(text[max(0, o - 80):o])]
 
 
+#: An evaluation protocol, not data: 'Cross-validation results', '10-fold CV accuracy'.
+_PROTOCOL = re.compile(r"(?i)\bcross[- ]?validat|\b\d+[- ]fold\b|\bleave[- ]\w+[- ]out\b")
+
+
 def _cued(pattern: re.Pattern[str], match: re.Match[str], text: str) -> bool:
     """True when ``match`` presents its name with a dataset cue (a strong noun, a result on
     it, a caption's 'X results'), not with a weak noun or a task word only."""
@@ -280,8 +285,10 @@ def _trim(name: str) -> str:
     tokens = name.split()
     while tokens and (tokens[0].lower() in _GENERIC or re.fullmatch(r"\d+[:.]?", tokens[0])):
         tokens = tokens[1:]
-    while tokens and tokens[-1].lower() in _TRAILING:
-        tokens = tokens[:-1]
+    while tokens and (tokens[-1].lower() in _TRAILING or (
+            len(tokens) > 1 and tokens[-2].endswith(",") and re.fullmatch(
+                r"\d+(?:[.,]\d+)*%?", tokens[-1]))):
+        tokens = tokens[:-1]  # 'on X, 22.3% ...': the number after the comma is no part
     if len(tokens) > 1 and tokens[-1].lower() in _TASK_TAIL and clean_name(" ".join(tokens[:-1])):
         tokens = tokens[:-1]
     return " ".join(tokens).strip(" ,;:")

@@ -39,13 +39,14 @@ _NUM = r"(?<![\w.±+\-−])(\d+(?:\.\d+)?|\.\d+)(?:\s?(%))?(?![\w.]?\d)"
 _LINK = (r"(?:\s+(?:score|rate|value)s?)?\s*(?:of|is|was|=|:|to|at|reaches|reached|of about|"
          r"of around)\s+")
 _AFTER_DIFF = re.compile(
-    r"^\s*%?\s*(?:points?|pp|absolute|relative|improvement|gain|better|worse|lower|higher|"
-    r"reduction|increase|decrease|drop|margin|more|less|fewer|times|x\b|×|of (?:the )?"
+    r"^\s*%?\s*(?:(?:percent(?:age)?\s+)?points?|pp|absolute|relative|improvement|gain|"
+    r"better|worse|lower|higher|reduction|increase|decrease|drop|margin|more|less|fewer|times|"
+    r"x\b|×|of (?:the )?"
     r"(?:data|samples|training|examples|images|words|tokens|parameters))", re.IGNORECASE)
 _BEFORE_DIFF = re.compile(
     r"(?:\bby|\bup to|\bof up to|\bat least|\bat most|\bmore than|\bless than|"
     r"\bgains? of|improvement of|gain of|drop of|\d\s*%?\s*(?:to|-|–)|"
-    r"increase of|reduction of|"
+    r"\banother|\ban (?:additional|extra)|increase of|reduction of|"
     r"decrease of|margin of|\+|\bfrom|\bwithin|\bover|\babout|\bapproximately|\bonly|"
     r"\bnearly|\balmost|\bunder|\bbelow|\babove)\s*$", re.IGNORECASE)
 _NOT_EVALUATED_ON = re.compile(

@@ -31,6 +31,9 @@ from repro_assets.papers.claims.ambiguity import (
     column_residue,
     count_columns,
     data_groups,
+    metric_row,
+    size_row,
+    unfixed_row,
 )
 from repro_assets.papers.claims.context import (
     PaperContext,
@@ -204,6 +207,7 @@ def _column(table: ParsedTable, col: int, abbreviations: dict[str, str],
     elif topk and metric is None and prose_topk:
         metric = f"top{topk.group(1)}_{prose_topk}"  # what the paper's prose calls top-k
     parts = [aliases.get(normalize_key(p), p) for p in parts] if aliases else parts
+    parts = _closed(parts)
     qualifier = " ".join(re.findall(r"\(([^()]{2,40})\)", re.sub(r"-\s+", "-", text)))
     outside = re.sub(r"\([^()]*\)", " ", text)  # 'Error rate (Fine-grained)', not 'DQN (tuned)'
     qualifier = qualifier if qualifier and not find_metric_mentions(qualifier) and not (
@@ -600,7 +604,12 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
         n_dataset_columns=0 if methods_as_columns else len(known_cols),
         dataset_axis=len({normalize_key(columns[c].name) for c in presented_cols}) >= 2,
         above=_unnamed_below(above, caption_datasets + title_datasets, caption, context),
-        caption_order=_caption_order(table, columns, caption_datasets))
+        caption_order=_caption_order(table, columns, caption_datasets),
+        caption_family=_caption_family(caption_datasets, columns),
+        transposed=not dataset_cols and any(
+            metric_row(table.row_label(r)) for r in range(len(table.rows))))
+    metric_rows = 0 if dataset_cols else sum(
+        1 for r in range(len(table.rows)) if metric_row(table.row_label(r)))
     out: list[Candidate] = []
     for r, row in enumerate(table.rows):
         label_cells = row[: table.label_cols]
@@ -619,6 +628,8 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
         if find_metric_mentions(named) and not clean_name(named):
             row_metric = find_metric_mentions(named)[0][0]
             method = "" if named == method else method
+        elif metric_rows and not row_dataset.strip():
+            row_metric = metric_row(label)  # 'VOC07 mAP' in a transposed table
         printed_row = [v.printed for c in row[table.label_cols:] for v in parse_cell_values(c)]
         row_cues = _RowCues(row_dataset, method, group, label, row_metric, row_presented)
         for col, info in columns.items():
@@ -631,8 +642,22 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
                          or value_context(page_text, value.printed, [label, info.name]))
                 cand.quoted_text = quote or f"{label} {value.printed}"
                 check_cell(cand, col, shape, row_metric, group)
+                cand.reason = cand.reason or _row_refusal(
+                    row[table.label_cols:], info, row_cues, metric_rows)
                 out.append(cand)
     return out
+
+
+def _row_refusal(cells: list[str], info: _Column, row: _RowCues,
+                 metric_rows: int) -> str | None:
+    """Why a row's values are no results: it prints the sizes of the columns' data, or it is
+    a setting of a transposed table (other rows name metrics, it names none)."""
+    if size_row(cells):
+        return ("a row of whole numbers in parentheses: the sizes of the columns' data, "
+                "not results")
+    if metric_rows and not row.dataset.strip():
+        return unfixed_row(info.metric, row.label, metric_rows)
+    return None
 
 
 @dataclass(frozen=True)
@@ -665,6 +690,23 @@ class _TableCues:
     #: the table printed just before, when this one's caption names no data (an ablation
     #: under the main table: its cells are on the main table's dataset, weakly)
     above: _Neighbour | None = None
+    #: the caption's one dataset when no column header names it: headers the caption prints
+    #: beside it ('Yearly: 1-6, Monthly: 1-18') are its parts, not other datasets
+    caption_family: str | None = None
+    #: a row label is a metric ('VOC07 mAP'): the columns are methods or settings
+    transposed: bool = False
+
+
+def _caption_family(caption_datasets: list[str], columns: dict[int, _Column]) -> str | None:
+    """The caption's only dataset, unless a column header names it (then the headers are
+    datasets of their own: 'on A' over columns 'A | B')."""
+    if len(caption_datasets) != 1:
+        return None
+    key = normalize_key(caption_datasets[0])
+    if not key or any(info.name and (key in normalize_key(info.name) or normalize_key(
+            info.name) in key) for info in columns.values()):
+        return None
+    return caption_datasets[0]
 
 
 @dataclass(frozen=True)
@@ -732,6 +774,21 @@ def _cell(
     return _candidate(table, col, k, value, info, cues, row, reading, percent)
 
 
+def _closed(parts: list[str]) -> list[str]:
+    """Header levels with a parenthesis wrapped over lines joined again: 'Error rate',
+    '(Fine-', 'grained)' -> 'Error rate', '(Fine- grained)' (a level 'grained)' alone is no
+    name)."""
+    out: list[str] = []
+    depth = 0
+    for part in parts:
+        if depth > 0 and out:
+            out[-1] = f"{out[-1]} {part}"
+        else:
+            out.append(part)
+        depth = max(depth + part.count("(") - part.count(")"), 0)
+    return out
+
+
 def _labelled_dataset(table: ParsedTable, info: _Column, cues: _TableCues,
                       row: _RowCues) -> tuple[str | None, str]:
     """The dataset the row's labels or the column's header name, and its source."""
@@ -748,6 +805,11 @@ def _labelled_dataset(table: ParsedTable, info: _Column, cues: _TableCues,
             _printed_in(info.name, caption) and caption_measures(info.name, caption)) and (
             context.is_dataset(info.name) or (cues.says_datasets and looks_like_name(info.name))
             or _printed_in(info.name, caption)):
+        if cues.caption_family and not context.is_dataset(info.name) and not (
+                cues.caption_says_datasets or cues.dataset_axis):
+            return None, "unknown"  # a part of the caption's dataset: qualified below
+        if cues.transposed and not context.presents(info.name):
+            return info.name, "column_unconfirmed"  # a method or setting of a transposed table
         source = (("column_header" if context.presents(info.name) or cues.dataset_axis
                    else "column_unconfirmed")
                   if context.is_dataset(info.name) else "column_caption"
