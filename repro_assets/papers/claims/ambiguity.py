@@ -204,7 +204,7 @@ _DATA_TOKEN = re.compile(r"[A-Z0-9][\w.\-+’']*")
 
 def metric_row(label: str) -> str | None:
     """The metric a row label names when the row is a quantity of a transposed table ('mAP',
-    'VOC07 mAP', 'Test err.'): the label is the metric and at most one name token (its data
+    'ZQ-12 mAP', 'Test err.'): the label is the metric and at most one name token (its data
     or split). A method row that mentions a metric among other words ('F1-tuned tagger')
     names none."""
     mentions = find_metric_mentions(label)
@@ -225,8 +225,8 @@ def transposed(labels: list[str]) -> bool:
 
 def unfixed_row(header_metric: str | None, label: str, metric_rows: int) -> str | None:
     """The reason a row of a transposed table takes no metric, or None: its label names
-    none, its column header names none, and other rows do ('scales | 1 | 5' above
-    'mAP | 58.0 | 59.2'): a setting, not a result."""
+    none, its column header names none, and other rows do ('crops | 1 | 5' above
+    'mAP | 61.4 | 62.0'): a setting, not a result."""
     if header_metric or metric_row(label) or not metric_rows:
         return None
     return "the row names no metric while other rows of the table do: a setting, not a result"

@@ -288,7 +288,7 @@ def _trim(name: str) -> str:
     while tokens and (tokens[-1].lower() in _TRAILING or (
             len(tokens) > 1 and tokens[-2].endswith(",") and re.fullmatch(
                 r"\d+(?:[.,]\d+)*%?", tokens[-1]))):
-        tokens = tokens[:-1]  # 'on X, 22.3% ...': the number after the comma is no part
+        tokens = tokens[:-1]  # 'on X, 31.4% ...': the number after the comma is no part
     if len(tokens) > 1 and tokens[-1].lower() in _TASK_TAIL and clean_name(" ".join(tokens[:-1])):
         tokens = tokens[:-1]
     return " ".join(tokens).strip(" ,;:")

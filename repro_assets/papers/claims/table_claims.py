@@ -629,7 +629,7 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
             row_metric = find_metric_mentions(named)[0][0]
             method = "" if named == method else method
         elif metric_rows and not row_dataset.strip():
-            row_metric = metric_row(label)  # 'VOC07 mAP' in a transposed table
+            row_metric = metric_row(label)  # 'ZQ-12 mAP' in a transposed table
         printed_row = [v.printed for c in row[table.label_cols:] for v in parse_cell_values(c)]
         row_cues = _RowCues(row_dataset, method, group, label, row_metric, row_presented)
         for col, info in columns.items():
@@ -691,9 +691,9 @@ class _TableCues:
     #: under the main table: its cells are on the main table's dataset, weakly)
     above: _Neighbour | None = None
     #: the caption's one dataset when no column header names it: headers the caption prints
-    #: beside it ('Yearly: 1-6, Monthly: 1-18') are its parts, not other datasets
+    #: beside it ('Hourly: 1-8, Daily: 1-14') are its parts, not other datasets
     caption_family: str | None = None
-    #: a row label is a metric ('VOC07 mAP'): the columns are methods or settings
+    #: a row label is a metric ('ZQ-12 mAP'): the columns are methods or settings
     transposed: bool = False
 
 
@@ -776,7 +776,7 @@ def _cell(
 
 def _closed(parts: list[str]) -> list[str]:
     """Header levels with a parenthesis wrapped over lines joined again: 'Error rate',
-    '(Fine-', 'grained)' -> 'Error rate', '(Fine- grained)' (a level 'grained)' alone is no
+    '(Two-', 'Way)' -> 'Error rate', '(Two- Way)' (a level 'Way)' alone is no
     name)."""
     out: list[str] = []
     depth = 0
