@@ -463,6 +463,11 @@ def test_a_structured_paste_not_understood_entirely_is_not_read() -> None:
     fails("jobs:\n  J51:\n    route: [M51, M52]\n    hours: [2]\n")
     assert "M52" in fails('{"machines": ["M51"], "jobs": [{"id": "J51", "steps": '
                           '[{"machine": "M52", "hours": 1}]}]}')
+    # a YAML comment is dropped by the parser: only a plain name may stand there
+    yaml_plan = "jobs:\n  J51:\n    route: [M51, M52]  # {}\n    hours: [2, 1]\n"
+    assert _jobs(yaml_plan.format("saw, mill")) == [("J51", [("M51", 2), ("M52", 1)], None)]
+    for comment in ("M52 only if needed", "2nd M52 run", "skip M52 on Fridays"):
+        fails(yaml_plan.format(comment))
 
 
 def test_a_markdown_header_over_two_rows_names_the_columns() -> None:
@@ -519,6 +524,7 @@ def test_a_work_instruction_gives_its_jobs_steps() -> None:
                  "Saw on M51 (1h) if the stock is in"):
         fails(f"J51 work instruction\nStep 1: {step}\nStep 2: Wash on M52 (1 h)\n")
     fails("J51 work instruction\nStep 1: Saw on M51 (1h)\nStep 3: Wash on M52 (1 h)\n")
+    fails(f"J51 rework instruction, if the check fails\n{steps}")  # the heading says more
     fails("J51 work instruction\nStep 1: Saw on M51 (1h)\nStep 2 (optional): Wash on M52 (1h)\n")
 
 

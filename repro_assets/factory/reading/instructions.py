@@ -4,8 +4,9 @@ A work instruction tells the operator what to do, one step a line, with the mach
 time somewhere in the sentence (``Step 2: Deburr the edges on M4 (15 min)``). It is rewritten
 as the job's list (``J7:`` over ``- M4 15 min``) when it has exactly that form:
 
-* the heading line names exactly one job id and no machine, duration or time of day
-  (``Work instruction WI-7 (J7)``, ``J7 work instruction``);
+* the heading line names exactly one job id and no machine, duration or time of day, and no
+  word that changes the meaning (``Work instruction WI-7 (J7)``, ``J7 work instruction``; not
+  ``J7 rework instruction if it fails``);
 * every line after it, up to a blank line or the end, is ``Step N:`` with N counting up from 1
   (a ``Step 2 (optional):`` line is not of that form, and nothing is rewritten);
 * a step whose sentence holds exactly one machine id, exactly one duration and otherwise only
@@ -56,8 +57,9 @@ def work_instruction_lines(lines: list[str]) -> None:
     """Rewrite each work instruction in ``lines`` (in place) as its job's list."""
     for index, heading in enumerate(lines):
         jobs = set(_JOB_RE.findall(heading))
-        if len(jobs) != 1 or _NOT_A_HEADING_RE.search(heading) or _STEP_RE.match(heading):
-            continue
+        if len(jobs) != 1 or _NOT_A_HEADING_RE.search(heading) or _STEP_RE.match(heading) or (
+                set(re.findall(r"[a-z]+", heading.lower())) & MEANING_WORDS):
+            continue  # "J7 rework instruction, if it fails": the heading is left to the reader
         end = index + 1
         while end < len(lines) and lines[end].strip():
             match = _STEP_RE.match(lines[end])

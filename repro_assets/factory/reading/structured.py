@@ -13,7 +13,8 @@ too, and is left to the reader); every key must be one this module knows (``mach
 spellings), a repeated key (which a parser would silently overwrite: a step lost) or any
 other key leaves the text as written, and the reader then reports what it cannot read. YAML is
 loaded with every scalar as a string, so ``13:00`` stays a clock (YAML 1.1 would read the
-number 780) and ``yes`` stays a word.
+number 780) and ``yes`` stays a word; a comment, which the parser drops, must be a plain name
+(``# lathe``), never ``# only if needed``.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from typing import Any
 import yaml
 
 from repro_assets.factory.ids import JOB_ID_RE, MACHINE_ID_RE
+from repro_assets.factory.reading.phrases import MEANING_WORDS
 
 
 class _NotUnderstood(ValueError):
@@ -45,6 +47,7 @@ _NUMBER_RE = re.compile(r"\d+(?:\.\d+)?")
 # "J1 = {...}" or "J1: {...}": one job per line as an object
 _LINE_OBJECT_RE = re.compile(r"^(?P<job>\s*J\w+)\s*[=:]\s*(?P<body>\{.*\})\s*$")
 # a YAML document shows its nesting: an indented key or list item, or a flow collection
+_COMMENT_RE = re.compile(r"(?:^|\s)#(.*)$", re.MULTILINE)
 _YAML_SHAPE_RE = re.compile(r"^\s+(?:-\s|[\w'\"]+\s*:)|[{\[]", re.MULTILINE)
 
 
@@ -223,6 +226,17 @@ _UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG,
                                  _construct_unique)
 
 
+def _plain_comments(text: str) -> bool:
+    """Whether every YAML comment (``# lathe``) is a plain name, which the parser may drop:
+    words only, none that changes the meaning (``# M2 only if needed`` is not)."""
+    for comment in _COMMENT_RE.findall(text):
+        words = re.findall(r"[A-Za-z]+", comment)
+        if not re.fullmatch(r"[A-Za-z ,./&'-]*", comment.strip()) or {
+                word.lower() for word in words} & MEANING_WORDS:
+            return False
+    return True
+
+
 def _parse(text: str) -> object:
     """The parsed document; raises when it is neither JSON nor YAML."""
     try:
@@ -231,6 +245,8 @@ def _parse(text: str) -> object:
         pass
     if not _YAML_SHAPE_RE.search(text):
         raise _NotUnderstood("no nesting")
+    if not _plain_comments(text):
+        raise _NotUnderstood("a comment says more than a name")
     try:
         return yaml.load(text, Loader=_UniqueKeyLoader)  # noqa: S506 - BaseLoader, no objects
     except yaml.YAMLError as exc:
