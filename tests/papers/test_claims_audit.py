@@ -21,6 +21,7 @@ import pytest
 
 from repro_assets.papers.claims import Claim, heuristic_claims
 from repro_assets.papers.claims.ambiguity import metric_row, unfixed_row
+from repro_assets.papers.claims.context import caption_aliases
 from repro_assets.papers.claims.datasets import name_phrases
 from repro_assets.papers.pages import extract_pages
 from tests.papers.layouts import Page, Table, prose, render
@@ -176,3 +177,13 @@ def test_a_parenthesis_wrapped_over_header_lines_is_one_qualifier(first: str,
 ])
 def test_a_number_after_a_comma_is_no_part_of_a_name(text: str, names: list[str]) -> None:
     assert [n for n, _ in name_phrases(text)] == names
+
+
+@pytest.mark.parametrize(("caption", "short", "long"), [
+    ("SacreBLEU on evalset2030 (Ev30) and eval- set2031 (Ev31) for our decoder.", "ev31",
+     "evalset2031"),
+    ("Scores on the heldout2019 (H19) and held- out2020 (H20) splits.", "h20", "heldout2020"),
+])
+def test_a_caption_alias_hyphenated_over_a_line_break_is_joined(caption: str, short: str,
+                                                                long: str) -> None:
+    assert caption_aliases(caption)[short] == long

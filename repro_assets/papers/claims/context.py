@@ -399,8 +399,10 @@ _ALIAS = re.compile(
 
 def caption_aliases(caption: str) -> dict[str, str]:
     """Short names a caption defines for column headers: 'evalset2031 (Ev31)' maps the
-    header 'Ev31' to 'evalset2031' (keys are normalized short names)."""
+    header 'Ev31' to 'evalset2031' (keys are normalized short names). A name hyphenated over
+    a line break ('eval- set2031 (Ev31)') is joined again first."""
     out = {}
+    caption = re.sub(r"(?<=[a-z])-\s+(?=[a-z]+\d)", "", caption)
     for match in _ALIAS.finditer(caption):
         long, short = match.group("long"), match.group("short")
         if find_metric_mentions(long) or find_metric_mentions(short) or is_generic(long):
