@@ -231,6 +231,32 @@ def _body_separator(body: _Body) -> bool:
     return body.statement is not None and cursor.any_sequence(_ONLY) is not None
 
 
+_ROUTE_NOUN_VERBS = frozenset({"take", "takes", "follow", "follows", "use", "uses", "run",
+                               "runs", "share", "shares"})
+
+
+def _body_route_noun(body: _Body) -> bool:
+    """Consume ``take the route`` before a route (``J7 takes the route M3 3h > M4 2h``,
+    ``J1 and J2 share the route: M1 > M2``: each job takes it; ``share`` only with two jobs
+    or more)."""
+    cursor = body.cursor
+    if body.statement is not None:
+        return False
+    start = cursor.index
+    verb = cursor.word(_ROUTE_NOUN_VERBS)
+    cursor.word({"the"})
+    shared = verb in {"share", "shares"}
+    if verb is None or cursor.word({"route", "routing"}) is None or shared and (
+            body.subject.jobs is None or len(body.subject.jobs) < 2):
+        cursor.index = start
+        return False
+    cursor.kind(Kind.COLON)
+    if not _starts_route(Cursor(cursor.tokens[cursor.index:], cursor.names)):
+        cursor.index = start
+        return False
+    return True
+
+
 def _replace_step(body: _Body, route: Route, replaced: str) -> None:
     """Record ``M5 instead of M4`` (with ``for 2h`` after it) as a change of the route."""
     cursor, subject = body.cursor, body.subject
@@ -615,6 +641,7 @@ class ClauseReader:
             self._body_same_route,
             self._body_uniform,
             self._body_step_hours,
+            _body_route_noun,
             self._body_route,
             self._body_durations,
             self._body_aside,
@@ -864,6 +891,11 @@ class ClauseReader:
                 "same") and cursor.peek_word("but") and cursor.peek_word(
                     "without", "not", "no", "doesn't", *SKIP_VERBS, offset=1):
             noun = "same"  # "J3 is the same but without M4": the route of the jobs before
+        if noun is None and verb is None:
+            cursor.index = start
+            if start > 0 and cursor.tokens[start - 1].kind is Kind.COLON and cursor.word(
+                    {"same"}):
+                noun = "same"  # "J5: same, due 3pm": the route of the job before
         if noun:
             following = cursor.peek()
             before = self.context.paragraph_subject
@@ -1084,6 +1116,7 @@ class _Pending:
 _EASY = frozenset({"simple", "simpler", "easy", "easier", "short", "shorter", "quick",
                    "quicker", "straightforward"})
 _ONLY = (("and", "nothing", "else"), ("nothing", "else"), ("and", "that's", "it"),
+         ("thats", "it"), ("and", "thats", "it"),
          ("and", "that", "is", "it"), ("and", "it's", "done"), ("and", "it", "is", "done"),
          ("it's", "done"), ("and", "done"), ("that's", "it"), ("that", "is", "it"))
 PERIOD_WORDS = (("this", "week"), ("this", "shift"), ("this", "morning"), ("tonight",),

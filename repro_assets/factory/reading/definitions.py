@@ -7,7 +7,8 @@ could be 17:00 or midnight); it becomes one only where the same text says which 
   22:00`` / ``we close at 17:00 (EOD)`` define the term;
 * a shift table ``1st 07:00-15:00, 2nd 15:00-23:00`` defines ``end of 1st shift`` (15) and
   ``end of 2nd shift`` (23), with ``first``/``second`` as the same shifts (a shift that ends
-  after midnight defines nothing: its end is not an hour of the plan's day);
+  after midnight defines nothing: its end is not an hour of the plan's day); the text's only
+  shift (``Day shift 07:00-15:00``) also defines ``end of shift``;
 * a weekday named once for the whole plan (``All of this goes out Thursday``: the only weekday
   of the text, in a line that names no job) makes that weekday after a due hour redundant.
 
@@ -85,15 +86,20 @@ def find_terms(text: str) -> TimeTerms:
         if hour is not None:
             for words in (("end", "of", *what), ("end", "of", "the", *what)):
                 terms.setdefault(words, set()).add(hour)
-    for match in SHIFT_RE.finditer(text):
+    shifts = list(SHIFT_RE.finditer(text))
+    for match in shifts:
         hour = _hour(match.group("bh"), match.group("bm"))
         begin = _hour(match.group("ah"), match.group("am"))
         if hour is None or begin is None or hour <= begin:
             continue  # a night shift ends the next day: its end is no hour of this plan
         name = match.group("ord").lower()
-        for alias in {name, _ORDINALS.get(name, name)}:
-            terms.setdefault(("end", "of", alias, "shift"), set()).add(hour)
-            terms.setdefault(("end", "of", "the", alias, "shift"), set()).add(hour)
+        aliases = {name, _ORDINALS.get(name, name)}
+        if len(shifts) == 1:
+            aliases.add("")  # the text's only shift: "end of shift" is its end
+        for alias in aliases:
+            words = (alias, "shift") if alias else ("shift",)
+            terms.setdefault(("end", "of", *words), set()).add(hour)
+            terms.setdefault(("end", "of", "the", *words), set()).add(hour)
     found = {m.group(0).lower() for m in _WEEKDAY_RE.finditer(text)}
     days = {day[:3] for day in found}
     plan_day = None

@@ -42,8 +42,13 @@ _BULLET_RE = re.compile(r"^(?P<indent>\s*)(?:[-*•‣▪◦]|\d{1,3}[.)]|\(?[a-
                         r"|\d{1,3}\s+[-–](?=\s+J\d)"
                         r"|(?i:priority|prio|line|item|pos|position|rank)\.?\s*#?\d{1,3}\s*[-–:]"
                         r"(?=\s+J\d))\s+(?P<body>.*)$")
+# "- [ ] J1: ...": the empty box of a checklist item still to do (a ticked box, "[x]", stays:
+# a job done is not planned, and the reader reports the item)
+_OPEN_BOX_RE = re.compile(r"^\[ \]\s+")
 _FRACTIONS = {"\u00bd": ".5", "\u00bc": ".25", "\u00be": ".75"}
 _FRACTION_RE = re.compile(r"(\d*)([\u00bd\u00bc\u00be])")
+# German hours after a number: "2 Std.", "1,5 Stunden" (never "a std route": a digit first)
+_GERMAN_HOURS_RE = re.compile(r"(\d)\s*(?:Std\.?|Stunden?)(?![\w.])", re.IGNORECASE)
 _PIPE_SEPARATOR_RE = re.compile(r"^\s*:?-{2,}:?\s*$")
 _CONTINUES_RE = re.compile(r"(?:,|->|→|=>|\bthen|\band)\s*$", re.IGNORECASE)
 _ABBREVIATIONS = ("a.m", "p.m", "e.g", "i.e", "etc", "approx", "vs")
@@ -838,6 +843,7 @@ def segment(text: str) -> list[Segment]:
     text = plain_text(text)  # a JSON or YAML paste: the sentences it stands for
     text = _FRACTION_RE.sub(  # "1½h" is "1.5h", "¾ h" is "0.75 h"
         lambda m: f"{m.group(1) or 0}{_FRACTIONS[m.group(2)]}", text)
+    text = _GERMAN_HOURS_RE.sub(r"\1 h", text)  # "2 Std." is "2 h"
     lines = [_allow_for_it(_transcript_sentences(line))
              for line in drop_plan_date(unwrap_message(text).split("\n"))]
     drop_other_days(lines)
@@ -881,7 +887,7 @@ def segment(text: str) -> list[Segment]:
             indent = len(bullet.group("indent"))
             if header_indent is not None and indent <= header_indent:
                 header, header_indent = None, None  # back out of a job's nested list
-            body = _under_machine(header, bullet.group("body").strip())
+            body = _under_machine(header, _OPEN_BOX_RE.sub("", bullet.group("body").strip()))
             items.append(_Group(body, paragraph, True, header, indent))
             if _JOB_ONLY_RE.fullmatch(body):
                 header, header_indent = body, indent  # "- J1" over "  - M1 2h"
