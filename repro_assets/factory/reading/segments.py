@@ -35,6 +35,7 @@ from repro_assets.factory.reading.columns import (
 from repro_assets.factory.reading.dates import drop_plan_date
 from repro_assets.factory.reading.envelope import unwrap_message
 from repro_assets.factory.reading.instructions import work_instruction_lines
+from repro_assets.factory.reading.slots import slot_lines
 from repro_assets.factory.reading.structured import plain_text
 
 # "1. J1 ...", "a) J1 ...", "1 - J1 ..." (a dash after the number only before a job id)
@@ -847,6 +848,7 @@ def segment(text: str) -> list[Segment]:
     lines = [_allow_for_it(_transcript_sentences(line))
              for line in drop_plan_date(unwrap_message(text).split("\n"))]
     drop_other_days(lines)
+    slot_lines(lines)
     _job_heading_tables(lines)
     work_instruction_lines(lines)
     _due_heading_rows(lines)
