@@ -680,8 +680,12 @@ def test_a_work_instruction_gives_its_jobs_steps() -> None:
     # anything but one machine, one duration and plain words stays unread
     for step in ("Saw each tube on M51 (1 min)", "Saw 40 tubes on M51 (1h)",
                  "Saw on M51 or M53 (1h)", "Saw on M51 twice (1h)", "Inspect (10 min)",
-                 "Saw on M51 (1h) if the stock is in"):
+                 "Saw on M51 (1h) if the stock is in", "Saw on M51 (1h) tomorrow",
+                 "Saw on M51 tomorrow (1h)", "Saw on M51 (1h) next week"):
         fails(f"J51 work instruction\nStep 1: {step}\nStep 2: Wash on M52 (1 h)\n")
+    # a step kept as written is read by the reader, its due too
+    assert _jobs("J51 work instruction\nStep 1: Saw on M51 (1h), ready by noon\n") == [
+        ("J51", [("M51", 1)], 12)]
     fails("J51 work instruction\nStep 1: Saw on M51 (1h)\nStep 3: Wash on M52 (1 h)\n")
     fails(f"J51 rework instruction, if the check fails\n{steps}")  # the heading says more
     fails("J51 work instruction\nStep 1: Saw on M51 (1h)\nStep 2 (optional): Wash on M52 (1h)\n")

@@ -9,18 +9,24 @@ as the job's list (``J7:`` over ``- M4 15 min``) when it has exactly that form:
   ``J7 rework instruction if it fails``);
 * every line after it, up to a blank line or the end, is ``Step N:`` with N counting up from 1
   (a ``Step 2 (optional):`` line is not of that form, and nothing is rewritten);
-* a step whose sentence holds exactly one machine id, exactly one duration and otherwise only
-  plain words (no number, no other id, no word that changes the meaning such as ``if``,
-  ``or``, ``again``, ``optional``, ``until``) is that machine for that time; any other step is
-  kept as written, for the reader to read or to report.
+* a step whose sentence holds exactly one machine id, exactly one duration, which closes it,
+  and otherwise only plain words (no number, no other id, no word that changes the meaning
+  such as ``if``, ``or``, ``again``, ``optional``, ``until``, no day, time of day or due word)
+  is that machine for that time; any other step is kept as written, for the reader to read or
+  to report.
 """
 
 from __future__ import annotations
 
 import re
 
-from repro_assets.factory.reading.lexicon import Kind, tokenize
-from repro_assets.factory.reading.phrases import MEANING_WORDS, UnreadPhrase
+from repro_assets.factory.reading.lexicon import NUMBER_WORDS, Kind, tokenize
+from repro_assets.factory.reading.phrases import (
+    DUE_KEYS,
+    DUE_KEYS_NEED_BY,
+    MEANING_WORDS,
+    UnreadPhrase,
+)
 
 _JOB_RE = re.compile(r"(?<![A-Za-z0-9_])J(?:[0-9][A-Za-z0-9_]*|_[A-Z0-9][A-Za-z0-9_]*)"
                      r"(?![A-Za-z0-9_])")
@@ -31,8 +37,13 @@ _NOT_A_HEADING_RE = re.compile(
 _STEP_RE = re.compile(r"^\s*step\s+(?P<n>\d{1,2})\s*:\s*(?P<body>\S.*)$", re.IGNORECASE)
 # words that join the parts of the sentence without saying anything about the step
 _PLAIN_PUNCTUATION = frozenset({Kind.COMMA})
-# a time for each piece is no time for the step
-_PER_PIECE = frozenset({"each", "every", "apiece"})
+# words that say more than what the step does: a condition, a time for each piece, a day, a
+# time of day or a due
+_NOT_PLAIN = MEANING_WORDS | DUE_KEYS | DUE_KEYS_NEED_BY | frozenset(NUMBER_WORDS) | frozenset({
+    "each", "every", "apiece", "today", "tonight", "tomorrow", "yesterday", "overnight",
+    "night", "morning", "afternoon", "evening", "noon", "midday", "midnight", "lunch", "day",
+    "days", "week", "weeks", "next", "later", "shift", "by", "until", "monday", "tuesday",
+    "wednesday", "thursday", "friday", "saturday", "sunday"})
 
 
 def _step_text(body: str) -> str:
@@ -42,13 +53,15 @@ def _step_text(body: str) -> str:
         tokens = tokenize(re.sub(r"[()]", " ", body).rstrip(". "))
     except UnreadPhrase:
         return body
+    if not tokens or tokens[-1].kind is not Kind.DURATION:
+        return body  # "Cut on M1 (1h) tomorrow": the time must close the sentence
     machines = [t for t in tokens if t.kind is Kind.MACHINE]
     durations = [t for t in tokens if t.kind is Kind.DURATION]
     others = [t for t in tokens if t.kind not in (Kind.MACHINE, Kind.DURATION, Kind.WORD)
               and t.kind not in _PLAIN_PUNCTUATION]
     words = {str(t.value) for t in tokens if t.kind is Kind.WORD}
     if (len(machines) != 1 or len(machines[0].value) != 1 or len(durations) != 1 or others
-            or words & (MEANING_WORDS | _PER_PIECE)):
+            or words & _NOT_PLAIN):
         return body
     return f"{machines[0].value[0]} {durations[0].text}"
 
