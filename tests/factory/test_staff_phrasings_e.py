@@ -716,6 +716,7 @@ def test_a_calendar_block_on_another_weekday_than_the_plans_says_nothing() -> No
         fails(f"{block}\n" + plan)
     fails("Mon 08:00-10:00  M51 blocked\nMachines: M51\nJ51: M51 2h\n")  # no plan day
     fails("Mon 08:00-10:00  M51 blocked\nPlan for Tuesday or Monday\nJ51: M51 2h\n")
+    fails("Maintenance plan for Tuesday\nMon 08:00-10:00  M51 blocked\nJ51: M51 2h\n")
 
 
 def test_the_texts_only_shift_defines_end_of_shift() -> None:

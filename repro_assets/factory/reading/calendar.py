@@ -2,11 +2,12 @@
 
 A maintenance planner's week is a list of slots, one a line: ``Mon 08:00-10:00  M2 blocked
 (oil change)``. A configuration is one plan day, so a block on another weekday than the plan's
-says nothing about it and its line is dropped (not a slot that runs past midnight into
-the next day, ``Wed 22:00-06:00``). The plan's weekday must be certain: exactly one
-line that names a plan and one weekday (``Plan for Thursday``, ``Production plan (Thu)``),
-without ids. A block on the plan's own day, or any block when the plan names no weekday, is
-left as written: the reader does not read it, and the run fails quoting it.
+says nothing about it and its line is dropped (not a slot that runs past midnight into the
+next day, ``Wed 22:00-06:00``). The plan's weekday must be certain: exactly one line that
+names a plan and one weekday (``Plan for Thursday``, ``Production plan (Thu)``), without ids
+and without a word of upkeep (``Maintenance plan for Monday`` is the calendar's). A block on
+the plan's own day, or any block when the plan names no weekday, is left as written: the
+reader does not read it, and the run fails quoting it.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ _BLOCK_RE = re.compile(
     r"(?:blocked|down|maintenance|service|pm|closed|unavailable|off)\b"
     r"(?:\s*\([^()]*\))?\s*$")
 _PLAN_RE = re.compile(r"(?i)\bplan\b")
+_UPKEEP_RE = re.compile(r"(?i)\b(?:maintenance|service|servicing|calendar|repair|pm)\b")
 _DAY_RE = re.compile(rf"(?i)\b{WEEKDAY}\b")
 _ID_RE = re.compile(r"(?<![A-Za-z0-9_])[MJ](?:[0-9]|_[A-Z0-9])")
 
@@ -40,7 +42,8 @@ def _plan_day(lines: list[str]) -> str | None:
     """The weekday of the one plan heading (a line with ``plan``, one weekday, no ids)."""
     days = set()
     for line in lines:
-        if _PLAN_RE.search(line) and not _ID_RE.search(line) and not _BLOCK_RE.match(line):
+        if _PLAN_RE.search(line) and not _ID_RE.search(line) and not _BLOCK_RE.match(line) \
+                and not _UPKEEP_RE.search(line):  # "Maintenance plan for Monday": not the day
             found = {_day(word) for word in _DAY_RE.findall(line)}
             if len(found) == 1:
                 days |= found
