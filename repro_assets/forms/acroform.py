@@ -33,11 +33,15 @@ from repro_assets.forms.parties import (
 from repro_assets.forms.text_cues import is_heading
 from repro_assets.forms.widget_labels import place_labels
 from repro_assets.forms.widget_meaning import (
+    NOT_CURRENT,
+    asked_sentence,
     date_order,
     label_words,
     meaning_of,
     name_order,
     postal_part,
+    qualified_name,
+    sentences,
 )
 
 TEXT = "text"
@@ -106,7 +110,9 @@ class WidgetRole:
 
     ``part`` is a date part (month/day/year), a name part (first/middle/last), a phone part
     (area/prefix/line) or a medication-row column (row_name/row_dose/row_often, with
-    ``row`` its number); ``order`` is the name order the label asks for (``last_first``).
+    ``row`` its number); ``order`` is the name order the label asks for (``last_first``);
+    ``qualifier`` the word before "Name" in a label that qualifies it ("Preferred", "Camper"):
+    another kind of name, or the subject under a role word the form defines (see fill).
     """
 
     widget: FormWidget
@@ -116,6 +122,7 @@ class WidgetRole:
     part: str | None = None
     row: int | None = None
     order: str | None = None
+    qualifier: str | None = None
 
     @property
     def words(self) -> list[str]:
@@ -177,6 +184,7 @@ NOT_PERSON_NAME = re.compile(
 _HEADING_BAND = 4.0  # headings whose bottoms lie this close stand on one row
 _FRAME_HEIGHTS = 2.5  # a drawn box this many heading heights tall frames a block, no bar
 _ROW = re.compile(r"(?:(\d{1,2})\W*$)|\((\d{1,2})\)")
+_HEADING_WORDS = 12  # a longer line is a sentence of the form's text, no section heading
 _SECTION = re.compile(r"^\s*(?:section|part)\s+\w+|\bto\s+be\s+completed\s+by\b|"
                       r"\binformation\b", re.IGNORECASE)
 
@@ -251,6 +259,7 @@ def _section_above(rect: pymupdf.Rect, lines: list[Line],
     above = [(box, text) for box, text, _ in lines
              if box.y1 <= rect.y0 + 1 and box.x0 < rect.x1
              and (_SECTION.search(text) or is_heading(text)) and party_of(text)
+             and len(text.split()) <= _HEADING_WORDS
              and not _issuers_title(text)
              and not any(box.y0 < r.y1 and box.y1 > r.y0 for r in rows)
              and not any(_inside(box, c) for c in captions)  # a cell's own caption
@@ -338,12 +347,25 @@ def _asks(text: str) -> tuple[str, str | None] | None:
 
 
 def _page_label(widget: FormWidget) -> str | None:
-    """The label the page prints for a widget (when it is short enough to be a label)."""
+    """The label the page prints for a widget (when it is short enough to be a label); of a
+    longer one its first sentence when that is ("1 Name (as on your last return). A name is
+    needed here; never leave it blank." -> "1 Name")."""
     text = widget.placed
     if not text:
         return None
     limit = _QUESTION_WORDS if widget.placed_by == "question" else _LABEL_WORDS
-    return text if len(text.split()) <= limit else None
+    if len(text.split()) <= limit:
+        return text
+    head = sentences(text)[:1]
+    return head[0] if head and len(head[0].split()) <= _LABEL_WORDS else None
+
+
+def _print_asks_parts(text: str) -> bool:
+    """True when "print" in a name label is the verb of a request for the name's parts
+    ("Type or print your first name and middle initial"), no signature block's "Print
+    Name"."""
+    hits = {m.lower() for m in NOT_PERSON_NAME.findall(text)}
+    return hits <= {"print", "printed"} and bool(set(name_order(text)) & {"first", "last"})
 
 
 def classify(widget: FormWidget) -> WidgetRole:
@@ -351,7 +373,7 @@ def classify(widget: FormWidget) -> WidgetRole:
     else what the label the page prints for it says), its party (name and tooltip, else the
     printed label, else the section heading above it) and its part."""
     key, problem = match_acroform_field(widget.name)
-    said_by = widget.label or ""
+    said_by = asked_sentence(widget.label) if widget.label else ""
     meaning = _asks(said_by) if said_by else None
     from_page = False
     if key is None and problem is None and meaning is None:  # "Text7", "fill_3": the page
@@ -365,6 +387,8 @@ def classify(widget: FormWidget) -> WidgetRole:
     elif meaning is not None and meaning[0] != key and meaning[0] != "full_name":
         return WidgetRole(widget, None, f"meaning_conflict:{key}/{meaning[0]}")
     assert key is not None
+    if key in ("full_name", "address", "phone", "dob") and NOT_CURRENT.search(said_by):
+        return WidgetRole(widget, None, "not_current")  # "Previous address", "Maiden name"
     text = " ".join(filter(None, [widget.name, widget.label, said_by if from_page else None]))
     if key == "address" and NOT_POSTAL.search(normalize_acroform_name(text)):
         return WidgetRole(widget, None, "not_postal")
@@ -372,8 +396,9 @@ def classify(widget: FormWidget) -> WidgetRole:
         said_else = meaning_of(normalize_acroform_name(text))
         if said_else and said_else[0] != "full_name":  # "Medication Name": a drug's name
             key, meaning = said_else[0], said_else
-        elif NOT_PERSON_NAME.search(normalize_acroform_name(" ".join(
-                filter(None, [text, widget.printed])))):
+        elif NOT_PERSON_NAME.search(normalize_acroform_name(" ".join(  # the asking sentence
+                filter(None, [widget.name, said_by, widget.printed])))) and \
+                not _print_asks_parts(said_by):
             return WidgetRole(widget, None, "not_a_persons_name")
     if widget.column_size > 1 and key != "medications":  # a table's column: rows of entries
         return WidgetRole(widget, None, "table_column")
@@ -384,7 +409,12 @@ def classify(widget: FormWidget) -> WidgetRole:
         # headed by another party keeps its own; an insured's id is reviewed, see fill)
         party = SUBJECT
     said = meaning[1] if meaning and meaning[0] == key else None
-    return _with_part(widget, key, party, said, said_by, from_page)
+    role = _with_part(widget, key, party, said, said_by, from_page)
+    if role.key == "full_name":
+        qualifier = next((q for t in (said_by, _page_label(widget)) if t and " " in t
+                          for q in [qualified_name(t)] if q), None)
+        role = replace(role, qualifier=qualifier)  # "Preferred Name", "Sponsor #1 - Name"
+    return role
 
 
 def _widget_text_party(widget: FormWidget, text: str) -> str | None:
@@ -446,6 +476,9 @@ def _with_part(widget: FormWidget, key: str, party: str | None, said: str | None
                                                  or _name_order(widget.hint or ""))
         part = None if order else (_part(words, NAME_PARTS) or _part(own, NAME_PARTS)
                                    or hinted)
+        if part is None and not order and not grouped and set(name_order(said_by)) == {
+                "first", "middle"}:  # "first name and middle initial": the given names
+            part = "first_middle"
     elif key == "phone":
         narrow = widget.rect is not None and widget.rect[2] - widget.rect[0] < _NARROW
         few = 0 < widget.maxlen <= 4 or narrow or grouped

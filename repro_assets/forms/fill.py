@@ -112,6 +112,10 @@ def _format_name(role: WidgetRole, value: str) -> str:
         return " ".join(p for p in (given, name.last) if p)
     if role.part == "first":
         return name.first
+    if role.part == "first_middle":  # "first name and middle initial"
+        initial = "initial" in words or "mi" in words
+        middle = (f"{name.middle[:1]}." if initial else name.middle) if name.middle else ""
+        return " ".join(p for p in (name.first, middle) if p)
     if role.part == "last":
         return name.last
     if role.part == "middle":
@@ -271,6 +275,7 @@ class _FormView:
     row_slots: int
     best_phone: int
     postal: frozenset[str] | None
+    plain_name: bool = False
 
 
 def _form_view(roles: list[WidgetRole], texts: list[WidgetRole],
@@ -293,8 +298,10 @@ def _form_view(roles: list[WidgetRole], texts: list[WidgetRole],
     phones = [phone_rank(r) for r in texts if r.key == "phone" and is_subject(r.party)
               and not (r.party is None and id(r) in after_other)]  # those are reviewed
     other_pages = {r.widget.page for r in texts if not is_subject(_widget_party(r))}
+    plain_name = any(r.key == "full_name" and is_subject(r.party) and r.qualifier is None
+                     for r in texts)
     return _FormView(others, other_pages, after_other, copies, med_rows, row_slots,
-                     min(phones, default=0), _postal_boxes(roles))
+                     min(phones, default=0), _postal_boxes(roles), plain_name)
 
 
 def _not_writable(role: WidgetRole, item: FinalField | None, view: _FormView) -> str | None:
@@ -307,6 +314,10 @@ def _not_writable(role: WidgetRole, item: FinalField | None, view: _FormView) ->
         return "party_uncertain:insured_may_be_another_person"
     if not is_subject(role.party):
         return f"other_party:{role.party}"
+    if role.key == "full_name" and role.qualifier and view.plain_name:
+        # "Preferred Name", "Sponsor #1 - Name" on a form that asks the subject's own name
+        # elsewhere: another kind of name, or a person the form names by a role of its own
+        return f"not_the_persons_name:{role.qualifier}"
     if item is None:
         return "not_in_schema"
     if item.status == "missing" or item.normalized_value is None:

@@ -1252,6 +1252,24 @@ ITEM_FORM: dict[str, Callable[[str], str]] = {"medications": medication_item,
 _BULLET_ONLY = re.compile(r"^\s*(?:[-*\u2022\u00b7\u25aa\u25cf\u2013]|\d+[.)])\s*$")
 
 
+#: A run of underscores: a fill-in line printed for a handwritten answer.
+_FILL_IN_RUN = re.compile(r"_{3,}")
+
+
+def _answer_slot_blank(lines: list[str], index: int, after_label: str) -> bool:
+    """True when a list label's own answer slot is an empty fill-in line: underscores after
+    the label on its line ("Allergies ________"), or, with nothing after it, a line that opens
+    with underscores right under it ("Allergies" over "______ Gout"). The label's answer is
+    that empty line; the lines under it are the form's next questions or a checklist of other
+    conditions, no entries of the list."""
+    if _FILL_IN_RUN.search(after_label.split(":", 1)[-1][:40]):
+        return True
+    if after_label.strip(" :\t"):
+        return False
+    following = next((x for x in lines[index + 1: index + 3] if x.strip()), "")
+    return bool(re.match(r"^\s*_{3,}", following))
+
+
 def _list_items(lines: list[str], start: int) -> tuple[list[str], int]:
     """Entries written under a list label: (items, index of the last line used).
 
@@ -1423,6 +1441,9 @@ def _list_field(field: str) -> Scanner:
                 else:
                     yield HeuristicHit("; ".join(form(x) for x in re.split(r"[;,]", rest)
                                                  if x.strip()), evidence)
+                continue
+            if _answer_slot_blank(lines, i, line[match.end():]):
+                yield _rejected(line.strip(), evidence, "blank_form:fill_in_line")
                 continue
             table = read_cell_table(lines, i) if field == "medications" else None
             if table is not None:

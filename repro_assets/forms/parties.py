@@ -24,7 +24,7 @@ POLICYHOLDER = "policyholder"
 PARTY_WORDS: dict[str, tuple[str, ...]] = {
     SUBJECT: ("patient", "employee", "injured worker", "claimant", "applicant", "member",
               "client", "enrollee", "beneficiary", "participant", "resident", "student",
-              "child"),
+              "child", "baby", "infant", "newborn", "taxpayer"),
     "emergency_contact": ("emergency", "next of kin", "contact person", "nearest relative",
                           "relative", "person to notify", "in case of"),
     "family": ("spouse", "parent", "guardian", "mother", "father", "husband", "wife",

@@ -136,7 +136,7 @@ def _above(rect: pymupdf.Rect, lines: list[Line], rects: list[pymupdf.Rect]
         if not (rect.y0 - ABOVE_POINTS <= box.y1 <= rect.y0 + 2 and box.y0 >= ceiling - 1):
             continue
         text = _words_over(rect, words)
-        if _shares_row_with_widget(box, rects) and not (
+        if _labels_row_widget(box, lines, rects) and not (
                 _PART_HINT.match(text) and not _beside_widget(box, rects)):
             continue  # a part hint may stand level with a box of another column
         if text and not _under_another(box, text, rect, rects):
@@ -150,6 +150,28 @@ def _above(rect: pymupdf.Rect, lines: list[Line], rects: list[pymupdf.Rect]
                 -0.5 * box.height <= box.y0 - upper.y1 <= 0.6 * box.height:
             return pymupdf.Rect(upper) | box, f"{upper_text} {text}"
     return box, text
+
+
+def _labels_row_widget(box: pymupdf.Rect, lines: list[Line],
+                       rects: list[pymupdf.Rect]) -> bool:
+    """True when a line is the label of a widget on its own row: a widget it overlaps, or
+    the nearest one to its right within a label's reach with no other printed words between
+    them. A line whose row holds only a far box (a tall "Payer's name and address" box at
+    the other side of the page) or a box with words of its own before it ("3 [ ] Single")
+    labels the widget under it, not that box."""
+    for r in rects:
+        if not (box.y0 < r.y1 and box.y1 > r.y0):
+            continue
+        if r.x0 < box.x1 - 2 and r.x1 > box.x0:
+            return True
+        if not (box.x1 - 2 <= r.x0 <= box.x1 + LEFT_POINTS):
+            continue
+        between = any(other.x0 >= box.x1 - 1 and other.x1 <= r.x0 + 2 and text.strip()
+                      and other.y0 < r.y1 and other.y1 > r.y0
+                      for other, text, _ in lines if other != box)
+        if not between:
+            return True
+    return False
 
 
 def _beside_widget(box: pymupdf.Rect, rects: list[pymupdf.Rect]) -> bool:

@@ -132,3 +132,73 @@ def name_order(text: str) -> list[str]:
         if part and part not in out:
             out.append(part)
     return out
+
+
+_PAGE_PREFIX = re.compile(r"^\s*(?:page\s+\d+\s*\.\s*)?(?:\d{1,2}[a-z]?\s*\.\s+)?", re.IGNORECASE)
+#: Where a sentence of a tooltip ends: a full stop, semicolon, ! or ? after a word of two or
+#: more letters ("M.I." and "No." inside a label end nothing), before the next sentence.
+_SENTENCE_END = re.compile(r"(?<=[a-z]{2}[.;!?])\s+(?=[A-Z0-9])|(?<=[a-z]{2}[;!?])\s+",
+                           re.IGNORECASE)
+#: A sentence that comments on the box instead of naming it ("Note: ...", "See the
+#: instructions ...").
+_NOTE = re.compile(r"^\W*(?:note|notes|see|caution|important|warning|reminder)\b",
+                   re.IGNORECASE)
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a tooltip or printed label, ``(...)`` hints dropped, each without
+    its leading "Page 1." / item number."""
+    flat = re.sub(r"\s+([.;,])", r"\1", re.sub(r"\([^)]*\)", " ", text))
+    parts = [_PAGE_PREFIX.sub("", p).strip() for p in _SENTENCE_END.split(_PAGE_PREFIX.sub(
+        "", " ".join(flat.split())))]
+    return [p.rstrip(".;") for p in parts if p.strip(" .;")]
+
+
+def asked_sentence(text: str) -> str:
+    """The sentence of a tooltip of several sentences that names the box: the first one with
+    a meaning that is no note ("Page 1. 1a. Name on your return. If you file jointly, give
+    the name listed first." -> "Name on your return"; "Note: ... your address on file. ...
+    Enter the form number here" names no field); a one-sentence text is returned as it is."""
+    parts = sentences(text)
+    if len(parts) <= 1:
+        return text
+    for part in parts:
+        if _NOTE.match(part):
+            continue
+        if meaning_of(part) is not None or postal_part(part):
+            return part
+    return parts[0] if not _NOTE.match(parts[0]) else ""
+
+
+#: A label asking for a value the subject had before, not the current one.
+NOT_CURRENT = re.compile(r"\b(?:previous|former|prior|old|maiden|past)\b", re.IGNORECASE)
+
+
+#: Words that may stand right before "name" in a label asking for the person's own name.
+_OWN_NAME_WORDS = frozenset({"first", "last", "middle", "given", "family", "sur", "full",
+                             "legal", "complete", "your", "his", "her", "their", "print",
+                             "printed", "typed", "the", "of", "and", "or", "enter"})
+_SKIPPED_TOKEN = re.compile(r"^(?:#?\d{1,2}[a-z]?|[\W_]+)$", re.IGNORECASE)
+
+
+def qualified_name(text: str) -> str | None:
+    """The word qualifying "Name" in a label when it is no party's role, no name part and no
+    "full"/"legal" ("Ceremonial Name", "Preferred Name", "Sponsor #1 - Name", "Camper name":
+    a kind of name, or a role the form defines), else None. Numbering ("#1") and dashes are
+    skipped; "Name" opening the label, "Patient's Name", "First Name" and "Spouse's name" are
+    no qualified name."""
+    from repro_assets.forms.parties import mentions  # parties imports nothing from here
+
+    match = re.search(r"\bname\b", text, re.IGNORECASE)
+    if not match:
+        return None
+    tokens = text[: match.start()].split()
+    while tokens and _SKIPPED_TOKEN.match(tokens[-1]):
+        tokens.pop()
+    if not tokens:
+        return None
+    last = " ".join(tokens[-2:]).rstrip(".,:;")
+    if any(m.end == len(last) for m in mentions(last)):  # "Patient", "Responsible Party"
+        return None
+    word = re.sub(r"(?:'s|’s|s'|s’)$", "", tokens[-1].lower()).strip(".,:;")
+    return None if word in _OWN_NAME_WORDS else word
