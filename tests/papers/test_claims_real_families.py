@@ -4,9 +4,18 @@ reproduced with small PDFs the tests draw (invented names), in at least two vari
 * a result on the training split ('Train Acc', 'Training set' columns) is no claim;
 * a language code alone ('DE') or a family name the paper reports in several versions ('Zeta'
   beside 'Zeta-10' and 'Zeta-100') names no one dataset: below the plan threshold;
+* a header cell spanning some value columns ('Zorvex' over 'Matched | Mismatched') beside
+  sibling names one level lower heads only its own columns, not the whole table;
 * a number another team reports ('the second-best submission', 'the runner-up') is a baseline,
   never the paper's headline;
-* metric names: 'negative log-probabilities' are the NLL, 'RG-1' / 'RG-L' are ROUGE.
+* metric names: 'negative log-probabilities' are the NLL, 'RG-1' / 'RG-L' are ROUGE;
+* sub-tables stacked one above the other, each under its own 'X | metric' header, are all read
+  (a gap wider than the row pitch between them); a running head printed across both columns
+  is no header of a table in one column;
+* a negated training cue ('without training text from X') names no training data; a language
+  pair written with 'to' is one name;
+* sentences: 'top-1/top-5 errors of a%/b%' give each number its own k; a number in
+  parentheses after a name ('on X (3.9% error) and Y') is on that name.
 """
 
 from __future__ import annotations
@@ -19,6 +28,7 @@ from repro_assets.papers.claims.metrics import find_metric_mentions
 from repro_assets.papers.claims.roles import role_of
 from repro_assets.papers.claims.underspecified import underspecified
 from repro_assets.papers.pages import extract_pages
+from repro_assets.papers.tables import extract_tables
 from tests.papers.layouts import Page, Table, prose, render
 
 CONFIDENT = 0.7
@@ -91,6 +101,31 @@ def test_a_bare_family_name_in_a_sentence_is_no_confident_dataset(family: str) -
     assert claims["5.37"].confidence < CONFIDENT
 
 
+# --- a group header beside sibling names ----------------------------------------------------
+
+
+@pytest.mark.parametrize(("names", "group"), [
+    (["Brindle", "Matched", "Mismatched", "QRB-5"], (2, 3, "Zorvex")),
+    (["Tallis-2", "Quillon", "In-domain", "Cross-domain"], (3, 4, "Marrowind")),
+])
+def test_a_group_header_heads_only_its_own_columns(names: list[str],
+                                                   group: tuple[int, int, str]) -> None:
+    col0, col1, title = group
+    table = Table("Table 3: Results of the sentence matchers.",
+                  [["", "", "", "", ""], ["Model", *names], ["", "Acc.", "Acc.", "Acc.", "Acc."]],
+                  [["Bag encoder [7]", "80.1", "64.2", "63.9", "77.5"],
+                   ["Ours", "82.6", "66.8", "66.1", "79.0"]],
+                  [72.0, 220.0, 290.0, 360.0, 430.0], 560,
+                  spans=[(0, col0, col1, title)], right=500)
+    tables = extract_tables(render([Page(lines=prose("We match sentences.", 72, 690),
+                                         tables=[table])]))
+    assert tables
+    parsed = tables[0]
+    heads = {c: " ".join(parsed.column_header(c)) for c in range(1, 5)}
+    assert any(title in heads[col] for col in range(col0, col1 + 1)), heads
+    assert not any(title in heads[col] for col in range(1, 5) if not col0 <= col <= col1), heads
+
+
 # --- another team's number ------------------------------------------------------------------
 
 
@@ -121,3 +156,93 @@ def test_our_own_entry_stays_unknown_or_own() -> None:
 ])
 def test_metric_names_of_real_papers(text: str, metric: str) -> None:
     assert find_metric_mentions(text)[0][0] == metric
+
+
+# --- stacked sub-tables, each under its own 'X | metric' header ------------------------------
+
+
+@pytest.mark.parametrize("blocks", [
+    [("Quorin-16 Alpha-Beta", ["Gated RNN [4]", "27.3"], ["Ours", "29.8"]),
+     ("Quorin-14 Alpha-Gamma", ["Deep LSTM [9]", "21.6"], ["Ours", "24.9"])],
+    [("Velk-9 test", ["Tree model [2]", "61.0"], ["Ours", "64.2"]),
+     ("Velk-12 test", ["Tree model [2]", "55.5"], ["Ours", "58.1"]),
+     ("Velk-15 test", ["Tree model [2]", "49.9"], ["Ours", "52.6"])],
+])
+def test_stacked_blocks_above_a_caption_are_all_read(
+        blocks: list[tuple[str, list[str], list[str]]]) -> None:
+    tables = []
+    top = 640.0
+    for name, *rows in blocks:
+        tables.append(Table("", [[name, "BLEU"]], rows, [72.0, 300.0], top, rules=False))
+        top -= 12 * (len(rows) + 1) + 18  # a gap wider than the row pitch between blocks
+    last = tables[-1]
+    tables[-1] = Table("Table 1: Translation quality compared to earlier work.", last.header,
+                       last.rows, last.x, last.top, rules=False)
+    tables = [Table(t.caption, t.header, t.rows, t.x, t.top, rules=False) for t in tables]
+    pdf = render([Page(lines=prose("We translate sentences.", 72, 700), tables=tables)])
+    parsed = extract_tables(pdf)
+    corners = {t.label_headers()[0] for t in parsed if t.label_headers()}
+    assert corners >= {name for name, *_ in blocks}, corners
+
+
+@pytest.mark.parametrize("head", ["Stacked Readers for Long Documents",
+                                  "Gated Units in Sequence Models"])
+def test_a_running_head_across_both_columns_is_no_table_header(head: str) -> None:
+    from repro_assets.papers.tables.layout import Line, Word
+    from repro_assets.papers.tables.reader import _clipped
+
+    size = 9.0
+    words = []
+    x = 200.0
+    for text in head.split():
+        words.append(Word(x, 50.0, x + 6 * len(text), 50.0 + size, text))
+        x += 6 * len(text) + 3
+    middle = 306.0
+    inside = [w for w in words if w.xc >= middle]
+    outside = [w for w in words if w.xc < middle]
+    assert _clipped(Line(inside), outside, middle, 612.0)
+    # a table header level with prose of the other column, a gutter away, is no clipped line
+    alone = [Word(330.0, 50.0, 380.0, 59.0, "Method"), Word(500.0, 50.0, 530.0, 59.0, "F1")]
+    prose_left = [Word(60.0, 50.0, 120.0, 59.0, "running"), Word(124.0, 50.0, 282.0, 59.0, "x")]
+    assert not _clipped(Line(alone), prose_left, middle, 612.0)
+
+
+# --- training data, language pairs, sentences -------------------------------------------------
+
+
+def test_a_negated_training_cue_names_no_training_data() -> None:
+    from repro_assets.papers.claims.datasets import training_data
+
+    assert training_data("Qorb", "Models are trained on Qorb only.")
+    assert not training_data("Qorb", "Results on Vell (without training text from Qorb).")
+    assert not training_data("Qorb", "a tagger with no pre-training on Qorb")
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("We ran our model on the Zarn’15 English to Czech dataset.", "Zarn’15 English to Czech"),
+    ("Results on the Quell German to French corpus are below.", "Quell German to French"),
+])
+def test_a_language_pair_with_to_is_one_name(text: str, name: str) -> None:
+    from repro_assets.papers.claims.datasets import name_phrases
+
+    assert [n for n, _ in name_phrases(text)] == [name]
+
+
+@pytest.mark.parametrize(("sentence", "want"), [
+    ("Our single model gives top-1/top-5 errors of 19.2%/4.1% on the Pellam set.",
+     {"19.2": "top1_error", "4.1": "top5_error"}),
+    ("It reaches top-1/top-5 accuracies of 76.4/93.0 on the Pellam set.",
+     {"76.4": "top1_accuracy", "93.0": "top5_accuracy"}),
+])
+def test_paired_topk_numbers_take_their_own_k(sentence: str, want: dict[str, str]) -> None:
+    body = prose("We classify images of the Pellam benchmark. " + sentence, 72, 690)
+    claims = by_value(claims_of([Page(lines=body)]))
+    assert {v: claims[v].metric_name for v in want} == want
+
+
+@pytest.mark.parametrize(("first", "second"), [("Tarn-10", "Tarn-100"), ("Wexa", "Pobble-7")])
+def test_a_number_in_parentheses_is_on_the_name_before_it(first: str, second: str) -> None:
+    body = prose(f"We use the {first} and {second} datasets. Our deep network improves on "
+                 f"{first} (3.87% error) and {second}.", 72, 690)
+    claims = by_value(claims_of([Page(lines=body)]))
+    assert claims["3.87"].dataset_name == first

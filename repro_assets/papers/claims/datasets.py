@@ -63,7 +63,13 @@ def _after_training_cue(window: str) -> bool:
     'fitted with', 'training data: '), unless it turns to the evaluation after the cue
     ('trained on X, tested on ')."""
     match = _TRAINING_CUE.search(window)
-    return match is not None and not _EVAL_TURN.search(window[match.start():])
+    return match is not None and not _EVAL_TURN.search(window[match.start():]) and not (
+        _NEGATED.search(window[:match.start()]))
+
+
+#: A training cue negated ('without training text from X', 'no pre-training on X'): the name
+#: is excluded from the training data, not named as it.
+_NEGATED = re.compile(r"(?i)\b(?:without|no|not|excluding)\s+(?:any\s+|the\s+)?$")
 
 
 _CAPTION_PREFIX = re.compile(r"^\s*(?:Table|TABLE|Tab\.|Figure|FIGURE|Fig\.)\s*\w+\s*[:.]\s*")
@@ -190,6 +196,8 @@ def graded_name_phrases(text: str, caption: bool = False) -> list[tuple[str, int
     """
     if caption:
         text = _CAPTION_PREFIX.sub("", text)
+    printed = text  # 'English to French' is read as one name (same length: offsets hold)
+    text = _LANGUAGE_PAIR.sub(lambda m: m.group(0).replace(" to ", "-to-"), text)
     patterns = [_NAMED_AS_DATASET, _THE_DATASET_NAME, _QUOTED_AFTER_NOUN, _RESULT_ON,
                 _APPOSITIVE]
     if caption:
@@ -238,8 +246,20 @@ def graded_name_phrases(text: str, caption: bool = False) -> list[tuple[str, int
     registry = registry_names(text)
     found += registry
     strong.update(registry)
-    return [(n, o, (n, o) in strong) for n, o in _dedupe(found)
+    return [(_as_printed(n, o, printed), o, (n, o) in strong) for n, o in _dedupe(found)
             if not _after_training_cue(text[max(0, o - 80):o])]
+
+
+#: A language pair written with 'to' ('English to French'): one name, like 'English-French'.
+_LANGUAGE = (r"(?:English|German|French|Spanish|Czech|Romanian|Russian|Chinese|Japanese|"
+             r"Italian|Portuguese|Dutch|Finnish|Turkish|Arabic|Hindi|Korean|Vietnamese)")
+_LANGUAGE_PAIR = re.compile(rf"\b{_LANGUAGE} to {_LANGUAGE}\b")
+
+
+def _as_printed(name: str, offset: int, printed: str) -> str:
+    """``name`` as the text prints it (a language pair joined for reading gets its 'to' back)."""
+    original = printed[offset:offset + len(name)]
+    return original if "-to-" in name and original.replace(" to ", "-to-") == name else name
 
 
 #: An evaluation protocol, not data: 'Cross-validation results', '10-fold CV accuracy'.

@@ -111,6 +111,11 @@ def _numbers(sentence: str) -> Iterable[tuple[re.Match[str], str, int, int]]:
         if _ERRORS_COUNT.match(after) and "." not in number.group(1) and not number.group(2):
             yield number, "test_errors_count", number.end(), number.end()
             continue
+        paired = _paired_topk(sentence, number)
+        if paired:  # 'top-1/top-5 errors of 19.2%/4.1%': each number takes its own k
+            last = (number, paired, number.start(), number.start())
+            yield last
+            continue
         whole = "." not in number.group(1) and not number.group(2)
         if number.group(1) in {"0", "100", "0.0", "100.0"}:
             continue  # degenerate (0% / 100%) values are not results worth a claim
@@ -132,6 +137,33 @@ def _numbers(sentence: str) -> Iterable[tuple[re.Match[str], str, int, int]]:
         elif last is not None and _contrasted(sentence, last, number, metrics):
             # '71.3% accuracy here, while the baseline stays at 68.9%': the same measure
             yield number, last[1], number.end(), number.end()
+
+
+#: Two top-k figures named together before two numbers: 'top-1/top-5 errors'.
+_PAIRED_TOPK = re.compile(
+    r"(?i)\btop-?\s?([15])\s*/\s*top-?\s?([15])\s+(?:(err)(?:ors?|\.|or rates?)?|(acc)"
+    r"(?:urac(?:y|ies)|\.)?)\b")
+
+
+def _paired_topk(sentence: str, number: re.Match[str]) -> str | None:
+    """The metric of one of two numbers printed as a pair ('19.2%/4.1%') after a pair of
+    top-k names ('top-1/top-5 errors of'): the first number takes the first k, the
+    second the second."""
+    first = re.match(r"\s*/\s*\d", sentence[number.end():])
+    second = re.search(r"\d%?\s*/\s*$", sentence[:number.start()])
+    if not (first or second):
+        return None
+    names = [m for m in _PAIRED_TOPK.finditer(sentence) if m.end() <= number.start()]
+    if not names:
+        return None
+    name = names[-1]
+    between = sentence[name.end():number.start()]
+    if second:  # the pair's first number stands between them
+        between = re.sub(r"\d+(?:\.\d+)?\s?%?\s*/\s*$", "", between)
+    if re.search(r"\d", between):
+        return None  # another number stands between the names and this pair
+    k = name.group(1) if first else name.group(2)
+    return f"top{k}_{'error' if name.group(3) else 'accuracy'}"
 
 
 def _without(text: str, start: int, end: int) -> str:
@@ -177,7 +209,8 @@ def sentence_candidates(pages: PaperPages, context: PaperContext) -> list[Candid
         pairs = list(_numbers(sentence))
         spans = [(n.start(), n.end()) for n, _, _, _ in pairs]
         for number, metric, m_start, m_end in pairs:
-            dataset, confidence = _pick_dataset(mentions, number.start(), number.end())
+            dataset, confidence = _pick_dataset(mentions, number.start(), number.end(),
+                                                sentence)
             source = "sentence"
             if dataset and not _tied(sentence, mentions, (number.start(), number.end()), spans):
                 source = "context_ambiguous"  # several datasets, none printed beside it
@@ -262,9 +295,16 @@ def _result_between(results: list[tuple[int, int]], first: int, last: int) -> bo
     return any(first <= start < last for start, _ in results)
 
 
-def _pick_dataset(mentions: list[tuple[str, int]], start: int, end: int
+def _pick_dataset(mentions: list[tuple[str, int]], start: int, end: int, sentence: str = ""
                   ) -> tuple[str | None, float]:
-    """The dataset named right after the number ('on X'), else the nearest before it."""
+    """The dataset the number is printed in parentheses after ('on X (3.9% err.), Y'),
+    else the one named right after the number ('on X'), else the nearest before it."""
+    opened = sentence.rfind("(", 0, start)
+    if opened >= 0 and ")" not in sentence[opened:start] and len(sentence[opened:start]) <= 24:
+        owner = [m for m in mentions if m[1] + len(m[0]) <= opened
+                 and not sentence[m[1] + len(m[0]):opened].strip()]
+        if owner:
+            return owner[-1][0], 0.85
     after = [m for m in mentions if m[1] >= end]
     before = [m for m in mentions if m[1] < start]
     if after and (not before or after[0][1] - end <= 60):

@@ -261,8 +261,18 @@ def _fill_title_header(header: list[list[str]], label_cols: int) -> None:
     if len(top) != 1 or any(header[0][:label_cols]) or len({t for t in below if t}) < 2 or not (
             all(any(row[c] for row in header[1:]) for c in range(label_cols, len(header[0])))):
         return
+    covered = [c for c in range(label_cols, len(header[0])) if header[0][c]]
+    beside = [c for c in range(label_cols, len(header[0])) if not header[0][c]]
+    if beside and any(_NAME_LIKE.search(header[1][c]) for c in beside) and not any(
+            _NAME_LIKE.search(header[1][c]) for c in covered):
+        return  # a group header over some columns ('Zeta' over 'Matched | Mismatched') beside
+        # sibling names one level lower ('Qux | Zeta | Zeta'): it heads only its own columns
     title = top.pop()
     header[0][label_cols:] = [title] * (len(header[0]) - label_cols)
+
+
+#: A name printed in a header: two capitals or a capital and a digit ('QRS', 'WikiX', 'Q7').
+_NAME_LIKE = re.compile(r"(?<![\w-])(?:[A-Z][\w\-]*[A-Z][\w\-]*|[A-Z][\w\-]*\d[\w\-]*)(?![\w-])")
 
 
 def _separated(rules: list[Rule], y_a: float, y_b: float, x0: float, x1: float) -> bool:

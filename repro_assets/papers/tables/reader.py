@@ -198,7 +198,21 @@ def _region_lines(
     words: list[Word], x0: float, x1: float, graphics: list[pymupdf.Rect]
 ) -> list[Line]:
     inside = [w for w in words if x0 - 2 <= w.xc <= x1 + 2 and not in_graphics(w, graphics)]
-    return attach_stray_dots(group_lines(inside))
+    outside = [w for w in words if not x0 - 2 <= w.xc <= x1 + 2]
+    return [ln for ln in attach_stray_dots(group_lines(inside))
+            if not _clipped(ln, outside, x0, x1)]
+
+
+def _clipped(line: Line, outside: list[Word], x0: float, x1: float) -> bool:
+    """True when ``line`` is the part of a wider line of text cut at the region's edge (a
+    running head or a title printed across both columns): a word on its baseline continues
+    it just outside the region, a word gap away."""
+    first, last = line.words[0], line.words[-1]
+    gap = 1.5 * max(first.y1 - first.y0, 1.0)
+    return any(abs(w.y1 - first.y1) < 1.0 and (
+        (w.x1 <= first.x0 and first.x0 - w.x1 <= gap and first.x0 - 2 * gap <= x0 + 2)
+        or (w.x0 >= last.x1 and w.x0 - last.x1 <= gap and last.x1 + 2 * gap >= x1 - 2))
+        for w in outside)
 
 
 def _block(
@@ -226,9 +240,9 @@ def _block(
             limit = 2.6 * h + 4
         else:
             limit = min(2.6 * h + 4, 2.0 * statistics.median(gaps) + 0.8 * h)
-        if gap > limit:
+        if gap > limit and not (taken and gap <= 2.6 * h + 4 and _stacked(line, taken)):
             break
-        if taken:
+        if taken and gap <= limit:
             gaps.append(max(gap, 0.0))
         if _CAPTION_TEXT.match(line.text):
             break
@@ -244,6 +258,18 @@ def _block(
         taken.append(line)
         edge = line.y0 if above else line.y1
     return taken[::-1] if above else taken
+
+
+def _stacked(line: Line, taken: list[Line]) -> bool:
+    """True when ``line``, beyond a gap wider than the table's row pitch, is a row or header of
+    one more block stacked on the same columns (sub-tables one above the other, each under its
+    own header 'X | BLEU'): two cells or more, each starting or ending where a cell of a line
+    already taken does."""
+    if len(line.cells) < 2:
+        return False
+    edges = [(c.x0, c.x1) for ln in taken for c in ln.cells]
+    return all(any(abs(c.x0 - a) <= 4 or abs(c.x1 - b) <= 4 for a, b in edges)
+               for c in line.cells)
 
 
 def _segments(block: list[Line]) -> list[tuple[list[Line], list[Line], str | None]]:
@@ -267,7 +293,9 @@ def _segments(block: list[Line]) -> list[tuple[list[Line], list[Line], str | Non
         value_x0 = min((c.x0 for ln in body if is_value_line(ln) for c in ln.cells[1:]),
                        default=float("inf"))
         over_values = sum(1 for c in line.cells if c.x1 > value_x0)
-        if body and over_values >= 2 and not any(w.vertical for w in line.words):
+        value_cols = max((len(ln.cells) - 1 for ln in body if is_value_line(ln)), default=0)
+        if body and over_values >= min(2, max(value_cols, 1)) and not any(
+                w.vertical for w in line.words):
             # a new header after rows: a new sub-table; trailing title lines move with it
             moved: list[Line] = []
             while body and not is_value_line(body[-1]) and len(body[-1].cells) == 1:
