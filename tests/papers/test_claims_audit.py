@@ -187,3 +187,13 @@ def test_a_number_after_a_comma_is_no_part_of_a_name(text: str, names: list[str]
 def test_a_caption_alias_hyphenated_over_a_line_break_is_joined(caption: str, short: str,
                                                                 long: str) -> None:
     assert caption_aliases(caption)[short] == long
+
+
+@pytest.mark.parametrize(("header", "value"), [("OS", "16"), ("Stride", "32")])
+def test_a_column_of_one_repeated_whole_number_is_a_setting(header: str, value: str) -> None:
+    table = Table("Table 6: Decoder heads compared on the Quarry-Seg validation set (mIoU).",
+                  [["Backbone", header]],
+                  [["Lite-A", value], ["Lite-B", value], ["Wide-C", value]],
+                  [72.0, 250.0], 560)
+    claims = claims_of([Page(title="Light Segmenters", tables=[table])])
+    assert not [c for c in claims if c.printed_value == value]

@@ -171,6 +171,8 @@ class TableColumns:
     caption: str = ""
     #: value columns of whole numbers beside columns of decimals (see :func:`count_columns`)
     counts: frozenset[int] = frozenset()
+    #: value columns of one repeated whole number (see :func:`constant_columns`)
+    constants: frozenset[int] = frozenset()
 
     @property
     def siblings(self) -> list[tuple[str | None, str]]:
@@ -185,6 +187,17 @@ class TableColumns:
 
 _WHOLE = re.compile(r"^\s*\d{1,3}(?:,\d{3})*\s*$|^\s*\d+\s*$")
 _DECIMAL = re.compile(r"\d\.\d")
+
+
+def constant_columns(rows: list[list[str]], columns: list[int]) -> frozenset[int]:
+    """Value columns that print one and the same whole number in three rows or more ('16',
+    '16', '16' under 'OS'): a setting shared by the rows, not a result of each."""
+    out = set()
+    for col in columns:
+        cells = [r[col].strip() for r in rows if col < len(r) and r[col].strip()]
+        if len(cells) >= 3 and len(set(cells)) == 1 and _WHOLE.match(cells[0]):
+            out.add(col)
+    return frozenset(out)
 
 
 def count_columns(rows: list[list[str]], columns: list[int]) -> frozenset[int]:
@@ -272,6 +285,10 @@ def check_cell(cand: Candidate, col: int, columns: TableColumns, row_metric: str
             and cand.dataset_source not in _COLUMN_SOURCES):
         cand.reason = ("the column holds whole numbers beside columns of decimals and names no "
                        "metric: counts or sizes, not results")
+        return
+    if col in columns.constants and not columns.metrics.get(col) and not row_metric:
+        cand.reason = ("the column prints one whole number in every row and names no metric: "
+                       "a shared setting, not results")
         return
     residue = columns.residues.get(col, "")
     if columns.methods_as_columns or not underspecified(

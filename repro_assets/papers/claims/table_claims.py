@@ -29,6 +29,7 @@ from repro_assets.papers.claims.ambiguity import (
     caption_measures,
     check_cell,
     column_residue,
+    constant_columns,
     count_columns,
     data_groups,
     metric_row,
@@ -593,7 +594,8 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
         metrics={c: i.metric for c, i in columns.items() if not i.skip},
         methods_as_columns=methods_as_columns, groups=data_groups(
             table.groups, [table.row_label(r) for r in range(len(table.rows))]), caption=caption,
-        counts=count_columns(table.rows, [c for c, i in columns.items() if not i.skip]))
+        counts=count_columns(table.rows, [c for c, i in columns.items() if not i.skip]),
+        constants=constant_columns(table.rows, [c for c, i in columns.items() if not i.skip]))
     cues = _TableCues(
         metric_map=metric_map, caption_metric=caption_metric, caption_metrics=caption_metrics,
         ref_metrics=ref_metrics, implied=implied, caption_datasets=caption_datasets,
