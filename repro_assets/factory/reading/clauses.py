@@ -231,6 +231,37 @@ def _body_separator(body: _Body) -> bool:
     return body.statement is not None and cursor.any_sequence(_ONLY) is not None
 
 
+_OPERATION_RE = re.compile(r"(?i)^(?:op|opn|oper|operation)(?P<n>\d{1,4})?$")
+
+
+def _drop_operation_labels(cursor: Cursor) -> None:
+    """Drop the operation labels before the steps of the rest of a clause (``J1 op10 M1 2h,
+    op20 M2 1h``): they only number the steps in the order written. Numbers that do not rise
+    in that order would give another order than the text: the clause is unread."""
+    kept: list[Token] = []
+    last = 0
+    tokens = cursor.tokens[cursor.index:]
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        match = _OPERATION_RE.match(token.text) if token.kind is Kind.WORD else None
+        if match is not None:
+            number = match.group("n")
+            after = index + 1
+            if number is None and after < len(tokens) and tokens[after].kind is Kind.NUMBER \
+                    and tokens[after].text.isdigit():
+                number, after = tokens[after].text, after + 1
+            if number is not None and _starts_route(Cursor(tokens[after:], cursor.names)):
+                if int(number) <= last:
+                    raise _Unreadable(f"operation {number} after operation {last}")
+                last = int(number)
+                index = after
+                continue
+        kept.append(token)
+        index += 1
+    cursor.tokens = cursor.tokens[:cursor.index] + kept
+
+
 _ROUTE_NOUN_VERBS = frozenset({"take", "takes", "follow", "follows", "use", "uses", "run",
                                "runs", "share", "shares"})
 
@@ -634,6 +665,7 @@ class ClauseReader:
         continuation: bool,
         may_start: bool = False,
     ) -> None:
+        _drop_operation_labels(cursor)
         body = _Body(cursor, clause, subject, pending, outer, continuation, may_start)
         readers = (
             self._body_change,

@@ -366,13 +366,16 @@ def read_machine_ref(cursor: Cursor) -> tuple[str, bool] | None:
     start = cursor.index
     cursor.word({"the", "our"})
     longest = names.longest_name()
-    for count in range(2 * longest, 1, -1):
+    for count in range(2 * longest, 0, -1):  # "WC-SAW": one token may be a whole name
         ahead = cursor.tokens[cursor.index:cursor.index + count]
         if (len(ahead) < count
                 or not all(t.kind in (Kind.WORD, Kind.AMP, Kind.NUMBER) for t in ahead)
                 or ahead[0].kind is not Kind.WORD or ahead[-1].kind is Kind.AMP):
             continue  # "Press 2": a name may hold a number
-        machine = names.full(name_words(" ".join(t.text for t in ahead)))
+        words = name_words(" ".join(t.text for t in ahead))
+        if count == 1 and len(words) < 2:
+            continue  # one plain word is matched below, against every machine's name words
+        machine = names.full(words)
         if machine is not None:
             cursor.index += count
             return machine, True
