@@ -621,6 +621,9 @@ def test_a_structured_paste_not_understood_entirely_is_not_read() -> None:
     fails("jobs:\n  J51:\n    route: [M51, M52]\n    hours: [2]\n")
     assert "M52" in fails('{"machines": ["M51"], "jobs": [{"id": "J51", "steps": '
                           '[{"machine": "M52", "hours": 1}]}]}')
+    # what no parser or no rule understands is left to the reader (no error escapes the rewrite)
+    fails("? [M51, M52]\n: J51\nJ52: [M51]\n")  # a mapping key that is a list
+    fails("[" * 3000 + "]" * 3000 + "\nJ51: M51 1h\n")  # deeper than the stack
     # a YAML comment is dropped by the parser: only a plain name may stand there
     yaml_plan = "jobs:\n  J51:\n    route: [M51, M52]  # {}\n    hours: [2, 1]\n"
     assert _jobs(yaml_plan.format("saw, mill")) == [("J51", [("M51", 2), ("M52", 1)], None)]
@@ -711,6 +714,7 @@ def test_a_calendar_block_on_another_weekday_than_the_plans_says_nothing() -> No
         ("J51", [("M51", 2)], None)]
     for block in ("Tue 08:00-10:00  M51 blocked",  # the plan's own day
                   "Mon 22:00-06:00  M51 blocked",  # into Tuesday morning
+                  "Mon 08:00-09:75  M51 blocked",  # no time
                   "Mon 08:00-10:00  M51 blocked until Wed"):
         fails(f"{block}\n" + plan)
     fails("Mon 08:00-10:00  M51 blocked\nMachines: M51\nJ51: M51 2h\n")  # no plan day
@@ -768,6 +772,7 @@ def test_time_slots_of_a_job_on_a_machine_are_its_steps_in_start_order() -> None
         ("J51", [("M51", 2), ("M52", 1)], None)]
     for second in ("08:00-10:00  J51 @ M52",  # on two machines at once
                    "22:00-02:00  J51 @ M52",  # past midnight
+                   "09:00-09:75  J51 @ M52",  # no time
                    "09:00-10:00  J51 @ M52 (if free)"):
         fails(f"07:00-09:00  J51 @ M51\n{second}\n")
     fails("07:00-09:00  J51 @ M51\n")  # one slot alone is no schedule

@@ -19,9 +19,12 @@ from repro_assets.factory.reading.definitions import WEEKDAY
 _CLOCK = r"\d{1,2}[:.]\d{2}"
 
 
-def _minutes(clock: str) -> int:
-    hour, minute = re.split(r"[:.]", clock)
-    return int(hour) * 60 + int(minute)
+def _minutes(clock: str) -> int | None:
+    """The minute of the day of a clock time; None when it is no time (``07:75``)."""
+    hour, minute = (int(part) for part in re.split(r"[:.]", clock))
+    if minute >= 60 or hour > 24:
+        return None
+    return hour * 60 + minute
 
 _BLOCK_RE = re.compile(
     rf"(?i)^\s*(?P<day>{WEEKDAY})\.?,?\s+(?P<start>{_CLOCK})\s*[-\u2013]\s*(?P<end>{_CLOCK})\s+"
@@ -62,6 +65,7 @@ def drop_other_days(lines: list[str]) -> None:
     if plan is None:
         return
     for index, match in blocks:
-        overnight = _minutes(match.group("end")) <= _minutes(match.group("start"))
-        if _day(match.group("day")) != plan and not overnight:
+        start, end = _minutes(match.group("start")), _minutes(match.group("end"))
+        same_day = start is not None and end is not None and start < end
+        if _day(match.group("day")) != plan and same_day:
             lines[index] = ""

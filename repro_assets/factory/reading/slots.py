@@ -28,9 +28,12 @@ _SLOT_RES = (
 )
 
 
-def _minutes(clock: str) -> int:
-    hour, minute = re.split(r"[:.]", clock)
-    return int(hour) * 60 + int(minute)
+def _minutes(clock: str) -> int | None:
+    """The minute of the day of a clock time; None when it is no time (``07:75``)."""
+    hour, minute = (int(part) for part in re.split(r"[:.]", clock))
+    if minute >= 60 or hour > 24:
+        return None
+    return hour * 60 + minute
 
 
 def _slot(line: str) -> tuple[str, str, int, int] | None:
@@ -42,7 +45,7 @@ def _slot(line: str) -> tuple[str, str, int, int] | None:
             continue
         start = _minutes(match.group("a") or match.group("sa"))
         end = _minutes(match.group("b") or match.group("sb"))
-        if start >= end or end > 24 * 60:
+        if start is None or end is None or start >= end or end > 24 * 60:
             return None  # past midnight, or no time
         return match.group("job"), match.group("machine"), start, end
     return None

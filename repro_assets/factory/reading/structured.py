@@ -253,17 +253,23 @@ def _parse(text: str) -> object:
         raise _NotUnderstood(str(exc)) from exc
 
 
+#: What a paste the module does not understand may raise: its own refusal, a parser's error,
+#: a mapping used as a key (unhashable), nesting deeper than the interpreter's stack. The text
+#: is then left as written, and the reader reports what it cannot read.
+_NOT_UNDERSTOOD = (ValueError, TypeError, RecursionError, yaml.YAMLError)
+
+
 def _attempt(build: Callable[[], list[str]]) -> list[str] | None:
     try:
         return build()
-    except ValueError:  # _NotUnderstood, or a parser's error
+    except _NOT_UNDERSTOOD:
         return None
 
 
 def _parsed(text: str) -> object | None:
     try:
         return _parse(text)
-    except ValueError:
+    except _NOT_UNDERSTOOD:
         return None
 
 
