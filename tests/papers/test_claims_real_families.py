@@ -15,7 +15,12 @@ reproduced with small PDFs the tests draw (invented names), in at least two vari
 * a negated training cue ('without training text from X') names no training data; a language
   pair written with 'to' is one name;
 * sentences: 'top-1/top-5 errors of a%/b%' give each number its own k; a number in
-  parentheses after a name ('on X (3.9% error) and Y') is on that name.
+  parentheses after a name ('on X (3.9% error) and Y') is on that name;
+* table roles: a 'Datasets' cell over the only label column beside name columns heads the
+  columns (the rows are methods); a caption describing the datasets ('a summary of the
+  datasets', 'number of classes') gives no results; a block of language codes with sub-rows
+  ('CS | Lexical') makes each pair a dataset; a body sentence gives a dataset its metric
+  ('the evaluation metric of X is macro-F1').
 """
 
 from __future__ import annotations
@@ -246,3 +251,67 @@ def test_a_number_in_parentheses_is_on_the_name_before_it(first: str, second: st
                  f"{first} (3.87% error) and {second}.", 72, 690)
     claims = by_value(claims_of([Page(lines=body)]))
     assert claims["3.87"].dataset_name == first
+
+
+# --- table roles: what a 'Datasets' header cell heads, dataset summaries, language blocks ----
+
+
+@pytest.mark.parametrize(("corner", "heads"), [("Datasets", ["Korvo2000", "Korvo2003"]),
+                                               ("Dataset", ["Pell-A", "QXT", "Marrow-9"])])
+def test_a_dataset_header_cell_over_name_columns_heads_the_columns(
+        corner: str, heads: list[str]) -> None:
+    rows = [["Conv tagger", *[f"8{k}.4" for k in range(len(heads))]],
+            ["Ours", *[f"9{k}.1" for k in range(len(heads))]]]
+    table = Table("Table 6: F1 scores of the taggers.", [[corner, *heads]], rows,
+                  [72.0, 220.0, 300.0, 380.0][:len(heads) + 1], 560)
+    body = prose("We propose a tagger and evaluate it on " + ", ".join(heads) + " datasets.",
+                 72, 690)
+    claims = by_value(claims_of([Page(lines=body, tables=[table])]))
+    for k, head in enumerate(heads):
+        assert claims[f"9{k}.1"].dataset_name == head
+        assert claims[f"8{k}.4"].dataset_name == head
+
+
+@pytest.mark.parametrize("caption", [
+    "Table 1: A summary of the datasets, with the number of classes and the average length.",
+    "Table 1: Description of the text datasets: number of classes and of documents.",
+])
+def test_a_dataset_summary_table_gives_no_claims(caption: str) -> None:
+    table = Table(caption, [["Dataset", "C"]],
+                  [["Quillnews", "4"], ["Vexbank", "20"], ["Pollard", "5"]],
+                  [72.0, 220.0], 560)
+    body = prose("Abstract. We propose a network for text classification. We classify the "
+                 "documents of the Quillnews, Vexbank and Pollard datasets.", 72, 690)
+    claims = by_value(claims_of([Page(title="Gated Readers for Text Classification",
+                                      lines=body, tables=[table])]))
+    assert not {"4", "20", "5"} & set(claims)
+
+
+@pytest.mark.parametrize("codes", [("CS", "IT"), ("FI", "NL")])
+def test_a_language_code_block_takes_its_sub_rows_as_datasets(codes: tuple[str, str]) -> None:
+    rows = [[codes[0], "Lexical", "41.2", "44.6"], [codes[0], "Morphemic", "52.0", "58.3"],
+            [codes[1], "Lexical", "36.9", "39.5"], [codes[1], "Morphemic", "47.7", "55.1"]]
+    table = Table("Table 2: Accuracy of our model and the baselines on word analogy tasks.",
+                  [["", "", "skip", "ours"]], rows, [72.0, 110.0, 250.0, 320.0], 560)
+    claims = by_value(claims_of([Page(lines=prose("We learn word vectors.", 72, 690),
+                                      tables=[table])]))
+    assert claims["58.3"].dataset_name == f"{codes[0]} Morphemic"
+    assert claims["39.5"].dataset_name == f"{codes[1]} Lexical"
+
+
+@pytest.mark.parametrize("sentence", [
+    "The evaluation metric of the Harbornews is the macro-F1 measure.",
+    "Harbornews is evaluated with macro-F1 as in earlier work.",
+])
+def test_a_body_sentence_gives_a_dataset_its_metric(sentence: str) -> None:
+    table = Table("Table 2: Test set results of the classifiers.",
+                  [["Model", "Harbor", "Quintet"]],
+                  [["Bag of words", "90.2", "81.4"], ["Ours", "93.5", "84.0"]],
+                  [72.0, 220.0, 300.0], 560)
+    data = Table("Table 1: The datasets.", [["Dataset", "Classes"]],
+                 [["Harbor", "4"], ["Quintet", "9"]], [72.0, 220.0], 640)
+    body = prose(f"We propose a text classifier. {sentence} The other dataset uses accuracy.",
+                 72, 720)
+    claims = by_value(claims_of([Page(lines=body, tables=[data, table])]))
+    assert claims["93.5"].metric_name == "f1"
+    assert claims["84.0"].metric_name == "accuracy"

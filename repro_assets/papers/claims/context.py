@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from repro_assets.papers.claims.datasets import (
@@ -165,9 +166,7 @@ class PaperContext:
 
     def is_own(self, text: str) -> bool:
         """True when ``text`` names the paper's own method."""
-        low = text.lower()  # 'ZNet512' is the paper's ZNet at input size 512
-        return any(re.search(rf"(?<![a-z0-9]){re.escape(n)}(?![a-z])", low)
-                   for n in self.own_names)
+        return _names_own(text, self.own_names)  # 'ZNet512': ZNet at input size 512
 
     def section_dataset(self, kind: str, number: str | None) -> str | None:
         """The one dataset the text around the table's first reference presents.
@@ -262,7 +261,10 @@ def build_context(pages: PaperPages, tables: list[ParsedTable]) -> PaperContext:
     metric_map: dict[str, str] = {}
     task_map: dict[str, str] = {}
     for table in tables:
-        _read_dataset_table(table, counts, names, metric_map, task_map, presented)
+        _read_dataset_table(table, counts, names, metric_map, task_map, presented,
+                            lambda h: _names_own(h, own))
+    for _, _, sentence in sentences:
+        _read_metric_sentence(sentence, names, metric_map)
     body = " ".join(texts)
     for key, name in names.items():  # every mention of an established name counts
         flags = 0 if len(key) <= 4 else re.IGNORECASE
@@ -273,6 +275,12 @@ def build_context(pages: PaperPages, tables: list[ParsedTable]) -> PaperContext:
                         dataset_names=names, dataset_metric=metric_map, dataset_task=task_map,
                         sentences=sentences, sections=sections,
                         presented=presented)
+
+
+def _names_own(text: str, own: list[str]) -> bool:
+    """True when ``text`` names one of the paper's ``own`` method names."""
+    low = text.lower()
+    return any(re.search(rf"(?<![a-z0-9]){re.escape(n)}(?![a-z])", low) for n in own)
 
 
 def _nfkc(text: str) -> str:
@@ -345,6 +353,7 @@ def _own_names(title: str, abstract: str, sentences: list[str], captions: list[s
 def _read_dataset_table(
     table: ParsedTable, counts: Counter[str], names: dict[str, str],
     metric_map: dict[str, str], task_map: dict[str, str], presented: set[str],
+    own: Callable[[str], bool] = lambda _: False,
 ) -> None:
     """Rows of a dataset table name datasets (``presented`` as such); its Metric/Task columns
     map them."""
@@ -356,6 +365,9 @@ def _read_dataset_table(
         about_datasets and no_metric)
     if not dataset_rows or _results_columns(table):
         return
+    if _DATASET_HEADER.match(headers[0] if headers else "") and headed_columns(
+            table, lambda n: normalize_key(n) in names, own):
+        return  # 'Datasets | A | B' over method rows: the value columns are the datasets
     if any(_MODEL_LABEL.match(r[0].strip()) for r in table.rows if r):
         return  # a header row read as a body row ('Model | 1 | 2 | All'): the rows are models
     if any(_OWN_ROW.search(r[0]) for r in table.rows if r):
@@ -378,6 +390,56 @@ def _read_dataset_table(
             elif head in {"task", "type", "task type"} and text.strip():
                 task_map[key] = text.strip().lower()
         del index
+
+
+def headed_columns(table: ParsedTable, known: Callable[[str], bool],
+                   method: Callable[[str], bool] = lambda _: False) -> bool:
+    """True when a 'Dataset(s)' / 'Task' cell over the label column names what the value
+    columns beside it are ('Datasets | QX-9 | Pell | QX-12' over method rows): every value
+    column's header is a name (a ``known`` dataset, or two capitals or a digit: 'QX-9'), none
+    a metric, a count or a ``method`` (the paper's own system: 'Set | S1 | Ours-2' runs its
+    datasets along the rows), no row label is a ``known`` dataset, and the dataset cell heads
+    the only label column."""
+    if table.label_cols != 1:
+        return False  # 'Datasets | Metric | A | B': the rows pair a dataset and a metric
+    width = max((len(r) for r in table.rows), default=0)
+    heads = [" ".join(table.column_header(c)).strip() for c in range(table.label_cols, width)]
+    names = [clean_name(h) for h in heads]
+    if not heads or not all(names) or any(find_metric_mentions(h) or method(h) for h in heads):
+        return False
+    if not all(known(n) or _NAME_SHAPE.fullmatch(n) for n in names) or not any(
+            known(n) for n in names) and len(names) < 2:
+        return False
+    rows = {r[0].strip() for r in table.rows if r and r[0].strip()}
+    return not any(known(clean_name(v)) for v in rows)
+
+
+#: A printed dataset name's shape: two capitals or a digit ('QX-9', 'CoRe2', 'Pell-7').
+_NAME_SHAPE = re.compile(r"(?=[\w.’'\- ]*(?:\d|[A-Z][\w.’'\- ]*[A-Z]))[A-Z0-9][\w.’'\- ]{0,30}")
+
+
+#: A sentence giving a dataset its metric: 'The evaluation metric of the X is the F1 measure',
+#: 'X is evaluated with macro-F1'.
+_METRIC_SENTENCE = re.compile(
+    r"(?i:\b(?:evaluation\s+)?(?:metric|measure)\s+(?:of|for|on)\s+(?:the\s+)?)"
+    r"(?P<name>[A-Z0-9][\w\-.’']*)\s+(?:is|was)\s+(?P<rest>[^.;]{1,40})"
+    r"|(?P<subject>[A-Z0-9][\w\-.’']*)\s+(?:is|was)\s+evaluated\s+(?:by|with|using|in)\s+"
+    r"(?P<what>[^.;]{1,40})")
+
+
+def _read_metric_sentence(sentence: str, names: dict[str, str], metric_map: dict[str, str]
+                          ) -> None:
+    """The metric a body sentence gives a dataset, for its name and for the paper's names one
+    is a shortening of ('X-news' for 'X-newsgroups'), unless a dataset table gave one."""
+    for match in _METRIC_SENTENCE.finditer(sentence):
+        name = match.group("name") or match.group("subject")
+        mentions = find_metric_mentions(match.group("rest") or match.group("what"))
+        key = normalize_key(name)
+        if not mentions or len(key) < 3:
+            continue
+        for other in list(names):
+            if len(other) >= 4 and (other.startswith(key) or key.startswith(other)):
+                metric_map.setdefault(other, mentions[0][0])
 
 
 def _results_columns(table: ParsedTable) -> bool:

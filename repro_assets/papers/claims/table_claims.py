@@ -41,6 +41,7 @@ from repro_assets.papers.claims.context import (
     caption_abbreviations,
     caption_aliases,
     caption_metric_map,
+    headed_columns,
 )
 from repro_assets.papers.claims.datasets import (
     STRONG_NOUN,
@@ -64,6 +65,7 @@ from repro_assets.papers.claims.metrics import (
 from repro_assets.papers.claims.models import Candidate
 from repro_assets.papers.claims.quotes import row_quote, value_context
 from repro_assets.papers.claims.roles import role_of
+from repro_assets.papers.claims.underspecified import is_language_code
 from repro_assets.papers.models import PaperPages
 from repro_assets.papers.tables import ParsedTable
 from repro_assets.papers.tables.cells import CellValue, column_decimals, parse_cell_values
@@ -97,7 +99,10 @@ _TASK_WORDS = re.compile(
     r"summarization|task|results?)\b")
 _NON_RESULT_TABLE = re.compile(
     r"(?i)\b(?:training|running|inference|wall[- ]clock)?\s*(?:time cost|run(?:ning)? time|"
-    r"training time|seconds|speed|memory|throughput|latency|hyper-?parameters?|statistics)\b")
+    r"training time|seconds|speed|memory|throughput|latency|hyper-?parameters?|statistics|"
+    r"(?:summary|description|details|overview|properties|characteristics)\s+of\s+(?:the\s+)?"
+    r"(?:\w+\s+)?(?:data\s?sets|datasets|corpora|benchmarks)|number of (?:classes|categories|"
+    r"labels|examples|instances|samples|sentences|documents|images))\b")
 _OTHER_NAME = re.compile(r"(?<![\w-])(?:[A-Z]{2,}[\w\-]*|[A-Z][\w\-]*\d[\w\-]*)(?![\w-])")
 _CAPTION_PREFIX = re.compile(r"^\s*(?:Table|TABLE|Tab\.|Figure|FIGURE|Fig\.)\s*\w+\s*[:.]\s*")
 _SPLIT_ID = re.compile(r"(?i)^(?:train|val|test|dev|trainval|minival)[\w+\-]*\d")
@@ -433,6 +438,9 @@ def _dataset_label_columns(table: ParsedTable, context: PaperContext) -> list[in
         if values and sum(bool(_TRAIN_DATA.match(v)) for v in values) >= 0.5 * len(values):
             continue  # training data ('trainval', '07+12'), not what the results are on
         header = headers[col].strip() if col < len(headers) else ""
+        if _DATASET_HEADER.match(header) and headed_columns(
+                table, context.presents, lambda h: role_of(h, "", context) != "unknown"):
+            continue  # 'Datasets | A | B' over method rows: the columns are the datasets
         if _DATASET_HEADER.match(header) or _SET_HEADER.search(header):
             out.append(col)
             continue
@@ -447,6 +455,13 @@ def _dataset_label_columns(table: ParsedTable, context: PaperContext) -> list[in
         elif col == 0 and not header and table.label_cols == 1 and _names_beside_own_column(
                 table, values, context):
             out.append(col)
+    first = {r[0].strip() for r in table.rows if r and r[0].strip()}
+    parts = {r[1].strip() for r in table.rows if len(r) > 1 and r[1].strip()}
+    if table.label_cols == 2 and len(first) >= 2 and all(is_language_code(v) for v in first) and (
+            parts and all(role_of(v, "", context) == "unknown" for v in parts)):
+        # 'EN | Semantic', 'EN | Syntactic': a language's parts are the datasets, the value
+        # columns the methods
+        return [0, 1]
     return out
 
 
