@@ -75,8 +75,8 @@ Fallback = Callable[[QuestionTerms], GroundedAnswer | None]
 
 
 def check_answer(question: str, sources: Sequence[SourceText],
-                 today: _dt.date | None = None, fallback: Fallback | None = None
-                 ) -> AnswerCheck:
+                 today: _dt.date | None = None, fallback: Fallback | None = None,
+                 names: frozenset[str] = frozenset()) -> AnswerCheck:
     """Find the passage that states the asked fact, or say why no source does.
 
     Args:
@@ -85,8 +85,9 @@ def check_answer(question: str, sources: Sequence[SourceText],
         today: the current date (tests fix it).
         fallback: read when no passage states an asked number (each side of a comparison
             alone); it must apply the same terms (see :mod:`repro_assets.research.claim_answer`).
+        names: lower-case words of the question the corpus writes as names (anchors too).
     """
-    terms = question_terms(question, today)
+    terms = question_terms(question, today, names)
     related = [s.key for s in sources]
     if terms.future_years:
         return AnswerCheck(None, f"asks about the future ({', '.join(map(str, terms.future_years))}"
@@ -364,8 +365,10 @@ def _grounded(passage: Passage, terms: QuestionTerms, source: SourceText,
         return None
     if not passage.table and not asks_head(terms, passage.text):
         return None
-    if not passage.table and not _meets_condition(terms, passage.text):
-        return None  # "if X is given the right article, ...": a sentence on that setting
+    if not meets_condition(terms, passage.text if not passage.table else local,
+                           "" if passage.table else f"{passage.nearby} {passage.context} "
+                           f"{source.full_text or ' '.join(source.windows)}"):
+        return None  # "if X is given the right article, ...": a passage on that setting
     if not passage.table and any(
             a.key not in paper and variant_only(a, f"{passage.text} {passage.nearby} "
                                                 f"{source.title}") for a in terms.anchors):
@@ -400,7 +403,7 @@ def _row_answer(passage: Passage, terms: QuestionTerms, source: SourceText,
         return None  # "what batch size": a results row names no batch size
     if terms.anchors and not label_names(passage.label, terms, paper):
         return None  # a row answers only for the entity its label names (not a variant)
-    if label_negated(passage.label, terms):
+    if label_negated(passage.label, terms) or _states_the_excluded(terms.question, local):
         return None  # the question rules this row out ("the loud (not quiet) recordings")
     picked = row_value(passage, terms, paper)
     if picked is None:
@@ -545,9 +548,33 @@ _DIFFERENCE_NOUNS = frozenset({"gap", "difference", "margin", "improvement", "re
                                "drop", "degradation", "decline"})
 
 
+#: Words between "by" and a difference ("outperforms X by more than 2.0").
+_BY_HEDGES = frozenset({"more", "than", "over", "about", "nearly", "almost", "up", "to",
+                        "roughly", "around", "approximately", "at", "least", "a", "an",
+                        "further", "another", "only", "just"})
+#: Verb stems that make "by N" a difference ("improves by", "outperforms ... by").
+_BY_VERBS = ("outperform", "improv", "exceed", "surpass", "beat", "better", "higher",
+             "lower", "reduc", "increas", "decreas", "gain", "lead", "drop", "cut", "boost",
+             "advanc", "raise", "fell", "fall", "rose", "rise", "worse")
+
+
+def _by_difference(words: list[str], position: int) -> bool:
+    """"... outperforms the best previous models by more than 2.0 BLEU": a number after "by"
+    (and hedges) in a sentence with a verb of change or comparison before it."""
+    at = position - 1
+    while at >= 0 and words[at].lower().strip(",;:()") in _BY_HEDGES:
+        at -= 1
+    if at < 0 or words[at].lower() != "by":
+        return False
+    return any(w.lower().startswith(_BY_VERBS) for w in words[max(0, at - 25):at])
+
+
 def _states_a_difference(words: list[str], position: int) -> bool:
     """The number at ``position`` is a difference: a difference noun stands before it in its
-    clause (back to a comma or semicolon), or within two words after it ("2.1 points gain")."""
+    clause (back to a comma or semicolon), or within two words after it ("2.1 points gain"),
+    or it is the "by N" of a comparison ("outperforms X by 2.0")."""
+    if _by_difference(words, position):
+        return True
     for word in reversed(words[:position]):
         if word.endswith((",", ";", ":")):
             break
@@ -562,19 +589,54 @@ def _states_a_difference(words: list[str], position: int) -> bool:
 
 
 #: A question's condition: "If X is handed ..., what ..." (up to the comma or question word).
-_CONDITION_RE = re.compile(r"\bif\b(?P<clause>[^,?]*?)(?:,|\bwhat\b|\bhow\b|\?|$)",
+_CONDITION_RE = re.compile(r"(?:\bif\b|(?<=\w )\bwhen\b)(?P<clause>[^,?]*?)"
+                           r"(?:,|\bwhat\b|\bhow\b|\?|$)",
                            re.IGNORECASE)
 
 
-def _meets_condition(terms: QuestionTerms, text: str) -> bool:
+#: A condition the question excludes: "without data augmentation", "w/o dropout".
+_WITHOUT_RE = re.compile(r"\b(?:without|w/o)\s+(?:any\s+|the\s+)?"
+                         r"([a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)", re.IGNORECASE)
+
+
+def _states_the_excluded(question: str, text: str) -> bool:
+    """The text states the condition the question excludes: the question asks "without X",
+    the text says "with (up to three words) X" and never "without X" / "no X"."""
+    for m in _WITHOUT_RE.finditer(question):
+        words = [w for w in stemmed_words(m.group(1)) if w not in STOPWORDS and len(w) > 2]
+        if not words:
+            continue
+        last = re.escape(words[-1])
+        if re.search(rf"\b(?:without|w/o|no)\s+(?:[\w\-]+\s+){{0,2}}{last}", text,
+                     re.IGNORECASE):
+            continue
+        if re.search(rf"\bwith\s+(?:[\w\-]+\s+){{0,3}}{last}", text, re.IGNORECASE):
+            return True
+    return False
+
+
+#: Verbs of a condition clause that name no condition of their own ("when using X").
+_CONDITION_VERBS = frozenset({"use", "using", "used", "given", "applied", "apply", "run",
+                              "trained", "training", "evaluated", "tested", "measured"})
+
+
+def meets_condition(terms: QuestionTerms, text: str, setting: str = "") -> bool:
     """Every content word of the question's "if" clause (beside its names) is in the text:
-    the number is stated for the asked condition, not for the usual setting."""
+    the number is stated for the asked condition, not for the usual setting. A "when" clause
+    ("... when used for X") may be met by ``setting``, the text the passage stands in (for a
+    sentence: its document), and no passage stating the excluded condition ("without X"
+    asked, "with X" stated) meets the question."""
+    if _states_the_excluded(terms.question, text):
+        return False  # "without augmentation" asked, "with standard augmentation" stated
     match = _CONDITION_RE.search(terms.question)
     if not match:
         return True
+    if not match.group(0).lower().startswith("if"):
+        text = f"{text} {setting}"
     names = {w for a in terms.anchors for w in stemmed_words(a.text)}
     wanted = [w for w in stemmed_words(match.group("clause"))
-              if w not in STOPWORDS and w not in names and w not in terms.negated and len(w) > 2]
+              if w not in STOPWORDS and w not in names and w not in terms.negated and len(w) > 2
+              and w not in _CONDITION_VERBS]
     words = set(stemmed_words(text))
     return all(w in words or any(len(v) >= 4 and (v.startswith(w) or w.startswith(v))
                                  for v in words) for w in wanted)

@@ -11,7 +11,8 @@ each of the question's own terms has its place in the claim:
 * every name of the question is the claim's dataset, its row's method (as the whole label,
   not a variant with words the question does not ask for), a metric name, or the paper
   itself (its own method or authors, for a claim of the paper's own rows);
-* the question's qualifiers ("300 layers") are in the claim's row.
+* the question's qualifiers ("300 layers") and its condition ("when using X", not "with X"
+  when it asks "without X") are in the claim's row.
 
 Several claims with different values that fit equally: no answer. Everything here is pure;
 :mod:`repro_assets.research.corpus_answer` hands in the claims.
@@ -26,6 +27,7 @@ from typing import Protocol
 
 from repro_assets.papers.claims.metrics import compatible_metrics, find_metric_mentions
 from repro_assets.research.answer_models import GroundedAnswer
+from repro_assets.research.answering import meets_condition
 from repro_assets.research.question_terms import (
     Anchor,
     QuestionTerms,
@@ -126,6 +128,8 @@ def _fits(terms: QuestionTerms, asked: set[str], source: ClaimSource,
         return None
     if any(not states_number(q, quote) for q in terms.qualifiers + terms.counts):
         return None
+    if not meets_condition(terms, f"{quote} {claim.method_snippet or ''}"):
+        return None  # "when using X" / "without X": the row must be of that condition
     label = claim.method_snippet or ""
     own_claim = claim.role in OWN_ROLES
     # the row's label names the asked entity, not a variant of it ("X-large", "X + Y")

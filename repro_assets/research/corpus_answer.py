@@ -11,6 +11,7 @@ vector search's nearest chunks, to :func:`repro_assets.research.answering.check_
 from __future__ import annotations
 
 import datetime as _dt
+import re
 import threading
 from dataclasses import dataclass, field
 
@@ -18,6 +19,7 @@ from repro_assets.research.answer_models import AnswerCheck, GroundedAnswer, Sou
 from repro_assets.research.answering import SETTING_WORDS, comparison_sides
 from repro_assets.research.question_terms import (
     METRIC_WORDS,
+    STOPWORDS,
     Anchor,
     QuestionTerms,
     fold,
@@ -43,6 +45,10 @@ VECTOR_K = 12
 SETTING_WINDOWS = 6
 #: Opening chunks that name a document itself (title block, abstract).
 IDENTITY_CHUNKS = 2
+#: Longest run of a question's words looked up in the documents' titles.
+MAX_TITLE_WORDS = 5
+#: A question's words (letters, digits, inner hyphens).
+_TOKEN_RE = re.compile(r"[a-z0-9][a-z0-9\-]*[a-z0-9]|[a-z]", re.IGNORECASE)
 #: Documents whose extracted claims are read when no passage states the asked number.
 CLAIM_DOCUMENTS = 4
 
@@ -113,6 +119,32 @@ class CorpusLexicon:
             cls._cache[key] = (count, lexicon)
         return lexicon
 
+    def title_names(self, question: str) -> frozenset[str]:
+        """Runs of the question's lower-case words that are one document's name: its whole
+        title, or the title's head before a colon ("dual supervised learning" of a paper so
+        titled), typed in lower case. A run that names several documents names none."""
+        tokens = _TOKEN_RE.findall(question)
+        out: list[str] = []
+        i = 0
+        while i < len(tokens):
+            for n in range(min(MAX_TITLE_WORDS, len(tokens) - i), 1, -1):
+                run = tokens[i:i + n]
+                if not all(t.islower() for t in run) or run[0] in STOPWORDS or \
+                        run[-1] in STOPWORDS:
+                    continue
+                phrase = " ".join(run)
+                if sum(phrase == self._title_name(d) for d in self.documents.values()) == 1:
+                    out.append(phrase)
+                    i += n - 1
+                    break
+            i += 1
+        return frozenset(out)
+
+    @staticmethod
+    def _title_name(doc: _Document) -> str:
+        head = re.split(r":|\s[-\u2013\u2014]\s", doc.title, maxsplit=1)[0]
+        return " ".join(re.findall(r"[a-z0-9]+", head.lower()))
+
     def identity(self, doc: _Document) -> str:
         """What names the document itself: title, authors and its opening chunks."""
         return "\n".join([doc.title, doc.authors, *(c[1] for c in doc.chunks[:IDENTITY_CHUNKS])])
@@ -162,7 +194,8 @@ def check_corpus(question: str, db: object, vector_hits: list[tuple[int, int]] |
         The check, and the titles of the documents it read (key -> title).
     """
     lexicon = CorpusLexicon.load(db)
-    terms = question_terms(question, today)
+    names = lexicon.title_names(question)
+    terms = question_terms(question, today, names)
     anchors = list(terms.anchors)
     per_anchor = {a.key: [d for d in lexicon.documents.values() if _names(a, d)]
                   for a in anchors}
@@ -228,7 +261,7 @@ def check_corpus(question: str, db: object, vector_hits: list[tuple[int, int]] |
     from repro_assets.research.answering import check_answer
 
     check = check_answer(question, sources, today,
-                         fallback=lambda t: _claims_answer(lexicon, db, t))
+                         fallback=lambda t: _claims_answer(lexicon, db, t), names=names)
     absent = [a.text for a in anchors if not per_anchor[a.key]]
     if absent and not check.answered:
         check.missing_anchors = absent

@@ -200,6 +200,9 @@ def _strong(core: str) -> bool:
 def _title_word(core: str, first: bool) -> bool:
     if not core[:1].isupper() or not core[1:].islower() or not core.isalpha():
         return False
+    if first and (_TEST_RE.fullmatch(core) or VALIDATION_RE.fullmatch(core)
+                  or _METRIC_HINT.fullmatch(core)):
+        return False  # "Test perplexity of ...": a split or metric word capitalised to open
     return not (first and core.lower() in _OPENERS) and core.lower() not in STOPWORDS \
         and core.lower() not in _OPENERS
 
@@ -219,6 +222,24 @@ def _clean(token: str) -> str:
     return core
 
 
+#: Two-letter language codes and their English names: a translation direction written
+#: "en-fr", "En->De" or "EN-FR" is also written "English-to-French" or "English-French".
+LANGUAGES = {"en": "english", "fr": "french", "de": "german", "ro": "romanian", "cs": "czech",
+             "ru": "russian", "zh": "chinese", "ja": "japanese", "es": "spanish",
+             "it": "italian", "pt": "portuguese", "nl": "dutch", "fi": "finnish",
+             "tr": "turkish", "ar": "arabic", "ko": "korean", "hi": "hindi", "et": "estonian",
+             "lv": "latvian", "kk": "kazakh", "gu": "gujarati", "uk": "ukrainian"}
+#: A translation direction between two language codes.
+LANGUAGE_PAIR_RE = re.compile(r"^([A-Za-z]{2})\s*(?:-|->|\u2192|\u2013|/)\s*([A-Za-z]{2})$")
+
+
+def _language_pair(text: str) -> tuple[str, str] | None:
+    m = LANGUAGE_PAIR_RE.match(text)
+    if not m or m.group(1).lower() not in LANGUAGES or m.group(2).lower() not in LANGUAGES:
+        return None
+    return LANGUAGES[m.group(1).lower()], LANGUAGES[m.group(2).lower()]
+
+
 def _anchor(text: str, year: str | None = None) -> Anchor:
     """An anchor with the other spellings of its name.
 
@@ -235,6 +256,15 @@ def _anchor(text: str, year: str | None = None) -> Anchor:
     elif len(words) >= 3 and re.fullmatch(r"\d+(\.\d+)?", words[-1]) and all(
             w[:1].isupper() for w in words[:-1]):
         variants.append("".join(w[0].lower() for w in words[:-1]) + squeeze(words[-1]))
+    glued = re.fullmatch(r"([a-z]{2,})(\d\d)", key)
+    if glued and not year:
+        # "wmt14", "conll03": a name with its short year glued on, also written "WMT 2014"
+        short = int(glued.group(2))
+        variants.append(glued.group(1) + ("20" if short <= _dt.date.today().year % 100
+                                          else "19") + glued.group(2))
+    pair = _language_pair(text)
+    if pair:
+        variants += [pair[0] + pair[1], pair[0] + "to" + pair[1]]
     if key.endswith("s") and len(key) > 4:
         variants.append(key[:-1])  # "Answers" / "Answer"
     parts = re.findall(r"[a-z0-9]+", unicodedata.normalize("NFKC", text).lower())
@@ -247,11 +277,14 @@ def _anchor(text: str, year: str | None = None) -> Anchor:
     return Anchor(text=text, key=key, variants=tuple(variants))
 
 
-def question_terms(question: str, today: _dt.date | None = None) -> QuestionTerms:
+def question_terms(question: str, today: _dt.date | None = None,
+                   names: frozenset[str] = frozenset()) -> QuestionTerms:
     """Read ``question`` for its anchors, keywords, future years and asked quantity.
 
     A name spelled with digits or inner capitals is one anchor; a run of capitalised words
-    (``North Sea Herald``, with a trailing number: ``Rapid Parse 3``) is another.
+    (``North Sea Herald``, with a trailing number: ``Rapid Parse 3``) is another. ``names``:
+    runs of lower-case words that name a document (its title typed in lower case), one anchor
+    each.
     """
     year_now = (today or _dt.date.today()).year
     years = tuple(int(y) for y in YEAR_RE.findall(question) if int(y) > year_now)
@@ -260,6 +293,7 @@ def question_terms(question: str, today: _dt.date | None = None) -> QuestionTerm
     run: list[str] = []
     chain: list[str] = []  # consecutive name tokens, for a year that follows them
     chain_anchors = 0
+    skip = 0
 
     def flush() -> None:
         nonlocal chain_anchors
@@ -287,7 +321,16 @@ def question_terms(question: str, today: _dt.date | None = None) -> QuestionTerm
             flush()
             end_chain()
             continue
-        if _strong(core):
+        if i < skip:
+            continue  # inside a named run
+        run_end = _named_run(tokens, i, names)
+        if run_end:
+            flush()
+            end_chain()
+            anchors.append(_anchor(" ".join(_clean(t) for t in tokens[i:run_end])))
+            skip = run_end
+            continue
+        if _strong(core) or _language_pair(core):  # "en-fr" names a direction as "En-Fr"
             flush()
             following = tokens[i + 1].strip(".,;:") if i + 1 < len(tokens) else ""
             if re.fullmatch(r"\d+(\.\d+)?", following) and not YEAR_RE.fullmatch(following):
@@ -329,6 +372,15 @@ def question_terms(question: str, today: _dt.date | None = None) -> QuestionTerm
                          counts=tuple(dict.fromkeys(
                              _NUMBER_WORDS[w] for w in re.findall(r"[a-z]+", question.lower())
                              if w in _NUMBER_WORDS)))
+
+
+def _named_run(tokens: list[str], start: int, names: frozenset[str]) -> int:
+    """The end of the run of ``tokens`` from ``start`` that is one of ``names`` (0: none)."""
+    for name in names:
+        words = name.split()
+        if [_clean(t).lower() for t in tokens[start:start + len(words)]] == words:
+            return start + len(words)
+    return 0
 
 
 #: Asked quantities that are numbers.
@@ -409,6 +461,8 @@ def _asked_kind(question: str) -> str:
         return "duration"
     if re.search(r"\bhow many\b", q):
         return "count"
+    if re.search(r"\bhow (well|good|badly)\b.*\b(do|does|did|perform\w*)\b", q):
+        return "value"  # "How well does X do on Y?": its result on Y, a number
     if re.search(r"\b(what|how much|how accurate|how (well|did|does)|which value|"
                  r"what value|how (high|low|large|big|small|good))\b", q) and (
                      _METRIC_HINT.search(q) or re.search(
@@ -449,8 +503,9 @@ def head_words(question: str, numeric: bool = False) -> list[str]:
 
     "What minibatch size was X trained with?" -> ``["minibatch", "size"]``.
     """
-    m = re.match(r"\s*(?:what|which)\s+(.*?)\s+(?:is|are|was|were|does|do|did|has|have|had|"
-                 r"can|will|would|should)\b", question, re.IGNORECASE)
+    # the question word may follow a leading phrase ("For the large X, what dropout rate ...")
+    m = re.match(r"(?:[^,?]*,\s*)?(?:what|which)\s+(.*?)\s+(?:is|are|was|were|does|do|did|has|"
+                 r"have|had|can|will|would|should)\b", question, re.IGNORECASE)
     if numeric and (not m or not m.group(1).strip()):
         # a number question "What is the average session length of X?": the words
         # between the verb and "of"

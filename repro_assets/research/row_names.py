@@ -86,7 +86,8 @@ def cited_authors(question: str) -> tuple[str, ...]:
     for pattern in (_ET_AL, _AUTHOR_PAIR):
         for m in pattern.finditer(question):
             out += [_key(g) for g in m.groups() if g]
-    return tuple(dict.fromkeys(k for k in out if len(k) >= 3))
+    # a capitalised word before "et al." is a surname however short ("He et al.", "Li et al.")
+    return tuple(dict.fromkeys(k for k in out if len(k) >= 2))
 
 
 def combined_parts(token: str) -> tuple[str, list[str]] | None:

@@ -87,7 +87,10 @@ def paper_anchors(terms: QuestionTerms, source: SourceText) -> frozenset[str]:
     # the name the paper gives its method may first stand in its introduction ("We develop X")
     own = own_method_keys(source.title, (source.identity or source.title) + "\n"
                           + source.full_text[:OPENING_CHARS])
-    out = {a.key for a in terms.anchors if a.key in terms.authors and a.found_in(identity)}
+    raw = source.identity or source.title
+    # a short surname ("He") is the author only as the capitalised word, never a pronoun
+    out = {a.key for a in terms.anchors if a.key in terms.authors and a.found_in(identity)
+           and (len(a.key) > 2 or re.search(rf"\b{re.escape(a.text)}\b", raw))}
     out |= {a.key for a in terms.anchors if a.key in own or any(v in own for v in a.variants)}
     return frozenset(out)
 
