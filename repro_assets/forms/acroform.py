@@ -153,6 +153,15 @@ def _contains(name: str, needle: str) -> bool:
     return wanted in name or wanted.replace(" ", "") in name.replace(" ", "")
 
 
+def _name_matches(name: str) -> tuple[list[str], list[str]]:
+    """The keys a field name contains, and the keys some alias of which it contains."""
+    normalized = normalize_acroform_name(name)
+    direct = [key for key in V1_FIELDS if _contains(normalized, key)]
+    by_alias = [key for key, aliases in ALIASES.items()
+                if any(_contains(normalized, alias) for alias in aliases)]
+    return direct, by_alias
+
+
 def match_acroform_field(name: str) -> tuple[str | None, str | None]:
     """Map one AcroForm field name to a v1 key (the locked algorithm).
 
@@ -160,10 +169,7 @@ def match_acroform_field(name: str) -> tuple[str | None, str | None]:
         ``(key, None)`` on a match, ``(None, "ambiguous")`` when keys or aliases of several
         keys match, ``(None, None)`` when nothing matches.
     """
-    normalized = normalize_acroform_name(name)
-    direct = [key for key in V1_FIELDS if _contains(normalized, key)]
-    by_alias = [key for key, aliases in ALIASES.items()
-                if any(_contains(normalized, alias) for alias in aliases)]
+    direct, by_alias = _name_matches(name)
     keys = set(direct) | set(by_alias)
     if len(keys) > 1:
         return None, "ambiguous"
@@ -376,10 +382,17 @@ def classify(widget: FormWidget) -> WidgetRole:
     said_by = asked_sentence(widget.label) if widget.label else ""
     meaning = _asks(said_by) if said_by else None
     from_page = False
-    if key is None and problem is None and meaning is None:  # "Text7", "fill_3": the page
+    if problem is None and meaning is None:  # "Text7", "fill_3": the page says
         page_label = _page_label(widget)
-        if page_label:
-            said_by, meaning, from_page = page_label, _asks(page_label), True
+        page_meaning = _asks(page_label) if page_label else None
+        if page_label and (key is None or (page_meaning and page_meaning[0] == key)):
+            # a name that gives only the key ("Address[0].f1_8[0]"): the page gives its part
+            said_by, meaning, from_page = page_label, page_meaning, True
+    if problem == "ambiguous" and meaning is not None and {meaning[0]} == set().union(
+            *_name_matches(said_by)) and meaning[0] in set().union(*_name_matches(widget.name)):
+        # "StreetNumberName" whose tooltip asks only for the "Address" (a tooltip as
+        # ambiguous as the name, "Patient Name Dob", leaves it so)
+        key, problem = meaning[0], None
     if key is None and (meaning is None or problem == "ambiguous"):
         return WidgetRole(widget, None, problem)
     if key is None and meaning is not None:
@@ -402,7 +415,9 @@ def classify(widget: FormWidget) -> WidgetRole:
             return WidgetRole(widget, None, "not_a_persons_name")
     if widget.column_size > 1 and key != "medications":  # a table's column: rows of entries
         return WidgetRole(widget, None, "table_column")
-    party = _widget_text_party(widget, text)
+    party = party_of(normalize_acroform_name(" ".join(filter(None, [widget.name, said_by])))) \
+        if said_by and said_by != widget.label else None  # "Enter Employee Last Name ..."
+    party = party or _widget_text_party(widget, text)
     if key == "insurance_member_id" and party == ORGANIZATION and party_of(
             normalize_acroform_name(text)) == party:
         # "Health plan member number": the plan's number of its member, the subject (a block

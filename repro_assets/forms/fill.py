@@ -31,6 +31,7 @@ from repro_assets.forms.acroform import (
     TEXT,
     WidgetRole,
     classify,
+    name_words,
     normalize_acroform_name,
     phone_rank,
 )
@@ -52,7 +53,7 @@ from repro_assets.forms.parties import (
 )
 from repro_assets.forms.postal import split_postal
 from repro_assets.forms.widget_columns import continue_columns
-from repro_assets.forms.widget_meaning import date_order
+from repro_assets.forms.widget_meaning import date_order, postal_part
 
 _SPLIT_ADDRESS = re.compile(r"\b(?:city|zip|zipcode|postal)\b")
 _ALL_POSTAL = frozenset({"city", "state", "zip"})
@@ -166,6 +167,9 @@ def _postal_boxes(roles: list[WidgetRole]) -> frozenset[str] | None:
     own; None when it asks for none (the address goes whole into its box)."""
     parts: set[str] = set()
     for r in roles:
+        if r.widget.kind in ("combobox", "listbox") and is_subject(r.party) and postal_part(
+                " ".join(name_words(r.widget.name.split(".")[-1]))) == "state":
+            parts.add("state")  # a state chosen from a list: asked, though not written here
         if not is_subject(r.party) or r.widget.kind != TEXT:
             continue
         if r.key == "address" and r.part:
@@ -206,10 +210,12 @@ def _widget_party(role: WidgetRole) -> str | None:
     """The party of a widget, also of one asking for no v1 field ("Emergency Contact Name")."""
     if role.key is not None or role.party is not None:
         return role.party
-    return party_of(" ".join(filter(None, [role.widget.name, role.widget.label,
-                                           role.widget.placed])))
+    placed = role.widget.placed  # a label, not a sentence of the form's text near the box
+    short = placed if placed and len(placed.split()) <= _LABEL_WORDS else None
+    return party_of(" ".join(filter(None, [role.widget.name, role.widget.label, short])))
 
 
+_LABEL_WORDS = 10  # a longer printed text near a box is the form's prose ("... C corporation")
 _HINT = re.compile(r"\(([^)]*)\)")
 _DIFFERENT = re.compile(r"\b(?:if\s+(?:different|other|not)|other\s+than)\b", re.IGNORECASE)
 

@@ -139,6 +139,10 @@ _PAGE_PREFIX = re.compile(r"^\s*(?:page\s+\d+\s*\.\s*)?(?:\d{1,2}[a-z]?\s*\.\s+)
 #: more letters ("M.I." and "No." inside a label end nothing), before the next sentence.
 _SENTENCE_END = re.compile(r"(?<=[a-z]{2}[.;!?])\s+(?=[A-Z0-9])|(?<=[a-z]{2}[;!?])\s+",
                            re.IGNORECASE)
+#: The verb of a tooltip's request ("Enter City or Town", "Please provide your ..."): no
+#: part of the label ("Print Name" keeps its verb: a signature block's).
+_IMPERATIVE = re.compile(r"^(?:please\s+)?(?:enter|provide|write|give|fill\s+in)\s+",
+                         re.IGNORECASE)
 #: A sentence that comments on the box instead of naming it ("Note: ...", "See the
 #: instructions ...").
 _NOTE = re.compile(r"^\W*(?:note|notes|see|caution|important|warning|reminder)\b",
@@ -151,27 +155,29 @@ def sentences(text: str) -> list[str]:
     flat = re.sub(r"\s+([.;,])", r"\1", re.sub(r"\([^)]*\)", " ", text))
     parts = [_PAGE_PREFIX.sub("", p).strip() for p in _SENTENCE_END.split(_PAGE_PREFIX.sub(
         "", " ".join(flat.split())))]
+    parts = [_IMPERATIVE.sub("", p) for p in parts]
     return [p.rstrip(".;") for p in parts if p.strip(" .;")]
 
 
 def asked_sentence(text: str) -> str:
     """The sentence of a tooltip of several sentences that names the box: the first one with
-    a meaning that is no note ("Page 1. 1a. Name on your return. If you file jointly, give
-    the name listed first." -> "Name on your return"; "Note: ... your address on file. ...
-    Enter the form number here" names no field); a one-sentence text is returned as it is."""
+    a meaning that is no note, else all its sentences but the notes ("Page 1. 1a. Name on
+    your return. If you file jointly, give the name listed first." -> "Name on your return";
+    "Note: ... your address on file. ... Enter the form number here" names no field); a
+    one-sentence text is returned as it is."""
     parts = sentences(text)
     if len(parts) <= 1:
         return text
-    for part in parts:
-        if _NOTE.match(part):
-            continue
+    kept = [part for part in parts if not _NOTE.match(part)]
+    for part in kept:
         if meaning_of(part) is not None or postal_part(part):
             return part
-    return parts[0] if not _NOTE.match(parts[0]) else ""
+    return ". ".join(kept)  # no sentence names a field: all of it but its notes
 
 
 #: A label asking for a value the subject had before, not the current one.
-NOT_CURRENT = re.compile(r"\b(?:previous|former|prior|old|maiden|past)\b", re.IGNORECASE)
+NOT_CURRENT = re.compile(r"\b(?:previous|former|prior|old|maiden|past)\b|"
+                         r"\bother\s+(?:last\s+|first\s+)?names?\b|\balias", re.IGNORECASE)
 
 
 #: Words that may stand right before "name" in a label asking for the person's own name.
@@ -189,7 +195,7 @@ def qualified_name(text: str) -> str | None:
     no qualified name."""
     from repro_assets.forms.parties import mentions  # parties imports nothing from here
 
-    match = re.search(r"\bname\b", text, re.IGNORECASE)
+    match = re.search(r"\bnames?\b", text, re.IGNORECASE)
     if not match:
         return None
     tokens = text[: match.start()].split()

@@ -22,11 +22,13 @@ family found there on small invented forms (every name, organisation and number 
 
 from __future__ import annotations
 
+import pymupdf
+
 from repro_assets.forms.acroform import classify, read_widgets
 from repro_assets.forms.fill import read_back
 from repro_assets.forms.pipeline import UploadedFile
 from repro_assets.forms.samples import text_pdf_bytes
-from repro_assets.forms.widget_meaning import asked_sentence, qualified_name
+from repro_assets.forms.widget_meaning import asked_sentence, meaning_of, qualified_name
 
 from .conftest import RunHelper
 from .standin_targets import SOURCE, P, Sheet
@@ -104,6 +106,30 @@ def _street_city(far: str) -> bytes:
     return sheet.done()
 
 
+def _named_street_city() -> bytes:
+    """The street and city boxes both named ``Address[0]...`` (the name gives the key, the
+    page the part), after a box whose long printed text names kinds of company."""
+    sheet = Sheet()
+    sheet.text(40, 60, "1 Name (as on your last return). A name is needed here; never leave "
+               "it blank.")
+    sheet.box("Page1[0].f1_1[0]", (40, 64, 560, 78))
+    sheet.text(40, 92, "Limited liability company. Enter the class (C = C corporation, "
+               "S = S corporation, P = Partnership)")
+    sheet.box("Page1[0].Class[0].f1_3[0]", (420, 84, 450, 96))
+    sheet.text(40, 116, "5 Address (number, street, apt. or unit) Read the notes.")
+    sheet.box("Page1[0].Address[0].f1_7[0]", (40, 120, 310, 134))
+    sheet.text(40, 144, "6 City, state, and ZIP code")
+    sheet.box("Page1[0].Address[0].f1_8[0]", (40, 148, 310, 162))
+    return sheet.done()
+
+
+def test_boxes_named_by_their_field_take_their_part_from_the_page(
+        run_bundle: RunHelper) -> None:
+    written = fill(run_bundle, _named_street_city())
+    assert written == {"Page1[0].f1_1[0]": P["name"], "Page1[0].Address[0].f1_7[0]": P["street"],
+                       "Page1[0].Address[0].f1_8[0]": P["city_state_zip"]}
+
+
 def test_a_label_sharing_its_row_with_a_far_box_labels_the_box_under_it(
         run_bundle: RunHelper) -> None:
     for far in ("tall_box", "checkbox"):
@@ -123,8 +149,9 @@ def test_a_label_sharing_its_row_with_a_far_box_labels_the_box_under_it(
 def test_the_sentence_naming_the_box_counts_in_a_tooltip_of_several() -> None:
     assert asked_sentence("Page 1. 1a. Name on your return. If you filed together, give "
                           "the name listed first.") == "Name on your return"
-    assert asked_sentence("Note: Starting next year the agency mails letters only to your "
-                          "address on file. Enter the form number here.") == ""
+    assert meaning_of(asked_sentence("Note: Starting next year the agency mails letters only "
+                                     "to your address on file. Enter the form number here."
+                                     )) is None
     assert asked_sentence("Sign below. Daytime phone of the taxpayer named in 1a or 2a.") == \
         "Daytime phone of the taxpayer named in 1a or 2a"
     assert asked_sentence("First Name, M.I. Last Name") == "First Name, M.I. Last Name"
@@ -265,3 +292,65 @@ def test_a_value_typed_before_the_fill_in_line_is_still_read(run_bundle: RunHelp
     text = "INTAKE\nPatient Name: Odalys Verhoeven\nAllergies: Penicillin ______\n"
     folder = run_bundle(docs=[UploadedFile("intake.pdf", text_pdf_bytes(text))])
     assert folder.read_artifact("final").fields["allergies"].normalized_value == "Penicillin"
+
+
+# --- an employment form: the employee's section, a preparer's, the employer's --------------
+
+
+def _employment_form(part: str) -> bytes:
+    """Boxes named by their content (``FamilyName[0]``, ``StreetNumberName[0]``) whose
+    tooltips open with the section's title; a state chosen from a list; the preparer's and
+    the employer's boxes with the same names; a later section asking a new name."""
+    sheet = Sheet(pages=2)
+    one, two, three = (f"{part} 1. Employee Information and Attestation.",
+                       f"{part} 2. Employer or Authorized Representative Review.",
+                       f"{part} 3. Reverification and Rehires.")
+    rows = [
+        ("FamilyName[0]", "Last Name (Family Name)", f"{one} Enter Last Name (Family Name).",
+         (40, 80, 200, 94)),
+        ("GivenName[0]", "First Name (Given Name)", f"{one} Enter First Name (Given Name).",
+         (210, 80, 360, 94)),
+        ("MiddleInitial[0]", "Middle Initial", f"{one} Enter Middle Initial.", (370, 80, 410, 94)),
+        ("OtherNamesUsed[0]", "Other Names Used", f"{one} Enter Other Names Used (if any).",
+         (420, 80, 570, 94)),
+        ("StreetNumberName[0]", "Address (Street Number and Name)",
+         f"{one} Enter Address (Street Number and Name).", (40, 120, 300, 134)),
+        ("CityOrTown[0]", "City or Town", f"{one} Enter City or Town.", (310, 120, 440, 134)),
+        ("ZipCode[0]", "Zip Code", f"{one} Enter Zip Code.", (500, 120, 570, 134)),
+        ("LastName[0]", "Last Name", f"{one} Preparer and/or Translator Certification. I "
+         "attest that I helped complete this form. Enter Last Name (Family Name).",
+         (40, 200, 300, 214)),
+        ("StreetNumberName[1]", "Address (Street Number and Name)", f"{one} Preparer and/or "
+         "Translator Certification. Enter Address (Street Number and Name).",
+         (40, 240, 300, 254)),
+    ]
+    for name, printed, tip, rect in rows:
+        sheet.text(rect[0], rect[1] - 4, printed, size=7)
+        sheet.box(name, rect, tip=tip)
+    sheet.text(450, 116, "State", size=7)
+    state = pymupdf.Widget()
+    state.field_name, state.field_label = "State[0]", f"{one} Select State from list of States."
+    state.field_type = pymupdf.mupdf.PDF_WIDGET_TYPE_COMBOBOX
+    state.choice_values = ["CO", "IL", "OH"]
+    state.rect = pymupdf.Rect(450, 120, 490, 134)
+    sheet.doc[0].add_widget(state)
+    sheet.text(40, 56, "Employee Last Name, First Name and Middle Initial from Section 1", page=2)
+    sheet.box("EmployeeName[0]", (300, 60, 570, 74), page=2,
+              tip=f"{two} Enter Employee Last Name, First Name and Middle Initial from "
+              f"{part} 1.")
+    sheet.text(40, 116, "Last Name (Family Name)", size=7, page=2)
+    sheet.box("FamilyName[1]", (40, 120, 200, 134), page=2,
+              tip=f"{two} Certification. Enter Last Name (Family Name).")
+    sheet.text(40, 176, "A. New Name (if applicable) Last Name (Family Name)", size=7, page=2)
+    sheet.box("FamilyName[2]", (40, 180, 200, 194), page=2,
+              tip=f"{three} A. New Name (if applicable). Enter Last Name (Family Name).")
+    return sheet.done()
+
+
+def test_employment_form_writes_only_the_employees_own_boxes(run_bundle: RunHelper) -> None:
+    for part in ("Section", "Part"):
+        written = fill(run_bundle, _employment_form(part))
+        assert written == {
+            "FamilyName[0]": P["last"], "GivenName[0]": P["first"], "MiddleInitial[0]": P["mi"],
+            "StreetNumberName[0]": P["street"], "CityOrTown[0]": P["city"],
+            "ZipCode[0]": P["zip"], "EmployeeName[0]": P["last_first"]}, part
