@@ -20,7 +20,10 @@ reproduced with small PDFs the tests draw (invented names), in at least two vari
   columns (the rows are methods); a caption describing the datasets ('a summary of the
   datasets', 'number of classes') gives no results; a block of language codes with sub-rows
   ('CS | Lexical') makes each pair a dataset; a body sentence gives a dataset its metric
-  ('the evaluation metric of X is macro-F1').
+  ('the evaluation metric of X is macro-F1');
+* a column headed by a language pair ('EN-FR') takes the caption's phrase for that pair, never
+  a table-wide dataset naming another pair; a header whose words the caption prints in another
+  order ('QTB 24' for '... part 24 of QTB') names the column's data.
 """
 
 from __future__ import annotations
@@ -315,3 +318,36 @@ def test_a_body_sentence_gives_a_dataset_its_metric(sentence: str) -> None:
     claims = by_value(claims_of([Page(lines=body, tables=[data, table])]))
     assert claims["93.5"].metric_name == "f1"
     assert claims["84.0"].metric_name == "accuracy"
+
+
+# --- a language-pair column, a header whose words the caption prints -------------------------
+
+
+@pytest.mark.parametrize(("codes", "pairs"), [
+    (("EN-CS", "EN-FI"), ("English-to-Czech", "English-to-Finnish")),
+    (("DE-EN", "RO-EN"), ("German-to-English", "Romanian-to-English")),
+])
+def test_a_language_pair_column_takes_the_captions_pair(codes: tuple[str, str],
+                                                        pairs: tuple[str, str]) -> None:
+    table = Table(f"Table 2: BLEU of the translators on the {pairs[0]} and {pairs[1]} "
+                  "newsdev2031 tests.", [["", "BLEU", "BLEU"], ["Model", *codes]],
+                  [["Phrase system [4]", "20.4", "31.7"], ["Ours", "23.9", "35.2"]],
+                  [72.0, 250.0, 320.0], 560)
+    body = prose("We propose a translator. Table 2 shows the results on the Quarto 2031 "
+                 f"{pairs[0]} benchmark.", 72, 690)
+    claims = by_value(claims_of([Page(lines=body, tables=[table])]))
+    assert claims["35.2"].dataset_name == f"{pairs[1]} newsdev2031"
+    assert pairs[1] not in claims["23.9"].dataset_name
+
+
+@pytest.mark.parametrize(("header", "caption"), [
+    ("QTB 24 F1", "Table 4: Parsing results (on part 24 of QTB)."),
+    ("PKT 3 F1", "Table 4: Results on PKT, part 3, with gold tags."),
+])
+def test_a_header_whose_words_the_caption_prints_names_the_data(header: str,
+                                                                 caption: str) -> None:
+    table = Table(caption, [["Parser", header]],
+                  [["Chart parser [2]", "88.1"], ["Ours", "90.6"]], [72.0, 260.0], 560)
+    body = prose("We propose a parser. We train it on the Oakleaf English treebank.", 72, 690)
+    claims = by_value(claims_of([Page(lines=body, tables=[table])]))
+    assert claims["90.6"].dataset_name == header.rsplit(" ", 1)[0]

@@ -65,7 +65,7 @@ from repro_assets.papers.claims.metrics import (
 from repro_assets.papers.claims.models import Candidate
 from repro_assets.papers.claims.quotes import row_quote, value_context
 from repro_assets.papers.claims.roles import role_of
-from repro_assets.papers.claims.underspecified import is_language_code
+from repro_assets.papers.claims.underspecified import code_pair, is_language_code, named_pairs
 from repro_assets.papers.models import PaperPages
 from repro_assets.papers.tables import ParsedTable
 from repro_assets.papers.tables.cells import CellValue, column_decimals, parse_cell_values
@@ -768,6 +768,7 @@ def _cell(
         reading.dataset, reading.source = cues.above.dataset, "neighbour_table"
         reading.confidence -= 0.2
     _narrow_dataset(reading, table, col, info, cues, row)
+    _pair_of_column(reading, table, col)
     reading.reason = reading.reason or _column_refusal(table, col, info, cues)
     if reading.dataset and not row.dataset.strip() and reading.dataset != info.name:
         reading.dataset = _qualified(reading.dataset, info, table.caption or "",
@@ -879,6 +880,28 @@ def _narrow_dataset(reading: _Reading, table: ParsedTable, col: int, info: _Colu
                  if not find_metric_mentions(p) and normalize_key(p) not in normalize_key(dataset)]
         dataset = " ".join([dataset, *extra])
     reading.dataset = dataset
+
+
+def _pair_of_column(reading: _Reading, table: ParsedTable, col: int) -> None:
+    """A column headed by a language pair ('EN-FR') is on that pair: a table-wide dataset that
+    names another pair ('X English-to-German') gives way to the caption's phrase for the
+    column's pair ('... and English-to-French newstest2014'), else the cell has no dataset."""
+    pair = code_pair(" ".join(table.column_header(col)))
+    if pair is None or not reading.dataset or reading.source.startswith(("column", "row")):
+        return
+    named = named_pairs(reading.dataset)
+    if not named or named[0][0] == pair:
+        return
+    caption = table.caption or ""
+    for found, start, end in named_pairs(caption):
+        if found == pair:
+            tail = re.match(r"\s+[\w’'\-]*\d[\w’'\-]*", caption[end:])
+            reading.dataset = caption[start:end + (tail.end() if tail else 0)]
+            reading.source = "column_caption"
+            return
+    reading.reason = reading.reason or (
+        f"the column's language pair is not the one of '{reading.dataset}'")
+    reading.dataset = None
 
 
 def _column_refusal(table: ParsedTable, col: int, info: _Column, cues: _TableCues) -> str | None:
@@ -1034,9 +1057,16 @@ def _other_names(caption: str, context: PaperContext) -> list[str]:
 
 
 def _printed_in(name: str, text: str) -> bool:
-    """True when a column's name is printed in the caption ('on VOC-2007, VOC-2012')."""
-    return looks_like_name(name) and bool(
-        re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text))
+    """True when a column's name is printed in the caption ('on VOC-2007, VOC-2012'), or its
+    words are, in another order ('QTB 24' for '... on part 24 of QTB'): two words or three,
+    one of them a name (two capitals or more)."""
+    if not looks_like_name(name):
+        return False
+    if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text):
+        return True
+    tokens = name.split()
+    return 2 <= len(tokens) <= 3 and any(_acronym(t) and not t.isdigit() for t in tokens) and all(
+        re.search(rf"(?<![\w-]){re.escape(t)}(?![\w-])", text) for t in tokens)
 
 
 def _task_match(task: str, item: str) -> bool:

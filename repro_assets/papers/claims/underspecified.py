@@ -29,6 +29,36 @@ LANGUAGE_CODES = frozenset({
     "th", "tr", "uk", "ur", "vi", "zh",
 })
 
+#: Language names by code, for reading pair headers ('EN-FR') against named pairs.
+LANGUAGE_NAMES = {
+    "en": "english", "de": "german", "fr": "french", "es": "spanish", "it": "italian",
+    "pt": "portuguese", "nl": "dutch", "ro": "romanian", "cs": "czech", "ru": "russian",
+    "zh": "chinese", "ja": "japanese", "ko": "korean", "fi": "finnish", "tr": "turkish",
+    "ar": "arabic", "hi": "hindi", "vi": "vietnamese", "et": "estonian", "lv": "latvian",
+}
+_CODE_PAIR = re.compile(r"(?i)(?<![\w-])([a-z]{2})\s*(?:-|–|→|->|/)\s*([a-z]{2})(?![\w-])")
+_NAMED_PAIR = re.compile(
+    rf"(?i)\b({'|'.join(sorted(set(LANGUAGE_NAMES.values())))})\s*(?:-|–|→|->|\s+to\s+|-to-)"
+    rf"\s*({'|'.join(sorted(set(LANGUAGE_NAMES.values())))})\b")
+
+
+def code_pair(text: str) -> tuple[str, str] | None:
+    """The language pair a header prints as codes ('EN-FR', 'En→De'), as language names."""
+    match = _CODE_PAIR.search(text)
+    if not match:
+        return None
+    pair = (LANGUAGE_NAMES.get(match.group(1).lower()), LANGUAGE_NAMES.get(
+        match.group(2).lower()))
+    return (pair[0], pair[1]) if pair[0] and pair[1] else None
+
+
+def named_pairs(text: str) -> list[tuple[tuple[str, str], int, int]]:
+    """The language pairs a text names ('English-to-French', 'German to English'), with
+    their spans."""
+    return [((m.group(1).lower(), m.group(2).lower()), m.start(), m.end())
+            for m in _NAMED_PAIR.finditer(text)]
+
+
 #: A version printed after a family name: '-10', ' 2014', "'14", '-v2'.
 _VERSION = r"[\s\-_'’]*(?:v\s?)?\d"
 
