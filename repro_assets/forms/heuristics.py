@@ -79,10 +79,14 @@ _LINE_START = rf"(?:^|(?<=\s\s)|(?<=\|\s))\s*(?:[-*\u2022]\s*)?{_NUMBERED}"
 _HINT = r"(?:\s*\([^)]{0,60}\))?"
 
 #: "<party words> Name (hint):", "Name of <party>:", "Patient:" / "Employee:" alone.
+#: The subject's role words as a label of their own ("Patient:", "Employee:", "Infant:",
+#: "Taxpayer:"): the party vocabulary, one alternation.
+_SUBJECT_ROLES = "|".join(r"\s+".join(re.escape(w) for w in phrase.split())
+                          for phrase in PARTY_WORDS[SUBJECT])
 NAME_LABEL = re.compile(
     rf"{_LINE_START}(?P<label>(?:[A-Za-z'’.]+\s+){{0,3}}?(?:full\s+)?name(?:\s+of\s+"
-    rf"[A-Za-z'’]+(?:\s+[A-Za-z'’]+)?)?{_HINT}|(?:injured\s+)?(?:patient|employee|claimant|"
-    rf"member|client|applicant)(?:'s|’s)?{_HINT}|re|regarding)\s*(?:[:#]|\s-\s)\s*",
+    rf"[A-Za-z'’]+(?:\s+[A-Za-z'’]+)?)?{_HINT}|(?:injured\s+)?(?:{_SUBJECT_ROLES})"
+    rf"(?:'s|’s)?{_HINT}|re|regarding)\s*(?:[:#]|\s-\s)\s*",
     re.IGNORECASE,
 )
 #: Label words that make a "... name" label about something other than a person's full name.

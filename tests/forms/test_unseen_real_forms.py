@@ -354,3 +354,22 @@ def test_employment_form_writes_only_the_employees_own_boxes(run_bundle: RunHelp
             "FamilyName[0]": P["last"], "GivenName[0]": P["first"], "MiddleInitial[0]": P["mi"],
             "StreetNumberName[0]": P["street"], "CityOrTown[0]": P["city"],
             "ZipCode[0]": P["zip"], "EmployeeName[0]": P["last_first"]}, part
+
+
+# --- the subject named by a role word of the party vocabulary ------------------------------
+
+
+def test_a_subject_role_word_labels_the_name(run_bundle: RunHelper) -> None:
+    """"Infant: <LAST, FIRST>" on a birth record and "Taxpayer: <name>" on a tax client
+    sheet (with the spouse on the next line) give the subject's name; a yes/no answer after
+    a role word is no name."""
+    for text, name in (
+            ("Marlowe Birth Centre - Discharge Record\nInfant: Tamsin, Odile\n"
+             "Mother: Renske Tamsin   Phone: (303) 555-0170\n", "Tamsin, Odile"),
+            ("Cobblestone Tax Services - Client Intake\nTaxpayer: Lucan P. Ferreira-Voss\n"
+             "Spouse: Ines Ferreira-Voss\n", "Lucan P. Ferreira-Voss")):
+        folder = run_bundle(docs=[UploadedFile("record.pdf", text_pdf_bytes(text))])
+        assert folder.read_artifact("final").fields["full_name"].normalized_value == name
+    folder = run_bundle(docs=[UploadedFile("form.pdf", text_pdf_bytes(
+        "ENROLMENT\nResident: Yes\nStudent: Full-time\n"))])
+    assert folder.read_artifact("final").fields["full_name"].status == "missing"
