@@ -430,8 +430,7 @@ def not_current(line: str, key_start: int, key_end: int) -> bool:
 UNBOUND = "party_unbound"
 #: A label line about another person: "Relationship to patient: Brother".
 _SUBJECT_OPEN = re.compile(
-    r"^\s*(?:patient|member|client|employee|claimant|applicant)(?:'s|’s)?(?:\s+name)?\s*:",
-    re.IGNORECASE)
+    rf"^\s*(?:{_SUBJECT_ROLES})(?:'s|’s)?(?:\s+name)?\s*:", re.IGNORECASE)
 _RELATION = re.compile(r"^\s*(?:relation(?:ship)?\b|(?:[A-Za-z]+\s+)?(?:signed|completed|"
                        r"prepared|reviewed|verified|authori[sz]ed|collected|reported|"
                        r"approved|performed|entered|ordered)\s+by\s*:)", re.IGNORECASE)

@@ -373,3 +373,20 @@ def test_a_subject_role_word_labels_the_name(run_bundle: RunHelper) -> None:
     folder = run_bundle(docs=[UploadedFile("form.pdf", text_pdf_bytes(
         "ENROLMENT\nResident: Yes\nStudent: Full-time\n"))])
     assert folder.read_artifact("final").fields["full_name"].status == "missing"
+
+
+def test_a_subject_role_label_opens_the_subjects_block(run_bundle: RunHelper) -> None:
+    """The lines under "Infant:" / "Student:" up to another party's line are the subject's:
+    the address is filled, not only offered for review, and the parent's phone is not."""
+    for text in (
+            "Marlowe Birth Centre - Discharge Record\nInfant: Tamsin, Odile\n"
+            "Home address: 4471 Larchmont Road, Boulder, CO 80304\n"
+            "Mother: Renske Tamsin   Phone: (303) 555-0170\n",
+            "Fernhill Academy - Enrolment Card\nStudent: Odile Tamsin\n"
+            "Home address: 4471 Larchmont Road, Boulder, CO 80304\n"
+            "Guardian: Renske Tamsin   Phone: (303) 555-0170\n"):
+        folder = run_bundle(docs=[UploadedFile("record.pdf", text_pdf_bytes(text))])
+        fields = folder.read_artifact("final").fields
+        assert (fields["address"].status, fields["address"].normalized_value) == (
+            "filled", "4471 Larchmont Road, Boulder, CO 80304"), text
+        assert fields["phone"].status == "missing"
