@@ -351,3 +351,13 @@ def test_a_header_whose_words_the_caption_prints_names_the_data(header: str,
     body = prose("We propose a parser. We train it on the Oakleaf English treebank.", 72, 690)
     claims = by_value(claims_of([Page(lines=body, tables=[table])]))
     assert claims["90.6"].dataset_name == header.rsplit(" ", 1)[0]
+
+
+@pytest.mark.parametrize("holder", ["the runner-up of the challenge",
+                                    "the second-best submission"])
+def test_a_number_achieved_by_another_team_is_no_headline(holder: str) -> None:
+    body = prose("We enter our network in the Quarrel-2031 challenge. Our network reaches a "
+                 f"top-5 error of 12.4%, compared to 21.9% achieved by {holder}.", 72, 690)
+    claims = by_value(claims_of([Page(lines=body)]))
+    assert claims["21.9"].role == "baseline"
+    assert claims["12.4"].role != "baseline"

@@ -139,6 +139,12 @@ def _numbers(sentence: str) -> Iterable[tuple[re.Match[str], str, int, int]]:
             yield number, last[1], number.end(), number.end()
 
 
+#: Whose number it is, printed right after it: '... compared to 26.1% achieved by the runner-up'.
+_BY_WHOM = re.compile(
+    r"^\s*%?\s*(?:\w+\s+){0,3}?(?:achieved|obtained|reported|reached|attained|set)\s+by\s+"
+    r"(?P<who>[^.,;()]{2,60})")
+
+
 #: Two top-k figures named together before two numbers: 'top-1/top-5 errors'.
 _PAIRED_TOPK = re.compile(
     r"(?i)\btop-?\s?([15])\s*/\s*top-?\s?([15])\s+(?:(err)(?:ors?|\.|or rates?)?|(acc)"
@@ -177,7 +183,8 @@ _CONTRAST = re.compile(r"(?i)\b(?:against|while|whereas|versus|vs\.?|compared (?
 
 #: Who the second number is for: a baseline, earlier or cited system (not other data).
 _COMPARED = re.compile(r"(?i)\b(?:baselines?|previous|prior|earlier|strongest|best|competing|"
-                       r"reference|state[- ]of[- ]the[- ]art)\b|\[\d+\]")
+                       r"reference|state[- ]of[- ]the[- ]art|runners?[- ]up|(?:other|another)\s+"
+                       r"teams?)\b|\[\d+\]")
 
 
 def _contrasted(sentence: str, result: tuple[re.Match[str], str, int, int],
@@ -241,6 +248,9 @@ def sentence_candidates(pages: PaperPages, context: PaperContext) -> list[Candid
             reason = None if dataset else "no dataset could be identified"
             reason = reason or implausible(metric, value, printed, percent)
             subject = _VERBS.split(sentence, maxsplit=1)[0] if _VERBS.search(sentence) else ""
+            holder = _BY_WHOM.match(sentence[number.end():])
+            if holder and role_of(holder.group("who"), "", context) == "baseline":
+                subject = holder.group("who")  # '... 26.1% achieved by the runner-up'
             out.append(Candidate(
                 dataset_name=dataset, split=split_from(sentence), metric_name=metric,
                 metric_value=to_decimal(value, metric, percent), printed_value=printed,
