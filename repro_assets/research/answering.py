@@ -497,7 +497,7 @@ def _row_names_attribute(terms: QuestionTerms, local: str) -> bool:
     return asks_head(replace(terms, head=tuple(head)), local)
 
 
-def _counted_nouns(terms: QuestionTerms) -> list[str]:
+def counted_nouns(terms: QuestionTerms) -> list[str]:
     """The words a "how many ..." question counts ("how many training epochs" -> training,
     epoch), up to its verb."""
     m = re.search(r"\bhow many\s+((?:[\w\-]+\s+){0,3}?[\w\-]+)\s+(?:is|are|was|were|do|does|"
@@ -518,7 +518,7 @@ def _counts_the_asked_noun(words: list[str], position: int, terms: QuestionTerms
     """The number counts what the question asks: a counted word ends the noun phrase after
     it ("90 epochs", "30 training images"), or ends the two words before it ("epochs:
     90"), with no other number in between."""
-    nouns = set(_counted_nouns(terms))
+    nouns = set(counted_nouns(terms))
     if not nouns:
         return True
 
@@ -559,11 +559,14 @@ _BY_VERBS = ("outperform", "improv", "exceed", "surpass", "beat", "better", "hig
 
 
 def _by_difference(words: list[str], position: int) -> bool:
-    """"... outperforms the best previous models by more than 2.0 BLEU": a number after "by"
-    (and hedges) in a sentence with a verb of change or comparison before it."""
+    """"... beats all earlier systems by over 2.0 BLEU": a number after "by" (and hedges) in a
+    sentence with a verb of change or comparison before it; or after "within" ("within 0.5
+    points of")."""
     at = position - 1
     while at >= 0 and words[at].lower().strip(",;:()") in _BY_HEDGES:
         at -= 1
+    if at >= 0 and words[at].lower() == "within":
+        return True  # "within 0.5 points of the best result": a gap to another number
     if at < 0 or words[at].lower() != "by":
         return False
     return any(w.lower().startswith(_BY_VERBS) for w in words[max(0, at - 25):at])

@@ -16,7 +16,7 @@ import threading
 from dataclasses import dataclass, field
 
 from repro_assets.research.answer_models import AnswerCheck, GroundedAnswer, SourceText
-from repro_assets.research.answering import SETTING_WORDS, comparison_sides
+from repro_assets.research.answering import SETTING_WORDS, comparison_sides, counted_nouns
 from repro_assets.research.question_terms import (
     METRIC_WORDS,
     STOPWORDS,
@@ -226,7 +226,9 @@ def check_corpus(question: str, db: object, vector_hits: list[tuple[int, int]] |
             hits = [i for i, c in enumerate(doc.chunks) if rarest.found_in(c[2])
                     or (rarest.key in METRIC_WORDS and metric_anchor_in(rarest, c[1]))
                     or (i == 0 and rarest.found_in(fold(doc.title)))]
-            attribute = [w for w in terms.head if w not in GENERIC_HEAD and len(w) >= 4]
+            # the asked attribute: the head words, or what "how many ..." counts
+            attribute = [w for w in terms.head or counted_nouns(terms)
+                         if w not in GENERIC_HEAD and len(w) >= 4]
             if not others and attribute:
                 # every name stands for the document itself ("X et al."): its sentences on
                 # the asked attribute ("clipping", "batch size") are read first (the whole

@@ -269,11 +269,23 @@ def _prose(text: str) -> str:
         line = line.strip()
         if len(line.split()) >= 4 and not _is_value_line(line):
             kept.append(line)
+        elif _ends_a_sentence(line, kept[-1] if kept else ""):
+            kept.append(line)  # "We used" / "x_steps = 40.": the short line ends the sentence
         else:
             kept.append("")
     joined = "\n".join(kept)
     joined = re.sub(r"(?<=[a-z])-\n(?=[a-z])", "", joined)
     return re.sub(r"(?<!\n)\n(?!\n)", " ", joined)
+
+
+def _ends_a_sentence(line: str, previous: str) -> bool:
+    """A short line that closes the sentence the previous (kept) line leaves open: the previous
+    line ends in a word (no full stop, colon or hyphen break) and this one with a full stop."""
+    if not line or not previous or not line.endswith((".", "!", "?")) or line[:1].isupper():
+        return False
+    if _is_value_line(line.rstrip(".!?")):
+        return False
+    return previous[-1:].isalnum() or previous.endswith((",", ")"))
 
 
 def _sentences(text: str) -> list[str]:

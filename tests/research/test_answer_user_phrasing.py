@@ -134,3 +134,46 @@ def test_a_papers_title_typed_in_lower_case_names_it() -> None:
     own = "On English-to-German, our model reaches 17.5 BLEU."
     assert _check(question, own, title="Tidal Pebble Sorting: counting stones",
                   names=names) == "17.5"
+
+
+def test_a_short_line_closing_a_sentence_keeps_its_number() -> None:
+    window = ("The schedule grows the rate linearly over the first ramp_steps updates, then\n"
+              "shrinks it with the square root of the update count. We chose\n"
+              "ramp_steps = 2500.\n6.2\nRegularisation\n")
+    question = "How many ramp steps did Okafor et al. choose for the schedule?"
+    source = SourceText(key="corpus://pdf/a", title="Span taggers", windows=(window,),
+                        identity="Span taggers\nTomas Okafor")
+    check = check_answer(question, [source], TODAY)
+    assert check.answer is not None and check.answer.value == "2500"
+    # a heading line after a finished sentence is not glued to it
+    from repro_assets.research.passages import passages
+    assert not any("Regularisation" in p.text for p in passages(window) if not p.table)
+
+
+def test_within_n_points_of_is_a_gap() -> None:
+    question = "What BLEU does Quillnet get on Pebblecount?"
+    assert _check(question, "On Pebblecount, Quillnet comes within 0.7 BLEU points of the "
+                            "strongest system when reranking.") is None
+
+
+def test_a_how_many_question_reads_the_chunk_naming_what_it_counts(
+        monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from repro_assets.research import corpus_answer
+    from repro_assets.research.corpus_answer import check_corpus
+    from repro_assets.research.question_terms import fold
+
+    chunks = ["Span taggers\nTomas Okafor\nAbstract\nWe tag spans.",
+              *[f"{i} Section\nSpan tagging is studied here at length." for i in range(2, 40)],
+              "7 Training\nEach tagger trains for 12 epochs; we chose ramp_steps = 2500."]
+    doc = _Document(document_id=1, title="Span taggers", key="corpus://pdf/1", paper_id=None,
+                    authors="Tomas Okafor",
+                    chunks=[(100 + i, c, fold(c)) for i, c in enumerate(chunks)])
+    doc.folded = fold(doc.title) + "".join(c[2] for c in doc.chunks)
+    lexicon = CorpusLexicon({1: doc})
+    monkeypatch.setattr(corpus_answer.CorpusLexicon, "load",
+                        classmethod(lambda cls, db: lexicon))
+    check, _ = check_corpus("How many ramp steps did Okafor et al. choose?", None, today=TODAY)
+    assert check.answer is not None and check.answer.value == "2500"
+    check, _ = check_corpus("How many warm restarts did Okafor et al. choose?", None,
+                            today=TODAY)
+    assert not check.answered
