@@ -28,6 +28,8 @@ reproduced with small PDFs the tests draw (invented names), in at least two vari
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
 from repro_assets.papers.claims import Claim, heuristic_claims
@@ -191,6 +193,35 @@ def test_stacked_blocks_above_a_caption_are_all_read(
     parsed = extract_tables(pdf)
     corners = {t.label_headers()[0] for t in parsed if t.label_headers()}
     assert corners >= {name for name, *_ in blocks}, corners
+
+
+@pytest.mark.parametrize("title", ["Tuned on the Parlow and Quent collections together",
+                                   "Models fine-tuned with extra Parlow sentences"])
+def test_a_long_group_title_over_one_value_column_keeps_one_table(title: str) -> None:
+    from reportlab.lib.pagesizes import LETTER
+    from reportlab.pdfgen import canvas
+
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=LETTER, invariant=1)
+    c.setFont("Helvetica", 9)
+    c.drawString(72, 700, "We compare sentence encoders.")
+    y = 640.0
+    c.drawString(72, y, "Model")
+    c.drawString(300, y, "Spearman")
+    rows = [("Bag encoder", "61.2"), ("Tree encoder", "66.0"), (title, None),
+            ("Gated encoder", "78.4"), ("Ours", "81.9")]
+    for label, value in rows:
+        y -= 12
+        c.drawString(72 if value else 140, y, label)
+        if value:
+            c.drawString(300, y, value)
+    c.drawString(72, y - 20, "Table 2: Evaluation on the Parlow test set.")
+    c.showPage()
+    c.save()
+    parsed = [t for t in extract_tables(buf.getvalue()) if t.number == "2"]
+    assert len(parsed) == 1
+    assert [r[0] for r in parsed[0].rows][-1] == "Ours"
+    assert len(parsed[0].rows) == 4
 
 
 @pytest.mark.parametrize("head", ["Stacked Readers for Long Documents",

@@ -294,7 +294,10 @@ def _segments(block: list[Line]) -> list[tuple[list[Line], list[Line], str | Non
                        default=float("inf"))
         over_values = sum(1 for c in line.cells if c.x1 > value_x0)
         value_cols = max((len(ln.cells) - 1 for ln in body if is_value_line(ln)), default=0)
-        if body and over_values >= min(2, max(value_cols, 1)) and not any(
+        # one value column: a label cell and a cell over it ('X | BLEU'), not a long group
+        # title running over the column ('Trained on more data')
+        block_header = value_cols == 1 and over_values == 1 and len(line.cells) >= 2
+        if body and (over_values >= 2 or block_header) and not any(
                 w.vertical for w in line.words):
             # a new header after rows: a new sub-table; trailing title lines move with it
             moved: list[Line] = []
