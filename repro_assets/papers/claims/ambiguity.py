@@ -28,6 +28,7 @@ from repro_assets.papers.claims.datasets import (
 )
 from repro_assets.papers.claims.metrics import find_metric_mentions
 from repro_assets.papers.claims.models import Candidate
+from repro_assets.papers.claims.provenance import WEAK_SOURCES as WEAK
 
 #: Dataset sources that name one dataset for the whole table rather than for the cell.
 TABLE_WIDE = frozenset({"caption", "table_title", "reference", "section", "paper"})
@@ -256,6 +257,39 @@ def size_row(cells: list[str]) -> bool:
     return len(values) >= 2 and all(_PARENTHESIZED_WHOLE.match(v) for v in values)
 
 
+def common_words(name: str) -> bool:
+    """True for a header that is only lower-case words ('matched', 'clean', 'held out'): no
+    capital and no digit, so it names a condition of the data (a split, a subset, a noise
+    level) rather than the data itself. A column headed so is no dataset the reader may be
+    sure of: the dataset it is a part of is printed elsewhere, if at all."""
+    text = name.strip()
+    return bool(re.fullmatch(r"[a-z][a-z\s\-]*", text))
+
+
+_TOP_K = re.compile(r"^top(\d+)_(error|accuracy)$")
+
+
+def inverted_top_k(cands: list[Candidate]) -> None:
+    """Record the top-k values of one table row as ``context_ambiguous`` (in place) when the
+    columns' headers contradict their values: a top-5 error above the top-1 error of the same
+    row and dataset (or a top-5 accuracy below the top-1 accuracy) cannot be what the headers
+    say; the headers are misprinted or the reader mis-aligned them, so no metric is sure."""
+    groups: dict[tuple[str, str], list[tuple[int, float, Candidate]]] = {}
+    for cand in cands:
+        match = _TOP_K.match(cand.metric_name or "")
+        if cand.reason or not match or cand.metric_value is None:
+            continue
+        key = (normalize_key(cand.dataset_name or ""), match.group(2))
+        groups.setdefault(key, []).append((int(match.group(1)), cand.metric_value, cand))
+    for (_, kind), items in groups.items():
+        wrong = [(a, b) for a in items for b in items if a[0] < b[0] and (
+            b[1] > a[1] if kind == "error" else b[1] < a[1])]
+        for a, b in wrong:
+            for _, _, cand in (a, b):
+                if cand.dataset_source not in WEAK:
+                    cand.dataset_source = "context_ambiguous"
+
+
 def check_cell(cand: Candidate, col: int, columns: TableColumns, row_metric: str | None,
                group: str = "") -> None:
     """Apply the rules to a table cell's candidate, in place: an unfixed metric sets its
@@ -281,6 +315,9 @@ def check_cell(cand: Candidate, col: int, columns: TableColumns, row_metric: str
     if cand.dataset_source == "column_caption" and cand.dataset_name and caption_calls_method(
             cand.dataset_name, columns.caption):
         cand.dataset_source = "column_unconfirmed"  # printed in the caption as a method
+    if cand.dataset_source in _COLUMN_SOURCES and cand.dataset_name and common_words(
+            cand.dataset_name):
+        cand.dataset_source = "column_unconfirmed"  # 'matched', 'clean': a condition, no name
     if (col in columns.counts and not columns.metrics.get(col) and not row_metric
             and cand.dataset_source not in _COLUMN_SOURCES):
         cand.reason = ("the column holds whole numbers beside columns of decimals and names no "

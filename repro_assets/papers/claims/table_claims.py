@@ -32,6 +32,7 @@ from repro_assets.papers.claims.ambiguity import (
     constant_columns,
     count_columns,
     data_groups,
+    inverted_top_k,
     metric_row,
     size_row,
     unfixed_row,
@@ -649,6 +650,7 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
             row_metric = metric_row(label)  # 'ZQ-12 mAP' in a transposed table
         printed_row = [v.printed for c in row[table.label_cols:] for v in parse_cell_values(c)]
         row_cues = _RowCues(row_dataset, method, group, label, row_metric, row_presented)
+        start = len(out)
         for col, info in columns.items():
             if col >= len(row) or not row[col].strip():
                 continue
@@ -662,6 +664,7 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
                 cand.reason = cand.reason or _row_refusal(
                     row[table.label_cols:], info, row_cues, metric_rows)
                 out.append(cand)
+        inverted_top_k(out[start:])
     return out
 
 

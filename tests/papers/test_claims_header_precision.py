@@ -1,0 +1,84 @@
+"""Column headers that cannot make a table claim sure (issue #23, precision on real papers).
+
+* A column headed only by lower-case words ('matched', 'clean') names a condition of the data,
+  not the data: even when the text presents the word in capitals as what the table is on, a
+  claim that takes it as its dataset stays below the plan threshold (0.7).
+* Top-k columns whose values contradict their headers (a top-5 error above the top-1 error of
+  the same row) are misprinted or mis-aligned: no claim of that row reads its metric at >= 0.7.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from repro_assets.papers.claims import Claim, extract_claims
+from repro_assets.papers.pages import extract_pages
+from tests.papers.layouts import Page, Table, prose, render
+
+PLAN_THRESHOLD = 0.7
+
+
+def claims_of(pdf: bytes) -> list[Claim]:
+    return extract_claims(extract_pages(pdf, "header-precision"), pdf).claims
+
+
+def _condition_columns(words: tuple[str, str], name: str) -> bytes:
+    """A two-level header 'Accuracy (%)' over two lower-case condition words; the body names
+    the dataset and prints the two words in capitals as what the table reports on."""
+    table = Table("Table 3: Classification accuracy (%) of each model.",
+                  [["Models", "Accuracy (%)", ""], ["", words[0], words[1]]],
+                  [["Tree encoder [4]", "71.2", "70.8"], ["Ours", "74.6", "73.9"]],
+                  [72.0, 250.0, 330.0], 560)
+    lines = prose(f"Table 3 shows the results on {words[0].upper()} and {words[1].upper()} of "
+                  f"the {name} dataset. Our model outperforms the tree encoder.", 72, 700)
+    return render([Page(title="Dense Matching Networks", lines=lines, tables=[table])])
+
+
+@pytest.mark.parametrize(("words", "name"), [
+    (("matched", "mismatched"), "QuoraNLI"),
+    (("clean", "noisy"), "VoxTalk"),
+])
+def test_a_lower_case_condition_header_is_no_sure_dataset(words: tuple[str, str],
+                                                          name: str) -> None:
+    claims = claims_of(_condition_columns(words, name))
+    bare = [c for c in claims if c.dataset_name.strip().lower() in words]
+    assert bare
+    assert all(c.confidence < PLAN_THRESHOLD for c in bare), [
+        (c.dataset_name, c.printed_value, c.confidence) for c in bare]
+
+
+def _top_k_table(head: list[str], rows: list[list[str]], name: str) -> bytes:
+    table = Table(f"Table 4: Single-model results on the {name} validation set.",
+                  [head], rows, [72.0, 200.0, 280.0, 360.0], 560)
+    lines = prose(f"We report single-model results on {name} in Table 4.", 72, 700)
+    return render([Page(title="Rethinking Wide Nets", lines=lines, tables=[table])])
+
+
+_INVERTED = [
+    (["Network", "Crops", "Top-5 Error", "Top-1 Error"],
+     [["WideNet-A", "10", "24.3%", "7.1%"], ["Ours", "144", "19.2%", "4.6%"]], "ZetaNet 2014"),
+    (["Model", "Views", "Top-1 Acc.", "Top-5 Acc."],
+     [["DeepNet [3]", "1", "91.4", "72.5"], ["Ours", "10", "93.0", "76.8"]], "PixBank"),
+]
+
+
+@pytest.mark.parametrize(("head", "rows", "name"), _INVERTED)
+def test_top_k_values_contradicting_their_headers_are_not_sure(
+        head: list[str], rows: list[list[str]], name: str) -> None:
+    claims = [c for c in claims_of(_top_k_table(head, rows, name))
+              if c.metric_name.startswith("top")]
+    assert claims
+    assert all(c.confidence < PLAN_THRESHOLD for c in claims), [
+        (c.metric_name, c.printed_value, c.confidence) for c in claims]
+
+
+@pytest.mark.parametrize(("head", "rows", "name"), _INVERTED)
+def test_top_k_values_agreeing_with_their_headers_stay_sure(
+        head: list[str], rows: list[list[str]], name: str) -> None:
+    """The same tables with the headers over the right columns keep their confidence."""
+    fixed = [head[0], head[1], head[3], head[2]]
+    claims = [c for c in claims_of(_top_k_table(fixed, rows, name))
+              if c.metric_name.startswith("top")]
+    assert len(claims) == 4
+    assert all(c.confidence >= PLAN_THRESHOLD for c in claims), [
+        (c.metric_name, c.printed_value, c.confidence) for c in claims]
