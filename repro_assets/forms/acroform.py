@@ -26,6 +26,7 @@ from repro_assets.forms.models import ALIASES, V1_FIELDS
 from repro_assets.forms.parties import (
     ORGANIZATION,
     SUBJECT,
+    is_subject,
     mentions,
     nearest_party,
     party_of,
@@ -39,6 +40,7 @@ from repro_assets.forms.widget_meaning import (
     label_words,
     meaning_of,
     name_order,
+    names_identifier,
     postal_part,
     qualified_name,
     sentences,
@@ -400,8 +402,9 @@ def classify(widget: FormWidget) -> WidgetRole:
     elif meaning is not None and meaning[0] != key and meaning[0] != "full_name":
         return WidgetRole(widget, None, f"meaning_conflict:{key}/{meaning[0]}")
     assert key is not None
-    if key in ("full_name", "address", "phone", "dob") and NOT_CURRENT.search(said_by):
-        return WidgetRole(widget, None, "not_current")  # "Previous address", "Maiden name"
+    refused = _not_a_current_value(widget, key, said_by)
+    if refused:
+        return WidgetRole(widget, None, refused)
     text = " ".join(filter(None, [widget.name, widget.label, said_by if from_page else None]))
     if key == "address" and NOT_POSTAL.search(normalize_acroform_name(text)):
         return WidgetRole(widget, None, "not_postal")
@@ -430,6 +433,20 @@ def classify(widget: FormWidget) -> WidgetRole:
                           for q in [qualified_name(t)] if q), None)
         role = replace(role, qualifier=qualifier)  # "Preferred Name", "Sponsor #1 - Name"
     return role
+
+
+def _not_a_current_value(widget: FormWidget, key: str, said_by: str) -> str | None:
+    """Why a widget whose key is known asks for no current value of the subject, or None:
+    the digit boxes of an identification number ("Last four digits" under "Taxpayer
+    identification number") are no phone, "Previous address" or "Maiden name" asks for an
+    earlier value (another person's, "Maiden name of mother", is that person's field: the
+    party decides it)."""
+    if key == "phone" and any(names_identifier(t) for t in (widget.label, widget.placed) if t):
+        return "identifier_not_phone"
+    if key in ("full_name", "address", "phone", "dob") and NOT_CURRENT.search(said_by) and \
+            is_subject(party_of(normalize_acroform_name(said_by))):
+        return "not_current"
+    return None
 
 
 def _widget_text_party(widget: FormWidget, text: str) -> str | None:

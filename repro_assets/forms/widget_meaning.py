@@ -70,15 +70,31 @@ def _asks_two_fields(text: str) -> bool:
     return False
 
 
+#: A label naming a kind of identification number (a social security or tax number, an
+#: account, policy, case or licence number): its digit boxes ("First three digits", "Last
+#: four") never ask for a phone.
+IDENTIFIER = re.compile(
+    r"\bsocial\s+security\b|\b(?:ssn|ss#|tin|itin|ein)\b|\bidentification\s+(?:number|no\b)|"
+    r"\b(?:account|acct|policy|case|claim|licen[cs]e|passport|routing|certificate|member|id)"
+    r"\s*(?:number|no\b|#)", re.IGNORECASE)
+
+
+def names_identifier(text: str) -> bool:
+    """True when a label names a kind of identification number (never a phone)."""
+    return bool(IDENTIFIER.search(text))
+
+
 def meaning_of(text: str) -> tuple[str, str | None] | None:
     """``(key, part)`` a tooltip or printed label asks for, or None (also for one box that
-    asks for two fields)."""
+    asks for two fields, and for a phone's words in a label naming an identifier: "First
+    three digits of SSN")."""
     if _TWO_LISTS.search(text) or _asks_two_fields(text):
         return None
     if _NAME_ALONE.match(text):
         return "full_name", None
+    identifier = names_identifier(text)
     for pattern, key, part in MEANINGS:
-        if pattern.search(text):
+        if pattern.search(text) and not (identifier and key == "phone"):
             return key, part
     return None
 
