@@ -118,7 +118,7 @@ def _check_terms(terms: QuestionTerms, sources: Sequence[SourceText],
             window_fold = fold(window) + title_fold
             # the paper's own names (its method, its authors) hold for its every window
             present = [a for a in terms.anchors if a.found_in(window_fold)
-                       or metric_anchor_in(a, window) or a.key in paper]
+                       or metric_anchor_in(a, f"{window} {source.title}") or a.key in paper]
             for a in present:
                 seen_anchor[a.key] = True
             if len(present) < len(terms.anchors):
@@ -337,9 +337,10 @@ def _grounded(passage: Passage, terms: QuestionTerms, source: SourceText,
     # name and its authors' names
     near = (local if passage.table else passage.text) + " " + source.title + " " + " ".join(
         a.text for a in terms.anchors if a.key in paper)
-    # a metric named in words ("mean opinion score") is the asked abbreviation ("MOS")
-    spelled = [a.text for a in terms.anchors if a.key in METRIC_WORDS
-               and not a.found_in(fold(near)) and metric_anchor_in(a, near)]
+    # a metric named in words ("mean opinion score") is the asked abbreviation ("MOS"), as
+    # capitalised words are an all-capitals name ("Neural Machine Translation", "NMT")
+    spelled = [a.text for a in terms.anchors
+               if not a.found_in(fold(near)) and metric_anchor_in(a, near)]
     around = ""
     if passage.table and not names_a_metric(local):
         # a table whose caption and header name no metric: the text just around it must

@@ -49,6 +49,10 @@ def numbers_in(text: str) -> list[NumberToken]:
             unit = "x"
         if not unit and any(following.startswith(u) for u in TIME_UNITS):
             unit = "time"
+        second = words[position + 2].lower() if position + 2 < len(words) else ""
+        if not unit and (after.isupper() or following in _TIME_OF) and \
+                any(second.startswith(u) for u in TIME_UNITS):
+            unit = "time"  # "250,000 GPU hours", "30 wall-clock days": time of a device
         if not unit and following.startswith("%"):
             unit = "%"
         if not unit and re.match(r"(million|billion|thousand|[mbk]\b)", following):
@@ -56,6 +60,10 @@ def numbers_in(text: str) -> list[NumberToken]:
         out.append(NumberToken(text=value.replace("\u2212", "-"), position=position,
                                unit=unit))
     return out
+
+
+#: Words between a number and its time unit that say whose time it is ("GPU hours").
+_TIME_OF = frozenset({"wall-clock", "compute", "machine", "core", "device", "accelerator"})
 
 
 def _after_a_size(words: list[str], position: int) -> bool:

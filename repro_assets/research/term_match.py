@@ -220,11 +220,24 @@ def initialisms(text: str) -> set[str]:
 
 def metric_anchor_in(anchor: Anchor, text: str) -> bool:
     """A metric anchor (``MOS``, ``WER``) is in ``text``: as written, or spelled out in words
-    whose initials it is ("mean opinion score", "word error rate")."""
+    whose initials it is ("mean opinion score", "word error rate"). Any other all-capitals
+    name (``NMT``) is spelled out only by capitalised words ("Neural Machine Translation")."""
     if anchor.found_in(fold(text)):
         return True
-    return anchor.key in METRIC_WORDS and anchor.key.isalpha() and \
-        anchor.key in initialisms(text)
+    if anchor.key in METRIC_WORDS and anchor.key.isalpha():
+        return anchor.key in initialisms(text)
+    return anchor.text.isalpha() and anchor.text.isupper() and 2 <= len(anchor.text) <= 4 \
+        and anchor.key in _capitalised_initials(text)
+
+
+def _capitalised_initials(text: str) -> set[str]:
+    """Initials of each run of 2 to 4 capitalised words ("Neural Machine Translation")."""
+    out: set[str] = set()
+    for run in re.findall(r"(?:\b[A-Z][a-z]+(?:[ \-]+|$)){2,4}", text):
+        words = re.findall(r"[A-Z][a-z]+", run)
+        out |= {"".join(w[0] for w in words[i: i + n]).lower()
+                for n in range(2, len(words) + 1) for i in range(len(words) - n + 1)}
+    return out
 
 
 #: Characters on each side of a table row read for the metric of a table whose own caption

@@ -177,3 +177,18 @@ def test_a_how_many_question_reads_the_chunk_naming_what_it_counts(
     check, _ = check_corpus("How many warm restarts did Okafor et al. choose?", None,
                             today=TODAY)
     assert not check.answered
+
+
+def test_an_all_capitals_name_is_spelled_by_capitalised_words_only() -> None:
+    question = "How many GPU hours went into the Broad Survey of PST runs?"
+    stated = "Our runs took more than 41,000 GPU hours on the standard benchmark."
+    title = "Broad Survey of Pebble Sorting Tools"
+    assert _check(question, stated, title=title) == "41,000"
+    # lower-case words with the same initials ("plain sorting tricks") spell no name
+    assert _check(question, stated, title="Broad Survey of plain sorting tricks") is None
+
+
+def test_hours_of_a_device_are_a_duration_and_a_device_count_is_not() -> None:
+    question = "How many GPU hours did Quillnet take on Pebblecount?"
+    assert _check(question, "Quillnet took 900 GPU hours on Pebblecount.") == "900"
+    assert _check(question, "Quillnet used 16 GPU cards on Pebblecount.") is None
