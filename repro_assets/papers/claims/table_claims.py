@@ -742,6 +742,10 @@ class _RowCues:
     presented: bool
 
 
+#: Highest confidence of a value whose column has no header and whose row names no metric.
+_HEADERLESS_CAP = 0.65
+
+
 @dataclass
 class _Reading:
     """A cell's reading as it is built: dataset (and where it came from), metric, confidence
@@ -781,6 +785,9 @@ def _cell(
     if reading.metric is None and reading.dataset:
         reading.metric = _mapped_metric(reading.dataset, cues)
     _fallback_metric(reading, info, cues)
+    if info.blank and not row.metric and reading.metric:
+        # a column with no header: nothing printed over it ties the table-wide metric to it
+        reading.confidence = min(reading.confidence, _HEADERLESS_CAP)
     reading.metric = _specific_metric(reading.metric, reading.dataset, table, col, info,
                                       row.label, cues.context)
     # --- plausibility --------------------------------------------------------------------
