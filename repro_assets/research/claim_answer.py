@@ -45,16 +45,22 @@ OWN_ROLES = frozenset({"own", "headline"})
 
 
 class ClaimLike(Protocol):
-    """The fields of :class:`repro_assets.papers.claims.Claim` read here."""
+    """The fields of :class:`repro_assets.papers.claims.Claim` read here (read-only)."""
 
-    dataset_name: str
-    split: str
-    metric_name: str
-    printed_value: str | None
-    method_snippet: str | None
-    role: str
-    confidence: float
-    source_citation: str
+    @property
+    def dataset_name(self) -> str: ...
+    @property
+    def split(self) -> str: ...
+    @property
+    def metric_name(self) -> str: ...
+    @property
+    def printed_value(self) -> str | None: ...
+    @property
+    def method_snippet(self) -> str | None: ...
+    @property
+    def role(self) -> str: ...
+    @property
+    def confidence(self) -> float: ...
 
 
 @dataclass(frozen=True)
