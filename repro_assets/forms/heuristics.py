@@ -245,6 +245,7 @@ def _opens_with_party_label(line: str) -> bool:
     if _SUBJECT_FIELD.search(label) or party_of(label) in (None, SUBJECT, ORGANIZATION):
         return False
     value = re.split(r"\s{2,}|\s+\S+:", rest.strip(), maxsplit=1)[0]
+    value = strip_parentheticals(value).strip()  # "Caspar Ossory (father)": the name
     return _proper_name(re.sub(r"^(?:dr\.?|mr\.?|mrs\.?|ms\.?)\s+", "", value, flags=re.I))
 
 
@@ -326,20 +327,29 @@ def line_parties(doc: LayoutDoc) -> dict[int, list[str | None]]:
                     named = ORGANIZATION
                 if named is not None or not _LABEL_ONLY.match(line):  # "Phone:" is no heading
                     section = named
-            elif section == EXAMPLE:
-                pass  # the example's own "Patient Name:" lines stay examples to the next heading
-            elif _is_subject_label_line(line):
-                section = SUBJECT
-            elif _is_party_label_line(line):  # "Physician:" - what follows is the doctor's
-                section = party_of(line.split(":", 1)[0])
-            elif _DOCTOR_NAME_LINE.match(line):  # a signature block: "Dr. Meera Joshi, MD"
-                section = "doctor"
-            elif ":" not in line and len(line.split()) <= 4 and party_of(line) not in (
-                    None, SUBJECT):  # a role on its own line: "Pathologist", "Employer"
-                section = party_of(line)
+            elif section != EXAMPLE:  # an example's "Patient Name:" stays an example
+                section = _section_after(line, section)
             parties.append(section)
         out[page.page] = _contact_lines_under_party(lines, parties)
     return out
+
+
+def _section_after(line: str, section: str | None) -> str | None:
+    """The party context from a line that is no heading on: a line labelling the subject's
+    data returns to the subject, a line opening with the subject's role ("Client: <name>"
+    under a referral heading) to no one else's, a label or a line naming another party
+    ("Physician:", "Dr. Meera Joshi, MD", "Pathologist") opens that party's block."""
+    if _is_subject_label_line(line):
+        return SUBJECT
+    if _SUBJECT_OPEN.match(line) and not _names_other_party(line):
+        return None
+    if _is_party_label_line(line):  # "Physician:" - what follows is the doctor's
+        return party_of(line.split(":", 1)[0])
+    if _DOCTOR_NAME_LINE.match(line):  # a signature block: "Dr. Meera Joshi, MD"
+        return "doctor"
+    if ":" not in line and len(line.split()) <= 4 and party_of(line) not in (None, SUBJECT):
+        return party_of(line)  # a role on its own line: "Pathologist", "Employer"
+    return section
 
 
 def _contact_lines_under_party(lines: list[str], parties: list[str | None]

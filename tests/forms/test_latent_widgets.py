@@ -10,8 +10,11 @@ each (tooltips naming the number in the box's own sentence or only in the page's
 from __future__ import annotations
 
 from repro_assets.forms.acroform import classify, read_widgets
+from repro_assets.forms.pipeline import UploadedFile
+from repro_assets.forms.samples import text_pdf_bytes
 from repro_assets.forms.widget_meaning import meaning_of
 
+from .conftest import RunHelper
 from .standin_targets import Sheet
 
 
@@ -101,3 +104,28 @@ def test_another_persons_former_name_belongs_to_that_person_page_labels() -> Non
     assert got["Text4"][3] == "not_current"
     assert got["Text1"][0] == "full_name"
 
+
+def test_a_subject_label_under_a_referral_heading_takes_the_lines_below(
+        run_bundle: RunHelper) -> None:
+    """A letter under a referral heading ("... - REFERRAL OF A NEW PATIENT", "From: Dr. ...") with
+    an explicit "Patient:" / "Client:" line: the birth date, phone and address under it are
+    the subject's, the responsible person's below stay that person's."""
+    for text in (
+            "HARROWGATE FAMILY MEDICINE - REFERRAL OF A NEW PATIENT\n"
+            "From: Dr. Osric Pellham, 12 Quarry Lane, Exeter, NH 03833, (603) 555-0111\n"
+            "Patient: Wendeline T. Ossory\nDate of birth: 05/21/1987\n"
+            "Address: 88 Millbrook Road, Stratham, NH 03885\nCell phone: (603) 555-0142\n"
+            "Responsible party: Caspar Ossory (father)\n"
+            "Address: 4 Tidewater Court, Rye, NH 03870   Phone: (603) 555-0177\n",
+            "BRINDLE COUNSELLING SERVICES - REFERRAL\n"
+            "Referred by: Dr. Osric Pellham, (603) 555-0111\n"
+            "Client: Wendeline T. Ossory\nDate of birth: 05/21/1987\n"
+            "Address: 88 Millbrook Road, Stratham, NH 03885\nCell phone: (603) 555-0142\n"):
+        folder = run_bundle(docs=[UploadedFile("referral.pdf", text_pdf_bytes(text))])
+        fields = folder.read_artifact("final").fields
+        got = {k: (fields[k].status, fields[k].normalized_value)
+               for k in ("full_name", "dob", "address")}
+        assert got == {"full_name": ("filled", "Wendeline T. Ossory"),
+                       "dob": ("filled", "1987-05-21"),
+                       "address": ("filled", "88 Millbrook Road, Stratham, NH 03885")}, text
+        assert fields["phone"].normalized_value in (None, "+16035550142"), text
