@@ -10,9 +10,11 @@
 from __future__ import annotations
 
 import pytest
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from repro_assets.papers.claims import Claim, extract_claims
 from repro_assets.papers.pages import extract_pages
+from repro_assets.papers.tables import extract_tables
 from tests.papers.layouts import Page, Table, prose, render
 
 PLAN_THRESHOLD = 0.7
@@ -102,3 +104,28 @@ def test_a_header_less_column_gets_no_sure_metric(name: str, metric: str) -> Non
     assert {c.printed_value for c in bare} == {"81.3", "84.9"}
     assert all(c.confidence < PLAN_THRESHOLD for c in bare)
     assert all(c.confidence >= PLAN_THRESHOLD for c in headed) and len(headed) == 2
+
+
+def _caption_beside_figure_caption(name: str, label: str) -> bytes:
+    """A table's caption wraps; level with its first line, a few word spaces to the right, the
+    caption of a figure in the next column starts ('... on the X   Figure 3: ...'), printed
+    as one run of text."""
+    first = f"Table 6: Removing parts of the model, {name}"
+    table = Table(f"{first}      {label} Loss curves of the variants per epoch",
+                  [["Variant", "Accuracy (%)"]],
+                  [["Full model", "87.2"], ["- gating", "86.1"], ["- residual", "85.4"]],
+                  [72.0, 200.0], 560)
+    y = 560 - 12 * 4 - 8
+    x = 72 + stringWidth(f"{first}      ", "Helvetica", 9)
+    lines = [(72, y - 11, "dev set."), (x, y - 11, "for the three runs.")]
+    lines += prose(f"Table 6 lists what each removed part costs on {name}.", 72, 700)
+    return render([Page(title="Stacked Gates", lines=lines, tables=[table])])
+
+
+@pytest.mark.parametrize(("name", "label"), [("Voxlane", "Figure 3:"), ("QuirkNLI", "Fig. 4:")])
+def test_a_caption_ends_where_the_next_columns_caption_starts(name: str, label: str) -> None:
+    pdf = _caption_beside_figure_caption(name, label)
+    assert [t.caption for t in extract_tables(pdf)] == [
+        f"Table 6: Removing parts of the model, {name} dev set."]
+    claims = claims_of(pdf)
+    assert {c.dataset_name for c in claims} == {name}

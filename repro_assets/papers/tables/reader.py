@@ -111,13 +111,7 @@ def find_captions(lines: list[Line], width: float, multi: bool = False) -> list[
             after_gutter = after_gutter or (i > 0 and _other_baseline(line.words[i - 1], word))
             if i > 0 and word.x0 - line.words[i - 1].x1 < 2 * line.height and not after_gutter:
                 continue  # "as shown in Table 2." inside a sentence
-            own = [word]
-            for nxt in line.words[i + 1:]:
-                gutter = multi and own[-1].x1 <= width / 2 <= nxt.x0
-                gap = nxt.x0 - own[-1].x1
-                if gap > 2 * line.height or (gutter and gap > 6) or _other_baseline(own[-1], nxt):
-                    break
-                own.append(nxt)
+            own = _caption_words(line, i, width, multi)
             used = i + len(own) - 1
             x0, x1 = word.x0, max(w.x1 for w in own)
             if alone and i == 0:  # the caption text below sets the caption's extent
@@ -154,6 +148,22 @@ def find_captions(lines: list[Line], width: float, multi: bool = False) -> list[
             out.append(Caption(kind, number, re.sub(r"\s+", " ", text).strip(), x0, x1,
                                line.y0, cap_lines[-1].y1, cap_lines))
     return out
+
+
+def _caption_words(line: Line, i: int, width: float, multi: bool) -> list[Word]:
+    """The words of a caption's first line from its label (word ``i``) on: up to a large gap,
+    the gutter, another baseline, or another caption's label after more than a word space
+    ('... on the X   Figure 2: ...': the caption of the next column printed level)."""
+    own = [line.words[i]]
+    for j, nxt in enumerate(line.words[i + 1:], start=i + 1):
+        gutter = multi and own[-1].x1 <= width / 2 <= nxt.x0
+        gap = nxt.x0 - own[-1].x1
+        if gap > 2 * line.height or (gutter and gap > 6) or _other_baseline(own[-1], nxt):
+            break
+        if gap > 0.8 * line.height and _caption_at(line, j):
+            break
+        own.append(nxt)
+    return own
 
 
 def _label_alone(lines: list[Line], n: int, width: float) -> str | None:
