@@ -129,3 +129,23 @@ def test_a_caption_ends_where_the_next_columns_caption_starts(name: str, label: 
         f"Table 6: Removing parts of the model, {name} dev set."]
     claims = claims_of(pdf)
     assert {c.dataset_name for c in claims} == {name}
+
+
+def _method_group_column(group: str, name: str) -> bytes:
+    table = Table(f"Table 2: Accuracy (%) on the {name} test set.",
+                  [["Model", f"{group} Acc."]],
+                  [["Tree encoder [4]", "84.5"], ["Gated reader [5]", "85.6"], ["Ours", "86.9"]],
+                  [72.0, 250.0], 560)
+    lines = prose(f"Table 2 compares the models on {name}.", 72, 700)
+    return render([Page(title="Dense Readers", lines=lines, tables=[table])])
+
+
+@pytest.mark.parametrize(("group", "name"), [("Pair encoding-based method", "QuorBench"),
+                                             ("Pooling (single/ensemble) model", "Heliox")])
+def test_a_header_naming_a_kind_of_method_does_not_qualify_the_dataset(group: str,
+                                                                       name: str) -> None:
+    """'<kind> method Acc.' over the values: the kind is how the rows were built, not a
+    part of the caption's data."""
+    claims = claims_of(_method_group_column(group, name))
+    assert {c.dataset_name for c in claims} == {name}
+    assert len(claims) == 3

@@ -1024,6 +1024,12 @@ _LANGUAGES = re.compile(
     r"Korean|Russian|Czech|Romanian|Finnish|Turkish|Arabic|Hindi)\b")
 
 
+#: Header words naming a kind of method or how a run is reported, never a part of the data
+#: ('Sentence encoding-based method', 'single/ensemble'): no qualifier of a dataset.
+_METHOD_KIND = re.compile(
+    r"(?i)\b(?:methods?|models?|systems?|approach(?:es)?|baselines?|single|ensembles?)\b")
+
+
 def _qualified(dataset: str, info: _Column, caption: str, methods_as_columns: bool) -> str:
     """A dataset from the caption or the text, narrowed by what the column header or the
     caption adds: 'ZB' under 'Error rate (Coarse)' is 'ZB Coarse'; 'Q7' over a
@@ -1035,7 +1041,7 @@ def _qualified(dataset: str, info: _Column, caption: str, methods_as_columns: bo
             _acronym(info.name)) else ""  # 'Yearly', not a method such as 'DQN'
         for part in (column, info.qualifier):
             if part and normalize_key(part) not in normalize_key(dataset) and not (
-                    find_metric_mentions(part)):
+                    find_metric_mentions(part)) and not _METHOD_KIND.search(part):
                 extra.append(part)
     languages = set(_LANGUAGES.findall(caption))
     if len(languages) == 1 and not _LANGUAGES.search(f"{dataset} {' '.join(extra)}"):
