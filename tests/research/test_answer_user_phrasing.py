@@ -8,7 +8,6 @@ number here is made up by the test.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
 
 from repro_assets.research.answer_models import SourceText
 from repro_assets.research.answering import check_answer
@@ -16,6 +15,7 @@ from repro_assets.research.claim_answer import ClaimSource, claim_answer
 from repro_assets.research.corpus_answer import CorpusLexicon, _Document
 from repro_assets.research.question_terms import question_terms
 from repro_assets.research.row_names import cited_authors
+from tests.research.fake_claims import FakeClaim as _Claim
 
 TODAY = dt.date(2026, 6, 1)
 
@@ -88,17 +88,6 @@ def test_a_when_clause_must_be_met_by_the_row() -> None:
     assert _check(question, TABLE) is None  # no row is of trigrams
     assert _check(question, TABLE + "Quillnet-24, trigram\n84.5\n") == "84.5"
 
-
-@dataclass
-class _Claim:
-    dataset_name: str
-    metric_name: str
-    printed_value: str
-    method_snippet: str | None
-    split: str = "test"
-    role: str = "unknown"
-    confidence: float = 0.85
-    source_citation: str = "Table 1, page 3"
 
 
 def test_a_claim_must_meet_the_when_clause_too() -> None:

@@ -8,26 +8,15 @@ Every claim, name and number here is made up by the test.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
 
 from repro_assets.research.answer_models import SourceText
 from repro_assets.research.answering import check_answer
 from repro_assets.research.claim_answer import ClaimSource, asked_metrics, claim_answer
 from repro_assets.research.question_terms import question_terms
+from tests.research.fake_claims import FakeClaim as _Claim
 
 TODAY = dt.date(2026, 6, 1)
 
-
-@dataclass
-class _Claim:
-    dataset_name: str
-    metric_name: str
-    printed_value: str
-    method_snippet: str | None
-    split: str = "test"
-    role: str = "unknown"
-    confidence: float = 0.85
-    source_citation: str = "Table 3, page 6"
 
 
 def _source(*claims: tuple[_Claim, str], key: str = "corpus://pdf/a",
