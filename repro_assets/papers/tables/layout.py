@@ -209,6 +209,37 @@ def attach_stray_dots(lines: list[Line]) -> list[Line]:
     return out
 
 
+_SIGN = {"±", "+/-", "+-"}
+
+
+def attach_stray_signs(lines: list[Line]) -> list[Line]:
+    """Text layers that set a '±' smaller and off the baseline of its deviation ('0.98  ± 0.01'
+    with the sign lower) give a line of lone signs: glue each sign to the number that starts
+    right after it on the line above ('0.01' -> '± 0.01'), so the deviation stays a decoration
+    of its value and never becomes a value of its own. A sign line with any sign that has no
+    such number is left as it is."""
+    out: list[Line] = []
+    for line in lines:
+        above = out[-1] if out else None
+        if above is not None and all(w.text in _SIGN for w in line.words) and (
+                line.yc - above.yc < 1.5 * above.height):
+            words = list(above.words)
+            glued = 0
+            for sign in line.words:
+                near = [i for i, w in enumerate(words) if _NUMBERISH.match(w.text)
+                        and -0.5 <= w.x0 - sign.x1 <= 1.5 * sign.h]
+                if len(near) == 1:
+                    w = words[near[0]]
+                    words[near[0]] = Word(sign.x0, w.y0, w.x1, w.y1, f"{sign.text} {w.text}",
+                                          w.bold)
+                    glued += 1
+            if glued == len(line.words):
+                out[-1] = Line(words, split_cells(words))
+                continue
+        out.append(line)
+    return out
+
+
 def split_cells(words: list[Word], gap: float | None = None) -> list[Cell]:
     """Split a line's words at horizontal gaps wider than ``gap`` (default: 0.45 x height)."""
     if not words:

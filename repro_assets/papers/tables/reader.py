@@ -31,6 +31,7 @@ from repro_assets.papers.tables.layout import (
     Rule,
     Word,
     attach_stray_dots,
+    attach_stray_signs,
     group_lines,
     in_graphics,
     is_multi_column,
@@ -209,7 +210,7 @@ def _region_lines(
 ) -> list[Line]:
     inside = [w for w in words if x0 - 2 <= w.xc <= x1 + 2 and not in_graphics(w, graphics)]
     outside = [w for w in words if not x0 - 2 <= w.xc <= x1 + 2]
-    return [ln for ln in attach_stray_dots(group_lines(inside))
+    return [ln for ln in attach_stray_signs(attach_stray_dots(group_lines(inside)))
             if not _clipped(ln, outside, x0, x1)]
 
 
