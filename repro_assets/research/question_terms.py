@@ -20,6 +20,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from repro_assets.papers.claims.underspecified import LANGUAGE_NAMES
 from repro_assets.research.row_names import cited_authors
 
 # IMPORTS
@@ -222,22 +223,16 @@ def _clean(token: str) -> str:
     return core
 
 
-#: Two-letter language codes and their English names: a translation direction written
-#: "en-fr", "En->De" or "EN-FR" is also written "English-to-French" or "English-French".
-LANGUAGES = {"en": "english", "fr": "french", "de": "german", "ro": "romanian", "cs": "czech",
-             "ru": "russian", "zh": "chinese", "ja": "japanese", "es": "spanish",
-             "it": "italian", "pt": "portuguese", "nl": "dutch", "fi": "finnish",
-             "tr": "turkish", "ar": "arabic", "ko": "korean", "hi": "hindi", "et": "estonian",
-             "lv": "latvian", "kk": "kazakh", "gu": "gujarati", "uk": "ukrainian"}
 #: A translation direction between two language codes.
 LANGUAGE_PAIR_RE = re.compile(r"^([A-Za-z]{2})\s*(?:-|->|\u2192|\u2013|/)\s*([A-Za-z]{2})$")
 
 
 def _language_pair(text: str) -> tuple[str, str] | None:
     m = LANGUAGE_PAIR_RE.match(text)
-    if not m or m.group(1).lower() not in LANGUAGES or m.group(2).lower() not in LANGUAGES:
+    if not m:
         return None
-    return LANGUAGES[m.group(1).lower()], LANGUAGES[m.group(2).lower()]
+    source, target = LANGUAGE_NAMES.get(m.group(1).lower()), LANGUAGE_NAMES.get(m.group(2).lower())
+    return (source, target) if source and target else None
 
 
 def _anchor(text: str, year: str | None = None) -> Anchor:

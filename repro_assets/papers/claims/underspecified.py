@@ -35,6 +35,7 @@ LANGUAGE_NAMES = {
     "pt": "portuguese", "nl": "dutch", "ro": "romanian", "cs": "czech", "ru": "russian",
     "zh": "chinese", "ja": "japanese", "ko": "korean", "fi": "finnish", "tr": "turkish",
     "ar": "arabic", "hi": "hindi", "vi": "vietnamese", "et": "estonian", "lv": "latvian",
+    "kk": "kazakh", "gu": "gujarati", "uk": "ukrainian",
 }
 _CODE_PAIR = re.compile(r"(?i)(?<![\w-])([a-z]{2})\s*(?:-|–|→|->|/)\s*([a-z]{2})(?![\w-])")
 _NAMED_PAIR = re.compile(
