@@ -17,18 +17,39 @@ import re
 
 from repro_assets.factory.models import PreparsedIds
 
-_BODY = r"(?:[0-9][A-Za-z0-9_]*|_[A-Z0-9][A-Za-z0-9_]*)"
-_EDGE_BEFORE = r"(?<![A-Za-z0-9_])"
-_EDGE_AFTER = r"(?![A-Za-z0-9_])"
+#: What follows an id's letter: a digit and word characters, or an underscore and an upper-case
+#: word. The one definition of the id grammar; every pattern that names an id is built from it.
+ID_BODY = r"(?:[0-9][A-Za-z0-9_]*|_[A-Z0-9][A-Za-z0-9_]*)"
+#: An id (or a range of ids) is not glued to a word character on either side.
+ID_EDGE_BEFORE = r"(?<![A-Za-z0-9_])"
+ID_EDGE_AFTER = r"(?![A-Za-z0-9_])"
 
-MACHINE_ID_RE = re.compile(rf"{_EDGE_BEFORE}M{_BODY}{_EDGE_AFTER}")
-JOB_ID_RE = re.compile(rf"{_EDGE_BEFORE}J{_BODY}{_EDGE_AFTER}")
-ANY_ID_RE = re.compile(rf"{_EDGE_BEFORE}[MJ]{_BODY}{_EDGE_AFTER}")
+
+def id_pattern(kinds: str = "MJ", group: str | None = None) -> str:
+    """The regular expression (source text) of one explicit id, to build larger patterns with.
+
+    Args:
+        kinds: the id letters it may start with: ``"M"`` (machines), ``"J"`` (jobs) or both.
+        group: the name of a capturing group around the id, or None for none.
+
+    Returns:
+        The pattern, edges included, so ``M10`` is never read as ``M1``.
+    """
+    letter = kinds if len(kinds) == 1 else f"[{kinds}]"
+    body = f"{letter}{ID_BODY}"
+    if group is not None:
+        body = f"(?P<{group}>{body})"
+    return f"{ID_EDGE_BEFORE}{body}{ID_EDGE_AFTER}"
+
+
+MACHINE_ID_RE = re.compile(id_pattern("M"))
+JOB_ID_RE = re.compile(id_pattern("J"))
+ANY_ID_RE = re.compile(id_pattern())
 
 RANGE_SEPARATORS = r"(?:-|–|—|\.\.|\s+to\s+|\s+through\s+|\s+thru\s+)"
 RANGE_RE = re.compile(
-    rf"{_EDGE_BEFORE}(?P<kind>[MJ])(?P<start>[0-9]+)\s*{RANGE_SEPARATORS}\s*"
-    rf"(?P=kind)(?P<end>[0-9]+){_EDGE_AFTER}"
+    rf"{ID_EDGE_BEFORE}(?P<kind>[MJ])(?P<start>[0-9]+)\s*{RANGE_SEPARATORS}\s*"
+    rf"(?P=kind)(?P<end>[0-9]+){ID_EDGE_AFTER}"
 )
 MAX_RANGE = 100
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from repro_assets.factory.coverage import assess_coverage, coverage_of
-from repro_assets.factory.ids import extract_explicit_ids
+from repro_assets.factory.ids import extract_explicit_ids, id_pattern
 from repro_assets.factory.models import FactoryConfig, PreparsedIds
 
 
@@ -15,6 +17,16 @@ def test_extract_explicit_ids_patterns() -> None:
     )
     assert ids.machine_ids == {"M1", "M_ASSEMBLY", "M10"}
     assert ids.job_ids == {"J1", "J_RUSH", "J2b"}
+
+
+def test_id_pattern_is_the_one_grammar_larger_patterns_are_built_from() -> None:
+    slot = re.compile(rf"{id_pattern('J', 'job')}\s+@\s+{id_pattern('M', 'machine')}")
+    found = slot.search("07:00 J_RUSH @ M12b")
+    assert found is not None and found.group("job", "machine") == ("J_RUSH", "M12b")
+    assert slot.search("XJ1 @ M1") is None and slot.search("J1 @ M1x2") is not None
+    assert re.fullmatch(id_pattern(), "J10") and not re.fullmatch(id_pattern("M"), "J10")
+    assert [m.group(0) for m in re.finditer(id_pattern(), "M10,J1;2M1 M_ m_1 M_A")] == [
+        "M10", "J1", "M_A"]
 
 
 @pytest.mark.parametrize(

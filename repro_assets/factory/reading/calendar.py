@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from repro_assets.factory.ids import ANY_ID_RE, id_pattern
 from repro_assets.factory.reading.definitions import WEEKDAY
 
 _CLOCK = r"\d{1,2}[:.]\d{2}"
@@ -28,13 +29,12 @@ def _minutes(clock: str) -> int | None:
 
 _BLOCK_RE = re.compile(
     rf"(?i)^\s*(?P<day>{WEEKDAY})\.?,?\s+(?P<start>{_CLOCK})\s*[-\u2013]\s*(?P<end>{_CLOCK})\s+"
-    r"M(?:[0-9][A-Za-z0-9_]*|_[A-Z0-9][A-Za-z0-9_]*)\s+"
+    rf"{id_pattern('M')}\s+"
     r"(?:blocked|down|maintenance|service|pm|closed|unavailable|off)\b"
     r"(?:\s*\([^()]*\))?\s*$")
 _PLAN_RE = re.compile(r"(?i)\bplan\b")
 _UPKEEP_RE = re.compile(r"(?i)\b(?:maintenance|service|servicing|calendar|repair|pm)\b")
 _DAY_RE = re.compile(rf"(?i)\b{WEEKDAY}\b")
-_ID_RE = re.compile(r"(?<![A-Za-z0-9_])[MJ](?:[0-9]|_[A-Z0-9])")
 
 
 def _day(word: str) -> str:
@@ -45,7 +45,7 @@ def _plan_day(lines: list[str]) -> str | None:
     """The weekday of the one plan heading (a line with ``plan``, one weekday, no ids)."""
     days = set()
     for line in lines:
-        if _PLAN_RE.search(line) and not _ID_RE.search(line) and not _BLOCK_RE.match(line) \
+        if _PLAN_RE.search(line) and not ANY_ID_RE.search(line) and not _BLOCK_RE.match(line) \
                 and not _UPKEEP_RE.search(line):  # "Maintenance plan for Monday": not the day
             found = {_day(word) for word in _DAY_RE.findall(line)}
             if len(found) == 1:

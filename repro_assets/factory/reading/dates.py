@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from repro_assets.factory.reading.definitions import JOB_ID_RE
+from repro_assets.factory.ids import JOB_ID_RE
 
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _MONTH = r"(?P<{g}>jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"

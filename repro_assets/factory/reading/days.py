@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from repro_assets.factory.reading.definitions import JOB_ID_RE
+from repro_assets.factory.ids import JOB_ID_RE
 from repro_assets.factory.reading.definitions import WEEKDAY as _DAY
 from repro_assets.factory.reading.statements import Unread
 

@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from repro_assets.factory.ids import JOB_ID_RE
+
 _CLOCK = r"(?P<h>\d{1,2})[:.](?P<m>\d{2})"
 _TERM = r"(?P<term>eod|eob|cob|close of business|end of (?:the )?(?:day|shift|business))"
 TERM_RE = re.compile(rf"(?i)\b{_TERM}\s*(?:is|=|:|means|at|will be)\s*(?:at\s+)?{_CLOCK}\b")
@@ -40,8 +42,6 @@ SHIFT_RE = re.compile(
 #: A weekday, full or abbreviated ("Mon", "tues", "Thursday").
 WEEKDAY = r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?"
 _WEEKDAY_RE = re.compile(rf"(?i)\b{WEEKDAY}\b")
-#: A job id anywhere in a text ("J3", "J_A1").
-JOB_ID_RE = re.compile(r"(?<![A-Za-z0-9_])J(?:[0-9][A-Za-z0-9_]*|_[A-Z0-9][A-Za-z0-9_]*)")
 
 
 @dataclass(frozen=True)

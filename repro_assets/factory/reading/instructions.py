@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from repro_assets.factory.ids import JOB_ID_RE, id_pattern
 from repro_assets.factory.reading.lexicon import NUMBER_WORDS, Kind, tokenize
 from repro_assets.factory.reading.phrases import (
     DUE_KEYS,
@@ -28,11 +29,9 @@ from repro_assets.factory.reading.phrases import (
     UnreadPhrase,
 )
 
-_JOB_RE = re.compile(r"(?<![A-Za-z0-9_])J(?:[0-9][A-Za-z0-9_]*|_[A-Z0-9][A-Za-z0-9_]*)"
-                     r"(?![A-Za-z0-9_])")
 # what the heading may not hold: a machine id, a duration, a time of day, a list
 _NOT_A_HEADING_RE = re.compile(
-    r"(?<![A-Za-z0-9_])M(?:[0-9]|_[A-Z0-9])|\d\s*(?:h|hrs?|hours?|min|mins|minutes?)\b"
+    rf"{id_pattern('M')}|\d\s*(?:h|hrs?|hours?|min|mins|minutes?)\b"
     r"|\d{1,2}[:.]\d{2}|\d\s*[ap]\.?m\b|[,;|\t]", re.IGNORECASE)
 _STEP_RE = re.compile(r"^\s*step\s+(?P<n>\d{1,2})\s*:\s*(?P<body>\S.*)$", re.IGNORECASE)
 # words that join the parts of the sentence without saying anything about the step
@@ -69,7 +68,7 @@ def _step_text(body: str) -> str:
 def work_instruction_lines(lines: list[str]) -> None:
     """Rewrite each work instruction in ``lines`` (in place) as its job's list."""
     for index, heading in enumerate(lines):
-        jobs = set(_JOB_RE.findall(heading))
+        jobs = set(JOB_ID_RE.findall(heading))
         if len(jobs) != 1 or _NOT_A_HEADING_RE.search(heading) or _STEP_RE.match(heading) or (
                 set(re.findall(r"[a-z]+", heading.lower())) & MEANING_WORDS):
             continue  # "J7 rework instruction, if it fails": the heading is left to the reader

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from repro_assets.factory.ids import MAX_RANGE
+from repro_assets.factory.ids import ID_EDGE_AFTER, ID_EDGE_BEFORE, MAX_RANGE, id_pattern
 
 NUMBER_WORDS: dict[str, float] = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -88,9 +88,6 @@ class Token:
         return self.kind is Kind.WORD and self.value in words
 
 
-_EDGE_BEFORE = r"(?<![A-Za-z0-9_])"
-_EDGE_AFTER = r"(?![A-Za-z0-9_])"
-_ID_BODY = r"(?:[0-9][A-Za-z0-9_]*|_[A-Z0-9][A-Za-z0-9_]*)"
 _NUMBER_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 _HOUR_UNIT = r"(?:hours?|hrs?|h)"
 _MINUTE_UNIT = r"(?:minutes?|mins?)"
@@ -100,9 +97,9 @@ _MINUTE_WORD = (r"(?:(?:twenty|thirty|forty)[\s-](?:five)|fifteen|twenty|thirty|
                 r"sixty|seventy|eighty|ninety)")
 
 _PATTERNS = [
-    ("RANGE", rf"{_EDGE_BEFORE}(?P<rk>[MJ])(?P<ra>\d+)"
+    ("RANGE", rf"{ID_EDGE_BEFORE}(?P<rk>[MJ])(?P<ra>\d+)"
               rf"(?:\s*(?:-|–|—|\.\.)\s*|\s+(?:to|through|thru)\s+)"
-              rf"(?P=rk)(?P<rb>\d+){_EDGE_AFTER}"),
+              rf"(?P=rk)(?P<rb>\d+){ID_EDGE_AFTER}"),
     ("HALF_HOUR", r"(?i:\b(?:half\s+an?\s+hour|a\s+half[\s-]hour|half[\s-]hour)\b)"),
     ("ONE_MORE_HOUR", r"(?i:\b(?:another|one\s+more)\s+hour\b)"),
     ("HOUR_AND_HALF", rf"(?i:\b(?P<hh>{_AMOUNT})\s+hours?\s+and\s+a\s+half\b)"),
@@ -127,7 +124,7 @@ _PATTERNS = [
     ("THOUSANDS", rf"\b\d{{1,3}}(?:,\d{{3}})+(?=\s+(?!(?:{_HOUR_UNIT}|{_MINUTE_UNIT}|"
                   rf"{_SECOND_UNIT})\b)[a-z]{{3,}}\b)"),
     ("NUMBER", r"\b\d+(?:\.\d+)?\b"),
-    ("ID", rf"{_EDGE_BEFORE}[MJ]{_ID_BODY}{_EDGE_AFTER}"),
+    ("ID", id_pattern()),
     ("ARROW", r"-->|->|=>|—>|→|⟶|➔|➜|➡|⇒|>"),
     ("POSSESSIVE", r"'s\b"),
     ("WORD", r"[A-Za-z][A-Za-z0-9]*(?:['\-][A-Za-z0-9]+)*"),

@@ -26,6 +26,7 @@ import csv
 import re
 from dataclasses import dataclass
 
+from repro_assets.factory.ids import JOB_ID_RE, id_pattern
 from repro_assets.factory.reading.calendar import drop_other_days
 from repro_assets.factory.reading.columns import (
     infer_roles,
@@ -103,7 +104,7 @@ Segment = Clause | Table
 
 
 # a line that is one job id (with its name in parentheses) heads the list under it: "J1"
-_JOB_ONLY_RE = re.compile(r"(?:[Jj]ob\s+)?J[0-9][A-Za-z0-9_]*\s*(?:\([^()]*\))?")
+_JOB_ONLY_RE = re.compile(rf"(?:[Jj]ob\s+)?{id_pattern('J')}\s*(?:\([^()]*\))?")
 
 
 def _pipe_cells(line: str) -> list[str] | None:
@@ -242,8 +243,8 @@ def _fixed_width_cells(line: str) -> list[str]:
     return [cell for cell in _FIXED_WIDTH_RE.split(line.strip()) if cell]
 
 
-_JOB_START_RE = re.compile(r"^J(?:[0-9][A-Za-z0-9_]*|_[A-Z0-9][A-Za-z0-9_]*)\b")
-_JOB_CELL_RE = re.compile(r"^J(?:[0-9][A-Za-z0-9_]*|_[A-Z0-9][A-Za-z0-9_]*)$")
+_JOB_START_RE = re.compile(rf"^{id_pattern('J')}")
+_JOB_CELL_RE = re.compile(rf"^{id_pattern('J')}$")
 
 
 #: A cell that is nothing but a time of day with a colon or am/pm (``15:00``, ``3pm``);
@@ -585,8 +586,8 @@ _DUE_HEADING_RE = re.compile(
     r"(?i)^\s*(?:due(?:\s+(?:dates?|times?|hours?))?|deadlines?|ship(?:ping)?\s+times?|"
     r"dispatch(?:\s+times?)?|due\s+by)\s*:?\s*$")
 _DUE_ROW_RE = re.compile(
-    r"^(?P<lead>\s*(?:[-*•]\s+)?)(?P<jobs>J[0-9][A-Za-z0-9_]*(?:\s*(?:,|&|and)\s*"
-    r"J[0-9][A-Za-z0-9_]*)*)\s*(?:[-–—:|=]\s*)?"
+    rf"^(?P<lead>\s*(?:[-*•]\s+)?)(?P<jobs>{id_pattern('J')}(?:\s*(?:,|&|and)\s*"
+    rf"{id_pattern('J')})*)\s*(?:[-–—:|=]\s*)?"
     # a time of day: "14:00", "4pm", "4 p.m.", "1400", "noon" (never "2h", a duration)
     r"(?P<time>(?:\d{1,2}[:.]\d{2}|\d{1,2}\s*[ap]\.?m\b\.?|\d{4}|noon\b|midday\b).*)$",
     re.IGNORECASE)
@@ -594,7 +595,7 @@ _DUE_ROW_RE = re.compile(
 
 _MACHINE_FIELD_RE = re.compile(
     r"(?i)^(?P<indent>\s*(?:[-*•]\s+)?)(?:machine|station|resource|work\s?cent(?:er|re)|wc)"
-    r"\s*:\s*(?P<machine>M[0-9][A-Za-z0-9_]*)\s*$")
+    rf"\s*:\s*(?P<machine>{id_pattern('M')})\s*$")
 _TIME_FIELD_RE = re.compile(
     r"(?i)^\s*(?:[-*•]\s+)?(?:(?P<hours>hours|hrs|hr|h)|(?P<minutes>minutes|mins|min)|time|"
     r"duration)\s*:\s*(?P<value>\d+(?:\.\d+)?(?:\s*[a-z]+)?)\s*$")
@@ -648,11 +649,9 @@ def _due_heading_rows(lines: list[str]) -> None:
         lines[index + 1:end] = rows
 
 
-_ANY_JOB_RE = re.compile(r"(?<![A-Za-z0-9_])J(?:[0-9][A-Za-z0-9_]*|_[A-Z0-9][A-Za-z0-9_]*)"
-                         r"(?![A-Za-z0-9_])")
 # what a heading over one job's table may not hold: a machine id, a duration, a time of day
 _NOT_A_HEADING_RE = re.compile(
-    r"(?<![A-Za-z0-9_])M(?:[0-9]|_[A-Z0-9])|\d\s*(?:h|hrs?|hours?|min|mins|minutes?)\b"
+    rf"{id_pattern('M')}|\d\s*(?:h|hrs?|hours?|min|mins|minutes?)\b"
     r"|\d{1,2}[:.]\d{2}|\d\s*[ap]\.?m\b|[,;|\t]", re.IGNORECASE)
 
 
@@ -678,7 +677,7 @@ def _job_heading_tables(lines: list[str]) -> None:
     header."""
     for index in range(len(lines) - 2):
         heading = lines[index]
-        jobs = set(_ANY_JOB_RE.findall(heading))
+        jobs = set(JOB_ID_RE.findall(heading))
         if len(jobs) != 1 or _NOT_A_HEADING_RE.search(heading):
             continue
         found = _jobless_header(lines[index + 1])
@@ -705,7 +704,7 @@ _INLINE_DUE_RE = re.compile(
     r"(?i)^\s*(?:due(?:\s+(?:dates?|times?|hours?))?|deadlines?|ship(?:ping)?\s+times?)\s*:"
     r"\s*(?P<pairs>.+)$")
 _DUE_PAIR_RE = re.compile(
-    r"(?i)^\s*(?P<job>J[0-9][A-Za-z0-9_]*)\s*(?:[-\u2013:=]\s*|at\s+|by\s+)?"
+    rf"(?i)^\s*(?P<job>{id_pattern('J')})\s*(?:[-\u2013:=]\s*|at\s+|by\s+)?"
     r"(?P<time>\d{1,2}[:.]\d{2}|\d{1,2}\s*[ap]\.?m\.?|noon|midday)\s*$")
 
 
@@ -731,7 +730,6 @@ _ORDER_DUE_RE = re.compile(
     r"(?:\s*\([^()]*\))?\s*[,:\-\u2013]?\s*(?:all\s+)?due\s+(?:by\s+|at\s+)?"
     r"(?P<time>\d{1,2}[:.]\d{2}|\d{1,2}\s*[ap]\.?m\.?)\s*:?\s*$")
 _ITEM_LINE_RE = re.compile(r"^(?:\s+|\s*[-*\u2022]\s+)\S")
-_ONE_JOB_RE = re.compile(r"(?<![A-Za-z0-9_])J[0-9][A-Za-z0-9_]*(?![A-Za-z0-9_])")
 
 
 def _order_due_rows(lines: list[str]) -> None:
@@ -747,7 +745,7 @@ def _order_due_rows(lines: list[str]) -> None:
         while end < len(lines) and _ITEM_LINE_RE.match(lines[end]):
             end += 1
         items = lines[index + 1:end]
-        if not items or any(len(_ONE_JOB_RE.findall(item)) != 1
+        if not items or any(len(JOB_ID_RE.findall(item)) != 1
                             or re.search(r"(?i)\b(?:due|by|ship|ships|before)\b", item)
                             for item in items):
             continue
@@ -766,14 +764,14 @@ def _starts_section(line: str) -> bool:
 
 _MACHINE_HEADER_RE = re.compile(
     r"^(?:(?i:machine|station|resource|work\s?cent(?:er|re)|wc)\s+)?"
-    r"(?P<machine>M[0-9][A-Za-z0-9_]*)(?:\s*\([^()]*\))?(?P<words>(?:\s+[A-Za-z][\w-]*){0,3})"
+    rf"(?P<machine>{id_pattern('M')})(?:\s*\([^()]*\))?(?P<words>(?:\s+[A-Za-z][\w-]*){{0,3}})"
     r"\s*:$")
 # words after a machine's id that make its section something else than its queue of jobs
 _NOT_A_QUEUE = frozenset({"not", "no", "except", "without", "skip", "skips", "down", "off",
                           "broken", "instead", "or", "backup", "spare", "done", "finished",
                           "completed", "complete", "shipped", "cancelled", "canceled", "hold"})
 _MACHINE_ITEM_RE = re.compile(
-    r"^(?P<jobs>J[0-9][A-Za-z0-9_]*(?:\s*(?:,|&|and)\s*J[0-9][A-Za-z0-9_]*)*)\s*"
+    rf"^(?P<jobs>{id_pattern('J')}(?:\s*(?:,|&|and)\s*{id_pattern('J')})*)\s*"
     r"(?:[:\-–—]\s*)?(?P<rest>(?:\(|for\s+)?\d.*)$")
 
 

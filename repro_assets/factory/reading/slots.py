@@ -15,9 +15,10 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-_ID = r"(?:[0-9][A-Za-z0-9_]*|_[A-Z0-9][A-Za-z0-9_]*)"
-_JOB = rf"(?<![A-Za-z0-9_])(?P<job>J{_ID})(?![A-Za-z0-9_])"
-_MACHINE = rf"(?<![A-Za-z0-9_])(?P<machine>M{_ID})(?![A-Za-z0-9_])"
+from repro_assets.factory.ids import id_pattern
+
+_JOB = id_pattern("J", "job")
+_MACHINE = id_pattern("M", "machine")
 _CLOCK = r"\d{1,2}[:.]\d{2}"
 _RANGE = (rf"(?:(?:from\s+)?(?P<a>{_CLOCK})\s*(?:-|\u2013|to)\s*(?P<b>{_CLOCK})"
           rf"|start\s+(?P<sa>{_CLOCK})\s+end\s+(?P<sb>{_CLOCK}))")
