@@ -544,18 +544,15 @@ BATCH_14: list[LabelledCase] = [
 #: may separate alternatives, 'weld only 1h' beside a standard route reads two ways).
 #: Batch 14, written after the changes for it and measured before
 #: any change for it: 16 correct, 4 coded failures, 0 silent wrong; after the changes for it:
-#: 18 correct.
+#: 18 correct. Later (struck-out text, a duration taken back at once, a default per machine for
+#: every job, 'correction,' as a label, a replacing machine on a route of equal steps): check
+#: set 2 36 correct, 4 coded failures; batch 14 19 correct, 1 coded failure.
 KNOWN_MISSES: frozenset[str] = frozenset({
-    "d_chat_correction_replaces_a_duration",
-    "d_chat_default_unless_said_otherwise",
-    "d_handover_duration_crossed_out",
-    "d_handover_strikethrough_due",
     "d_customer_orders_quantity_and_seconds",
     "d_route_matrix_pipes_machine_headers",
     "d_slash_separated_steps",
     "d_standard_route_by_names_with_exceptions",
     "b14_numbered_jobs_in_prose_email",
-    "b14_standard_flow_one_job_replaces_a_machine",
 })
 
 

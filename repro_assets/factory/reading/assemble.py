@@ -362,7 +362,7 @@ class _Assembler:
             position = self.single_visit(job, steps, old, change.quote)
             hours = change.hours
             if hours is None:
-                hours = self.replacement_hours(job, new, base_statements)
+                hours = self.replacement_hours(job, new, base_statements, steps)
             steps[position] = (new, hours)
         if change.add is not None:
             machine = change.add.machine
@@ -386,17 +386,26 @@ class _Assembler:
             raise _Conflict(f"{job}'s route visits {machine} {len(positions)} times", quote)
         return positions[0]
 
-    def replacement_hours(self, job: str, machine: str,
-                          base_statements: list[RouteStatement]) -> float | None:
-        """The hours of a machine that replaces a step without its own duration."""
-        # the new machine takes the place of a step of a route whose every
-        # step has the same stated duration ("2h each")
+    def replacement_hours(self, job: str, machine: str, base_statements: list[RouteStatement],
+                          steps: list[tuple[str, float | None]]) -> float | None:
+        """The hours of a machine that replaces a step without its own duration.
+
+        The route's one duration for every step ("2h each"), else the machine's own duration
+        stated elsewhere, else the one duration every step of the route has (``M4 2h, M5 2h``:
+        which step is replaced does not matter), else the text's default; None when the steps
+        differ and nothing else says it, or when the steps' one duration and the default
+        disagree."""
         per_step = [s.uniform for s in base_statements if s.uniform is not None]
         hours = per_step[0] if per_step else self.inherited(
             machine, sorted(self.applicable(job), key=lambda s: -s.level), job)
-        if hours is None:
-            hours = self.default_hours()
-        return hours
+        if hours is not None:
+            return hours
+        default = self.default_hours()
+        alike = {stated for _, stated in steps}
+        if len(alike) == 1 and None not in alike:
+            (hours,) = alike
+            return hours if default is None or default == hours else None
+        return default
 
     def dues(self, job: str) -> list[float | None]:
         applicable: list[DueStatement] = [

@@ -47,6 +47,7 @@ from repro_assets.factory.reading.phrases import (
     drop_approximations,
     drop_field_labels,
     drop_politeness,
+    drop_retracted,
     group_asides,
     is_paren,
     is_plain_note,
@@ -341,7 +342,8 @@ class ClauseReader:
         clause = _without_preamble(clause)
         try:
             tokens = drop_politeness(unwrap_each_aside(spread_quantity(drop_field_labels(
-                drop_approximations(group_asides(tokenize(clause.text), clause.text))))))
+                drop_approximations(drop_retracted(group_asides(tokenize(clause.text),
+                                                                clause.text)))))))
         except UnreadPhrase as exc:
             self._unread(clause, str(exc), [])
             return
@@ -583,6 +585,9 @@ class ClauseReader:
         """
         standard_label, route_label = labels
         subject = Subject(None, LEVEL_ALL) if standard_label else _explicit_subject(cursor)
+        if subject is not None and subject.jobs is None and cursor.word({"below"}):
+            if self.reading.jobs:  # "J1 ... Everything below ...": J1 is not below
+                raise _Unreadable("'below' after jobs named above it")
         if subject is not None:
             return _Opening(subject, True, continuation, False)
         subject = self._pronoun(cursor)
@@ -789,12 +794,30 @@ class ClauseReader:
         if uniform is None:
             return False
         target = body.statement or self._current(body.subject, body.pending)
+        if target is None and self._uniform_default(body, uniform.hours):
+            return True
         if target is None:
             raise _Unreadable("a duration for every step, but no route")
         if target.uniform is not None and target.uniform != uniform.hours:
             raise _Unreadable("two different durations for every step")
         target.uniform = uniform.hours
         target.uniform_per_step = uniform.per_step
+        return True
+
+    def _uniform_default(self, body: _Body, hours: float) -> bool:
+        """Record ``Every job takes 1h per machine`` (``..., unless noted``) as the default
+        duration of every step: a duration for every step of every job, and nothing else in
+        the clause. False (nothing consumed) when the clause says more."""
+        cursor = body.cursor
+        if body.subject.jobs is not None or body.fragments or body.outer is not None:
+            return False
+        start = cursor.index
+        while cursor.word(_DEFAULT_TAIL) or cursor.kind(Kind.COMMA):
+            pass
+        if not cursor.done:
+            cursor.index = start
+            return False
+        self.reading.defaults.append((hours, body.clause.sentence))
         return True
 
     def _body_step_hours(self, body: _Body) -> bool:
@@ -1188,10 +1211,19 @@ def _standard_label(cursor: Cursor) -> bool:
     return False
 
 
+#: A word that announces a change to what was said before, as a label (``Correction:``, or
+#: ``correction,`` before a job id).
+_AMENDMENT_LEADS = ("correction", "update", "amendment", "edit", "change")
+
+
 def _label(cursor: Cursor) -> None:
     """Skip a leading label such as ``Jobs today:`` (words only, then a colon)."""
     if is_unit_label(cursor):
         return  # "Hours: 2, 1" gives the durations, it is no label
+    if (cursor.peek_word(*_AMENDMENT_LEADS) and cursor.peek_kind(Kind.COMMA, offset=1)
+            and cursor.peek_kind(Kind.JOB, offset=2)):
+        cursor.index += 2  # "correction, J1 is 3h on M2": the label with a comma
+        return
     index = 0
     while (token := cursor.peek(index)) is not None and token.kind in (Kind.WORD, Kind.NUMBER):
         if token.kind is Kind.WORD and (token.value in MEANING_WORDS or token.value in DUE_KEYS):

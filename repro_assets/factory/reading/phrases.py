@@ -477,6 +477,45 @@ def drop_approximations(tokens: list[Token]) -> list[Token]:
                     and tokens[index + 1].kind is Kind.DURATION)]
 
 
+# what takes back the duration written just before it ("3h - no, 2h", "3h, sorry, 2h")
+_RETRACTIONS = (("no",), ("sorry",), ("make", "that"), ("i", "mean"))
+_DASHES = ("-", "\u2013", "\u2014")
+
+
+def _retraction_end(tokens: list[Token], index: int) -> int | None:
+    """The index of the duration that replaces the one at ``index`` (``3h - no, 2h``), or
+    None: a dash or comma may stand before the retracting words and a comma after them, and
+    the new duration must end the step (the end, a comma, a dash, an arrow, ``then``)."""
+    cursor = Cursor(tokens[index + 1:])
+    cursor.kind(Kind.COMMA) or _symbol(cursor, "-", "–", "—")
+    if cursor.any_sequence(_RETRACTIONS) is None:
+        return None
+    cursor.kind(Kind.COMMA)
+    if not cursor.peek_kind(Kind.DURATION):
+        return None
+    after = cursor.peek(1)
+    if after is not None and not (after.kind in (Kind.COMMA, Kind.ARROW) or after.is_word("then")
+                                  or (after.kind is Kind.OTHER and after.text in _DASHES)):
+        return None
+    return index + 1 + cursor.index
+
+
+def drop_retracted(tokens: list[Token]) -> list[Token]:
+    """Drop a duration taken back at once and the words that take it back (``M1 3h - no, 2h``
+    is ``M1 2h``)."""
+    out: list[Token] = []
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        end = _retraction_end(tokens, index) if token.kind is Kind.DURATION else None
+        if end is not None:
+            index = end
+            continue
+        out.append(token)
+        index += 1
+    return out
+
+
 _TIME_FIELDS = frozenset({"time", "duration", "hours", "hrs", "runtime", "dur"})
 _MACHINE_FIELDS = frozenset({"machine", "station", "resource", "workcenter", "wc"})
 
@@ -1119,7 +1158,7 @@ class Uniform:
 def read_uniform(cursor: Cursor) -> Uniform | None:
     """Read a duration that applies to every step, or None."""
     start = cursor.index
-    if not cursor.word({"for", "with", "at", "taking", "takes", "needing", "of"}):
+    if not cursor.word({"for", "with", "at", "taking", "takes", "take", "needing", "of"}):
         _symbol(cursor, "@")  # "M4>M5>M6 @ 1h ea"
     if cursor.word(EACH_WORDS) and (token := cursor.kind(Kind.DURATION)) is not None:
         return Uniform(token.value, per_step=False)

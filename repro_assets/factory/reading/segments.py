@@ -50,6 +50,8 @@ _OPEN_BOX_RE = re.compile(r"^\[ \]\s+")
 _FRACTIONS = {"\u00bd": ".5", "\u00bc": ".25", "\u00be": ".75"}
 _FRACTION_RE = re.compile(r"(\d*)([\u00bd\u00bc\u00be])")
 # German hours after a number: "2 Std.", "1,5 Stunden" (never "a std route": a digit first)
+# Markdown strikethrough on one line: what it strikes out is withdrawn
+_STRUCK_RE = re.compile(r"~~[^~\n]+~~")
 _GERMAN_HOURS_RE = re.compile(r"(\d)\s*(?:Std\.?|Stunden?)(?![\w.])", re.IGNORECASE)
 _PIPE_SEPARATOR_RE = re.compile(r"^\s*:?-{2,}:?\s*$")
 _CONTINUES_RE = re.compile(r"(?:,|->|→|=>|\bthen|\band)\s*$", re.IGNORECASE)
@@ -843,6 +845,7 @@ def segment(text: str) -> list[Segment]:
     text = _FRACTION_RE.sub(  # "1½h" is "1.5h", "¾ h" is "0.75 h"
         lambda m: f"{m.group(1) or 0}{_FRACTIONS[m.group(2)]}", text)
     text = _GERMAN_HOURS_RE.sub(r"\1 h", text)  # "2 Std." is "2 h"
+    text = _STRUCK_RE.sub("", text)  # "due ~~14:00~~ 16:00": struck out, no longer said
     lines = [_allow_for_it(_transcript_sentences(line))
              for line in drop_plan_date(unwrap_message(text).split("\n"))]
     drop_other_days(lines)

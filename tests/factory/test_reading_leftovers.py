@@ -1,0 +1,77 @@
+"""Families the invented phrasing sets still missed, each read by structure (#24): a struck-out
+value, a duration taken back at once, a default told as a duration per machine for every job,
+a correction led by a word and a comma, and a replacing machine on a route whose steps all
+take the same time. Each comes with the look-alikes that must still fail with a code."""
+
+from __future__ import annotations
+
+from repro_assets.factory.agent import OnboardingAgent
+from tests.factory.phrasing_sets import fails
+
+Steps = list[tuple[str, float]]
+
+
+def _jobs(text: str) -> list[tuple[str, Steps, int | None]]:
+    config = OnboardingAgent().run_detailed(text).config
+    return [(job.id, [(s.machine_id, s.duration_hours) for s in job.steps], job.due_time_hour)
+            for job in config.jobs]
+
+
+def test_struck_out_text_is_withdrawn() -> None:
+    machines = "Machines: M71, M72\n"
+    assert _jobs(machines + "J71: M71 ~~3h~~ 2h, M72 1h, due ~~11:00~~ 13:00\n") == [
+        ("J71", [("M71", 2), ("M72", 1)], 13)]
+    assert _jobs(machines + "J71: M71 2h, ~~M72 1h~~\n") == [("J71", [("M71", 2)], None)]
+    # a struck-out due with nothing after it leaves no due to read
+    assert "due time" in fails(machines + "J71: M71 2h, due ~~11:00~~\n")
+    # a struck-out job is no job: its id is not covered
+    assert "COVERAGE" in fails(machines + "~~J72: M72 1h~~\nJ71: M71 2h\n")
+    # one tilde is no strikethrough, nor an unclosed pair
+    fails(machines + "J71: M71 ~2h, M72 1h\n")
+    fails(machines + "J71: M71 ~~2h, M72 1h\n")
+
+
+def test_a_duration_taken_back_at_once_gives_way_to_the_next() -> None:
+    machines = "Machines: M73, M74\n"
+    for written in ("M73 4h - no, 3h - then M74 1h", "M73 4h, sorry, 3h, M74 1h",
+                    "M73 4h, make that 3h -> M74 1h"):
+        assert _jobs(f"{machines}J73: {written}\n") == [("J73", [("M73", 3), ("M74", 1)], None)]
+    # the second duration belongs elsewhere, or is itself in doubt, or 'no' takes back a machine
+    fails(machines + "J73: M73 4h - no, 3h on M74\n")
+    fails(machines + "J73: M73 4h - no, 3h? - then M74 1h\n")
+    fails(machines + "J73: M73 4h, no M74\n")
+
+
+def test_a_duration_per_machine_for_every_job_is_the_default() -> None:
+    for default in ("Every job takes 2h per machine.", "Everything is 2h per machine.",
+                    "Everything below is 2h per step unless noted.",
+                    "All jobs take 2h per machine, unless noted otherwise."):
+        assert _jobs(f"Machines: M75, M76\n{default}\nJ75: M75 -> M76\nJ76: M76 1h -> M75\n") == [
+            ("J75", [("M75", 2), ("M76", 2)], None), ("J76", [("M76", 1), ("M75", 2)], None)]
+    # more in the sentence than the default
+    fails("Machines: M75, M76\nEvery job takes 2h per machine, due 3pm.\nJ75: M75 -> M76\n")
+    # 'below' cannot reach a job named above it
+    assert "below" in fails("Machines: M75, M76\nJ75: M75 -> M76\n"
+                            "Everything below is 2h per machine.\nJ76: M76 -> M75\n")
+
+
+def test_a_correction_may_be_led_by_a_word_and_a_comma() -> None:
+    base = "Machines: M77, M78\nJ77: M77 1h, M78 2h\n"
+    for lead in ("Correction,", "Update,"):
+        assert _jobs(f"{base}{lead} J77 takes 4h on M78, not 2h\n") == [
+            ("J77", [("M77", 1), ("M78", 4)], None)]
+    # the value it corrects must be the one stated
+    fails(f"{base}Correction, J77 takes 4h on M78, not 3h\n")
+
+
+def test_a_replacing_machine_takes_the_one_duration_every_step_has() -> None:
+    base = "Machines: M81, M82, M83\nJobs: J81, J82.\n"
+    assert _jobs(base + "Every job: M81 2h, M82 2h.\nJ82 uses M83 instead of M82.\n")[1] == (
+        "J82", [("M81", 2), ("M83", 2)], None)
+    # steps of different durations: which one the new machine takes is not said
+    assert "no duration stated" in fails(
+        base + "Every job: M81 1h, M82 2h.\nJ82 uses M83 instead of M82.\n")
+    # a default that disagrees with the steps' one duration
+    assert "no duration stated" in fails(
+        base + "Every job: M81 1h, M82 1h.\nEvery step takes 2h unless noted.\n"
+        "J82 uses M83 instead of M82.\n")
