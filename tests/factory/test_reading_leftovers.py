@@ -75,3 +75,38 @@ def test_a_replacing_machine_takes_the_one_duration_every_step_has() -> None:
     assert "no duration stated" in fails(
         base + "Every job: M81 1h, M82 1h.\nEvery step takes 2h unless noted.\n"
         "J82 uses M83 instead of M82.\n")
+
+
+def test_more_ways_to_write_a_due() -> None:
+    route = "Machines: M85, M86\nJ85: M85 2h, M86 1h, "
+    for due, hour in (("delivery 16:00", 16), ("delivery at 4pm", 16),
+                      ("finished until 14.00 Uhr", 14), ("ready till 13:30", 13),
+                      ("delivery 18:00h", 18), ("ready before the 13:00h", 13),
+                      ("by 1600", 16), ("needed by 0900", 9), ("needed EOD (17:00)", 17)):
+        assert _jobs(f"{route}{due}\n")[0][2] == hour, due
+    # 'until' after a word that is no finish is a span; a glued '16h' after 'by' may be hours
+    for due in ("out until 14:00", "delivery until 16:00", "by 16h",
+                "ready before the 15:00 meeting", "needed EOD"):
+        fails(f"{route}{due}\n")
+
+
+def test_a_closing_time_defines_the_close_of_business() -> None:
+    plan = "Machines: M87\nJ87: M87 2h, due COB\n"
+    for closing in ("We close at 16:00.", "The plant closes at 16:00"):
+        assert _jobs(f"{closing}\n{plan}")[0][2] == 16
+    # another day's closing, or the end of the day, which closing time does not define
+    fails(f"We close at 16:00 on Saturdays.\n{plan}")
+    fails("We close at 16:00.\nMachines: M87\nJ87: M87 2h, due EOD\n")
+
+
+def test_a_due_may_be_corrected_by_naming_the_one_it_replaces() -> None:
+    base = "Machines: M88, M89\nJ88: M88 2h, due 3pm\nJ89: M89 1h, due 3pm\n"
+    assert _jobs(base + "J88 due 5pm not 3pm, the buyer moved it\n")[0][2] == 17
+    assert _jobs(base + "J88 due 17:00, not 15:00\n")[0][2] == 17
+    # the replaced due must be the job's; one correction for one job; a reason of plain words
+    assert "to correct" in fails(base + "J88 due 5pm not 4pm\n")
+    assert "to correct" in fails("Machines: M88\nJ88: M88 2h\nJ88 due 5pm not 3pm\n")
+    fails(base + "J88 and J89 due 5pm not 3pm\n")
+    fails(base + "J88 due 5pm not 3pm, moved to M89\n")
+    fails(base + "J88 due 5pm not 3pm unless the truck is late\n")
+    fails(base + "J88 due 5pm\n")  # two dues, nothing says which holds

@@ -424,18 +424,15 @@ CHECK_SET_4: list[LabelledCase] = [
 #: Cases the reader still misses: each must fail with a code, never be read wrongly.
 #: Measured once, before any change for this set: 19 correct, 21 coded failures, 0 silent
 #: wrong (the 14 that must fail all failed with their code; 21 of the 26 readable ones
-#: were not read).
+#: were not read). After the due families (delivery, 'until', '18:00h', 'by 1600', 'EOD (17:00)',
+#: a closing time for COB, 'due 5pm not 3pm'): 26 correct, 14 coded failures, 0 silent wrong.
 KNOWN_MISSES: frozenset[str] = frozenset({
     "f_ncr_inserts_a_deburr_step_after_the_drill",
     "f_ncr_moves_one_jobs_step_to_the_spare_machine",
     "f_erp_work_order_header_lines_and_total",
     "f_erp_work_order_time_per_piece_times_quantity",
-    "f_german_decimal_comma_and_uhr_due",
-    "f_german_semicolon_steps_and_delivery_uhr",
     "f_spanish_during_hours_and_before_the_hour",
-    "f_spanish_decimal_comma_and_delivery_hour",
     "f_chat_timestamps_and_a_sorry_correction",
-    "f_sms_due_moved_with_not",
     "f_chat_job_added_in_a_later_message",
     "f_ascii_plan_board_hour_cells",
     "f_ascii_bar_chart_half_hour_marks",
@@ -444,9 +441,6 @@ KNOWN_MISSES: frozenset[str] = frozenset({
     "f_customer_po_need_by_times_and_our_routing",
     "f_shifts_with_a_stated_length",
     "f_lot_size_times_minutes_per_piece",
-    "f_due_eod_and_before_lunch_with_hours",
-    "f_due_four_digit_24_hour_times",
-    "f_due_cob_with_the_closing_time_stated",
 })
 
 

@@ -416,6 +416,13 @@ class _Assembler:
         top = max(d.level for d in applicable)
         chosen = [d for d in applicable if d.level == top]
         self.used.update(id(d) for d in chosen)
+        for correction in [d for d in chosen if d.corrects is not None]:
+            # "J1 due 5pm not 3pm": the due it names must be one the text gives the job
+            replaced = [d for d in chosen if d.corrects is None and d.hour == correction.corrects]
+            if not replaced:
+                raise _Conflict(f"{job} has no due at {correction.corrects:g}:00 to correct",
+                                correction.quote)
+            chosen = [d for d in chosen if d not in replaced]
         return list(dict.fromkeys(d.hour for d in chosen))
 
 
@@ -450,7 +457,11 @@ def assemble(reading: Reading) -> Assembly:
         except _Conflict as exc:
             unread.append(Unread(quote=exc.quote, reason=str(exc)))
             routes = []
-        dues = assembler.dues(job)
+        try:
+            dues = assembler.dues(job)
+        except _Conflict as exc:
+            unread.append(Unread(quote=exc.quote, reason=str(exc)))
+            dues = []
         for steps in routes:
             down = [m for m, _ in steps if m in declarations.out_of_service]
             if down:

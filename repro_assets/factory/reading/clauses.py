@@ -720,8 +720,14 @@ class ClauseReader:
             hour = read_term(cursor, self.terms)
         if hour is None:
             return False
+        old = _not_due(cursor)
+        if old is not None and (subject.jobs is None or len(subject.jobs) != 1):
+            raise _Unreadable("'not <time>' that corrects no single job's due")
         pending.dues.append(DueStatement(subject.jobs, subject.level, hour,
-                                         body.clause.sentence))
+                                         body.clause.sentence, corrects=old))
+        if old is not None:
+            _reason(cursor)  # "J1 due 5pm not 3pm, customer moved it"
+            return True
         for jobs, other in _gapped_dues(cursor, self.terms):
             other_subject = _subject_of(jobs)  # "J1 is due at 10:00 and J2 at 12:00"
             pending.subject(other_subject, context=False)
@@ -1715,6 +1721,35 @@ def _follow_it(cursor: Cursor) -> bool:
             return True
     cursor.index = start
     return False
+
+
+def _not_due(cursor: Cursor) -> float | None:
+    """Read ``not 3pm`` / ``, not 15:00`` right after a due (the due it replaces); None (cursor
+    unchanged) elsewhere."""
+    start = cursor.index
+    cursor.kind(Kind.COMMA)
+    token = cursor.peek(1)
+    if cursor.peek_word("not") and token is not None and token.kind is Kind.CLOCK:
+        reading = read_time(cursor.tokens, cursor.index + 1)
+        if reading.hour is not None:
+            cursor.index += 1 + reading.used
+            return reading.hour
+    cursor.index = start
+    return None
+
+
+def _reason(cursor: Cursor) -> None:
+    """Consume the reason that closes a correction (``, customer moved it``): a comma, then up
+    to six plain words to the end of the clause; the cursor stays where it was otherwise."""
+    start = cursor.index
+    if cursor.kind(Kind.COMMA) is None:
+        return
+    words = cursor.tokens[cursor.index:]
+    if 0 < len(words) <= 6 and all(t.kind is Kind.WORD for t in words) and is_plain_note(
+            " ".join(t.text for t in words)):
+        cursor.index = len(cursor.tokens)
+        return
+    cursor.index = start
 
 
 def _not_hours(cursor: Cursor) -> float | None:

@@ -4,7 +4,8 @@ A due time such as ``EOD`` or ``end of 2nd shift`` is not an hour by itself (end
 could be 17:00 or midnight); it becomes one only where the same text says which hour it is:
 
 * ``our EOD is 18:00`` / ``end of day = 17:30`` / ``COB: 16:00`` / ``the shift ends at
-  22:00`` / ``we close at 17:00 (EOD)`` define the term;
+  22:00`` / ``we close at 17:00 (EOD)`` define the term; ``we close at 16:00`` (or the plant,
+  the shop ...) defines the close of business (``COB``, ``EOB``), not the end of the day;
 * a shift table ``1st 07:00-15:00, 2nd 15:00-23:00`` defines ``end of 1st shift`` (15) and
   ``end of 2nd shift`` (23), with ``first``/``second`` as the same shifts (a shift that ends
   after midnight defines nothing: its end is not an hour of the plan's day); the text's only
@@ -30,6 +31,11 @@ TERM_RE = re.compile(rf"(?i)\b{_TERM}\s*(?:is|=|:|means|at|will be)\s*(?:at\s+)?
 TERM_AFTER_RE = re.compile(rf"(?i){_CLOCK}\s*\(\s*{_TERM}\s*\)")
 ENDS_RE = re.compile(rf"(?i)\b(?:the\s+|our\s+)?(?P<what>shift|day|working day|workday)\s+"
                      rf"(?:ends|finishes|is over)\s+(?:at\s+)?{_CLOCK}\b")
+# "We close at 16:00.", "the plant closes at 17:00": the close of business, not the end of the
+# day; nothing may follow on the line ("... on Fridays" is another day's hour)
+CLOSES_RE = re.compile(rf"(?im)\b(?:we|the\s+(?:shop|plant|site|factory|office|works))\s+"
+                       rf"(?:close|closes|shut|shuts)\s+at\s+{_CLOCK}\b(?=[ \t]*\.?[ \t]*$)")
+_CLOSE_TERMS = (("cob",), ("eob",), ("close", "of", "business"), ("end", "of", "business"))
 _ORDINALS = {
     "1st": "first", "2nd": "second", "3rd": "third", "first": "1st", "second": "2nd",
     "third": "3rd",
@@ -86,6 +92,11 @@ def find_terms(text: str) -> TimeTerms:
         if hour is not None:
             for words in (("end", "of", *what), ("end", "of", "the", *what)):
                 terms.setdefault(words, set()).add(hour)
+    for match in CLOSES_RE.finditer(text):
+        hour = _hour(match.group("h"), match.group("m"))
+        if hour is not None:
+            for words in _CLOSE_TERMS:
+                terms.setdefault(words, set()).add(hour)
     shifts = list(SHIFT_RE.finditer(text))
     for match in shifts:
         hour = _hour(match.group("bh"), match.group("bm"))
@@ -125,4 +136,5 @@ def is_definition_only(clause: str) -> bool:
     spans += [m.span() for m in TERM_AFTER_RE.finditer(clause)]
     spans += [m.span() for m in SHIFT_RE.finditer(clause)]
     spans += [m.span() for m in ENDS_RE.finditer(clause)]
+    spans += [m.span() for m in CLOSES_RE.finditer(clause)]
     return all(any(a <= c.start() and c.end() <= b for a, b in spans) for c in clocks)

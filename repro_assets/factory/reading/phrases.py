@@ -69,7 +69,11 @@ MEANING_WORDS = frozenset({
     "first", "last", "beginning", "over", "under", "within", "almost", "nearly", "max",
     "maximum", "minimum",
 })
-DUE_KEYS = frozenset({"due", "deadline", "pickup", "pick-up", "latest"})  # "latest 13:00"
+DUE_KEYS = frozenset({"due", "deadline", "pickup", "pick-up", "latest",  # "latest 13:00"
+                      "delivery"})
+#: need-by keys that say the work is over: "finished until 14:00" (a German speaker's
+#: "fertig bis") is "finished by 14:00"
+FINISH_KEYS = frozenset({"done", "finished", "complete", "completed", "ready"})
 DUE_KEYS_NEED_BY = frozenset({
     "ship", "ships", "shipped", "shipping", "done", "finished", "complete", "completed",
     "ready", "delivered", "needed", "required", "out", "leave", "leaves", "dispatched",
@@ -80,7 +84,8 @@ DUE_AUX = frozenset({
     "being", "both", "all", "each", "gets", "get", "customer", "truck", "the", "it", "they",
     "wants", "want", "expects", "expect",  # "customer wants it by 16:00"
 })
-DUE_PREPOSITIONS = frozenset({"at", "by", "before", "is", "of", "time", "hour", "for", "date"})
+DUE_PREPOSITIONS = frozenset({"at", "by", "before", "is", "of", "time", "hour", "for", "date",
+                              "until", "till"})
 SEQUENCE_WORDS = frozenset({"sequence", "order", "turn", "series"})
 EACH_WORDS = frozenset({"each", "apiece", "ea"})
 STEP_WORDS = frozenset({"step", "steps", "operation", "operations", "stage", "stages", "op",
@@ -1448,14 +1453,26 @@ def _go_out(cursor: Cursor) -> None:
             cursor.index = gone
 
 
+def _written_clock(token: Token) -> bool:
+    """A token that is a 24-hour clock though not lexed as one: ``1600`` (four digits) and
+    ``13:00h`` / ``16:00 hrs`` (a clock with the unit of hours after it); not ``16h``."""
+    if token.kind is Kind.NUMBER:
+        return len(token.text) == 4 and token.text.isdigit()
+    return token.kind is Kind.DURATION and re.fullmatch(
+        r"\d{1,2}:\d{2}\s*(?:hours?|hrs?|h)", token.text, re.IGNORECASE) is not None
+
+
 def _due_by(cursor: Cursor, terms: TimeTerms | None) -> float | None:
     """The hour after ``by`` / ``before``: a clock time or a departure (``the 2pm truck``);
     None when neither follows."""
+    start = cursor.index
+    cursor.word({"the"})  # "before the 13:00h"
     following = cursor.peek()
-    if following is not None and following.kind is Kind.CLOCK:
+    if following is not None and (following.kind is Kind.CLOCK or _written_clock(following)):
         hour = _take_due_time(cursor)
         _plan_day(cursor, terms)
         return hour
+    cursor.index = start
     departure = _departure_clock(cursor)  # "..., before the 2pm truck"
     if departure is not None:
         return departure
@@ -1493,10 +1510,13 @@ def _keyed_due(cursor: Cursor, start: int, terms: TimeTerms | None) -> float | N
             and cursor.peek_word("at", "by", "before")):
         cursor.index = after_key  # "ready for collection at 13:00": the time it leaves
     prepositions = _due_prepositions(cursor)
+    if {"until", "till"} & set(prepositions) and key not in FINISH_KEYS | {"due"}:
+        cursor.index = start  # "out until 14:00", "delivery until 14:00": a span, not a due
+        return None
     cursor.word({"today"})  # "Ship date: today 17:00": the plan's day
     if key in DUE_KEYS_NEED_BY and not set(prepositions) & {"by", "before", "at", "date",
-                                                            "time"} and not (
-            not prepositions and _clock_follows(cursor)) and not (
+                                                            "time", "until", "till"} and not (
+            not prepositions and (_clock_follows(cursor) or _term_follows(cursor))) and not (
             prepositions == ["for"] and _day_clock_follows(cursor)):
         cursor.index = start
         return None
@@ -1507,6 +1527,10 @@ def _keyed_due(cursor: Cursor, start: int, terms: TimeTerms | None) -> float | N
     departure = _departure_clock(cursor)
     if departure is not None and set(prepositions) & {"by", "before", "for"}:
         return departure  # "done before the 2pm truck"
+    following = cursor.peek(1)
+    if (set(prepositions) & {"by", "before"} and cursor.peek_word("the") and following is not None
+            and (following.kind is Kind.CLOCK or _written_clock(following))):
+        cursor.take()  # "ready before the 13:00h"
     reading = read_time(cursor.tokens, cursor.index)
     if reading.hour is None:
         hour = read_term(cursor, terms)
@@ -1581,6 +1605,15 @@ def _day_clock_follows(cursor: Cursor) -> bool:
     token = cursor.peek()
     return token is not None and token.kind is Kind.CLOCK and (
         token.value.meridiem is not None or token.value.hour >= 13)
+
+
+def _term_follows(cursor: Cursor) -> bool:
+    """Whether a time word with its own hour in parentheses follows at once (``needed EOD
+    (17:00)``)."""
+    start = cursor.index
+    found = read_term(cursor, None) is not None
+    cursor.index = start
+    return found
 
 
 def _clock_follows(cursor: Cursor) -> bool:

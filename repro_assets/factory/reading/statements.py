@@ -123,6 +123,7 @@ class DueStatement:
     level: int
     hour: float | None
     quote: str
+    corrects: float | None = None  # "J1 due 5pm not 3pm": the due hour this one replaces
 
 
 @dataclass
