@@ -110,3 +110,49 @@ def test_a_due_may_be_corrected_by_naming_the_one_it_replaces() -> None:
     fails(base + "J88 due 5pm not 3pm, moved to M89\n")
     fails(base + "J88 due 5pm not 3pm unless the truck is late\n")
     fails(base + "J88 due 5pm\n")  # two dues, nothing says which holds
+
+
+def test_a_plus_before_a_job_id_adds_the_line() -> None:
+    chat = "[08:10] Ivo: machines M91 and M92\n[08:11] Ivo: J91 M91 1h > M92 2h\n"
+    assert _jobs(chat + "[08:15] Ivo: +J92 M92 1h pls\n")[1] == ("J92", [("M92", 1)], None)
+    fails(chat + "[08:15] Ivo: J91 M91 1h +J92 M92 1h\n")  # not at the start of a line
+
+
+def test_a_lot_size_before_a_colon_multiplies_the_times_per_piece() -> None:
+    assert _jobs("J93, lot of 40 pieces: M93 3 min/pc, then M94 90 s/pc\n") == [
+        ("J93", [("M93", 2), ("M94", 1)], None)]
+    assert _jobs("J93 40 pcs: M93 3 min/pc\n") == [("J93", [("M93", 2)], None)]
+    fails("J93, lot of 40 pieces: M93 3 min, then M94 1 min\n")  # no time per piece
+    fails("J93, lot of 40 pieces: M93 3 min/pc, then M94 1h\n")  # one step not per piece
+
+
+def test_counts_of_shifts_where_the_text_says_how_long_a_shift_is() -> None:
+    route = "J95: M95 for 2 shifts, then M96 for half a shift\n"
+    for length in ("Shifts are 6 h long.", "A shift is 6 hours", "One shift = 6 h"):
+        assert _jobs(f"{length}\n{route}") == [("J95", [("M95", 12), ("M96", 3)], None)]
+    fails(f"Machines: M95, M96\n{route}")  # no length
+    fails(f"Shifts are 6 h long.\nShifts are 8 h long.\n{route}")  # two lengths
+    fails(f"Shifts are 6 h long on weekends.\n{route}")  # a length with a condition
+
+
+def test_a_machines_own_list_of_jobs_gives_each_job_a_step_there() -> None:
+    assert _jobs("M97 does J97 (2h) then J98 (1h)\nM98 runs J99 (3h)\n") == [
+        ("J97", [("M97", 2)], None), ("J98", [("M97", 1)], None), ("J99", [("M98", 3)], None)]
+    flow = "Flow: every job goes M97 first, then M98.\n"
+    assert _jobs(flow + "M97 (10 h free): J97 2h, J98 1h\nM98 (10 h free): J97 1h, J98 3h\n") == [
+        ("J97", [("M97", 2), ("M98", 1)], None), ("J98", [("M97", 1), ("M98", 3)], None)]
+    # a job on two lists and nothing to order them; a list that contradicts a job's route
+    fails("M97 does J97 (2h)\nM98 does J97 (1h)\n")
+    fails("Machines: M97, M98\nJ97: M97 2h, M98 1h\nM97: J97 3h\n")
+    # an aside that is no free capacity, a job twice, an alternative, a condition
+    for line in ("M97 (down): J97 2h", "M97: J97 2h, J98 1h, J97 1h", "M97: J97 2h or J98 1h",
+                 "M97 does J97 (2h) then J98 (1h) if there is time"):
+        fails(f"{line}\n")
+    # a flow that leaves a listed job's step without a duration
+    fails(flow + "M97: J97 2h, J98 1h\nM98: J97 1h\n")
+
+
+def test_machines_in_an_order_are_a_route_not_a_list_of_machines() -> None:
+    # once read as the plant's machines, dropping the order: now a route without its job
+    fails("Flow: M97 first, then M98.\nJ97 needs 2h on M97.\n")
+    fails("Machines: M97, M98\nJ97 due 15:00.\nRoute: M97, M98\n")

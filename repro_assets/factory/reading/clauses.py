@@ -523,6 +523,8 @@ class ClauseReader:
             return "prose"  # "Handover night -> morning": an arrow between words, no machine
         if route_content:
             return "jobs"
+        if machines and (words & _ORDER_CUES or _route_labelled(tokens)):
+            return "jobs"  # "Flow: M1 first, then M2": an order of steps, not a list of machines
         if machines:
             return "machines"
         if _vague_due(words, kinds):
@@ -1222,10 +1224,22 @@ def _standard_label(cursor: Cursor) -> bool:
 _AMENDMENT_LEADS = ("correction", "update", "amendment", "edit", "change")
 
 
+#: Words that put machines in an order: a sentence of machines with one is a route.
+_ORDER_CUES = frozenset({"then", "afterwards", "thereafter"})
+
+
+def _route_labelled(tokens: list[Token]) -> bool:
+    """Whether the tokens start with a route noun and a colon (``Flow:``, ``Route:``)."""
+    return len(tokens) > 1 and tokens[0].is_word(*_ROUTE_NOUNS) and tokens[1].kind is Kind.COLON
+
+
 def _label(cursor: Cursor) -> None:
     """Skip a leading label such as ``Jobs today:`` (words only, then a colon)."""
     if is_unit_label(cursor):
         return  # "Hours: 2, 1" gives the durations, it is no label
+    if _route_labelled(cursor.tokens[cursor.index:]):
+        cursor.index += 2  # "Flow: every job goes M1 first, then M2" ("flow" is no verb here)
+        return
     if (cursor.peek_word(*_AMENDMENT_LEADS) and cursor.peek_kind(Kind.COMMA, offset=1)
             and cursor.peek_kind(Kind.JOB, offset=2)):
         cursor.index += 2  # "correction, J1 is 3h on M2": the label with a comma

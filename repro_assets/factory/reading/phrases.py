@@ -784,20 +784,28 @@ def unwrap_each_aside(tokens: list[Token]) -> list[Token]:
     return out
 
 
+_LOT_WORDS = frozenset({"lot", "batch", "run", "order", "quantity"})
+
+
 def spread_quantity(tokens: list[Token]) -> list[Token]:
-    """``J5: 600 pcs, M3 at 12 s/pc, then M4 at 6 s/pc``: one quantity for the job, then a
+    """``J5: 600 pcs, M3 at 12 s/pc, then M4 at 6 s/pc`` (``J5, lot of 600 pieces: M3 ...``):
+    one quantity for the job, then a
     cycle time per piece at every step: each step takes quantity × its cycle time. The
     tokens come back with each cycle time replaced by the step's duration and the quantity
     dropped; unchanged unless the quantity stands alone (a comma after it) and every
     duration after it is a time per piece."""
     found = [i for i in range(len(tokens) - 2)
              if tokens[i].kind is Kind.NUMBER and tokens[i].value == int(tokens[i].value)
-             and tokens[i + 1].is_word(*QUANTITY_NOUNS) and tokens[i + 2].kind is Kind.COMMA]
+             and tokens[i + 1].is_word(*QUANTITY_NOUNS)
+             and tokens[i + 2].kind in (Kind.COMMA, Kind.COLON)]
     if len(found) != 1:
         return tokens
     first = found[0]
     quantity = tokens[first].value
-    out = tokens[:first]
+    lead = first  # "lot of 30 pieces:": the words that name the quantity go with it
+    if lead >= 2 and tokens[lead - 1].is_word("of") and tokens[lead - 2].is_word(*_LOT_WORDS):
+        lead -= 2
+    out = tokens[:lead]
     index = first + 3
     spread = 0
     while index < len(tokens):

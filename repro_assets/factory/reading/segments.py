@@ -36,6 +36,8 @@ from repro_assets.factory.reading.columns import (
 from repro_assets.factory.reading.dates import drop_plan_date
 from repro_assets.factory.reading.envelope import unwrap_message
 from repro_assets.factory.reading.instructions import work_instruction_lines
+from repro_assets.factory.reading.machine_lists import machine_list_lines
+from repro_assets.factory.reading.shift_length import spell_out_shifts
 from repro_assets.factory.reading.slots import slot_lines
 from repro_assets.factory.reading.structured import plain_text
 
@@ -47,6 +49,8 @@ _BULLET_RE = re.compile(r"^(?P<indent>\s*)(?:[-*•‣▪◦]|\d{1,3}[.)]|\(?[a-
 # "- [ ] J1: ...": the empty box of a checklist item still to do (a ticked box, "[x]", stays:
 # a job done is not planned, and the reader reports the item)
 _OPEN_BOX_RE = re.compile(r"^\[ \]\s+")
+# "+J142 M142 1h": a plus glued to the job id that starts a line adds that job's line
+_ADDED_JOB_RE = re.compile(rf"^(\s*)\+(?={id_pattern('J')})")
 _FRACTIONS = {"\u00bd": ".5", "\u00bc": ".25", "\u00be": ".75"}
 _FRACTION_RE = re.compile(r"(\d*)([\u00bd\u00bc\u00be])")
 # German hours after a number: "2 Std.", "1,5 Stunden" (never "a std route": a digit first)
@@ -846,10 +850,12 @@ def segment(text: str) -> list[Segment]:
         lambda m: f"{m.group(1) or 0}{_FRACTIONS[m.group(2)]}", text)
     text = _GERMAN_HOURS_RE.sub(r"\1 h", text)  # "2 Std." is "2 h"
     text = _STRUCK_RE.sub("", text)  # "due ~~14:00~~ 16:00": struck out, no longer said
-    lines = [_allow_for_it(_transcript_sentences(line))
+    lines = [_allow_for_it(_transcript_sentences(_ADDED_JOB_RE.sub(r"\1", line)))
              for line in drop_plan_date(unwrap_message(text).split("\n"))]
     drop_other_days(lines)
+    spell_out_shifts(lines)
     slot_lines(lines)
+    machine_list_lines(lines)
     _job_heading_tables(lines)
     work_instruction_lines(lines)
     _due_heading_rows(lines)
