@@ -156,3 +156,38 @@ def test_machines_in_an_order_are_a_route_not_a_list_of_machines() -> None:
     # once read as the plant's machines, dropping the order: now a route without its job
     fails("Flow: M97 first, then M98.\nJ97 needs 2h on M97.\n")
     fails("Machines: M97, M98\nJ97 due 15:00.\nRoute: M97, M98\n")
+
+
+def test_a_learners_connectives_read_as_the_words_they_stand_for() -> None:
+    text = ("Machines: M31, M32\nThe job J31 goes first to M31 during 3 hours and after to M32 "
+            "during 1 hour.\n")
+    assert _jobs(text) == [("J31", [("M31", 3), ("M32", 1)], None)]
+    # 'during' before no duration, 'after' before a machine without 'to' (an anchor)
+    fails("Machines: M31, M32\nJ31: M31 2h, M32 1h, during the night shift\n")
+    fails("Machines: M31, M32, M33\nJ31 goes to M31 (2h) and after M32 (1h).\n")
+
+
+_BOARD = ("Board, one cell = 1 hour, from 07:00\n"
+          "      | 07  | 08  | 09  | 10  |\n"
+          "M41   | J41 | J41 | J42 |     |\n"
+          "M42   |     |     | J41 | J42 |\n")
+
+
+def test_a_plan_board_of_hour_cells_is_read_as_its_slots() -> None:
+    assert _jobs(_BOARD) == [("J41", [("M41", 2), ("M42", 1)], None),
+                             ("J42", [("M41", 1), ("M42", 1)], None)]
+    # a legend that disagrees with the header: another cell length, another start
+    fails(_BOARD.replace("1 hour", "30 min"))
+    fails(_BOARD.replace("from 07:00", "from 06:00"))
+    # a cell that is no job id; a job on two machines at once
+    fails(_BOARD.replace("| J42 |     |\n", "| J42?|     |\n", 1))
+    fails(_BOARD.replace("M42   |     |     |", "M42   |     | J41 |"))
+
+
+def test_a_bar_chart_of_marks_is_read_as_its_slots() -> None:
+    chart = "Chart (# = 20 min, from 06:00)\nJ43 M43 ######\nJ43 M44       ###\nJ44 M44    ###\n"
+    assert _jobs(chart) == [("J43", [("M43", 2), ("M44", 1)], None), ("J44", [("M44", 1)], None)]
+    fails(chart.replace("# = 20 min", "# = 20 min, 3 shifts"))  # a number the legend can't place
+    fails(chart.replace("J44 M44    ###", "J44 M44    ### rush"))  # more than a bar
+    fails(chart.replace("J43 M44       ###", "J43 M44    ###"))  # J43 on two machines at once
+    fails(chart.replace("(# = 20 min, from 06:00)", ""))  # no legend: a mark has no length

@@ -52,6 +52,7 @@ from repro_assets.factory.reading.phrases import (
     is_paren,
     is_plain_note,
     is_unit_label,
+    plain_connectives,
     read_assignments,
     read_due,
     read_duration_list,
@@ -342,8 +343,8 @@ class ClauseReader:
         clause = _without_preamble(clause)
         try:
             tokens = drop_politeness(unwrap_each_aside(spread_quantity(drop_field_labels(
-                drop_approximations(drop_retracted(group_asides(tokenize(clause.text),
-                                                                clause.text)))))))
+                drop_approximations(drop_retracted(plain_connectives(group_asides(
+                    tokenize(clause.text), clause.text))))))))
         except UnreadPhrase as exc:
             self._unread(clause, str(exc), [])
             return

@@ -521,6 +521,21 @@ def drop_retracted(tokens: list[Token]) -> list[Token]:
     return out
 
 
+def plain_connectives(tokens: list[Token]) -> list[Token]:
+    """A learner's connectives as the words they stand for: ``during 2 hours`` is ``for 2
+    hours`` (before a duration only), ``after to M2`` is ``then to M2`` (before ``to`` and a
+    machine only; ``after M2`` stays an anchor)."""
+    out = list(tokens)
+    for index, token in enumerate(tokens):
+        following = tokens[index + 1] if index + 1 < len(tokens) else None
+        if token.is_word("during") and following is not None and following.kind is Kind.DURATION:
+            out[index] = Token(Kind.WORD, "for", token.start, token.end, "for")
+        elif (token.is_word("after") and following is not None and following.is_word("to")
+              and index + 2 < len(tokens) and tokens[index + 2].kind is Kind.MACHINE):
+            out[index] = Token(Kind.WORD, "then", token.start, token.end, "then")
+    return out
+
+
 _TIME_FIELDS = frozenset({"time", "duration", "hours", "hrs", "runtime", "dur"})
 _MACHINE_FIELDS = frozenset({"machine", "station", "resource", "workcenter", "wc"})
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from repro_assets.factory.ids import JOB_ID_RE, id_pattern
 from repro_assets.factory.reading.calendar import drop_other_days
+from repro_assets.factory.reading.charts import chart_lines
 from repro_assets.factory.reading.columns import (
     infer_roles,
     is_routing_header,
@@ -854,6 +855,7 @@ def segment(text: str) -> list[Segment]:
              for line in drop_plan_date(unwrap_message(text).split("\n"))]
     drop_other_days(lines)
     spell_out_shifts(lines)
+    chart_lines(lines)
     slot_lines(lines)
     machine_list_lines(lines)
     _job_heading_tables(lines)
