@@ -191,3 +191,20 @@ def test_a_bar_chart_of_marks_is_read_as_its_slots() -> None:
     fails(chart.replace("J44 M44    ###", "J44 M44    ### rush"))  # more than a bar
     fails(chart.replace("J43 M44       ###", "J43 M44    ###"))  # J43 on two machines at once
     fails(chart.replace("(# = 20 min, from 06:00)", ""))  # no legend: a mark has no length
+
+
+def test_a_correction_may_name_the_step_by_the_value_it_replaces() -> None:
+    chat = ("[09:00] Eda: machines M45 M46\n[09:01] Eda: J45 M45 40 min then M46 2h\n"
+            "[09:01] Eda: J46 M46 1h\n")
+    assert _jobs(chat + "[09:04] Eda: sorry J45 is 60 not 40\n")[0] == (
+        "J45", [("M45", 1), ("M46", 2)], None)
+    base = "Machines: M45, M46\nJ45: M45 2h, M46 1h\n"
+    assert _jobs(base + "J45 is 3 not 2\n")[0] == ("J45", [("M45", 3), ("M46", 1)], None)
+    assert _jobs(base + "Oops, J45 takes 4h, not 1h\n")[0] == (
+        "J45", [("M45", 2), ("M46", 4)], None)
+    # a value no step has; two steps with it; units that differ; no route to correct
+    assert "no single step" in fails(base + "J45 is 3 not 4\n")
+    fails("Machines: M45, M46\nJ45: M45 1h, M46 60 min\nJ45 is 2 not 1\n")
+    fails(base + "J45 is 3h not 2\n")
+    fails("Machines: M45, M46\nJ45 is 3 not 2\n")
+    fails(base + "J45 is 3 not 2 on M46\n")

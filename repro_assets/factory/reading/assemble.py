@@ -40,6 +40,7 @@ from repro_assets.factory.reading.statements import (
     RouteStatement,
     StepSpec,
     Unread,
+    ValueCorrection,
 )
 
 Steps = tuple[tuple[str, float | None], ...]
@@ -71,6 +72,29 @@ class Assembly:
     raw: RawFactoryConfig
     unread: tuple[Unread, ...]
     declarations: Declarations
+
+
+def _corrected_by_value(found: list[Steps], correction: ValueCorrection) -> Steps:
+    """The one route of the job with the step written ``correction.old`` set to the new
+    value: in hours or minutes for a bare number (the one unit in which exactly one step
+    has that value), in the values' own unit otherwise.
+
+    Raises:
+        _Conflict: no single route, or not exactly one step with that value.
+    """
+    if len(found) != 1:
+        raise _Conflict(f"it corrects a route of {correction.job} the text does not give once",
+                        correction.quote)
+    steps = list(found[0])
+    units = [correction.unit_hours] if correction.unit_hours is not None else [1.0, 1 / 60]
+    matches = [(index, unit) for unit in units for index, (_, hours) in enumerate(steps)
+               if hours is not None and abs(hours - correction.old * unit) < 1e-9]
+    if len(matches) != 1:
+        raise _Conflict(f"{correction.job} has no single step of {correction.old:g} to correct",
+                        correction.quote)
+    index, unit = matches[0]
+    steps[index] = (steps[index][0], correction.new * unit)
+    return tuple(steps)
 
 
 class _Conflict(Exception):
@@ -299,6 +323,9 @@ class _Assembler:
                                 f"{step.machine} to correct", statement.quote)
             steps[positions[0]] = (step.machine, step.hours)
             found = [tuple(steps)]
+        for correction in self.reading.value_corrections:
+            if correction.job == job:
+                found = [_corrected_by_value(found, correction)]
         return found
 
     def uncorrected_routes(self, job: str) -> list[Steps]:

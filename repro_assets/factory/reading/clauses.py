@@ -83,6 +83,7 @@ from repro_assets.factory.reading.statements import (
     StandardStatement,
     StepSpec,
     Unread,
+    ValueCorrection,
 )
 from repro_assets.factory.reading.times import read_time
 
@@ -676,6 +677,7 @@ class ClauseReader:
         _drop_operation_labels(cursor)
         body = _Body(cursor, clause, subject, pending, outer, continuation, may_start)
         readers = (
+            _body_value_correction,
             self._body_change,
             self._body_standard,
             self._body_same_route,
@@ -1080,6 +1082,7 @@ class _Pending:
     machines: list[str] = field(default_factory=list)
     current: dict[tuple[str, ...] | None, RouteStatement] = field(default_factory=dict)
     subjects: list[Subject] = field(default_factory=list)
+    value_corrections: list[ValueCorrection] = field(default_factory=list)
 
     def subject(self, subject: Subject, *, context: bool = True) -> None:
         """Record the jobs a clause names (and its subject for later pronouns)."""
@@ -1164,6 +1167,7 @@ class _Pending:
         reading.modifications += self.modifications
         reading.standards += self.standards
         reading.same_routes += self.same_routes
+        reading.value_corrections += self.value_corrections
         for machine in self.machines:
             reading.mention_route_machine(machine)
         reading.machine_names += self.names
@@ -1221,8 +1225,8 @@ def _standard_label(cursor: Cursor) -> bool:
 
 
 #: A word that announces a change to what was said before, as a label (``Correction:``, or
-#: ``correction,`` before a job id).
-_AMENDMENT_LEADS = ("correction", "update", "amendment", "edit", "change")
+#: ``correction,`` / ``sorry`` before a job id).
+_AMENDMENT_LEADS = ("correction", "update", "amendment", "edit", "change", "sorry", "oops")
 
 
 #: Words that put machines in an order: a sentence of machines with one is a route.
@@ -1241,10 +1245,11 @@ def _label(cursor: Cursor) -> None:
     if _route_labelled(cursor.tokens[cursor.index:]):
         cursor.index += 2  # "Flow: every job goes M1 first, then M2" ("flow" is no verb here)
         return
-    if (cursor.peek_word(*_AMENDMENT_LEADS) and cursor.peek_kind(Kind.COMMA, offset=1)
-            and cursor.peek_kind(Kind.JOB, offset=2)):
-        cursor.index += 2  # "correction, J1 is 3h on M2": the label with a comma
-        return
+    if cursor.peek_word(*_AMENDMENT_LEADS):
+        comma = 1 if cursor.peek_kind(Kind.COMMA, offset=1) else 0
+        if cursor.peek_kind(Kind.JOB, offset=1 + comma):
+            cursor.index += 1 + comma  # "correction, J1 is 3h on M2", "sorry J1 is 90 not 45"
+            return
     index = 0
     while (token := cursor.peek(index)) is not None and token.kind in (Kind.WORD, Kind.NUMBER):
         if token.kind is Kind.WORD and (token.value in MEANING_WORDS or token.value in DUE_KEYS):
@@ -1736,6 +1741,39 @@ def _follow_it(cursor: Cursor) -> bool:
             return True
     cursor.index = start
     return False
+
+
+def _correction_value(cursor: Cursor) -> tuple[float, float | None] | None:
+    """A value of a correction: a bare number (no unit) or a duration (in hours, unit 1)."""
+    token = cursor.peek()
+    if token is None or token.kind not in (Kind.NUMBER, Kind.DURATION):
+        return None
+    cursor.take()
+    if token.kind is Kind.NUMBER:
+        return float(token.value), None
+    return float(token.value), 1.0
+
+
+def _body_value_correction(body: _Body) -> bool:
+    """Read ``J41 is 90 not 45`` (``takes 90 min, not 45 min``) as the whole clause after one
+    job: the step written with the old value takes the new one."""
+    cursor, subject = body.cursor, body.subject
+    if body.statement is not None or body.fragments or subject.jobs is None or len(
+            subject.jobs) != 1 or body.outer is not None or body.continuation:
+        return False
+    start = cursor.index
+    cursor.word({"is", "takes", "needs", "should"})
+    cursor.word({"be", "take"})
+    new = _correction_value(cursor)
+    cursor.kind(Kind.COMMA)
+    old = _correction_value(cursor) if new is not None and cursor.word({"not"}) else None
+    if new is None or old is None or not cursor.done or new[1] != old[1]:
+        cursor.index = start
+        return False
+    body.pending.value_corrections.append(ValueCorrection(
+        subject.jobs[0], new[0], old[0], new[1], body.clause.sentence))
+    body.fragments += 1
+    return True
 
 
 def _not_due(cursor: Cursor) -> float | None:

@@ -127,6 +127,27 @@ class DueStatement:
 
 
 @dataclass
+class ValueCorrection:
+    """A later word that corrects one step's duration by the value it replaces, without
+    naming the machine (``sorry J41 is 90 not 45``): the step of ``job`` written with ``old``.
+
+    Attributes:
+        job: the job.
+        new: the corrected value.
+        old: the value it replaces.
+        unit_hours: the hours of one unit of both values when they carry one (``90 min not
+            45 min``: 1/60); None for bare numbers, which take the unit of the step they match.
+        quote: the sentence.
+    """
+
+    job: str
+    new: float
+    old: float
+    unit_hours: float | None
+    quote: str
+
+
+@dataclass
 class MachineMention:
     """Machines named in a sentence that is about machines only.
 
@@ -172,6 +193,7 @@ class Reading:
     defaults: list[tuple[float, str]] = field(default_factory=list)  # (hours, sentence)
     machine_counts: list[tuple[int, str]] = field(default_factory=list)  # "four machines"
     job_counts: list[tuple[int, str]] = field(default_factory=list)  # "three jobs today"
+    value_corrections: list[ValueCorrection] = field(default_factory=list)
     unread: list[Unread] = field(default_factory=list)
 
     def mention_job(self, job_id: str) -> None:
