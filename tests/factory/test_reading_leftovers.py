@@ -208,3 +208,17 @@ def test_a_correction_may_name_the_step_by_the_value_it_replaces() -> None:
     fails(base + "J45 is 3h not 2\n")
     fails("Machines: M45, M46\nJ45 is 3 not 2\n")
     fails(base + "J45 is 3 not 2 on M46\n")
+
+
+def test_a_step_added_to_a_jobs_own_route_with_its_place() -> None:
+    base = "Machines: M47, M48, M49\nJ47: M47 2h, M48 1h\n"
+    for added in ("From now on J47 gets an extra polish pass on M49 (1h) right after M47",
+                  "J47 also needs M49 (1h) after M47", "Going forward, J47 also needs M49 "
+                  "(1h) after M47"):
+        assert _jobs(f"{base}{added}\n") == [("J47", [("M47", 2), ("M49", 1), ("M48", 1)], None)]
+    # no place, a machine already visited, a condition, no duration, two own routes, a skip
+    for added in ("J47 gets an extra pass on M49 (1h)", "J47 gets an extra pass on M48 (1h) "
+                  "after M47", "J47 gets an extra pass on M49 (1h) after M48 if it fails",
+                  "J47 gets an extra pass on M49 after M48", "J47: M47 3h, M48 1h\n"
+                  "J47 also needs M49 (1h) at the end", "From now on J47 skips M48"):
+        fails(f"{base}{added}\n")

@@ -428,9 +428,10 @@ CHECK_SET_4: list[LabelledCase] = [
 #: a closing time for COB, 'due 5pm not 3pm'): 26 correct, 14 coded failures, 0 silent wrong.
 #: After '+J1' lines, lot sizes, shift lengths and machines' own job lists: 31 correct; after
 #: a learner's connectives ('during 2 hours', 'after to') and drawn boards and bars: 34; after
-#: a correction that names the step by the value it replaces ('sorry J41 is 90 not 45'): 35.
+#: a correction that names the step by the value it replaces ('sorry J41 is 90 not 45'): 35;
+#: after a step added to a job's own route ('from now on J152 gets an extra ... pass on M154
+#: (1h) right after M152'): 36 correct, 4 coded failures, 0 silent wrong.
 KNOWN_MISSES: frozenset[str] = frozenset({
-    "f_ncr_inserts_a_deburr_step_after_the_drill",
     "f_ncr_moves_one_jobs_step_to_the_spare_machine",
     "f_erp_work_order_header_lines_and_total",
     "f_erp_work_order_time_per_piece_times_quantity",

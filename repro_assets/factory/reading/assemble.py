@@ -346,7 +346,10 @@ class _Assembler:
     def modified(self, job: str, candidates: list[Candidate],
                  modifications: list[ModifyStatement]) -> Steps:
         level = min(m.level for m in modifications)
-        base, base_statements = self.base_route(job, candidates, level, modifications[0].quote)
+        additions_only = all(m.add is not None and not m.skip and m.replace is None
+                             for m in modifications)
+        base, base_statements = self.base_route(job, candidates, level, modifications[0].quote,
+                                                additions_only)
         steps = list(base)
         for change in modifications:
             self.apply_change(job, steps, change, base_statements)
@@ -356,11 +359,17 @@ class _Assembler:
         return tuple(steps)
 
     def base_route(self, job: str, candidates: list[Candidate], level: int,
-                   quote: str) -> tuple[Steps, list[RouteStatement]]:
+                   quote: str, additions_only: bool = False
+                   ) -> tuple[Steps, list[RouteStatement]]:
         """The one broader route (below ``level``, or a reference) that changes of ``level``
         apply to, and its statements (marked used)."""
-        own = [steps for lvl, steps, _, reference in candidates
+        own = [(steps, sources) for lvl, steps, sources, reference in candidates
                if lvl >= level and not reference]
+        if own and additions_only and len({steps for steps, _ in own}) == 1:
+            # "J4: M4 3h, M5 1h" then "J4 also needs M6 (1h) after M4": a step added to it
+            for _, sources in own:
+                self.used.update(id(s) for s in sources)
+            return own[0][0], [s for _, sources in own for s in sources]
         if own:
             raise _Conflict(f"{job} has a route of its own and also a change to a broader "
                             "route", quote)

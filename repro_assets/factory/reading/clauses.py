@@ -571,6 +571,11 @@ class ClauseReader:
         if cursor.word({"today"}) and cursor.peek_kind(Kind.JOB, Kind.JOB_RANGE):
             return
         cursor.index = start
+        if cursor.any_sequence(_FROM_NOW_ON) is not None:
+            cursor.kind(Kind.COMMA)  # "From now on J152 gets ...": a lasting change
+            if cursor.peek_kind(Kind.JOB, Kind.JOB_RANGE):
+                return
+        cursor.index = start
         if self.terms is not None and self.terms.only_day_forms:
             start = cursor.index  # "for Monday J7 runs ...": the one day the text names
             if not (cursor.word({"for", "on"}) and cursor.word(self.terms.only_day_forms)):
@@ -1639,12 +1644,39 @@ def _excluded_by_name(token: Token, names: NameIndex | None) -> str | None:
 
 
 _ADDING = frozenset({"also", "additionally"})
+# what an added step may be called ("an extra deburr pass")
+_STEP_NOUNS = frozenset({"pass", "run", "step", "operation", "op", "cycle"})
+# a lasting change said before the job it changes
+_FROM_NOW_ON = (("from", "now", "on"), ("until", "further", "notice"), ("going", "forward"),
+                ("from", "today", "on"))
 _ADD_VERBS = frozenset({"needs", "need", "goes", "go", "visits", "visit", "runs", "run",
                         "gets", "get", "has", "requires", "require", "takes", "take"})
 _AT_END = (("at", "the", "end"), ("as", "a", "last", "step"), ("as", "the", "last", "step"),
            ("as", "a", "final", "step"), ("as", "the", "final", "step"), ("last",))
 _AT_START = (("at", "the", "start"), ("at", "the", "beginning"), ("as", "a", "first", "step"),
              ("as", "the", "first", "step"), ("first",))
+
+
+def _extra_step(cursor: Cursor) -> bool:
+    """Consume ``gets an extra deburr pass on`` (a verb, ``extra``/``additional``, at most
+    three plain words for the work, ``on``/``at``) when a machine follows; False (cursor
+    unchanged) otherwise."""
+    start = cursor.index
+    cursor.word(_ADD_VERBS)  # the verb may have been read with the subject ("J1 gets an")
+    cursor.word({"a", "an", "one"})
+    verb = any(t.is_word(*_ADD_VERBS) for t in cursor.tokens[:cursor.index])
+    if verb:
+        if cursor.word({"extra", "additional"}) is not None:
+            count = 0
+            while (token := cursor.peek()) is not None and token.kind is Kind.WORD and (
+                    count < 3 and token.value not in {"on", "at"}
+                    and (token.value in _STEP_NOUNS or is_plain_note(token.text))):
+                cursor.take()
+                count += 1
+            if cursor.word({"on", "at"}) and cursor.peek_kind(Kind.MACHINE):
+                return True
+    cursor.index = start
+    return False
 
 
 def _read_anchor(cursor: Cursor) -> tuple[str, str] | None:
@@ -1669,9 +1701,10 @@ def _read_addition(cursor: Cursor) -> tuple[StepSpec, bool, tuple[str, str] | No
         _Unreadable: an added step without the place it takes in the route.
     """
     start = cursor.index
-    if cursor.word(_ADDING) is None:
+    if cursor.word(_ADDING) is not None:
+        cursor.word(_ADD_VERBS)
+    elif not _extra_step(cursor):
         return None
-    cursor.word(_ADD_VERBS)
     first = cursor.any_sequence(_AT_START) is not None
     last = not first and cursor.any_sequence(_AT_END) is not None
     route = read_route(cursor)
