@@ -365,6 +365,10 @@ def _read_dataset_table(
         about_datasets and no_metric)
     if not dataset_rows or _results_columns(table):
         return
+    if headers and (_MODEL_LABEL.match(headers[0]) or _OWN_ROW.search(headers[0])):
+        return  # 'Method' / 'Our results' over the label column: the rows are methods
+    if _dataset_columns(table, presented):
+        return  # 'Method | A | B' under 'Results for the X datasets': the columns are the data
     if _DATASET_HEADER.match(headers[0] if headers else "") and headed_columns(
             table, lambda n: normalize_key(n) in names, own):
         return  # 'Datasets | A | B' over method rows: the value columns are the datasets
@@ -390,6 +394,17 @@ def _read_dataset_table(
             elif head in {"task", "type", "task type"} and text.strip():
                 task_map[key] = text.strip().lower()
         del index
+
+
+def _dataset_columns(table: ParsedTable, presented: set[str]) -> bool:
+    """True when two value columns or more are headed by names the paper already presents as
+    datasets (a cue in the text or an earlier dataset table) and no row label is one: the
+    columns run over the datasets, so the rows are methods, not datasets."""
+    width = max((len(r) for r in table.rows), default=0)
+    heads = {normalize_key(clean_name(" ".join(table.column_header(c))))
+             for c in range(table.label_cols, width)}
+    rows = {normalize_key(clean_name(r[0])) for r in table.rows if r and r[0].strip()}
+    return len({h for h in heads if h and h in presented}) >= 2 and not rows & presented
 
 
 def headed_columns(table: ParsedTable, known: Callable[[str], bool],

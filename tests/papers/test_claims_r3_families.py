@@ -1,0 +1,89 @@
+"""Confident wrong claims of a real set opened after a blind session (issue #23, precision).
+
+Each family is a structural reason a cell was read under the wrong dataset or metric at a
+confidence the planner trusts (>= 0.7); the tests draw small PDFs with PyMuPDF, in two layout
+variants each, with invented names and numbers:
+
+* a results table whose label column is headed 'Method' (or 'Our results'), under a caption
+  that says 'datasets' and names no metric, was taken for a table listing datasets: every
+  method row became a dataset, beside columns the paper presents as datasets;
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pymupdf
+import pytest
+
+from repro_assets.papers.claims import Claim, heuristic_claims
+from repro_assets.papers.pages import extract_pages
+
+CONFIDENT = 0.7
+
+Line = tuple[float, float, str]
+
+
+def _pdf(lines: Sequence[Line], size: float = 9.0) -> bytes:
+    """One letter-size page with each text line drawn at (x, y from the top)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    for x, y, text in lines:
+        page.insert_text((x, y), text, fontsize=size, fontname="helv")
+    data = doc.tobytes()
+    doc.close()
+    return data
+
+
+def _grid(x: Sequence[float], top: float, rows: Sequence[Sequence[str]], pitch: float = 13.0
+          ) -> list[Line]:
+    """The cells of ``rows`` at the column edges ``x``, one row every ``pitch`` points."""
+    return [(x[c], top + r * pitch, cell) for r, row in enumerate(rows)
+            for c, cell in enumerate(row) if cell]
+
+
+def _prose(text: str, x: float, top: float, width: int = 92) -> list[Line]:
+    words, out, current = text.split(), [], ""
+    for word in words:
+        if len(current) + len(word) + 1 > width:
+            out.append(current)
+            current = word
+        else:
+            current = f"{current} {word}".strip()
+    out.append(current)
+    return [(x, top + 12 * i, line) for i, line in enumerate(out)]
+
+
+def _claims(lines: Sequence[Line], name: str) -> list[Claim]:
+    pdf = _pdf(lines)
+    return heuristic_claims(extract_pages(pdf, name), pdf)
+
+
+def _confident(claims: list[Claim]) -> list[tuple[str | None, str | None, str | None, float]]:
+    return [(c.dataset_name, c.metric_name, c.printed_value, c.confidence) for c in claims
+            if c.confidence >= CONFIDENT]
+
+
+# --- a 'Method' label column under a caption about datasets -------------------------------
+
+
+@pytest.mark.parametrize("corner", ["Method", "Our results", ""])
+def test_method_rows_under_a_caption_about_datasets_are_no_datasets(corner: str) -> None:
+    lines = [(72, 60, "Sparse Votes for Short Text Classification")]
+    lines += _prose("We evaluate on the Quellor dataset and on the Brisk-5 dataset, two "
+                    "collections of short product notes.", 72, 90)
+    lines += [(72, 130, "Table 1: Dataset statistics. N: number of notes.")]
+    lines += _grid([72, 200, 260], 148, [["Dataset", "N", "l"], ["Quellor", "5120", "18"],
+                                         ["Brisk-5", "3300", "9"]])
+    lines += _prose("Table 2 compares the voting variants with earlier systems.", 72, 220)
+    lines += _grid([72, 200, 270], 250, [[corner, "Quellor", "Brisk-5"],
+                                         ["Vote-uni", "71.4", "80.2"],
+                                         ["Vote-bi", "73.9", "82.6"],
+                                         ["Lexi-rule", "66.1", "77.0"]])
+    lines += [(72, 312, "Table 2: Results for the short text datasets. Lexi-rule uses a "
+                        "hand-made lexicon.")]
+    claims = _claims(lines, "method-rows")
+    named = {c.dataset_name for c in claims}
+    assert not named & {"Vote-uni", "Vote-bi", "Lexi-rule"}, _confident(claims)
+    assert not [c for c in claims if c.printed_value == "73.9" and c.confidence >= CONFIDENT
+                and c.dataset_name != "Quellor"], _confident(claims)
