@@ -222,3 +222,16 @@ def test_a_step_added_to_a_jobs_own_route_with_its_place() -> None:
                   "J47 gets an extra pass on M49 after M48", "J47: M47 3h, M48 1h\n"
                   "J47 also needs M49 (1h) at the end", "From now on J47 skips M48"):
         fails(f"{base}{added}\n")
+
+
+def test_a_bare_value_that_may_be_the_due_corrects_nothing() -> None:
+    # found by probing: the bare 15 matched the 15 min step although it may be the due
+    fails("Machines: M45, M46\nJ45: M45 15 min, M46 1h, due 15\nJ45 is 16 not 15\n")
+
+
+def test_a_glued_hour_up_to_twelve_is_no_due() -> None:
+    # found by probing: 'delivery 2h' (and 'due 2h') were read as a due at two o'clock
+    for due in ("delivery 2h", "due 2h", "due 11h"):
+        fails(f"Machines: M45\nJ45: M45 1h, {due}\n")
+    assert _jobs("Machines: M45\nJ45: M45 1h, due 14h\n")[0][2] == 14
+    assert _jobs("Machines: M45\nJ45: M45 1h, due 9h30\n")[0][2] == 9

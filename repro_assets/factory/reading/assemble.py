@@ -324,8 +324,14 @@ class _Assembler:
             steps[positions[0]] = (step.machine, step.hours)
             found = [tuple(steps)]
         for correction in self.reading.value_corrections:
-            if correction.job == job:
-                found = [_corrected_by_value(found, correction)]
+            if correction.job != job:
+                continue
+            if correction.unit_hours is None and any(
+                    d.hour == correction.old for d in self.reading.dues
+                    if d.jobs is None or job in d.jobs):
+                raise _Conflict(f"'{correction.old:g}' is a step of {job} or its due",
+                                correction.quote)  # "J1 is 16 not 15" beside "due 15"
+            found = [_corrected_by_value(found, correction)]
         return found
 
     def uncorrected_routes(self, job: str) -> list[Steps]:

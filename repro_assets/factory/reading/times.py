@@ -4,8 +4,8 @@ Accepted, after a due keyword (``due``, ``deadline``, ``ship by`` ...):
 
 * ``16``, ``9`` (a bare whole number is an hour of a 24-hour clock);
 * ``16:00``, ``16.30``, ``1630``, ``1630 hrs``, ``16h30``, ``16h``, ``16:00 h`` (minutes make a
-  fractional
-  hour; normalization floors it and records the repair);
+  fractional hour; normalization floors it and records the repair; a glued hour without
+  minutes up to 12, ``due 2h``, is refused: two o'clock, or in two hours?);
 * ``4pm``, ``11 am``, ``3 p.m.``, ``12pm`` (= 12);
 * ``14.00 Uhr``, ``16 Uhr`` (the German word after a 24-hour clock; ``5 Uhr`` is refused, like
   ``5 o'clock``);
@@ -73,6 +73,9 @@ def _duration_clock(token: Token) -> TimeReading | None:
     if colon:  # "due 16:00 h": a clock written with the unit of hours
         return _hour_minute(int(colon.group(1)), int(colon.group(2)), token.text, 1)
     glued = re.fullmatch(r"(\d{1,2})h(\d{2})?", token.text, re.IGNORECASE)
+    if glued and glued.group(2) is None and int(glued.group(1)) <= 12:
+        # "due 2h", "delivery 2h": two o'clock, or two hours of delivery?
+        return TimeReading(None, 0, f"'{token.text}' could be an hour of the day or a span")
     if glued:  # "due 14h", "due 14h30": French-style clock
         return _hour_minute(int(glued.group(1)), int(glued.group(2) or 0), token.text, 1)
     return None
