@@ -63,6 +63,9 @@ NAME_PARTS = {"first": ("first", "given"), "middle": ("middle", "mi", "initial")
               "last": ("last", "surname", "family")}
 #: Names of postal fields that are not the subject's street address.
 NOT_POSTAL = re.compile(r"\b(?:e ?mail|web|url|ip)\b")
+#: A place of birth or death ("townofbirth", "Birth state", "Place of death (town)"),
+#: matched in a name without spaces: no address of the subject.
+BIRTHPLACE = re.compile(r"birth|death|placeof")
 FAX_RANK = 99  # the rank of a fax widget: never a phone of the subject
 PHONE_QUALIFIERS = ("home", "primary", "main", "cell", "mobile", "work", "day", "evening",
                     "night", "other", "alternate", "alt", "business", "fax")
@@ -230,6 +233,16 @@ def _issuers_title(text: str) -> bool:
     return bool(_FORM_NOUN.search(text)) and bool(found) and found <= _TITLE_PARTIES
 
 
+def _letterhead(box: pymupdf.Rect, text: str, rect: pymupdf.Rect, lines: list[Line]) -> bool:
+    """True for a heading naming only an organisation ("... REGISTRY SERVICES AGENCY")
+    with a paragraph of the form's prose between it and the widget: the form's issuer above
+    its text, no block of the boxes under it (a block heading stands right over its boxes)."""
+    found = {m.party for m in mentions(text)} - {SUBJECT}
+    return found == {ORGANIZATION} and not _SECTION.search(text) and any(
+        box.y1 <= other.y0 and other.y1 <= rect.y0 + 1 and len(words) > _HEADING_WORDS
+        for other, _, words in lines)
+
+
 def page_frames(page: pymupdf.Page) -> list[pymupdf.Rect]:
     """The rectangles drawn on a page (cell borders, boxed blocks)."""
     frames = []
@@ -268,7 +281,7 @@ def _section_above(rect: pymupdf.Rect, lines: list[Line],
              if box.y1 <= rect.y0 + 1 and box.x0 < rect.x1
              and (_SECTION.search(text) or is_heading(text)) and party_of(text)
              and len(text.split()) <= _HEADING_WORDS
-             and not _issuers_title(text)
+             and not _issuers_title(text) and not _letterhead(box, text, rect, lines)
              and not any(box.y0 < r.y1 and box.y1 > r.y0 for r in rows)
              and not any(_inside(box, c) for c in captions)  # a cell's own caption
              and not _framed_elsewhere(box, rect, frames)]
@@ -376,6 +389,23 @@ def _print_asks_parts(text: str) -> bool:
     return hits <= {"print", "printed"} and bool(set(name_order(text)) & {"first", "last"})
 
 
+def _page_asks(widget: FormWidget, key: str | None, said_by: str
+               ) -> tuple[str, tuple[str, str | None] | None, bool]:
+    """What the page prints for a widget whose name and tooltip ask nothing ("Text7"):
+    ``(label, meaning, from_page)``, or ``said_by`` unchanged when the page says nothing."""
+    page_label = _page_label(widget)
+    page_meaning = _asks(page_label) if page_label else None
+    if key is None and page_meaning is None and widget.printed and \
+            postal_part(widget.printed):
+        # a row's label left of the box ("Home address (in full)") and the caption over
+        # it naming the part ("State or country")
+        return widget.printed, _asks(widget.printed), True
+    if page_label and (key is None or (page_meaning and page_meaning[0] == key)):
+        # a name that gives only the key ("Address[0].f1_8[0]"): the page gives its part
+        return page_label, page_meaning, True
+    return said_by, None, False
+
+
 def classify(widget: FormWidget) -> WidgetRole:
     """The role of one widget: its key (the locked name rule, else what its tooltip says,
     else what the label the page prints for it says), its party (name and tooltip, else the
@@ -385,11 +415,7 @@ def classify(widget: FormWidget) -> WidgetRole:
     meaning = _asks(said_by) if said_by else None
     from_page = False
     if problem is None and meaning is None:  # "Text7", "fill_3": the page says
-        page_label = _page_label(widget)
-        page_meaning = _asks(page_label) if page_label else None
-        if page_label and (key is None or (page_meaning and page_meaning[0] == key)):
-            # a name that gives only the key ("Address[0].f1_8[0]"): the page gives its part
-            said_by, meaning, from_page = page_label, page_meaning, True
+        said_by, meaning, from_page = _page_asks(widget, key, said_by)
     if problem == "ambiguous" and meaning is not None and {meaning[0]} == set().union(
             *_name_matches(said_by)) and meaning[0] in set().union(*_name_matches(widget.name)):
         # "StreetNumberName" whose tooltip asks only for the "Address" (a tooltip as
@@ -408,6 +434,8 @@ def classify(widget: FormWidget) -> WidgetRole:
     text = " ".join(filter(None, [widget.name, widget.label, said_by if from_page else None]))
     if key == "address" and NOT_POSTAL.search(normalize_acroform_name(text)):
         return WidgetRole(widget, None, "not_postal")
+    if key == "address" and BIRTHPLACE.search(normalize_acroform_name(text).replace(" ", "")):
+        return WidgetRole(widget, None, "place_of_birth")  # "Town of birth": no address
     if key == "full_name":
         said_else = meaning_of(normalize_acroform_name(text))
         if said_else and said_else[0] != "full_name":  # "Medication Name": a drug's name
@@ -416,7 +444,8 @@ def classify(widget: FormWidget) -> WidgetRole:
                 filter(None, [widget.name, said_by, widget.printed])))) and \
                 not _print_asks_parts(said_by):
             return WidgetRole(widget, None, "not_a_persons_name")
-    if widget.column_size > 1 and key != "medications":  # a table's column: rows of entries
+    if widget.column_size > 1 and key != "medications" and not _named_row_part(
+            widget, key, said_by):  # a table's column: rows of entries
         return WidgetRole(widget, None, "table_column")
     party = party_of(normalize_acroform_name(" ".join(filter(None, [widget.name, said_by])))) \
         if said_by and said_by != widget.label else None  # "Enter Employee Last Name ..."
@@ -433,6 +462,19 @@ def classify(widget: FormWidget) -> WidgetRole:
                           for q in [qualified_name(t)] if q), None)
         role = replace(role, qualifier=qualifier)  # "Preferred Name", "Sponsor #1 - Name"
     return role
+
+
+_NAME_ROW = re.compile(r"\bnames?\b", re.IGNORECASE)
+
+
+def _named_row_part(widget: FormWidget, key: str, said_by: str) -> bool:
+    """True for a name part's box under a "First / Middle / Last" caption whose row is a
+    name of its own, labelled left ("Name to print [First] [Middle] [Last]", then
+    "Mother's name [First] [Middle] [Last]"): a row of named names, no table of entries."""
+    words = label_words(said_by) + name_words(widget.name) + label_words(
+        widget.label or "") + label_words(widget.placed or "")
+    return key == "full_name" and _part(words, NAME_PARTS) is not None and \
+        bool(_NAME_ROW.search(widget.row_text or ""))
 
 
 def _not_a_current_value(widget: FormWidget, key: str, said_by: str) -> str | None:
@@ -464,6 +506,16 @@ def _widget_text_party(widget: FormWidget, text: str) -> str | None:
 #: The parts of a North American number split over two or three boxes, in order.
 _PHONE_BOXES = {2: ("area", "local"), 3: ("area", "prefix", "line")}
 _NARROW = 45.0  # a box narrower than this holds a few digits, not a whole number
+
+
+_WHOLE_NUMBER = 90.0  # a box this wide (and not limited to a few digits) holds a number
+
+
+def _holds_whole_number(widget: FormWidget) -> bool:
+    """True when a box is wide enough for a whole phone number and takes more than a few
+    digits."""
+    wide = widget.rect is not None and widget.rect[2] - widget.rect[0] >= _WHOLE_NUMBER
+    return wide and not 0 < widget.maxlen < 10
 
 
 def _hinted_part(widget: FormWidget, key: str) -> str | None:
@@ -506,15 +558,19 @@ def _with_part(widget: FormWidget, key: str, party: str | None, said: str | None
     elif key == "full_name":
         order = None if grouped or hinted else (_name_order(said_by)
                                                  or _name_order(widget.hint or ""))
+        tail = sentences(widget.label)[-1:] if widget.label and not grouped else []
+        tip = label_words(tail[0]) if tail and len(label_words(tail[0])) <= 3 else []
+        # a tooltip ending in the part alone: "Name to print. Middle."
         part = None if order else (_part(words, NAME_PARTS) or _part(own, NAME_PARTS)
-                                   or hinted)
+                                   or hinted or _part(tip, NAME_PARTS))
         if part is None and not order and not grouped and set(name_order(said_by)) == {
                 "first", "middle"}:  # "first name and middle initial": the given names
             part = "first_middle"
     elif key == "phone":
         narrow = widget.rect is not None and widget.rect[2] - widget.rect[0] < _NARROW
         few = 0 < widget.maxlen <= 4 or narrow or grouped
-        part = said if said in ("area", "prefix", "line") and few else None
+        named = said or hinted or ("area" if "areacode" in "".join(words) else None)
+        part = named if named in ("area", "prefix", "line") and few else None
     elif key == "address":
         part = said
     elif key == "medications" and said:
@@ -524,6 +580,10 @@ def _with_part(widget: FormWidget, key: str, party: str | None, said: str | None
             return WidgetRole(widget, None, "medication_column_without_row")
     if grouped and part is None:
         part = _split_part(widget, key, said_by)
+        if key == "phone" and part in ("area", "prefix") and _holds_whole_number(widget):
+            # "Phone 1: [____________] [ ] Cell [ ] Home": a whole number's box before
+            # checkboxes of its row, no area code box
+            return WidgetRole(widget, key, None, party, None, row, order)
         if part is None or key not in ("dob", "full_name", "phone"):
             return WidgetRole(widget, None, "split_value_without_part")
     return WidgetRole(widget, key, None, party, part, row, order)

@@ -18,8 +18,9 @@ Rules:
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 
 import phonenumbers
@@ -27,6 +28,7 @@ import pymupdf
 from nameparser import HumanName
 
 from repro_assets.forms.acroform import (
+    BIRTHPLACE,
     FAX_RANK,
     TEXT,
     WidgetRole,
@@ -37,6 +39,7 @@ from repro_assets.forms.acroform import (
 )
 from repro_assets.forms.med_rows import MedicationRow, dose_text, rows
 from repro_assets.forms.models import (
+    AUTO_FILL_THRESHOLD,
     FinalField,
     FinalResult,
     ReviewItem,
@@ -52,7 +55,8 @@ from repro_assets.forms.parties import (
     subject_word,
 )
 from repro_assets.forms.postal import split_postal
-from repro_assets.forms.widget_columns import continue_columns
+from repro_assets.forms.scoring import REVIEW_FLAGS
+from repro_assets.forms.widget_columns import continue_columns, left_of
 from repro_assets.forms.widget_meaning import date_order, postal_part
 
 _SPLIT_ADDRESS = re.compile(r"\b(?:city|zip|zipcode|postal)\b")
@@ -174,7 +178,8 @@ def _postal_boxes(roles: list[WidgetRole]) -> frozenset[str] | None:
             continue
         if r.key == "address" and r.part:
             parts.update(r.part.split("+"))
-        elif r.key is None and _SPLIT_ADDRESS.search(normalize_acroform_name(r.widget.name)):
+        elif r.key is None and _SPLIT_ADDRESS.search(normalize_acroform_name(r.widget.name)) \
+                and not BIRTHPLACE.search(normalize_acroform_name(r.widget.name)):
             parts.add("unknown")  # a city or ZIP box whose role is not known
     return frozenset(parts) if parts else None
 
@@ -236,6 +241,10 @@ _IF_DIFFERENT = re.compile(r"\b(?:if\s+(?:different|other|not\s+(?:the\s+)?same)
 _WORK = re.compile(r"\b(?:work|business|office|employment|job|company)\b")
 
 
+#: A box the form keeps for its issuer's staff ("For Office Use Only", "Official use").
+_OFFICE_USE = re.compile(r"\b(?:use\s+only|official\s+use|do\s+not\s+write)\b", re.IGNORECASE)
+
+
 def _widget_words(role: WidgetRole) -> str:
     """The widget's name, tooltip and printed label, normalized (lower case, no _ or -)."""
     return normalize_acroform_name(" ".join(filter(None, [
@@ -253,6 +262,23 @@ def _asks_for_another_value(role: WidgetRole, item: FinalField) -> str | None:
     if role.key in ("phone", "address") and _WORK.search(words) and not any(
             _WORK.search(normalize_acroform_name(e.quoted_text)) for e in item.evidence):
         return "work_contact_not_in_evidence"
+    return None
+
+
+def _row_asks_another(role: WidgetRole, texts: list[WidgetRole]) -> str | None:
+    """Why a box asks for another value than the subject's current one because the box its
+    row starts with does ("Earlier name, if not the same: [First] [Middle]"): the
+    boxes of one split value share the label of the first."""
+    seen = {id(role)}
+    left = left_of(role, texts) if role.widget.rect is not None else None
+    while left is not None and id(left) not in seen:
+        words = _widget_words(left)
+        if left.problem == "not_current" or _NOT_CURRENT.search(words):
+            return "not_the_current_value:row"
+        if _IF_DIFFERENT.search(words):
+            return "party_uncertain:only_if_different:row"
+        seen.add(id(left))
+        left = left_of(left, texts)
     return None
 
 
@@ -282,6 +308,9 @@ class _FormView:
     best_phone: int
     postal: frozenset[str] | None
     plain_name: bool = False
+    us_form: bool = False
+    other_top: dict[int, float] = field(default_factory=dict)
+    bare_labels: dict[int, int] = field(default_factory=dict)
 
 
 def _form_view(roles: list[WidgetRole], texts: list[WidgetRole],
@@ -289,8 +318,7 @@ def _form_view(roles: list[WidgetRole], texts: list[WidgetRole],
     """The form-wide facts of :class:`_FormView` for the text widgets ``texts``."""
     others = {r.key for r in texts if r.key and not is_subject(r.party)}
     # the subject's block comes first: a bare widget after another party's widget may be theirs
-    first_other = next((i for i, r in enumerate(texts) if not is_subject(_widget_party(r))),
-                       len(texts))
+    first_other = next((i for i, r in enumerate(texts) if _opens_block(r)), len(texts))
     after_other = {id(r) for r in texts[first_other:]}
     copies: dict[tuple[str, ...], list[int]] = {}
     for r in texts:
@@ -304,10 +332,110 @@ def _form_view(roles: list[WidgetRole], texts: list[WidgetRole],
     phones = [phone_rank(r) for r in texts if r.key == "phone" and is_subject(r.party)
               and not (r.party is None and id(r) in after_other)]  # those are reviewed
     other_pages = {r.widget.page for r in texts if not is_subject(_widget_party(r))}
+    labels = {id(r): _bare_label(r, texts) for r in texts
+              if r.party is None and r.key in UNBOUND_REVIEW_KEYS}
+    counts = Counter(labels.values())
+    bare_labels = {key: counts[label] for key, label in labels.items()}
+    other_top: dict[int, float] = {}
+    for r in texts:
+        if r.key and not is_subject(r.party) and r.widget.rect is not None:
+            page = r.widget.page
+            other_top[page] = min(other_top.get(page, r.widget.rect[1]), r.widget.rect[1])
     plain_name = any(r.key == "full_name" and is_subject(r.party) and r.qualifier is None
                      for r in texts)
     return _FormView(others, other_pages, after_other, copies, med_rows, row_slots,
-                     min(phones, default=0), _postal_boxes(roles), plain_name)
+                     min(phones, default=0), _postal_boxes(roles), plain_name,
+                     _us_form(texts, final), other_top, bare_labels)
+
+
+#: The only review reason of a phone that a US form context settles: the +1 was assumed.
+_ASSUMED_COUNTRY = "default_country_assumed"
+#: What the country's warning costs a candidate (validator weight x (pass - warn)).
+_WARN_LOSS = 0.30 * (1.0 - 0.6) + 1e-9
+_OTHER_DOUBTS = re.compile(r"^(?:contradiction|below_auto_fill_threshold|validator_failed)")
+
+
+def _us_form(texts: list[WidgetRole], final: FinalResult) -> bool:
+    """True when the form and the subject's values are American: the form asks for a ZIP
+    code or an area code in a box of its own, or the subject's address reads "street, city,
+    ST 12345"."""
+    if any((r.key == "address" and r.part and "zip" in r.part.split("+"))
+           or (r.key == "phone" and r.part == "area") for r in texts):
+        return True
+    address = final.fields.get("address")
+    return bool(address and address.normalized_value
+                and split_postal(address.normalized_value) is not None)
+
+
+def us_phone_certain(item: FinalField) -> bool:
+    """True when a phone is left for review only because its +1 was assumed, and it is a
+    valid North American number printed with its area code (ten digits in the quote): on
+    a US form that number is the subject's as printed."""
+    if item.normalized_value is None or _ASSUMED_COUNTRY not in item.rationale:
+        return False
+    doubts = [r for r in item.rationale if r in REVIEW_FLAGS or _OTHER_DOUBTS.match(r)]
+    if "below_auto_fill_threshold" in doubts and \
+            "validator_warn:explicit_country" in item.rationale and \
+            item.confidence + _WARN_LOSS >= AUTO_FILL_THRESHOLD:
+        doubts.remove("below_auto_fill_threshold")  # only the country's warning lowered it
+    if doubts != [_ASSUMED_COUNTRY]:
+        return False
+    try:
+        number = phonenumbers.parse(item.normalized_value, None)
+    except phonenumbers.NumberParseException:
+        return False
+    national = str(number.national_number)
+    return number.country_code == 1 and len(national) == 10 and \
+        phonenumbers.is_valid_number(number) and any(
+            national in re.sub(r"\D", "", e.quoted_text) for e in item.evidence)
+
+
+def _bare_label(role: WidgetRole, texts: list[WidgetRole]) -> tuple[str, ...]:
+    """A party-less widget's field, part, printed label and the label of the box its row
+    starts with, without digits ("Tel. no."; "Middle" of the row "Name to
+    print")."""
+    head, seen = role, {id(role)}
+    while head.widget.rect is not None:
+        left = left_of(head, texts)
+        if left is None or id(left) in seen:
+            break
+        head = left
+        seen.add(id(head))
+    labels = [r.widget.placed or r.widget.label or r.widget.printed or "" for r in (role, head)]
+    return (role.key or "", role.part or "",
+            *(re.sub(r"[\d\W_]+", " ", text.lower()).strip() for text in labels))
+
+
+def _above_other_parties(role: WidgetRole, view: _FormView) -> bool:
+    """True when the widget stands above every widget of another party on its page (the
+    form asks the subject first: "Your full name" over "Name of person to contact")."""
+    top = view.other_top.get(role.widget.page)
+    return role.widget.rect is not None and top is not None and role.widget.rect[3] <= top
+
+
+def _opens_block(role: WidgetRole) -> bool:
+    """True for a widget of another party that heads the boxes after it: its party comes
+    from its section heading, not from its own label, row or column ("Mother's name" is the
+    mother's box and the boxes of its row; "Mailing address" further down, naming no one,
+    is the subject's again)."""
+    party = _widget_party(role)
+    if is_subject(party):
+        return False
+    own = " ".join(filter(None, [role.widget.name, role.widget.label, role.widget.placed,
+                                 role.widget.printed]))
+    return party_of(normalize_acroform_name(own)) != party and \
+        party_of(role.widget.section or "") == party
+
+
+def _fits_as_printed(role: WidgetRole, e164: str) -> bool:
+    """True when a phone goes into the widget in its national format or as one of its
+    parts: a box too short for "(503) 555-0100" would take the bare digits, no reading a
+    person checks at a glance (that number stays for review)."""
+    if role.part or not role.widget.maxlen:
+        return True
+    number = phonenumbers.parse(e164, None)
+    national = phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.NATIONAL)
+    return len(national) <= role.widget.maxlen
 
 
 def _not_writable(role: WidgetRole, item: FinalField | None, view: _FormView) -> str | None:
@@ -315,6 +443,8 @@ def _not_writable(role: WidgetRole, item: FinalField | None, view: _FormView) ->
     field, another party's, no value, or not the preferred phone widget."""
     if role.key is None:
         return role.problem or "no_v1_field"
+    if _OFFICE_USE.search(" ".join(filter(None, [_widget_words(role), role.widget.section]))):
+        return "office_use_only"  # "FOR OFFICE USE ONLY", "Do not write below (staff use)"
     if role.key == "insurance_member_id" and role.party == POLICYHOLDER:
         # "INSURED'S I.D. NUMBER": the subject's id only when the subject is the insured
         return "party_uncertain:insured_may_be_another_person"
@@ -339,9 +469,11 @@ def _not_writable(role: WidgetRole, item: FinalField | None, view: _FormView) ->
 def _party_uncertain(role: WidgetRole, item: FinalField, view: _FormView) -> str | None:
     """Why the widget may not be the subject's (or may ask for another value): it is left
     empty and listed for review."""
-    if role.party is None and role.key in view.others and role.widget.page in view.other_pages:
+    if role.party is None and role.key in view.others and role.widget.page in view.other_pages \
+            and not _above_other_parties(role, view):
         # nothing says whose it is, and the form asks another party for the same field on
-        # its page (a page before any other party's widget is the subject's)
+        # its page (a page, or the rows of a page, before any other party's widget is the
+        # subject's)
         return "party_uncertain:another_party_has_this_field"
     if _hint_names_another(role):  # a subject or no party said, but the hint names one
         # "Phone (patient or guardian)", "Address (if different from patient)"
@@ -356,6 +488,10 @@ def _party_uncertain(role: WidgetRole, item: FinalField, view: _FormView) -> str
         # one field printed in several places, one of them in another party's block:
         # writing it would write there too
         return "party_uncertain:field_shown_in_another_block"
+    if role.party is None and view.bare_labels.get(id(role), 0) > 1:
+        # the same phone label printed at three boxes, none naming whose: the filer's,
+        # a helper's and a firm's look alike
+        return "party_uncertain:same_label_no_party"
     pages = view.copies.get(_copy_key(role), [])
     if len(pages) > 1 and (role.party is None or pages.count(role.widget.page) > 1):
         # "First Name" and "First Name_2" with no party said, or twice on one page: whose
@@ -400,11 +536,25 @@ def _place_value(plan: FillPlan, role: WidgetRole, key: str, normalized: str,
         plan.writes.append(Write(role, key, value))
 
 
+def _numbers_after_area_codes(roles: list[WidgetRole]) -> list[WidgetRole]:
+    """``roles`` with a phone box right after an area code box of its row made the rest of
+    the number ("[503] [555-0100]": the second box takes no whole number)."""
+    texts = [r for r in roles if r.widget.kind == TEXT and r.widget.rect is not None]
+    updated = {}
+    for role in texts:
+        if role.key == "phone" and role.part is None:
+            left = left_of(role, texts)
+            if left is not None and left.key == "phone" and left.part == "area":
+                updated[id(role)] = replace(role, part="local")
+    return [updated.get(id(r), r) for r in roles]
+
+
 def plan_fill(roles: list[WidgetRole], final: FinalResult) -> FillPlan:
     """Decide, for every text widget of the target, what is written into it (if anything)."""
     plan = FillPlan(form_subject=subject_word(
         " ".join(filter(None, [r.widget.name, r.widget.label])) for r in roles))
     roles = continue_columns(roles, _widget_party)  # "CITY" under "PATIENT'S ADDRESS"
+    roles = _numbers_after_area_codes(roles)
     texts = [r for r in roles if r.widget.kind == TEXT]
     view = _form_view(roles, texts, final)
     for role in texts:
@@ -414,12 +564,14 @@ def plan_fill(roles: list[WidgetRole], final: FinalResult) -> FillPlan:
             plan.skipped.append(_skip(role, reason))
             continue
         assert role.key is not None and item is not None and item.normalized_value is not None
-        reason = _party_uncertain(role, item, view)
+        reason = _party_uncertain(role, item, view) or _row_asks_another(role, texts)
         if reason:
             plan.skipped.append(_skip(role, reason))
             plan.review_widgets.setdefault(role.key, []).append(role.widget.name)
             continue
-        if item.status == "needs_review":
+        if item.status == "needs_review" and not (
+                role.key == "phone" and view.us_form and us_phone_certain(item)
+                and _fits_as_printed(role, item.normalized_value)):
             plan.review_widgets.setdefault(role.key, []).append(role.widget.name)
             continue
         _place_value(plan, role, role.key, item.normalized_value, view)

@@ -38,7 +38,8 @@ PARTY_WORDS: dict[str, tuple[str, ...]] = {
                "specialist", "examiner", "evaluator", "referred by", "ref. by", "ref. dr"),
     "employer": ("employer", "supervisor", "place of employment", "manager"),
     "representative": ("attorney", "lawyer", "representative", "agent", "witness",
-                       "interpreter", "translator", "preparer", "adjuster", "case manager"),
+                       "interpreter", "translator", "preparer", "adjuster", "case manager",
+                       "notary", "designee"),
     "organization": ("clinic", "hospital", "practice", "office", "facility", "pharmacy",
                      "laboratory", "center", "centre", "carrier", "insurer", "company",
                      "network", "plan", "agency", "department", "services", "service",
@@ -54,6 +55,7 @@ ORGANIZATION = "organization"
 NOT_MEMBER_ID_OWNERS = frozenset({"emergency_contact", "family", "doctor", "employer",
                                   "representative"})
 
+_POST_OFFICE = re.compile(r"\bpost\s+$", re.IGNORECASE)
 _SUFFIX = r"(?:'s|’s|s'|s’|s|es)?"
 
 
@@ -87,6 +89,8 @@ def mentions(text: str, parties: Iterable[str] | None = None) -> list[PartyMenti
         if wanted is not None and party not in wanted:
             continue
         for match in pattern.finditer(text):
+            if party == ORGANIZATION and _POST_OFFICE.search(text[:match.start()]):
+                continue  # "Town or post office": a place, no organisation
             found.append(PartyMention(party, match.start(), match.end(), match.group(0)))
     found.sort(key=lambda m: (m.start, -(m.end - m.start)))
     kept: list[PartyMention] = []

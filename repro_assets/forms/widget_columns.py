@@ -1,12 +1,15 @@
-"""Whose is a widget that names no party? The one right above it in its column says.
+"""Whose is a widget that names no party? The boxes beside and above it say.
 
 A form continues a block down its column: "5. PATIENT'S ADDRESS" over "CITY", "STATE", "ZIP
 CODE" and "TELEPHONE" cells on a claim form, "Physician name" over a bare "Phone" box. A
 widget whose name, tooltip, printed label and section name no party is the subject's when the
 nearest widget right above it (overlapping its span, at most a couple of rows up) is the
-subject's, so the subject's city box is the subject's. Under another party's widget it stays
-party-less: the rules of :mod:`repro_assets.forms.fill` leave it empty for review (a bare
-"Phone" under "Physician name" may be the physician's). A widget with a party keeps it.
+subject's, so the subject's city box is the subject's. It is another party's when the box
+right before it in its row is that party's ("Mother's name [First] [Middle] [Last]": the
+middle and last boxes are the mother's too), or when the widget right above it is ("Physician
+name" over a bare "Phone" and "Address"); only a person's fields (name, phone, address, birth
+date) pass on so, never the subject's own (allergies, medications under a physician's box
+are the patient's). A widget with a party keeps it.
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ from dataclasses import replace
 from repro_assets.forms.acroform import TEXT, WidgetRole
 from repro_assets.forms.parties import SUBJECT
 
+#: The fields every person has: another party's row or column passes on only these.
+PERSON_KEYS = frozenset({"full_name", "phone", "address", "dob"})
 #: How far above a widget (in heights of the widget) the one it continues may end.
 ROWS_UP = 2.0
 
@@ -57,15 +62,49 @@ def continue_columns(roles: list[WidgetRole],
             "Employer name").
     """
     texts = [r for r in roles if r.widget.kind == TEXT and r.widget.rect is not None]
-    order = sorted(texts, key=lambda r: (r.widget.page, (r.widget.rect or (0, 0, 0, 0))[1]))
+    order = sorted(texts, key=lambda r: (r.widget.page, (r.widget.rect or (0, 0, 0, 0))[1],
+                                         (r.widget.rect or (0, 0, 0, 0))[0]))
     parties = {id(r): party_of_widget(r) for r in texts}
     updated: dict[int, WidgetRole] = {}
     for role in order:
-        if role.key is None or parties[id(role)] is not None:
+        if parties[id(role)] is not None:
             continue
+        if role.key is not None and role.key not in PERSON_KEYS:
+            # allergies, medications, a member id: only the subject's (a column of them
+            # under a physician's boxes is the patient's again)
+            above = _above(role, texts)
+            if above is not None and parties[id(above)] == SUBJECT:
+                parties[id(role)] = SUBJECT
+                updated[id(role)] = replace(role, party=SUBJECT)
+            continue
+        left = left_of(role, texts)
         above = _above(role, texts)
-        party = parties[id(above)] if above is not None else None
-        if party == SUBJECT:
-            parties[id(role)] = party
+        party = parties[id(left)] if left is not None else None
+        if party in (None, SUBJECT):  # another party's row goes on to its right
+            party = parties[id(above)] if above is not None else None
+            if party == SUBJECT and role.key is None:
+                continue  # the subject's column passes through the boxes of v1 fields
+        if party is None:
+            continue
+        parties[id(role)] = party
+        if role.key is not None:
             updated[id(role)] = replace(role, party=party)
     return [updated.get(id(r), r) for r in roles]
+
+
+#: How far right of a widget (in heights of the widget) the next box of its row may start.
+ROW_GAP = 3.0
+
+
+def left_of(role: WidgetRole, others: list[WidgetRole]) -> WidgetRole | None:
+    """The nearest text widget left of ``role`` in its row (its middle inside their span),
+    at most a few heights away: the boxes of one split value ("Mother's name [First]
+    [Middle] [Last]")."""
+    rect = role.widget.rect
+    assert rect is not None
+    middle, height = (rect[1] + rect[3]) / 2, rect[3] - rect[1]
+    found = [o for o in others if o is not role and o.widget.rect is not None
+             and o.widget.page == role.widget.page
+             and o.widget.rect[1] <= middle <= o.widget.rect[3]
+             and o.widget.rect[2] <= rect[0] + 1 and rect[0] - o.widget.rect[2] <= ROW_GAP * height]
+    return max(found, key=lambda o: o.widget.rect[2] if o.widget.rect else 0, default=None)

@@ -37,7 +37,7 @@ _TWO_LISTS = re.compile(r"\b(?:medications?|medicines?|drugs?)\s*(?:and|&|/|,)\s
 _POSTAL = {"city": "city", "town": "city", "state": "state", "zip": "zip", "zipcode": "zip",
            "postal": "zip"}
 _POSTAL_FILLER = {"and", "code", "or", "home", "patient", "patients", "patient's", "mailing",
-                  "residence", "province", "no"}
+                  "residence", "province", "no", "foreign", "country"}
 _NUMBERING = re.compile(r"^\s*(?:\d{1,2}[a-z]?|[a-z])[.)]?\s+", re.IGNORECASE)
 
 
@@ -105,11 +105,18 @@ def label_words(text: str) -> list[str]:
     return re.findall(r"[a-z0-9]+", joined.lower())
 
 
+def _subject_role(word: str) -> bool:
+    """True for one word that is the subject's role ("client's" in "Client's Town")."""
+    from repro_assets.forms.parties import SUBJECT, mentions  # imports nothing from here
+
+    return any(m.start == 0 and m.end == len(word) for m in mentions(word, [SUBJECT]))
+
+
 def postal_part(text: str) -> str | None:
     """``city``, ``state``, ``zip`` or a ``+``-joined run of them ("city+state+zip") when a
     label asks only for those parts of an address, else None ("State of injury" asks for
     something else)."""
-    words = re.findall(r"[a-z']+", _NUMBERING.sub("", text.lower()))
+    words = re.findall(r"[a-z']+", _NUMBERING.sub("", text.lower().replace("’", "'")))
     if not words or len(words) > 7:
         return None
     parts: list[str] = []
@@ -117,7 +124,7 @@ def postal_part(text: str) -> str | None:
         if word in _POSTAL:
             if _POSTAL[word] not in parts:
                 parts.append(_POSTAL[word])
-        elif word not in _POSTAL_FILLER:
+        elif word not in _POSTAL_FILLER and not _subject_role(word):
             return None
     return "+".join(parts) if parts else None
 
@@ -153,8 +160,8 @@ def name_order(text: str) -> list[str]:
 _PAGE_PREFIX = re.compile(r"^\s*(?:page\s+\d+\s*\.\s*)?(?:\d{1,2}[a-z]?\s*\.\s+)?", re.IGNORECASE)
 #: Where a sentence of a tooltip ends: a full stop, semicolon, ! or ? after a word of two or
 #: more letters ("M.I." and "No." inside a label end nothing), before the next sentence.
-_SENTENCE_END = re.compile(r"(?<=[a-z]{2}[.;!?])\s+(?=[A-Z0-9])|(?<=[a-z]{2}[;!?])\s+",
-                           re.IGNORECASE)
+_SENTENCE_END = re.compile(r"(?<=[a-z]{2}[.;!?])\s+(?=[A-Z0-9])|(?<=[a-z]{2}[;!?])\s+|"
+                           r"(?<=[.;])\s+(?=\d{1,2}[a-z]?\.\s+[a-z])", re.IGNORECASE)
 #: The verb of a tooltip's request ("Enter City or Town", "Please provide your ..."): no
 #: part of the label ("Print Name" keeps its verb: a signature block's).
 _IMPERATIVE = re.compile(r"^(?:please\s+)?(?:enter|provide|write|give|fill\s+in)\s+",

@@ -453,8 +453,7 @@ STANDINS: tuple[StandIn, ...] = (
              "Text6": P["phone"]}),
     StandIn("phones_and_contacts", "home / cell / work phones, other contacts",
             phones_and_contacts,
-            {"Text1": P["name"], "Text2": P["address"], "Text3": P["phone"]},
-            {"Text3": "a phone naming no party on a form that asks a pharmacy's phone"}),
+            {"Text1": P["name"], "Text2": P["address"], "Text3": P["phone"]}),
     StandIn("medication_table", "medication rows with cryptic names", medication_table,
             {"Text1": P["name"], "Text2": P["allergies"], "Text3": "Levothyroxine",
              "Text4": "50 mcg", "Text5": "once daily", "Text6": "Sertraline",
@@ -772,8 +771,7 @@ THIRD: tuple[StandIn, ...] = (
     StandIn("repeated_header", "patient name again on page 2", repeated_header,
             {"Text1": P["name"], "Text2": P["dob"], "Text20": P["name"]}),
     StandIn("inline_row_parties", "patient and physician on one row", inline_row_parties,
-            {"a1": P["name"], "a3": P["phone"]},
-            {"a3": "two bare 'Phone:' boxes on one row, one under the physician's column"}),
+            {"a1": P["name"], "a3": P["phone"]}),
     StandIn("narrow_label_above", "labels centred over short boxes", narrow_label_above,
             {"b1": P["name"], "b2": P["dob"], "b3": P["member"]}),
     StandIn("city_state_zip_row", "street box, city/state/zip row", city_state_zip_row,
@@ -784,8 +782,7 @@ THIRD: tuple[StandIn, ...] = (
     StandIn("tooltip_conflicts", "name vs tooltip (fax, e-mail)", tooltip_conflicts,
             {"Name": P["name"]}),
     StandIn("history_rows", "physician + bare telephone row, medication question",
-            history_rows, {"h1": P["name"], "h6": P["meds"], "h7": P["allergies"]},
-            {"h1": "a bare 'Name' on a page that asks the physician's name"}),
+            history_rows, {"h1": P["name"], "h6": P["meds"], "h7": P["allergies"]}),
 )
 
 

@@ -84,11 +84,14 @@ def test_intake_target_split_values_and_review(run_bundle: RunHelper) -> None:
         "Patient DOB Month": "04", "Patient DOB Day": "12", "Patient DOB Year": "1978",
         "Member ID": "XGH482913027", "Allergies": "Penicillin",
         "Current Medications": "Lisinopril 10 mg; Metformin 500 mg",
+        # no country code, but an American number with its area code on a US form (the
+        # patient's address reads "city, ST 12345"): written, the field still listed
+        "Home Phone": "(217) 555-0143",
     }
     review = folder.read_artifact("review")
     assert review.form_subject == "patient"
-    (phone,) = review.needs_review  # no country code: left empty, listed with evidence
-    assert phone.field == "phone" and phone.widgets == ["Home Phone"]
+    (phone,) = review.needs_review  # the assumed +1 is still listed with its evidence
+    assert phone.field == "phone" and phone.widgets == []
     assert phone.evidence[0].quoted_text.startswith("Home Phone: (217) 555-0143")
     assert phone.evidence_images == [f"runs/{folder.run_id}/artifacts/evidence/phone_1.png"]
     reasons = {s.widget: s.reason for s in review.skipped}

@@ -155,7 +155,7 @@ def test_cells_under_the_patients_address_cell_are_the_patients(run_bundle: RunH
     assert reasons["a3"] == reasons["a4"] == "address_split"
 
 
-def test_a_bare_phone_under_a_physicians_box_keeps_no_party() -> None:
+def test_a_bare_phone_under_a_physicians_box_is_the_physicians() -> None:
     from repro_assets.forms.fill import _widget_party
     from repro_assets.forms.widget_columns import continue_columns
 
@@ -170,7 +170,7 @@ def test_a_bare_phone_under_a_physicians_box_keeps_no_party() -> None:
     sheet.box("q4", (130, 142, 400, 156))
     got = {r.widget.name: r.party for r in continue_columns(
         [classify(w) for w in read_widgets(sheet.done())], _widget_party)}
-    assert got == {"q1": "doctor", "q2": None, "q3": "subject", "q4": "subject"}
+    assert got == {"q1": "doctor", "q2": "doctor", "q3": "subject", "q4": "subject"}
 
 
 def test_an_insureds_id_is_reviewed_and_a_plans_member_number_is_the_subjects(

@@ -200,11 +200,9 @@ def test_tax_request_writes_the_taxpayers_phone_only(run_bundle: RunHelper) -> N
         written = read_back(folder.read_binary("filled.pdf"))
         skipped = {s.widget: s.reason for s in folder.read_artifact("review").skipped}
         assert skipped["t3"] == "not_current"
-        if tips:  # no party said, and the spouse's name is asked on its page: for review
-            assert written == {"t5": P["phone"]}
-            assert skipped["t1"] == "party_uncertain:another_party_has_this_field"
-        else:  # no other box asks a name: the name on the return is the taxpayer's
-            assert written == {"t1": P["name"], "t5": P["phone"]}
+        # no party said, above the spouse's box (or no other box asks a name): the name on
+        # the return is the taxpayer's
+        assert written == {"t1": P["name"], "t5": P["phone"]}
 
 
 # --- given names, qualified names --------------------------------------------------------
