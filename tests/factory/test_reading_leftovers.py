@@ -235,3 +235,33 @@ def test_a_glued_hour_up_to_twelve_is_no_due() -> None:
         fails(f"Machines: M45\nJ45: M45 1h, {due}\n")
     assert _jobs("Machines: M45\nJ45: M45 1h, due 14h\n")[0][2] == 14
     assert _jobs("Machines: M45\nJ45: M45 1h, due 9h30\n")[0][2] == 9
+
+
+def test_make_that_moves_the_texts_one_due() -> None:
+    quoted = "> Machines: M51, M52\n> J51: M51 2h, then M52 1h, due 3pm\n"
+    assert _jobs(f"Make that 5pm, the van comes later.\n\n{quoted}")[0][2] == 17
+    assert _jobs(f"Make it 16:30\n\n{quoted}")[0][2] == 16
+    # no due to move, two dues, two moves, a condition
+    assert "which due it moves" in fails("Make that 5pm.\nMachines: M51\nJ51: M51 2h\n")
+    fails(f"Make that 5pm.\n\n{quoted}> J52: M52 1h, due 4pm\n")
+    fails(f"Make that 5pm.\nMake it 6pm.\n\n{quoted}")
+    fails(f"Make that 5pm if the van is late.\n\n{quoted}")
+    fails(f"Make that 5pm, the van is late.\n\n{quoted}")  # found by probing: read as prose
+
+
+def test_a_reply_that_only_confirms_makes_the_quoted_request_a_statement() -> None:
+    request = ("> Could you plan J53 on M53 for 1h and then on M54 for 2h?\n"
+               "> Machines here are M53 and M54.\n")
+    assert _jobs(f"Confirmed, will do.\n\n{request}") == [
+        ("J53", [("M53", 1), ("M54", 2)], None)]
+    # no reply, a reply that says more, a request with an alternative
+    fails(request)
+    fails(f"Not before Friday, M54 is busy.\n\n{request}")
+    fails("OK\n\n> Could you plan J53 on M53 for 1h or on M54 for 2h?\n"
+          "> Machines here are M53 and M54.\n")
+
+
+def test_a_machines_list_may_join_its_last_job_with_and() -> None:
+    assert _jobs("M55 handles J55 (2h), J56 (1h) and J57 (1h)\n") == [
+        ("J55", [("M55", 2)], None), ("J56", [("M55", 1)], None), ("J57", [("M55", 1)], None)]
+    fails("M55 handles J55 (2h) and J56\n")  # a job without its time

@@ -165,6 +165,7 @@ class _Assembler:
         self.generic = [s for s in reading.routes if s.jobs is None]
         self.used: set[int] = set()  # id() of statements that shaped some job's route
         self.resolving: set[str] = set()  # jobs whose route is being copied
+        self.moved: dict[int, float] = {}  # the due a "Make that 6pm" moves, and where to
 
     def applicable(self, job: str) -> list[RouteStatement]:
         return [s for s in self.reading.routes
@@ -455,6 +456,7 @@ class _Assembler:
         ]
         if not applicable:
             return []
+        moved = self.moved
         top = max(d.level for d in applicable)
         chosen = [d for d in applicable if d.level == top]
         self.used.update(id(d) for d in chosen)
@@ -465,7 +467,22 @@ class _Assembler:
                 raise _Conflict(f"{job} has no due at {correction.corrects:g}:00 to correct",
                                 correction.quote)
             chosen = [d for d in chosen if d not in replaced]
-        return list(dict.fromkeys(d.hour for d in chosen))
+        return list(dict.fromkeys(moved.get(id(d), d.hour) for d in chosen))
+
+    def moved_due(self) -> dict[int, float]:
+        """The due statement a ``Make that 6pm`` moves, by id, with its new hour: the text's
+        one due with an hour, and one such sentence.
+
+        Raises:
+            _Conflict: the sentence cannot say which due it moves.
+        """
+        moves = self.reading.due_moves
+        if not moves:
+            return {}
+        timed = [d for d in self.reading.dues if d.hour is not None]
+        if len(moves) != 1 or len(timed) != 1:
+            raise _Conflict("it does not say which due it moves", moves[0][1])
+        return {id(timed[0]): moves[0][0]}
 
 
 def assemble(reading: Reading) -> Assembly:
@@ -492,6 +509,10 @@ def assemble(reading: Reading) -> Assembly:
             unread.append(Unread(quote=quote, reason=f"it says {count} jobs but the text names "
                                  f"{len(reading.jobs)} ({', '.join(reading.jobs) or 'none'})"))
     assembler = _Assembler(reading, declarations, machines)
+    try:
+        assembler.moved = assembler.moved_due()
+    except _Conflict as exc:
+        unread.append(Unread(quote=exc.quote, reason=str(exc)))
     raw_jobs: list[RawJob] = []
     for job in reading.jobs:
         try:

@@ -333,6 +333,23 @@ class ClauseReader:
         self.names = names
 
     # ------------------------------------------------------------------ entry point
+    def _text_wide(self, tokens: list[Token], clause: Clause) -> bool:
+        """Read a clause that speaks about the whole text, not one job: a default duration
+        (``Count one hour for every operation``) or a moved due (``Make that 6pm``); False
+        for any other clause."""
+        default = _default_duration(tokens)
+        if default is not None:
+            self.reading.defaults.append((default, clause.sentence))
+            return True
+        if not _moves_due(tokens):
+            return False
+        moved = _moved_due(tokens)
+        if moved is None:  # "Make that 5pm if the van is late": never dropped as prose
+            self._unread(clause, "a due moved with more than a plain reason", tokens)
+        else:
+            self.reading.due_moves.append((moved, clause.sentence))
+        return True
+
     def read(self, clause: Clause) -> None:
         """Read one clause: statements go to the reading, or one :class:`Unread`."""
         self._enter(clause)
@@ -351,9 +368,7 @@ class ClauseReader:
             return
         self._note_names(tokens)
         tokens = self._after_last_machine(tokens)
-        default = _default_duration(tokens)
-        if default is not None:
-            self.reading.defaults.append((default, clause.sentence))
+        if self._text_wide(tokens, clause):
             return
         kind = self._classify(tokens, clause)
         for match in _JOB_COUNT_RE.finditer(clause.text):
@@ -1774,6 +1789,29 @@ def _follow_it(cursor: Cursor) -> bool:
             return True
     cursor.index = start
     return False
+
+
+_MAKE_THAT = (("make", "that"), ("make", "it"))
+
+
+def _moves_due(tokens: list[Token]) -> bool:
+    """Whether the clause starts ``Make that <time of day>``."""
+    cursor = Cursor(tokens)
+    return cursor.any_sequence(_MAKE_THAT) is not None and cursor.peek_kind(Kind.CLOCK)
+
+
+def _moved_due(tokens: list[Token]) -> float | None:
+    """The hour of a clause that only moves the text's due (``Make that 6pm``, ``Make it
+    18:00, the truck comes later``); None for any other clause."""
+    cursor = Cursor(tokens)
+    if cursor.any_sequence(_MAKE_THAT) is None or not cursor.peek_kind(Kind.CLOCK):
+        return None
+    reading = read_time(tokens, cursor.index)
+    if reading.hour is None:
+        return None
+    cursor.index += reading.used
+    _reason(cursor)
+    return reading.hour if cursor.done else None
 
 
 def _correction_value(cursor: Cursor) -> tuple[float, float | None] | None:

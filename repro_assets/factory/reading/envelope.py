@@ -14,6 +14,8 @@ it says:
   attributes a quote (``On Wed, ... at 4:10 PM Lars wrote:``); a ``Subject:`` line
   is dropped only when it names no machine, no duration and no clock time (``Subject: Re:
   J51 rush``), otherwise its text (without ``Re:``/``Fwd:``) is read like any sentence;
+* a reply that only confirms what it quotes (``Confirmed, will do.``) makes each quoted request
+  to plan a job (``Could you plan J1 on M1 for 1h?``) the statement it asks for;
 * emoji presentation selectors (``➡️`` is the arrow ``➡``) and emphasis marks around words
   (``*J501*``, ``**Total**``).
 """
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from repro_assets.factory.ids import id_pattern
 from repro_assets.factory.reading.phrases import (
     DUE_KEYS,
     DUE_KEYS_NEED_BY,
@@ -115,6 +118,31 @@ def _is_message(line: str, bare: re.Pattern[str] | None) -> bool:
     return bool(_CHAT_RE.match(line) or (bare is not None and bare.match(line)))
 
 
+# "Could you plan J1 on M1 for 1h?": a request to plan a job, put as a question
+_REQUEST_RE = re.compile(
+    rf"(?i)^(?:could|can|would|will)\s+you\s+(?:please\s+)?(?:plan|schedule|book|run)\s+"
+    rf"(?P<body>{id_pattern('J')}.*?)\s*\?\s*$")
+# a reply that only agrees to what it quotes
+_CONFIRM_RE = re.compile(
+    r"(?i)^\W*(?:(?:confirmed|confirm|will do|ok|okay|sure|yes|agreed|noted|fine|no problem|"
+    r"consider it done|done)\W*)+$")
+
+
+def _confirmed_requests(rows: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """The quoted requests of a reply that only confirms them, as the statements they ask
+    for (``Confirmed, will do.`` over ``> Could you plan J1 on M1 for 1h?`` is ``J1 on M1 for
+    1h.``); the rows unchanged when the reply says anything else or quotes nothing."""
+    reply = [line for line, depth in rows if depth == 0 and line.strip()]
+    if not reply or not all(_CONFIRM_RE.match(line) for line in reply) or not any(
+            depth for _, depth in rows):
+        return rows
+    out = []
+    for line, depth in rows:
+        request = _REQUEST_RE.match(line.strip()) if depth else None
+        out.append((f"{request.group('body')}." if request else line, depth))
+    return out
+
+
 def unwrap_message(text: str) -> str:
     """``text`` without quote markers, chat stamps, mail header fields and emoji selectors.
 
@@ -128,8 +156,8 @@ def unwrap_message(text: str) -> str:
     previous_depth = 0
     lines = text.split("\n")
     bare = _bare_chat(lines)
-    for raw in lines:
-        line, depth = _unwrap(raw, bare)
+    rows = _confirmed_requests([_unwrap(raw, bare) for raw in lines])
+    for raw, (line, depth) in zip(lines, rows, strict=True):
         if depth != previous_depth and out and out[-1].strip():
             out.append("")  # a new quote depth: a new paragraph
         if _is_message(raw, bare) and re.search(r"[\w)]\s*$", line):

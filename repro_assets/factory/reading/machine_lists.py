@@ -27,7 +27,8 @@ _LINE_RE = re.compile(
 _ITEM_RE = re.compile(
     rf"^(?P<job>{id_pattern('J')})\s*(?:\(\s*(?P<paren>{_DURATION})\s*\)|(?P<bare>{_DURATION}))$",
     re.IGNORECASE)
-_SEPARATOR_RE = re.compile(r"\s*(?:,\s*(?:then\s+)?|;\s*|\s+then\s+|\s*(?:->|>|\u2192)\s*)")
+_SEPARATOR_RE = re.compile(r"\s*(?:,\s*(?:then\s+|and\s+)?|;\s*|\s+(?:and\s+)?then\s+|\s+and\s+"
+                           r"|\s*(?:->|>|\u2192)\s*)")
 _CAPACITY_RE = re.compile(rf"(?i)^{_DURATION}\s+(?:free|available|open|left|capacity)$")
 
 

@@ -194,6 +194,7 @@ class Reading:
     machine_counts: list[tuple[int, str]] = field(default_factory=list)  # "four machines"
     job_counts: list[tuple[int, str]] = field(default_factory=list)  # "three jobs today"
     value_corrections: list[ValueCorrection] = field(default_factory=list)
+    due_moves: list[tuple[float, str]] = field(default_factory=list)  # "Make that 6pm"
     unread: list[Unread] = field(default_factory=list)
 
     def mention_job(self, job_id: str) -> None:
