@@ -7,6 +7,8 @@ variants each, with invented names and numbers:
 * a results table whose label column is headed 'Method' (or 'Our results'), under a caption
   that says 'datasets' and names no metric, was taken for a table listing datasets: every
   method row became a dataset, beside columns the paper presents as datasets;
+* a column headed by a name the text gives a model ('32-layer ZNet (denoted as ZNet-32)', 'we
+  use ... as baselines') was read as a dataset because the caption says 'tasks';
 """
 
 from __future__ import annotations
@@ -87,3 +89,25 @@ def test_method_rows_under_a_caption_about_datasets_are_no_datasets(corner: str)
     assert not named & {"Vote-uni", "Vote-bi", "Lexi-rule"}, _confident(claims)
     assert not [c for c in claims if c.printed_value == "73.9" and c.confidence >= CONFIDENT
                 and c.dataset_name != "Quellor"], _confident(claims)
+
+
+# --- a column headed by a model the text names ---------------------------------------------
+
+
+@pytest.mark.parametrize("sentence", [
+    "For recognition we choose 20-layer Zenet (denoted as Zenet-20) and 56-layer Zenet "
+    "(denoted as Zenet-56) as two baselines.",
+    "For recognition we use Zenet-20 and Zenet-56 as baselines, trained the usual way.",
+])
+def test_a_column_headed_by_a_model_is_no_dataset(sentence: str) -> None:
+    lines = [(72, 60, "Paired Tasks Regularize Each Other")]
+    lines += _prose("We run image recognition on the public Pallet-12 collection of ten "
+                    "classes. " + sentence + " Table 3 lists the error rates.", 72, 90)
+    lines += [(72, 160, "Table 3: Error rates (%) of image recognition tasks. The baseline is "
+                        "from earlier work.")]
+    lines += _grid([72, 200, 270], 180, [["", "Zenet-20", "Zenet-56"],
+                                         ["baseline", "7.46", "6.38"],
+                                         ["Paired", "6.71", "5.52"]])
+    claims = _claims(lines, "model-columns")
+    wrong = [c for c in claims if c.dataset_name and "Zenet" in c.dataset_name]
+    assert not wrong, _confident(claims)

@@ -81,6 +81,8 @@ class PaperContext:
     table_datasets: dict[str, dict[str, dict[str, str]]] = field(default_factory=dict)
     #: keys of the names the paper presents as datasets with a cue (see :meth:`presents`)
     presented: set[str] = field(default_factory=set)
+    #: keys of the names the paper presents as models with a cue (see :meth:`is_model`)
+    modelled: set[str] = field(default_factory=set)
 
     @property
     def classification(self) -> bool:
@@ -134,6 +136,13 @@ class PaperContext:
         cleaned = clean_name(name)
         key = normalize_key(cleaned)
         return bool(key) and (key in self.presented or known_as_registry(cleaned))
+
+    def is_model(self, name: str) -> bool:
+        """True when the paper presents ``name`` as a model and never as a dataset: '20-layer
+        ZNet (denoted as ZNet-20)', 'we use ZNet-20 and ZNet-56 as baselines'. A column
+        headed by it holds that model's results, on data named elsewhere."""
+        key = normalize_key(clean_name(name))
+        return bool(key) and key in self.modelled and not self.presents(name)
 
     def names_dataset(self, name: str) -> bool:
         """True when ``name`` is a dataset of the paper or a word of one ("Citation" when the
@@ -274,7 +283,37 @@ def build_context(pages: PaperPages, tables: list[ParsedTable]) -> PaperContext:
     return PaperContext(title=title, abstract=abstract, own_names=own, dataset_counts=counts,
                         dataset_names=names, dataset_metric=metric_map, dataset_task=task_map,
                         sentences=sentences, sections=sections,
-                        presented=presented)
+                        presented=presented, modelled=model_names(texts))
+
+
+_MODEL_NAME = r"[A-Z][\w\-+]*(?:[A-Z0-9][\w\-+]*)?"
+#: Words that say a phrase describes a model: its kind or its size ('110-layer', 'network').
+_MODEL_WORD = (r"(?:\d+[- ]?layers?|layers?|models?|networks?|nets?|architectures?|"
+               r"classifiers?|encoders?|decoders?|baselines?|backbones?|variants?)")
+_MODEL_CUES = (
+    # '32-layer ZNet (denoted as ZNet-32)': a name given to a described model
+    re.compile(rf"(?i:\b{_MODEL_WORD}\b[^().;]{{0,40}}?\(\s*(?:denoted|referred\s+to|"
+               rf"abbreviated|called)\s+(?:as|by)?\s*)[“\"']?(?P<name>{_MODEL_NAME})[”\"']?\s*\)"),
+    # 'we use ZNet-20 and ZNet-56 as (two) baselines'
+    re.compile(rf"\b(?i:use|choose|employ|adopt|take)\s+(?P<names>{_MODEL_NAME}"
+               rf"(?:\s*(?:,|and|or)\s*{_MODEL_NAME})*)\s+as\s+(?i:(?:the\s+|our\s+|a\s+|"
+               rf"an\s+)?(?:\w+\s+)?(?:baselines?|backbones?|base\s+models?|models?))\b"),
+)
+
+
+def model_names(texts: list[str]) -> set[str]:
+    """Keys of the names ``texts`` present as models: a name given to a model a phrase
+    describes ('110-layer ZNet (denoted as ZNet-110)'), or names used 'as baselines'."""
+    out: set[str] = set()
+    for text in texts:
+        for pattern in _MODEL_CUES:
+            for match in pattern.finditer(text):
+                found = match.groupdict().get("name") or match.group("names")
+                for name in re.split(r"\s*(?:,|\band\b|\bor\b)\s*", found):
+                    key = normalize_key(name)
+                    if key and looks_like_name(name) and not is_generic(name):
+                        out.add(key)
+    return out
 
 
 def _names_own(text: str, own: list[str]) -> bool:

@@ -829,7 +829,7 @@ def _labelled_dataset(table: ParsedTable, info: _Column, cues: _TableCues,
             "row_label_unconfirmed")  # a label the paper never presents as a dataset
         return clean_name(row.dataset), source
     if info.name and not cues.methods_as_columns and not info.fragment and not training_data(
-            info.name, caption) and not (
+            info.name, caption) and not context.is_model(info.name) and not (
             _printed_in(info.name, caption) and caption_measures(info.name, caption)) and (
             context.is_dataset(info.name) or (cues.says_datasets and looks_like_name(info.name))
             or _printed_in(info.name, caption)):
