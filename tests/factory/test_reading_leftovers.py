@@ -265,3 +265,16 @@ def test_a_machines_list_may_join_its_last_job_with_and() -> None:
     assert _jobs("M55 handles J55 (2h), J56 (1h) and J57 (1h)\n") == [
         ("J55", [("M55", 2)], None), ("J56", [("M55", 1)], None), ("J57", [("M55", 1)], None)]
     fails("M55 handles J55 (2h) and J56\n")  # a job without its time
+
+
+def test_a_quantity_in_a_jobs_heading_counts_for_its_times_per_piece() -> None:
+    table = "Op   Machine   Time/pc (min)\n10   M61       3\n20   M62       1\n"
+    assert _jobs("WORK ORDER J61   Qty 40 pcs\n" + table) == [
+        ("J61", [("M61", 2), ("M62", 1)], None)]
+    assert _jobs("Order J61  40 pieces\nOp;Machine;Time/pc (min)\n10;M61;3\n")[0] == (
+        "J61", [("M61", 2)], None)
+    # a word of meaning in the heading; two quantities; a quantity the table gives otherwise
+    fails("WORK ORDER J61   Qty 40 pcs rush\n" + table)
+    fails("WORK ORDER J61   Qty 40 pcs, 2 lots of 20 pcs\n" + table)
+    fails("WORK ORDER J61   Qty 40 pcs\nOp   Machine   Qty   Time/pc (min)\n10   M61   20   3\n")
+    fails("WORK ORDER J61\n" + table)  # no quantity: a time per piece has no total

@@ -76,6 +76,7 @@ _HEADERS: dict[str, Column] = {
     "cycle": Column.CYCLE, "cycle time": Column.CYCLE, "time per piece": Column.CYCLE,
     "per piece": Column.CYCLE, "sec/pc": Column.CYCLE, "s/pc": Column.CYCLE,
     "min/pc": Column.CYCLE, "sec per piece": Column.CYCLE, "seconds per piece": Column.CYCLE,
+    "time/pc": Column.CYCLE, "time/piece": Column.CYCLE, "time per pc": Column.CYCLE,
     "run": Column.RUN, "run time": Column.RUN, "runtime": Column.RUN,
     "notes": Column.NOTE, "note": Column.NOTE, "remarks": Column.NOTE, "remark": Column.NOTE,
     "comment": Column.NOTE, "comments": Column.NOTE,

@@ -38,6 +38,7 @@ from repro_assets.factory.reading.dates import drop_plan_date
 from repro_assets.factory.reading.envelope import unwrap_message
 from repro_assets.factory.reading.instructions import work_instruction_lines
 from repro_assets.factory.reading.machine_lists import machine_list_lines
+from repro_assets.factory.reading.phrases import is_plain_note
 from repro_assets.factory.reading.shift_length import spell_out_shifts
 from repro_assets.factory.reading.slots import slot_lines
 from repro_assets.factory.reading.structured import plain_text
@@ -675,13 +676,25 @@ def _jobless_header(line: str) -> tuple[list[str], str] | None:
     return None
 
 
+_QUANTITY_RE = re.compile(r"(?i)\b(?:qty|quantity)\s*:?\s*(?P<n>\d+)\b(?:\s*(?:pcs|pieces|units))?"
+                          r"|\b(?P<m>\d+)\s*(?:pcs|pieces|units)\b")
+_QUANTITY_LABELS = frozenset({"qty", "quantity", "pcs"})
+
+
+def _heading_quantity(heading: str) -> str | None:
+    """The one quantity a job's heading states (``Qty 60 pcs``, ``60 pieces``), or None."""
+    found = [m.group("n") or m.group("m") for m in _QUANTITY_RE.finditer(heading)]
+    return found[0] if len(found) == 1 else None
+
+
 def _job_heading_tables(lines: list[str]) -> None:
     """A table of one job's operations under a heading that names that job and nothing else
     (``Routing export  Order: J1`` over ``Op  Work center  Run (min)``): the header has no
     job column, so the job of the heading becomes one (``Job`` and the id before every row),
     and the table is read as any routing table. Only when the heading names exactly one job
     id and no machine, duration or time, and the header with the job column is a routing
-    header."""
+    header. A quantity in the heading (``WORK ORDER J1  Qty 60 pcs``) becomes a ``Qty``
+    column too, when the table has none (a time per piece then counts for every piece)."""
     for index in range(len(lines) - 2):
         heading = lines[index]
         jobs = set(JOB_ID_RE.findall(heading))
@@ -691,20 +704,31 @@ def _job_heading_tables(lines: list[str]) -> None:
         if found is None or is_routing_header(found[0]):
             continue
         apart = found[1]
-        job = jobs.pop()
-        width = max(len(job), 3) + 3
         end = index + 2
         while end < len(lines) and lines[end].strip() and (
                 apart.strip() == "" or apart in lines[end]):
             end += 1
         if end == index + 2:
             continue
+        columns = [jobs.pop()]
+        quantity = _heading_quantity(heading)
+        if quantity is not None and not any(
+                cell.strip().lower() in _QUANTITY_LABELS for cell in found[0]):
+            columns.append(quantity)
+            title = _QUANTITY_RE.sub(" ", JOB_ID_RE.sub(" ", heading))
+            if not re.search(r"\d", title) and is_plain_note(title):
+                lines[index] = ""  # all it says is now in the table
+        labels = ["Job", "Qty"][:len(columns)]
         if apart.strip():
-            lines[index + 1] = f"Job{apart}{lines[index + 1]}"
-            lines[index + 2:end] = [f"{job}{apart}{row}" for row in lines[index + 2:end]]
+            lines[index + 1] = apart.join([*labels, lines[index + 1]])
+            lines[index + 2:end] = [apart.join([*columns, row]) for row in lines[index + 2:end]]
         else:
-            lines[index + 1] = "Job".ljust(width) + lines[index + 1]
-            lines[index + 2:end] = [job.ljust(width) + row for row in lines[index + 2:end]]
+            widths = [max(len(cell), 3) + 3 for cell in columns]
+            lines[index + 1] = "".join(
+                label.ljust(w) for label, w in zip(labels, widths, strict=True)) + lines[
+                    index + 1]
+            lines[index + 2:end] = ["".join(cell.ljust(w) for cell, w in zip(
+                columns, widths, strict=True)) + row for row in lines[index + 2:end]]
 
 
 _INLINE_DUE_RE = re.compile(
