@@ -465,16 +465,18 @@ def classify(widget: FormWidget) -> WidgetRole:
 
 
 _NAME_ROW = re.compile(r"\bnames?\b", re.IGNORECASE)
+_ROW_WORDS = 3  # a row label of words, no entry number ("1.", "Member 2")
 
 
 def _named_row_part(widget: FormWidget, key: str, said_by: str) -> bool:
     """True for a name part's box under a "First / Middle / Last" caption whose row is a
-    name of its own, labelled left ("Name to print [First] [Middle] [Last]", then
+    name of its own, labelled left in words ("Name to print [First] [Middle] [Last]", then
     "Mother's name [First] [Middle] [Last]"): a row of named names, no table of entries."""
     words = label_words(said_by) + name_words(widget.name) + label_words(
         widget.label or "") + label_words(widget.placed or "")
-    return key == "full_name" and _part(words, NAME_PARTS) is not None and \
-        bool(_NAME_ROW.search(widget.row_text or ""))
+    row = widget.row_text or ""
+    return key == "full_name" and _part(words, NAME_PARTS) is not None and (
+        bool(_NAME_ROW.search(row)) or len(re.findall(r"[A-Za-z]{2,}", row)) >= _ROW_WORDS)
 
 
 def _not_a_current_value(widget: FormWidget, key: str, said_by: str) -> str | None:

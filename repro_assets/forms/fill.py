@@ -56,7 +56,7 @@ from repro_assets.forms.parties import (
 )
 from repro_assets.forms.postal import split_postal
 from repro_assets.forms.scoring import REVIEW_FLAGS
-from repro_assets.forms.widget_columns import continue_columns, left_of
+from repro_assets.forms.widget_columns import above_of, continue_columns, left_of
 from repro_assets.forms.widget_meaning import date_order, postal_part
 
 _SPLIT_ADDRESS = re.compile(r"\b(?:city|zip|zipcode|postal)\b")
@@ -166,9 +166,20 @@ def _skip(role: WidgetRole, reason: str) -> SkippedWidget:
                          party=role.party, reason=reason)
 
 
-def _postal_boxes(roles: list[WidgetRole]) -> frozenset[str] | None:
-    """The parts of the subject's address (city, state, zip) the form asks in boxes of their
-    own; None when it asks for none (the address goes whole into its box)."""
+def _postal_boxes(roles: list[WidgetRole]) -> dict[int, frozenset[str]]:
+    """Per page, the parts of the subject's address (city, state, zip) the form asks in boxes
+    of their own there; a page without any (the address goes whole into its box) is not
+    listed (a "State:" asked pages later in a question of its own splits nothing)."""
+    out: dict[int, frozenset[str]] = {}
+    for page in sorted({r.widget.page for r in roles}):
+        parts = _page_postal_boxes([r for r in roles if r.widget.page == page])
+        if parts:
+            out[page] = parts
+    return out
+
+
+def _page_postal_boxes(roles: list[WidgetRole]) -> frozenset[str] | None:
+    """The postal parts asked in boxes of their own among ``roles`` (one page's)."""
     parts: set[str] = set()
     for r in roles:
         if r.widget.kind in ("combobox", "listbox") and is_subject(r.party) and postal_part(
@@ -306,23 +317,24 @@ class _FormView:
     med_rows: list[MedicationRow]
     row_slots: int
     best_phone: int
-    postal: frozenset[str] | None
+    postal: dict[int, frozenset[str]]
     plain_name: bool = False
     us_form: bool = False
     other_top: dict[int, float] = field(default_factory=dict)
     bare_labels: dict[int, int] = field(default_factory=dict)
 
 
-def _form_view(roles: list[WidgetRole], texts: list[WidgetRole],
-               final: FinalResult) -> _FormView:
-    """The form-wide facts of :class:`_FormView` for the text widgets ``texts``."""
+def _form_view(roles: list[WidgetRole], texts: list[WidgetRole], final: FinalResult,
+               extra: Mapping[int, str]) -> _FormView:
+    """The form-wide facts of :class:`_FormView` for the text widgets ``texts`` (``extra``:
+    the boxes that only continue or repeat another, see :func:`extra_boxes`)."""
     others = {r.key for r in texts if r.key and not is_subject(r.party)}
     # the subject's block comes first: a bare widget after another party's widget may be theirs
     first_other = next((i for i, r in enumerate(texts) if _opens_block(r)), len(texts))
     after_other = {id(r) for r in texts[first_other:]}
     copies: dict[tuple[str, ...], list[int]] = {}
     for r in texts:
-        if r.key and is_subject(r.party):
+        if r.key and is_subject(r.party) and id(r) not in extra:
             copies.setdefault(_copy_key(r), []).append(r.widget.page)
     med = final.fields.get("medications")
     med_rows = rows(med.normalized_value or "", "\n".join(e.quoted_text for e in med.evidence)) \
@@ -333,7 +345,7 @@ def _form_view(roles: list[WidgetRole], texts: list[WidgetRole],
               and not (r.party is None and id(r) in after_other)]  # those are reviewed
     other_pages = {r.widget.page for r in texts if not is_subject(_widget_party(r))}
     labels = {id(r): _bare_label(r, texts) for r in texts
-              if r.party is None and r.key in UNBOUND_REVIEW_KEYS}
+              if r.party is None and r.key in UNBOUND_REVIEW_KEYS and id(r) not in extra}
     counts = Counter(labels.values())
     bare_labels = {key: counts[label] for key, label in labels.items()}
     other_top: dict[int, float] = {}
@@ -505,10 +517,11 @@ def _place_value(plan: FillPlan, role: WidgetRole, key: str, normalized: str,
     """Write the subject's value into the widget in the shape it asks for, or record why
     it is left empty (a split address, more medications than rows, a missing part, too
     long)."""
-    if key == "address" and view.postal:
+    postal = view.postal.get(role.widget.page)
+    if key == "address" and postal:
         # street / city / state / ZIP in boxes of their own: only a whole, parsed address
         parsed = split_postal(normalized)
-        if parsed is None or view.postal != _ALL_POSTAL:
+        if parsed is None or postal != _ALL_POSTAL:
             plan.skipped.append(_skip(role, "address_split"))
             return
         normalized = parsed.text(role.part)
@@ -536,6 +549,33 @@ def _place_value(plan: FillPlan, role: WidgetRole, key: str, normalized: str,
         plan.writes.append(Write(role, key, value))
 
 
+_NUMBERED = re.compile(r"\d+")
+
+
+def extra_boxes(texts: list[WidgetRole]) -> dict[int, str]:
+    """The subject's boxes that add nothing to the box of their field above them: the second
+    line of an address under its first, with no label of its own ("Home address: [____]"
+    over "[____]"), and a numbered alternative phone ("Phone 1: [ ]" over "Phone 2: [ ]":
+    one number goes into the first). Widget id -> why it stays empty."""
+    out: dict[int, str] = {}
+    for role in texts:
+        if role.key not in ("address", "phone") or not is_subject(role.party) or \
+                role.widget.rect is None:
+            continue
+        above = above_of(role, texts)
+        if above is None or above.key != role.key or above.part != role.part or \
+                not is_subject(above.party) or id(above) in out:
+            continue
+        same = _copy_key(above)[:4] == _copy_key(role)[:4]
+        if role.key == "address" and same and role.part is None and not role.widget.placed:
+            out[id(role)] = "continuation_line"
+        elif role.key == "phone" and role.widget.placed and above.widget.placed and \
+                _NUMBERED.sub("#", role.widget.placed) == _NUMBERED.sub(
+                    "#", above.widget.placed) != role.widget.placed:
+            out[id(role)] = "other_phone_widget"
+    return out
+
+
 def _numbers_after_area_codes(roles: list[WidgetRole]) -> list[WidgetRole]:
     """``roles`` with a phone box right after an area code box of its row made the rest of
     the number ("[503] [555-0100]": the second box takes no whole number)."""
@@ -556,10 +596,11 @@ def plan_fill(roles: list[WidgetRole], final: FinalResult) -> FillPlan:
     roles = continue_columns(roles, _widget_party)  # "CITY" under "PATIENT'S ADDRESS"
     roles = _numbers_after_area_codes(roles)
     texts = [r for r in roles if r.widget.kind == TEXT]
-    view = _form_view(roles, texts, final)
+    extra = extra_boxes(texts)
+    view = _form_view(roles, texts, final, extra)
     for role in texts:
         item = final.fields.get(role.key) if role.key is not None else None
-        reason = _not_writable(role, item, view)
+        reason = _not_writable(role, item, view) or extra.get(id(role))
         if reason:
             plan.skipped.append(_skip(role, reason))
             continue

@@ -30,7 +30,7 @@ def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> float:
     return min(a[2], b[2]) - max(a[0], b[0])
 
 
-def _above(role: WidgetRole, others: list[WidgetRole]) -> WidgetRole | None:
+def above_of(role: WidgetRole, others: list[WidgetRole]) -> WidgetRole | None:
     """The nearest text widget right above ``role`` on its page, overlapping its span by at
     least half of the narrower one."""
     rect = role.widget.rect
@@ -72,13 +72,13 @@ def continue_columns(roles: list[WidgetRole],
         if role.key is not None and role.key not in PERSON_KEYS:
             # allergies, medications, a member id: only the subject's (a column of them
             # under a physician's boxes is the patient's again)
-            above = _above(role, texts)
+            above = above_of(role, texts)
             if above is not None and parties[id(above)] == SUBJECT:
                 parties[id(role)] = SUBJECT
                 updated[id(role)] = replace(role, party=SUBJECT)
             continue
         left = left_of(role, texts)
-        above = _above(role, texts)
+        above = above_of(role, texts)
         party = parties[id(left)] if left is not None else None
         if party in (None, SUBJECT):  # another party's row goes on to its right
             party = parties[id(above)] if above is not None else None

@@ -274,3 +274,59 @@ def test_office_use_boxes_are_never_written(run_bundle: RunHelper) -> None:
         assert "dob2" not in written, tips
         assert skipped["dob2"] == "office_use_only"
         assert written == {"name": SUBJECT["name"]}
+
+
+def _unnamed_rows(words_label: str) -> bytes:
+    """A split name whose row label names no "name" ("AS IT SHOULD READ ON THE CARD"), with
+    First / Middle / Last captions over the boxes and a second captioned row under it."""
+    sheet = Sheet()
+    sheet.text(40, 36, "Request for a Library Card", size=12, bold=True)
+    for x0, part in ((200, "First"), (320, "Middle"), (440, "Last")):
+        sheet.text(x0, 58, part, size=6)
+    for prefix, label, y in (("own", words_label, 60), ("old", "IF NOT THE SAME AS ABOVE", 84)):
+        sheet.text(40, y + 10, label, size=8)
+        for x0, part in ((200, "first"), (320, "middle"), (440, "last")):
+            sheet.box(f"{prefix}_{part}_name", (x0, y, x0 + 110, y + 14))
+    return sheet.done()
+
+
+def test_a_row_of_words_under_name_part_captions_is_no_table(run_bundle: RunHelper) -> None:
+    for label in ("AS IT SHOULD READ ON THE CARD", "1 PRINT IT AS YOU SIGN"):
+        written, skipped = _run(run_bundle, _unnamed_rows(label))
+        assert written == {"own_first_name": SUBJECT["first"],
+                           "own_middle_name": SUBJECT["middle"],
+                           "own_last_name": SUBJECT["last"]}, label
+        assert skipped["old_last_name"] != "table_column"
+
+
+def _address_lines(second_phone: str) -> bytes:
+    """'Home address: [____]' over an unlabelled second line, 'Mailing address, if
+    different', then 'Phone 1:' over another numbered phone box; a 'State:' box two pages
+    later asks about something else."""
+    sheet = Sheet(pages=2)
+    sheet.text(40, 36, "Benefit Request", size=12, bold=True)
+    sheet.text(40, 70, "Your name:")
+    sheet.box("NAME", (200, 60, 460, 74))
+    sheet.text(40, 94, "Home address (street, city, state, zip):")
+    sheet.box("ResAddress1", (220, 84, 560, 98))
+    sheet.box("ResAddress2", (40, 108, 420, 122))
+    sheet.text(40, 142, "Mailing address, if different:")
+    sheet.box("MAIL_1", (200, 132, 560, 146))
+    sheet.text(40, 166, "Phone 1:")
+    sheet.box("TEL_1", (80, 156, 220, 170))
+    sheet.text(40, 190, second_phone)
+    sheet.box("TEL_2", (80, 180, 220, 194))
+    sheet.text(40, 80, "Where did you work last year? State:", page=2)
+    sheet.box("JOB_STATE", (220, 70, 300, 84), page=2)
+    return sheet.done()
+
+
+def test_an_address_second_line_and_a_numbered_second_phone_stay_empty(
+        run_bundle: RunHelper) -> None:
+    for second in ("Phone 2:", "Phone 3:"):
+        written, skipped = _run(run_bundle, _address_lines(second))
+        assert written == {"NAME": SUBJECT["name"],
+                           "ResAddress1": "5120 Thistle Bend, Apt 9, Fargo, ND 58103",
+                           "TEL_1": SUBJECT["phone"]}, second
+        assert skipped["ResAddress2"] == "continuation_line"
+        assert skipped["TEL_2"] == "other_phone_widget"
