@@ -38,6 +38,7 @@ from repro_assets.research.question_terms import (
     Anchor,
     QuestionTerms,
     fold,
+    looks_like_name,
     question_terms,
     squeeze,
     states_number,
@@ -185,6 +186,8 @@ _THAN_RE = re.compile(r"\bthan\b", re.IGNORECASE)
 
 
 _BETWEEN_RE = re.compile(r"\bbetween\b(?P<a>.+?)\band\b", re.IGNORECASE)
+#: Where a question offers two alternatives ("which is lower, X or Y").
+_OR_RE = re.compile(r"\bor\b", re.IGNORECASE)
 
 
 def comparison_sides(question: str, terms: QuestionTerms
@@ -201,6 +204,21 @@ def comparison_sides(question: str, terms: QuestionTerms
         return None
     between = _BETWEEN_RE.search(question)
     than = _THAN_RE.search(question)
+    either = _OR_RE.search(question)
+    if not between and not than and either:
+        # "which is lower, X or Y": the name just before "or" against the first after it
+        before = [a for a in terms.anchors if positions[a.key] < either.start()
+                  and a.key not in METRIC_WORDS]
+        after = [a for a in terms.anchors if positions[a.key] >= either.end()
+                 and a.key not in METRIC_WORDS]
+        if not before or not after:
+            return None
+        side_a = max(before, key=lambda a: positions[a.key])
+        side_b = min(after, key=lambda a: positions[a.key])
+        shared = tuple(a for a in terms.anchors if a.key not in (side_a.key, side_b.key))
+        kind = "value" if terms.kind == "count" else terms.kind
+        return (replace(terms, anchors=(side_a, *shared), compare=False, kind=kind),
+                replace(terms, anchors=(side_b, *shared), compare=False, kind=kind))
     if between:
         first = [a for a in terms.anchors if between.start("a") <= positions[a.key]
                  < between.end("a")]
@@ -364,7 +382,8 @@ def _grounded(passage: Passage, terms: QuestionTerms, source: SourceText,
     in_passage = [a for a in terms.anchors if a.found_in(near_fold)]
     if len(in_passage) < len(terms.anchors):
         return None
-    if not passage.table and not asks_head(terms, passage.text):
+    if not passage.table and not _sentence_speaks_for(passage.text, terms,
+                                                      borrowed=len(own) < len(terms.anchors)):
         return None
     if not meets_condition(terms, passage.text if not passage.table else local,
                            "" if passage.table else f"{passage.nearby} {passage.context} "
@@ -389,6 +408,31 @@ def _grounded(passage: Passage, terms: QuestionTerms, source: SourceText,
     if passage.table:
         return _row_answer(passage, terms, source, paper, local, score)
     return _sentence_answer(passage, terms, source, in_passage, score)
+
+
+def _sentence_speaks_for(sentence: str, terms: QuestionTerms, borrowed: bool) -> bool:
+    """The sentence names the asked attribute, and (when an asked name is only in the sentence
+    beside it, ``borrowed``) no other model: "RockNet reaches 5.0" after a sentence on the
+    asked X states RockNet's number, not X's."""
+    if borrowed and _names_another(sentence, terms):
+        return False
+    return asks_head(terms, sentence)
+
+
+def _names_another(sentence: str, terms: QuestionTerms) -> bool:
+    """The sentence names a model, variant or dataset the question does not ask about (a word
+    spelled as a name, "RockNet-9", not a metric nor a short all-capitals word): a number
+    it states is that name's."""
+    for token in sentence.split():
+        core = token.strip(".,;:()[]\"'“”").removesuffix("'s")
+        key = squeeze(core)
+        if not key or key in METRIC_WORDS or not looks_like_name(core) or (
+                core.isalpha() and core.isupper() and len(core) <= 4):
+            continue  # a short all-capitals word is as often a tool ("SGD", "GPU")
+        if not any(a.key in key or key in a.key or key in a.variants
+                   for a in terms.anchors):
+            return True
+    return False
 
 
 def _row_answer(passage: Passage, terms: QuestionTerms, source: SourceText,
@@ -427,6 +471,9 @@ def _sentence_answer(passage: Passage, terms: QuestionTerms, source: SourceText,
                and not _assigned_elsewhere(words, n.position, terms)]
     # "70.0% exact match and 79.0% F1": 79.0 is the F1, never the asked exact match
     numbers = [n for n in numbers if not _labelled_with_another_metric(words, n.position, terms)]
+    if not _BEFORE_RE.search(terms.question):
+        # "X cuts Y's error from 6.1 to 5.2": 6.1 is Y's before X, not the asked one
+        numbers = [n for n in numbers if not _starting_value(words, n.position)]
     if terms.kind == "count":
         # "how many epochs": "6 residual stages" or "minibatches of 96" count something else
         numbers = [n for n in numbers if _counts_the_asked_noun(words, n.position, terms)]
@@ -461,6 +508,22 @@ def _sentence_answer(passage: Passage, terms: QuestionTerms, source: SourceText,
                           title=source.title, score=round(score, 3))
 
 
+#: Words of a question asking for the state before a change ("the baseline error").
+_BEFORE_RE = re.compile(r"\b(?:baseline|before|original|originally|initial|initially|"
+                        r"without|vanilla|plain|unmodified|starting)\b", re.IGNORECASE)
+
+
+def _starting_value(words: list[str], position: int) -> bool:
+    """The number at ``position`` is where a change starts: "from 6.1 to 5.2" (another
+    number follows "to" within three words)."""
+    if position < 1 or words[position - 1].lower() != "from":
+        return False
+    for at in range(position + 1, min(len(words) - 1, position + 4)):
+        if words[at].lower() == "to" and numbers_in(words[at + 1]):
+            return True
+    return False
+
+
 #: Head words of a setting counted in whole units ("batch size", "hidden dimension"): any
 #: whole number but a year may be its value ("batches of size 4096", "size 8").
 _SIZE_HEADS = frozenset({"size", "dimension", "width", "depth", "length"})
@@ -471,7 +534,7 @@ def _fits(token: NumberToken, terms: QuestionTerms) -> bool:
     if kind_fits(token, terms.kind):
         return True
     return terms.kind == "value" and any(w in _SIZE_HEADS for w in terms.head) and \
-        token.text.isdigit() and token.unit not in ("x", "\u00d7", "time", "%")
+        token.text.replace(",", "").isdigit() and token.unit not in ("x", "\u00d7", "time", "%")
 
 
 #: Head words that name a training setting, never a metric ("dropout rate", "decay rate"):

@@ -51,6 +51,10 @@ MAX_TITLE_WORDS = 5
 _TOKEN_RE = re.compile(r"[a-z0-9][a-z0-9\-]*[a-z0-9]|[a-z]", re.IGNORECASE)
 #: Documents whose extracted claims are read when no passage states the asked number.
 CLAIM_DOCUMENTS = 4
+#: Words of letters only, as the corpus writes them ("QuokkaNet", "TARN", "dropout").
+_WORD_RE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]+(?![A-Za-z0-9])")
+#: Shortest lower-case question word looked up as a name the corpus writes in capitals.
+MIN_NAME_CHARS = 4
 
 
 @dataclass
@@ -83,6 +87,7 @@ class CorpusLexicon:
 
     def __init__(self, documents: dict[int, _Document]) -> None:
         self.documents = documents
+        self._forms: dict[str, tuple[int, int]] | None = None  # word -> (name-like, plain)
 
     @classmethod
     def load(cls, db: object) -> CorpusLexicon:
@@ -140,6 +145,38 @@ class CorpusLexicon:
             i += 1
         return frozenset(out)
 
+    def written_names(self, question: str) -> frozenset[str]:
+        """Lower-case words of the question the corpus writes only as names: with an inner
+        capital or in capitals ("quokkanet" for "QuokkaNet", "tarn" for "TARN"), at least
+        twice, and (beyond a capital opening a sentence) never in lower case. A user typing a
+        model's name in lower case still names that model, and a passage must name it too."""
+        forms = self._word_forms()
+        out = []
+        for token in _TOKEN_RE.findall(question):
+            if not token.isalpha() or not token.islower() or len(token) < MIN_NAME_CHARS or \
+                    token in STOPWORDS:
+                continue
+            named, plain = forms.get(token, (0, 0))
+            if named >= 2 and plain == 0:
+                out.append(token)
+        return frozenset(out)
+
+    def _word_forms(self) -> dict[str, tuple[int, int]]:
+        """Lower-cased word -> how often the corpus writes it as a name (an inner capital, or
+        all capitals) and how often in lower case (a capital first letter counts as neither)."""
+        if self._forms is None:
+            counts: dict[str, list[int]] = {}
+            for doc in self.documents.values():
+                for text in (doc.title, *(c[1] for c in doc.chunks)):
+                    for word in _WORD_RE.findall(text):
+                        entry = counts.setdefault(word.lower(), [0, 0])
+                        if word.islower():
+                            entry[1] += 1
+                        elif any(ch.isupper() for ch in word[1:]):
+                            entry[0] += 1
+            self._forms = {w: (c[0], c[1]) for w, c in counts.items()}
+        return self._forms
+
     @staticmethod
     def _title_name(doc: _Document) -> str:
         head = re.split(r":|\s[-\u2013\u2014]\s", doc.title, maxsplit=1)[0]
@@ -194,7 +231,7 @@ def check_corpus(question: str, db: object, vector_hits: list[tuple[int, int]] |
         The check, and the titles of the documents it read (key -> title).
     """
     lexicon = CorpusLexicon.load(db)
-    names = lexicon.title_names(question)
+    names = lexicon.title_names(question) | lexicon.written_names(question)
     terms = question_terms(question, today, names)
     anchors = list(terms.anchors)
     per_anchor = {a.key: [d for d in lexicon.documents.values() if _names(a, d)]

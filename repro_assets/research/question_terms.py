@@ -65,6 +65,7 @@ _COMPARATIVE = r"(better|worse|lower|higher|more|less|fewer|smaller|larger|bigge
 _COMPARE_RE = re.compile(
     rf"\b{_COMPARATIVE}\s+than\b|\bhow (?:much|many)\b[^?]*\b{_COMPARATIVE}\b[^?]*\bthan\b|"
     r"\bdifference\b|"
+    r"\bby how (?:much|many)\b|"  # "which is lower, X or Y, and by how much?"
     r"\bgap\b", re.IGNORECASE)
 
 
@@ -196,6 +197,12 @@ def _strong(core: str) -> bool:
     if core[:1].isupper() and "-" in core.strip("-"):
         return True  # "Bagnet-attn": a capitalised name with a hyphenated part
     return sum(ch.isupper() for ch in core) >= 2 or any(ch.isupper() for ch in core[1:])
+
+
+def looks_like_name(core: str) -> bool:
+    """A word spelled as a name: with digits and letters, inner capitals or all capitals
+    (``QuokkaQA``, ``B7``, ``Orca-11``)."""
+    return _strong(core)
 
 
 def _title_word(core: str, first: bool) -> bool:
@@ -359,7 +366,9 @@ def question_terms(question: str, today: _dt.date | None = None,
     return QuestionTerms(anchors=tuple(dict.fromkeys(anchors)), keywords=keywords,
                          future_years=years, kind=kind,
                          compare=kind != "ratio" and bool(_COMPARE_RE.search(question)),
-                         qualifiers=_qualifiers(question, anchors), split=asked_split(question),
+                         qualifiers=_qualifiers(question, anchors),
+                         # "on the test set (not validation)": a split ruled out is not asked
+                         split=asked_split(_NEGATION.sub(" ", question)),
                          head=tuple(head_words(question, kind in _NUMBER_KINDS)),
                          authors=cited_authors(question), question=question,
                          negated=negated_words(question),
@@ -504,8 +513,11 @@ def head_words(question: str, numeric: bool = False) -> list[str]:
     if numeric and (not m or not m.group(1).strip()):
         # a number question "What is the average session length of X?": the words
         # between the verb and "of"
-        m = re.match(r"\s*what\s+(?:is|are|was|were)\s+(?:the\s+|an?\s+)?(.*?)\s+(?:of|for|in|"
-                     r"on|at|with|that|when|used|reported)\b", question, re.IGNORECASE)
+        # ("For the X experiment, what is Y's vocabulary size?": after a leading phrase, up
+        # to the question mark)
+        m = re.match(r"(?:[^,?]*,\s*)?what\s+(?:is|are|was|were)\s+(?:the\s+|an?\s+)?(.*?)"
+                     r"(?:\s+(?:of|for|in|on|at|with|that|when|used|reported)\b|\s*\?\s*$)",
+                     question, re.IGNORECASE)
     if not m or len(m.group(1).split()) > 4:
         return []
     return [w for w in stemmed_words(m.group(1)) if w not in STOPWORDS and len(w) > 2]

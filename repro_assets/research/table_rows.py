@@ -195,7 +195,13 @@ def row_value(passage: Passage, terms: QuestionTerms, paper: frozenset[str] = fr
     if len(numeric) > 1:
         return None  # several columns, none named by the question
     first = _subvalue(numeric[0], terms, passage.context)
+    if first is not None and _YEAR_CELL.fullmatch(first):
+        return None  # a lone year ("X 2011 2nd ..." cut short) is when, not how well
     return (first, None) if first is not None else None
+
+
+#: A cell that reads as a year: a row's only number then dates it, it measures nothing.
+_YEAR_CELL = re.compile(r"(?:19|20)\d\d")
 
 
 def label_names(label: str, terms: QuestionTerms, paper: frozenset[str]) -> bool:

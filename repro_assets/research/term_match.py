@@ -134,11 +134,23 @@ def qualified(terms: QuestionTerms, evidence: str) -> bool:
     """
     if any(not states_number(q, evidence) for q in terms.qualifiers):
         return False
+    # a split the question rules out ("test set (not validation)"): evidence naming it at
+    # all may be reporting that split, however it also says "test"
+    excluded = {asked_split(w) for w in terms.negated} - {None}
+    if any(_names_split(split, evidence) for split in excluded):
+        return False
     if terms.split == "validation":
         return bool(VALIDATION_RE.search(evidence))
     if terms.split == "test":
         return asked_split(evidence) != "validation"
     return True
+
+
+def _names_split(split: str | None, text: str) -> bool:
+    """``text`` names the split (``validation`` or ``test``), alone or beside the other."""
+    if split == "validation":
+        return bool(VALIDATION_RE.search(text))
+    return split == "test" and asked_split(VALIDATION_RE.sub(" ", text)) == "test"
 
 
 #: Metric words a sentence must name (or abbreviate) when the question asks for that metric.

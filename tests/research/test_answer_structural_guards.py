@@ -1,0 +1,139 @@
+"""Structural guards of the answer check (#26): the asked model, split, attribute and
+comparison must stand where the number stands.
+
+Each rule has an answered case and an unanswerable look-alike (another model's number, a split
+the question rules out, a number counting something else, a change's starting value). Every
+name, sentence and number here is made up by the test.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from repro_assets.research import corpus_answer
+from repro_assets.research.answer_models import SourceText
+from repro_assets.research.answering import check_answer, comparison_sides
+from repro_assets.research.corpus_answer import CorpusLexicon, _Document, check_corpus
+from repro_assets.research.question_terms import fold, question_terms
+
+TODAY = dt.date(2026, 6, 1)
+
+
+def _check(question: str, *windows: str, title: str = "Sorting pebbles by weight",
+           identity: str = "") -> str | None:
+    source = SourceText(key="corpus://pdf/a", title=title, windows=windows,
+                        identity=identity or title)
+    check = check_answer(question, [source], TODAY)
+    return check.answer.value if check.answer else None
+
+
+def _document(doc_id: int, title: str, *chunks: str) -> _Document:
+    doc = _Document(document_id=doc_id, title=title, key=f"corpus://pdf/{doc_id}",
+                    paper_id=None, chunks=[(100 * doc_id + i, c, fold(c))
+                                           for i, c in enumerate(chunks)])
+    doc.folded = fold(doc.title) + "".join(c[2] for c in doc.chunks)
+    return doc
+
+
+def _corpus(monkeypatch: pytest.MonkeyPatch, *docs: _Document) -> None:
+    lexicon = CorpusLexicon({d.document_id: d for d in docs})
+    monkeypatch.setattr(corpus_answer.CorpusLexicon, "load",
+                        classmethod(lambda cls, db: lexicon))
+
+
+def test_a_name_typed_in_lower_case_is_still_the_asked_model(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    own = _document(1, "Stacking pebbles deeper",
+                    "We call our stacker PebbLeNet. PebbLeNet sorts stones in one pass.",
+                    "Table 3: Sorting by one stacker.\nEntrant\nmAP\nRockTeam\n31.5%\n"
+                    "PebbLeNet\n36.2%")
+    other = _document(2, "Residual shell sorting",
+                      "The sorter we built rests on ShellNet-50 plus a handful of sorting tricks.",
+                      "Built on ShellNet-50, the sorter scores 81.3% mAP on ShoreVOC with "
+                      "one stacker.")
+    _corpus(monkeypatch, own, other)
+    lexicon = CorpusLexicon.load(None)
+    # written only with an inner capital in the corpus: a name, even typed in lower case
+    assert lexicon.written_names("pebblenet sorting mAP with one stacker?") == \
+        frozenset({"pebblenet"})
+    assert lexicon.written_names("sorting mAP of stones?") == frozenset()  # plain words
+    check, _ = check_corpus("pebblenet sorting mAP with one stacker?", None,
+                            today=TODAY)
+    assert check.answer is not None and check.answer.value == "36.2"
+    # the look-alike: the corpus reports the other model only; its sentence is no answer
+    _corpus(monkeypatch, other, _document(3, "Stacking pebbles deeper",
+                                          "We call our stacker PebbLeNet. PebbLeNet sorts "
+                                          "stones in one pass, unlike ShellNet-50."))
+    check, _ = check_corpus("pebblenet sorting mAP with one stacker?", None,
+                            today=TODAY)
+    assert not check.answered
+
+
+def test_a_year_cell_is_no_metric_value() -> None:
+    question = "PebbLeNet sorting mAP?"
+    # the rank cell ("1st") cuts each row after its year: the year is the row's only number
+    cut = ("Entrants, best first.\nEntrant\nSeason\nRank\nmAP\nextra stones\n"
+           "RockTeam\n2011\n2nd\n20.5%\nnone\nPebbLeNet\n2012\n1st\n41.7%\nStoneset 2k\n"
+           "Table 6: Sorting entrants\n")
+    source = SourceText(key="corpus://pdf/a", title="Sorting pebbles", windows=(cut,),
+                        full_text=cut)
+    assert check_answer(question, [source], TODAY).answer is None
+    whole = "Table 7: Sorting mAP of one stacker\nEntrant\nmAP\nRockTeam\n30.2%\nPebbLeNet\n38.4%"
+    assert _check(question, whole) == "38.4"
+
+
+def test_a_split_the_question_rules_out_is_not_reported_for_it() -> None:
+    question = ("Which top-5 error is reported for one PebbLeNet-90 on the Stoneset test split, "
+                "not validation?")
+    assert question_terms(question, TODAY).split == "test"
+    header = "model\ntop-1 err.\ntop-5 err.\n"
+    validation = ("Table 2. Errors (%) of 4-view testing, Stoneset validation images. "
+                  "PebbLeNet-30 comes from our own test.\n" + header + "PebbLeNet-90\n21.4\n5.8")
+    assert _check(question, validation) is None
+    test = "Table 2. Errors (%) on the Stoneset test split.\n" + header + \
+        "PebbLeNet-90\n21.0\n5.5"
+    assert _check(question, test) == "5.5"
+
+
+def test_the_asked_attribute_after_a_leading_phrase() -> None:
+    question = "In the tag-sorting study on Stoneset9M, what is PebbLeNet's lexicon size?"
+    assert question_terms(question, TODAY).head == ("pebblenet", "lexicon", "size")
+    hidden = ("Figure 5: Stoneset9M tags sorted by PebbLeNet, a sorter of 200 hidden units "
+              "reading pairs of words.")
+    assert _check(question, hidden) is None  # 200 counts hidden units, not the lexicon
+    stated = "On Stoneset9M, the lexicon size of PebbLeNet is 41,207 and it sorts 90 tags."
+    assert _check(question, stated) == "41,207"
+
+
+def test_which_of_two_and_by_how_much_is_a_comparison() -> None:
+    question = ("Does ShellMix or RockDrop leave PebbLeNet-90 with less Stoneset error, "
+                "and by how much?")
+    terms = question_terms(question, TODAY)
+    assert terms.compare
+    sides = comparison_sides(question, terms)
+    assert sides is not None
+    assert [a.text for a in sides[0].anchors][:1] == ["ShellMix"]
+    assert [a.text for a in sides[1].anchors][:1] == ["RockDrop"]
+    one_side = ("In our runs on Stoneset, ShellMix brings the error rate of PebbLeNet-90 "
+                "from 6.1 to 5.2.")
+    assert _check(question, one_side) is None  # one side's number is no comparison
+    both = (one_side + " On Stoneset, RockDrop brings the error rate of PebbLeNet-90 down to "
+            "an error rate of 5.0 percent.")
+    assert _check(question, both) == "0.2"  # 5.2 (where the change ends) against 5.0
+    # ShellMix's own number is not stated: the next sentence's RockDrop number is not its own
+    shell_only = "On Stoneset, RockDrop brings the error rate of PebbLeNet-90 down to 5.0 percent."
+    assert _check("What error rate does ShellMix give PebbLeNet-90 on Stoneset?",
+                  "ShellMix is a simple way to mix pebble shells. " + shell_only) is None
+
+
+def test_a_changes_starting_value_is_not_the_asked_one() -> None:
+    question = "What error rate does ShellMix give PebbLeNet-90 on Stoneset?"
+    sentence = ("On Stoneset, ShellMix reduces the error rate of PebbLeNet-90 from 6.1 "
+                "to 5.2 in our runs.")
+    assert _check(question, sentence) == "5.2"
+    # asked for the state before the change, the starting value is the answer's side
+    assert _check("What baseline error rate does PebbLeNet-90 get on Stoneset?",
+                  "On Stoneset, the baseline error rate of PebbLeNet-90 is 6.1 percent.") \
+        == "6.1"
