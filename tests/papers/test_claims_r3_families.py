@@ -9,6 +9,9 @@ variants each, with invented names and numbers:
   method row became a dataset, beside columns the paper presents as datasets;
 * a column headed by a name the text gives a model ('32-layer ZNet (denoted as ZNet-32)', 'we
   use ... as baselines') was read as a dataset because the caption says 'tasks';
+* a metric named only in a sentence that cites the table ('better accuracy ... (Table 5)'), or
+  guessed from the paper's topic, was given to a column headed 'test result' at 0.75: the cells
+  were error rates (a remark in a later caption sentence, 'a similar accuracy', is no rival);
 """
 
 from __future__ import annotations
@@ -111,3 +114,59 @@ def test_a_column_headed_by_a_model_is_no_dataset(sentence: str) -> None:
     claims = _claims(lines, "model-columns")
     wrong = [c for c in claims if c.dataset_name and "Zenet" in c.dataset_name]
     assert not wrong, _confident(claims)
+
+
+# --- a metric only a citing sentence names --------------------------------------------------
+
+
+RIVALS = [  # the paper's other table reports error rates: in its caption, or in a header
+    ([(72, 300, "Table 4: Test error (%) of broad units on Harbor-10.")],
+     [["Units", "BU-16", "BU-28"], ["plain", "4.6", "4.1"]]),
+    ([(72, 300, "Table 4: Broad units on Harbor-10, single runs.")],
+     [["Units", "test error (%)", "params"], ["plain", "4.6", "11"]]),
+]
+
+
+@pytest.mark.parametrize(("cite", "rival"), [
+    ("Wider units train better and give better accuracy: our best unit reaches 17.4% on "
+     "Harbor-100 (Table 5).", RIVALS[0]),
+    ("Wider units give a better accuracy, and the best unit reaches 17.4% on Harbor-100, see "
+     "Table 5.", RIVALS[1]),
+])
+def test_a_metric_from_a_citing_sentence_is_not_confident(
+        cite: str, rival: tuple[list[Line], list[list[str]]]) -> None:
+    lines = [(72, 60, "Broad Units for Image Classification")]
+    lines += _prose(cite + " We list the best runs below.", 72, 90)
+    lines += rival[0] + _grid([72, 190, 290], 318, rival[1])
+    lines += _grid([72, 190, 290], 150, [["Dataset", "model", "test result"],
+                                         ["Harbor-10", "BU-28", "3.9%"],
+                                         ["Harbor-100", "BU-28", "17.4%"],
+                                         ["Dockyard", "BU-16", "1.61%"]])
+    lines += [(72, 210, "Table 5: Best broad-unit runs over various datasets, single runs.")]
+    claims = _claims(lines, "cited-metric")
+    cells = [c for c in claims if c.printed_value in {"3.9", "17.4", "1.61"}
+             and c.source_citation.startswith("Table 5")]
+    assert cells, [(c.printed_value, c.source_citation) for c in claims]
+    assert not [c for c in cells if c.confidence >= CONFIDENT], _confident(cells)
+
+
+@pytest.mark.parametrize("remark", [
+    "Table 4: Test error (%) of broad units on Harbor-10. Wider units reach a similar accuracy "
+    "with fewer layers.",
+    "Table 4: Error rates (%) on Harbor-10 for two widths. The deeper units give a better "
+    "accuracy at a higher cost.",
+])
+def test_a_remark_in_a_later_caption_sentence_is_no_rival(remark: str) -> None:
+    lines = [(72, 60, "Broad Units for Image Classification")]
+    lines += _prose("Dropout lowers the test error on Harbor-10 and Harbor-100 by a small "
+                    "margin (Table 6).", 72, 90)
+    lines += _grid([72, 190, 290], 130, [["Units", "BU-16", "BU-28"], ["plain", "4.6", "4.1"]])
+    lines += _prose(remark, 72, 170)
+    lines += _grid([72, 190, 290], 240, [["dropout", "Harbor-10", "Harbor-100"],
+                                         ["no", "4.21", "19.87"], ["yes", "4.02", "19.35"]])
+    lines += [(72, 290, "Table 6: Effect of dropout in the broad unit, median of three runs.")]
+    claims = _claims(lines, "remark-rival")
+    cells = {c.printed_value: c for c in claims if c.source_citation.startswith("Table 6")}
+    assert "19.35" in cells, [(c.printed_value, c.source_citation) for c in claims]
+    assert cells["19.35"].metric_name == "error_rate", _confident(claims)
+    assert cells["19.35"].confidence >= CONFIDENT, _confident(claims)

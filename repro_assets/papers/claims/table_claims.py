@@ -526,10 +526,11 @@ def table_candidates(
     out: list[Candidate] = []
     groups: list[str] = []
     prose_topk = topk_family([p.text for p in pages.pages])
+    reported = reported_families(tables)
     above: _Neighbour | None = None
     for index, table in enumerate(tables):
         near = above if above and 0 <= table.page_no - above.page <= 1 else None
-        cands = _table(table, texts.get(table.page_no, ""), context, prose_topk, near)
+        cands = _table(table, texts.get(table.page_no, ""), context, prose_topk, near, reported)
         out += cands
         groups += [f"t{index}"] * len(cands)
         named = _caption_datasets(table.caption or "", context)
@@ -559,7 +560,8 @@ class _Neighbour:
 
 
 def _table(table: ParsedTable, page_text: str, context: PaperContext,
-           prose_topk: str | None = None, above: _Neighbour | None = None) -> list[Candidate]:
+           prose_topk: str | None = None, above: _Neighbour | None = None,
+           reported: frozenset[str] = frozenset()) -> list[Candidate]:
     caption = table.caption or ""
     abbreviations = {**caption_symbols(caption), **caption_abbreviations(caption)}
     metric_map = caption_metric_map(caption)
@@ -625,7 +627,7 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
         caption_order=_caption_order(table, columns, caption_datasets),
         caption_family=_caption_family(caption_datasets, columns),
         transposed=not dataset_cols and any(
-            metric_row(table.row_label(r)) for r in range(len(table.rows))))
+            metric_row(table.row_label(r)) for r in range(len(table.rows))), reported=reported)
     metric_rows = 0 if dataset_cols else sum(
         1 for r in range(len(table.rows)) if metric_row(table.row_label(r)))
     out: list[Candidate] = []
@@ -715,6 +717,8 @@ class _TableCues:
     caption_family: str | None = None
     #: a row label is a metric ('ZQ-12 mAP'): the columns are methods or settings
     transposed: bool = False
+    #: the kinds of classification figures the paper's tables report ('accuracy', 'error')
+    reported: frozenset[str] = frozenset()
 
 
 def _caption_family(caption_datasets: list[str], columns: dict[int, _Column]) -> str | None:
@@ -744,6 +748,9 @@ class _RowCues:
 
 #: Highest confidence of a value whose column has no header and whose row names no metric.
 _HEADERLESS_CAP = 0.65
+#: Highest confidence of a value whose metric neither its headers, its row nor the caption
+#: name, when the paper reports the metric's rival too (see :func:`_untied_rival`).
+_UNTIED_METRIC_CAP = 0.65
 
 
 @dataclass
@@ -952,13 +959,46 @@ def _fallback_metric(reading: _Reading, info: _Column, cues: _TableCues) -> None
             reading.reason = reading.reason or (
                 f"several metrics could apply: {', '.join(cues.caption_metrics)}")
     if reading.metric is None and not reading.reason and len(cues.ref_metrics) == 1:
+        # a sentence elsewhere that cites the table ('better accuracy ... (Table 9)')
         reading.metric = cues.ref_metrics[0]
         reading.confidence -= 0.15
+        _untied_rival(reading, cues.reported)
     if reading.metric is None and not reading.reason and cues.implied:
+        # a guess from the paper's topic (accuracy for classification)
         reading.metric = cues.implied
         reading.confidence -= 0.2
+        _untied_rival(reading, cues.reported)
         if info.topk:  # "Top-1" with no metric word: an error or an accuracy
             reading.reason = f"column 'Top-{info.topk}' names no metric (error or accuracy)"
+
+
+def _untied_rival(reading: _Reading, reported: frozenset[str]) -> None:
+    """Cap a metric nothing at the cell, in its table or its caption names, taken from a
+    sentence citing the table or from the paper's topic, when the paper's tables also report
+    its rival: an accuracy and an error rate are printed alike ('3.8%'), so the guess may be
+    the other one."""
+    family = metric_family(reading.metric)
+    if family and ({"accuracy", "error"} - {family}) & reported:
+        reading.confidence = min(reading.confidence, _UNTIED_METRIC_CAP)
+
+
+def metric_family(metric: str | None) -> str | None:
+    """'accuracy' or 'error' for the metrics of either kind ('top1_error', 'accuracy')."""
+    if not metric:
+        return None
+    return "error" if "error" in metric else "accuracy" if "accuracy" in metric else None
+
+
+def reported_families(tables: list[ParsedTable]) -> frozenset[str]:
+    """The kinds of classification figures ('accuracy', 'error') the tables report: what their
+    column headers and their captions' first sentences name (a later remark, 'the wider nets
+    reach a similar accuracy', is no figure a table reports)."""
+    texts = [re.split(r"(?<=[a-z0-9)\]])\.\s+(?=[A-Z])", _CAPTION_PREFIX.sub("", t.caption or ""),
+                      maxsplit=1)[0] for t in tables]
+    texts += [" ".join(t.column_header(c)) for t in tables
+              for c in range(t.label_cols, max((len(r) for r in t.rows), default=0))]
+    return frozenset(f for text in texts for m, _, _ in find_metric_mentions(text)
+                     if (f := metric_family(m)))
 
 
 def _specific_metric(metric: str | None, dataset: str | None, table: ParsedTable, col: int,
