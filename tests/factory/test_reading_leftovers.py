@@ -278,3 +278,19 @@ def test_a_quantity_in_a_jobs_heading_counts_for_its_times_per_piece() -> None:
     fails("WORK ORDER J61   Qty 40 pcs, 2 lots of 20 pcs\n" + table)
     fails("WORK ORDER J61   Qty 40 pcs\nOp   Machine   Qty   Time/pc (min)\n10   M61   20   3\n")
     fails("WORK ORDER J61\n" + table)  # no quantity: a time per piece has no total
+
+
+def test_a_heading_that_puts_its_lines_out_of_the_plan() -> None:
+    # found by probing: every heading of words was skipped, and the jobs under it planned
+    plan = "Machines: M63, M64\nJ63: M63 1h\n\n"
+    for heading in ("Cancelled:", "On hold:", "Already done:", "Next week:",
+                    "Tomorrow, if the steel arrives:"):
+        for line in ("J64: M64 2h", "- J64: M64 2h"):
+            assert "stands under" in fails(f"{plan}{heading}\n{line}\n"), (heading, line)
+    # a heading that says nothing of the sort, or another day over every job (the plan's day)
+    assert _jobs(f"{plan}Rush orders:\nJ64: M64 2h\n")[1] == ("J64", [("M64", 2)], None)
+    assert _jobs("Tomorrow at the plant:\nJ64 > M64 2h\nJ65 > M63 1h\n")[0] == (
+        "J64", [("M64", 2)], None)
+    # the section ends at a blank line
+    assert _jobs(f"{plan}Cancelled:\nnothing this week\n\nJ64: M64 2h\n")[1] == (
+        "J64", [("M64", 2)], None)

@@ -382,6 +382,10 @@ class ClauseReader:
                 self.reading.machine_counts.append((number, clause.sentence))
         if kind == "prose":
             return
+        if kind == "jobs" and clause.section is not None:
+            self._unread(clause, f"it stands under '{clause.section}', which says it is no "
+                         "work of this plan", tokens)
+            return
         if kind == "condition":
             self._unread(clause, "a condition on the work, which the configuration cannot "
                          "carry", tokens)

@@ -56,6 +56,17 @@ _ADDED_JOB_RE = re.compile(rf"^(\s*)\+(?={id_pattern('J')})")
 _FRACTIONS = {"\u00bd": ".5", "\u00bc": ".25", "\u00be": ".75"}
 _FRACTION_RE = re.compile(r"(\d*)([\u00bd\u00bc\u00be])")
 # German hours after a number: "2 Std.", "1,5 Stunden" (never "a std route": a digit first)
+# a heading of words only over the lines below it ("Cancelled:", "Next week:")
+_SECTION_RE = re.compile(r"[A-Za-z][A-Za-z' ,./&()-]*:")
+# heading words that put the lines below out of the plan: work done, stopped or uncertain ...
+_STATUS_WORDS = frozenset({
+    "done", "finished", "completed", "complete", "shipped", "delivered", "cancelled",
+    "canceled", "hold", "postponed", "paused", "waiting", "parked", "backlog", "blocked",
+    "not", "no", "without", "dropped", "removed", "deferred", "stopped", "closed", "if",
+    "unless", "maybe", "perhaps", "possibly", "optional", "tentative",
+})
+# ... or another day, unless every job of the text stands under it (then it is the plan's day)
+_OTHER_DAY_WORDS = frozenset({"yesterday", "tomorrow", "next", "last", "later", "previous"})
 # Markdown strikethrough on one line: what it strikes out is withdrawn
 _STRUCK_RE = re.compile(r"~~[^~\n]+~~")
 _GERMAN_HOURS_RE = re.compile(r"(\d)\s*(?:Std\.?|Stunden?)(?![\w.])", re.IGNORECASE)
@@ -77,6 +88,7 @@ class Clause:
         paragraph: number of its paragraph (blank lines separate paragraphs).
         header: the text of the list header it sits under (``J1:``), if any.
         item: True inside a bullet or numbered item.
+        section: the heading line of words (``Cancelled:``) above it, up to a blank line.
         first_in_sentence: True for the first clause of its sentence.
         question: True when its sentence ends with ``?``.
     """
@@ -89,6 +101,7 @@ class Clause:
     item: bool = False
     first_in_sentence: bool = True
     question: bool = False
+    section: str | None = None  # the heading line (``Cancelled:``) its lines stand under
 
 
 @dataclass(frozen=True)
@@ -237,6 +250,7 @@ class _Group:
     item: bool
     header: str | None
     indent: int = 0
+    section: str | None = None
 
 
 def _headerless(rows: list[tuple[tuple[str, ...], str]]) -> Table | None:
@@ -892,12 +906,14 @@ def segment(text: str) -> list[Segment]:
     paragraph = 0
     header: str | None = None
     header_indent: int | None = None  # the indent of a list item that heads a nested list
+    section: str | None = None  # a heading of words over the lines up to a blank line
     index = 0
     while index < len(lines):
         _rows_as_sentences(lines, index)
         line = lines[index]
         if not line.strip():
             paragraph += 1
+            section = None
             index += 1
             continue
         table, after = _table_at(lines, index)
@@ -913,7 +929,7 @@ def segment(text: str) -> list[Segment]:
         if bullet is None and _indented_item(previous, header, header_indent, indent, line):
             paragraph += 1  # "J1" over "  M1 2h" / "  Due: 15:00": items without bullets
             items.append(_Group(_under_machine(header, line.strip()), paragraph, True, header,
-                                indent))
+                                indent, section))
         elif bullet is not None and _continues_job_line(previous, paragraph, bullet):
             assert previous is not None  # "J1: M1 2h" over "  - then M2 1h": one route
             previous.text = f"{previous.text}, {bullet.group('body').strip()}"
@@ -923,7 +939,7 @@ def segment(text: str) -> list[Segment]:
             if header_indent is not None and indent <= header_indent:
                 header, header_indent = None, None  # back out of a job's nested list
             body = _under_machine(header, _OPEN_BOX_RE.sub("", bullet.group("body").strip()))
-            items.append(_Group(body, paragraph, True, header, indent))
+            items.append(_Group(body, paragraph, True, header, indent, section))
             if _JOB_ONLY_RE.fullmatch(body):
                 header, header_indent = body, indent  # "- J1" over "  - M1 2h"
         elif previous is not None and previous.paragraph == paragraph and (
@@ -941,13 +957,33 @@ def segment(text: str) -> list[Segment]:
             header = stripped if stripped.endswith(":") or _JOB_ONLY_RE.fullmatch(
                 stripped) else None
             header_indent = None
-            items.append(_Group(stripped, paragraph, False, None))
+            if _SECTION_RE.fullmatch(stripped):
+                section = stripped  # "Cancelled:" over the lines up to a blank line
+            items.append(_Group(stripped, paragraph, False, None, section=section))
         index += 1
     return _segments(items)
 
 
+def _off_plan_sections(items: list[_Group | Table]) -> None:
+    """Keep, on the groups, only the headings that put their lines out of the plan: a word of
+    status (``Cancelled:``, ``Done:``), or of another day (``Tomorrow:``) when some job stands
+    elsewhere in the text (a heading over every job names the plan's own day)."""
+    groups = [item for item in items if isinstance(item, _Group)]
+    kept: set[str] = set()
+    for section in {group.section for group in groups if group.section is not None}:
+        words = set(re.findall(r"[a-z]+", section.lower()))
+        elsewhere = len(groups) < len(items) or any(
+            group.section != section and JOB_ID_RE.search(group.text) for group in groups)
+        if words & _STATUS_WORDS or (words & _OTHER_DAY_WORDS and elsewhere):
+            kept.add(section)
+    for group in groups:
+        if group.section not in kept:
+            group.section = None
+
+
 def _segments(items: list[_Group | Table]) -> list[Segment]:
     """The tables and the clauses of the groups, in order."""
+    _off_plan_sections(items)
     segments: list[Segment] = []
     for number, item in enumerate(items):
         if isinstance(item, Table):
@@ -966,6 +1002,7 @@ def _segments(items: list[_Group | Table]) -> list[Segment]:
                         item=item.item,
                         first_in_sentence=position == 0,
                         question=question,
+                        section=item.section,
                     )
                 )
     return segments
