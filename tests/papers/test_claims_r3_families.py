@@ -12,6 +12,9 @@ variants each, with invented names and numbers:
 * a metric named only in a sentence that cites the table ('better accuracy ... (Table 5)'), or
   guessed from the paper's topic, was given to a column headed 'test result' at 0.75: the cells
   were error rates (a remark in a later caption sentence, 'a similar accuracy', is no rival);
+* a gain printed beside each value ('+0.8', '-0.5') is a column of differences, not results
+  (it also kept the table's implied metric from the values), and a row 'Gain' or '∆' under two
+  rows is their difference.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import pymupdf
 import pytest
 
 from repro_assets.papers.claims import Claim, heuristic_claims
+from repro_assets.papers.claims.table_claims import _DIFFERENCE_ROW as DIFFERENCE_ROW
 from repro_assets.papers.pages import extract_pages
 
 CONFIDENT = 0.7
@@ -33,8 +37,9 @@ def _pdf(lines: Sequence[Line], size: float = 9.0) -> bytes:
     """One letter-size page with each text line drawn at (x, y from the top)."""
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
-    for x, y, text in lines:
-        page.insert_text((x, y), text, fontsize=size, fontname="helv")
+    for x, y, text in lines:  # a font with arrows and Greek letters for the lines that need it
+        font = "helv" if all(ord(ch) < 256 for ch in text) else "china-s"
+        page.insert_text((x, y), text, fontsize=size, fontname=font)
     data = doc.tobytes()
     doc.close()
     return data
@@ -170,3 +175,42 @@ def test_a_remark_in_a_later_caption_sentence_is_no_rival(remark: str) -> None:
     assert "19.35" in cells, [(c.printed_value, c.source_citation) for c in claims]
     assert cells["19.35"].metric_name == "error_rate", _confident(claims)
     assert cells["19.35"].confidence >= CONFIDENT, _confident(claims)
+
+
+# --- a column of signed differences --------------------------------------------------------
+
+
+@pytest.mark.parametrize("centred", [False, True])
+def test_signed_differences_beside_each_value_are_no_results(centred: bool) -> None:
+    lines = [(72, 60, "Bigram Votes for Topic Classification")]
+    lines += _prose("We evaluate on the Fenwick-A dataset and the Fenwick-B dataset, two "
+                    "topic splits of a news collection.", 72, 90)
+    # the header over its value column, or centred over the value and its difference
+    x = [72, 190, 240, 310, 360]
+    heads = [(72, "Method"), (200, "Fenwick-A"), (320, "Fenwick-B")] if centred else [
+        (72, "Method"), (190, "Fenwick-A"), (310, "Fenwick-B")]
+    lines += [(hx, 140, text) for hx, text in heads]
+    lines += _grid(x, 153, [
+        ["Vote-uni", "84.2", "", "90.4", ""], ["Vote-bi", "85.0", "+0.8", "91.7", "+1.3"],
+        ["Tree-uni", "82.9", "", "88.6", ""], ["Tree-bi", "83.5", "+0.6", "88.1", "-0.5"]])
+    lines += [(72, 215, "Table 4: On two topic splits, unigram and bigram variants.")]
+    claims = _claims(lines, "signed-columns")
+    values = {c.printed_value: c for c in claims}
+    assert not {"0.8", "1.3", "0.6", "0.5", "-0.5"} & set(values), _confident(claims)
+    assert "85.0" in values and values["85.0"].metric_name == "accuracy", _confident(claims)
+    assert values["85.0"].dataset_name == "Fenwick-A", _confident(claims)
+
+
+@pytest.mark.parametrize("label", ["Gain", "Improvement (%)"])
+def test_a_row_of_differences_is_no_result(label: str) -> None:
+    lines = [(72, 60, "Paired Tasks Regularize Each Other")]
+    lines += _grid([72, 200, 270], 100, [["", "width 1", "width 2"],
+                                         ["baseline", "7.46", "6.38"],
+                                         ["Paired", "6.71", "5.52"],
+                                         [label, "0.75", "0.86"]])
+    lines += [(72, 160, "Table 3: Error rates (%) on the Pallet-12 test set.")]
+    claims = _claims(lines, "difference-row")
+    values = {c.printed_value: c for c in claims}
+    assert "6.71" in values, _confident(claims)
+    assert not {"0.75", "0.86"} & set(values), _confident(claims)
+    assert DIFFERENCE_ROW.match("\u2206") and DIFFERENCE_ROW.match("\u0394")

@@ -201,6 +201,22 @@ def constant_columns(rows: list[list[str]], columns: list[int]) -> frozenset[int
     return frozenset(out)
 
 
+_SIGNED = re.compile(r"^\s*[+\-\u2212]\s*\d")
+
+
+def signed_columns(rows: list[list[str]], columns: list[int]) -> frozenset[int]:
+    """Value columns whose every cell prints an explicit sign, a '+' among them ('+0.1',
+    '−0.5'): the difference of the value beside it from a reference row, not a result."""
+    out = set()
+    for col in columns:
+        cells = [r[col].strip() for r in rows if col < len(r) and r[col].strip()]
+        cells = [c for c in cells if re.search(r"\d", c)]
+        if cells and all(_SIGNED.match(c) for c in cells) and any(
+                c.lstrip().startswith("+") for c in cells):
+            out.add(col)
+    return frozenset(out)
+
+
 def count_columns(rows: list[list[str]], columns: list[int]) -> frozenset[int]:
     """Value columns whose every cell is a whole number ('2', '14', '1,200') while another of
     ``columns`` prints decimals: class counts, feature counts, sizes beside the results."""

@@ -34,6 +34,7 @@ from repro_assets.papers.claims.ambiguity import (
     data_groups,
     inverted_top_k,
     metric_row,
+    signed_columns,
     size_row,
     unfixed_row,
 )
@@ -83,6 +84,11 @@ _NON_RESULT = re.compile(
 _COST_ROW = re.compile(
     r"(?i)(?<![\w-])(?:time|latency|speed|throughput|memory|seconds?|flops|params|parameters|"
     r"rate\s*\((?:s|ms|sec)\b)(?![\w-])|\((?:ms|s|sec|s/im(?:age)?|ms/im(?:age)?|GB|MB)\)")
+#: A row label that only names a difference ('∆', 'Gain', 'Improvement (%)'): the gap between
+#: two rows above it, not a result.
+_DIFFERENCE_ROW = re.compile(
+    r"(?i)^\s*(?:[\u2206\u0394\u03b4]|delta|diff\.?|difference|gains?|improvements?|impr\.?)"
+    r"\s*(?:\([^()]*\))?\s*:?\s*$")
 #: A row label that is only a split ('dev', 'Test set'): the split of the row's cells.
 _SPLIT_ROW = re.compile(r"(?i)^\s*(?:dev|development|val|validation|test)(?:\s+set)?\s*$")
 #: A row label that cites a paper or marks the paper's own method: a method, never a cost row.
@@ -582,18 +588,21 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
         non_result = None  # costs printed beside results: refused row by row, column by column
     if non_result and not caption_metrics:
         table_skip = f"{table.label} reports {non_result.group(0).strip()}, not results"
-    implied = _implied_metric(table, context, caption_metrics, ref_metrics)
+    width = max(len(r) for r in table.rows)
+    signed = signed_columns(table.rows, list(range(table.label_cols, width)))
+    implied = _implied_metric(table, context, caption_metrics, ref_metrics, signed)
     section_dataset = context.section_dataset(table.kind, table.number)
     dataset_cols = _dataset_label_columns(table, context)
     headed_cols = [c for c in dataset_cols if _dataset_header(table, c)]
     rows_are_datasets = 0 in dataset_cols and table.label_cols == len(dataset_cols)
-    width = max(len(r) for r in table.rows)
     aliases = caption_aliases(caption)
     columns = {c: _column(table, c, abbreviations, caption_metric, context, aliases, prose_topk)
                for c in range(table.label_cols, width)}
     if table_skip:
         for info in columns.values():
             info.skip = info.skip or table_skip
+    for col in signed:  # '+0.1' / '−0.5' beside each value: its gain over a reference row
+        columns[col].skip = columns[col].skip or "a column of signed differences, not results"
     _threshold_metrics(table, columns)
     rest = remaining_metric(caption)
     if rest and any(i.metric for i in columns.values()):  # 'the remaining indicate accuracy'
@@ -805,6 +814,9 @@ def _cell(
     if not row.dataset.strip() and _HEADING_ROW.match(row.label):
         reading.reason = reading.reason or (
             f"row '{row.label}' is a header row read as a body row, not results")
+    if _DIFFERENCE_ROW.match(row.label):
+        reading.reason = reading.reason or (
+            f"row '{row.label}' is the difference of two rows, not a result")
     reading.reason = reading.reason or _not_a_result(value, reading.metric, percent)
     return _candidate(table, col, k, value, info, cues, row, reading, percent)
 
@@ -1090,16 +1102,16 @@ def _qualified(dataset: str, info: _Column, caption: str, methods_as_columns: bo
 
 
 def _implied_metric(table: ParsedTable, context: PaperContext, caption_metrics: list[str],
-                    ref_metrics: list[str]) -> str | None:
+                    ref_metrics: list[str], signed: frozenset[int] = frozenset()) -> str | None:
     """Accuracy, when a classification paper's results table names no metric at all and all
-    its values are percentages."""
+    its values are percentages (``signed`` columns of differences aside)."""
     if caption_metrics or ref_metrics or not context.classification:
         return None
     if any(find_metric_mentions(" ".join(table.column_header(c)))
            for c in range(table.label_cols, len(table.column_labels()))):
         return None
-    values = [v.number for row in table.rows for c in row[table.label_cols:]
-              for v in parse_cell_values(c)]
+    values = [v.number for row in table.rows for k, c in enumerate(row)
+              if k >= table.label_cols and k not in signed for v in parse_cell_values(c)]
     if values and all(1.0 < v <= 100.0 for v in values):
         return "accuracy"
     return None
