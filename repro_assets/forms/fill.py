@@ -57,7 +57,7 @@ from repro_assets.forms.parties import (
 from repro_assets.forms.postal import split_postal
 from repro_assets.forms.scoring import REVIEW_FLAGS
 from repro_assets.forms.widget_columns import above_of, continue_columns, left_of
-from repro_assets.forms.widget_meaning import date_order, postal_part
+from repro_assets.forms.widget_meaning import date_order, name_order, postal_part
 
 _SPLIT_ADDRESS = re.compile(r"\b(?:city|zip|zipcode|postal)\b")
 _ALL_POSTAL = frozenset({"city", "state", "zip"})
@@ -321,6 +321,7 @@ class _FormView:
     plain_name: bool = False
     us_form: bool = False
     other_top: dict[int, float] = field(default_factory=dict)
+    you: bool = False
     bare_labels: dict[int, int] = field(default_factory=dict)
 
 
@@ -355,11 +356,17 @@ def _form_view(roles: list[WidgetRole], texts: list[WidgetRole], final: FinalRes
             other_top[page] = min(other_top.get(page, r.widget.rect[1]), r.widget.rect[1])
     plain_name = any(r.key == "full_name" and is_subject(r.party) and r.qualifier is None
                      for r in texts)
+    you = any(r.key == "full_name" and _YOUR.search(_widget_words(r)) for r in texts)
     return _FormView(others, other_pages, after_other, copies, med_rows, row_slots,
                      min(phones, default=0), _postal_boxes(roles), plain_name,
-                     _us_form(texts, final), other_top, bare_labels)
+                     _us_form(texts, final), other_top=other_top, bare_labels=bare_labels,
+                     you=you)
 
 
+#: A form speaking to its subject ("Your first name") and a name asked in the third person
+#: ("enter their name", "his or her name"): the latter is another person's.
+_YOUR = re.compile(r"\byour\b")
+_THIRD_PERSON = re.compile(r"\b(?:their|his|her)\s+(?:\w+\s+)?names?\b")
 #: The only review reason of a phone that a US form context settles: the +1 was assumed.
 _ASSUMED_COUNTRY = "default_country_assumed"
 #: What the country's warning costs a candidate (validator weight x (pass - warn)).
@@ -462,6 +469,9 @@ def _not_writable(role: WidgetRole, item: FinalField | None, view: _FormView) ->
         return "party_uncertain:insured_may_be_another_person"
     if not is_subject(role.party):
         return f"other_party:{role.party}"
+    if role.key == "full_name" and view.you and _THIRD_PERSON.search(_widget_words(role)):
+        # "... enter their name" on a form that asks "Your first name": someone else's
+        return "not_the_persons_name:third_person"
     if role.key == "full_name" and role.qualifier and view.plain_name:
         # "Preferred Name", "Sponsor #1 - Name" on a form that asks the subject's own name
         # elsewhere: another kind of name, or a person the form names by a role of its own
@@ -576,6 +586,21 @@ def extra_boxes(texts: list[WidgetRole]) -> dict[int, str]:
     return out
 
 
+def _given_names_before_last(roles: list[WidgetRole]) -> list[WidgetRole]:
+    """``roles`` with a "first name and middle initial" box followed in its row by a last
+    name box made the given names' box ("[Nadia L.] [Last name]": the label's two parts are
+    one box, the next box has a caption of its own)."""
+    texts = [r for r in roles if r.widget.kind == TEXT and r.widget.rect is not None]
+    updated = {}
+    for role in texts:
+        left = left_of(role, texts) if role.key == "full_name" and role.part == "last" \
+            else None
+        if left is not None and left.key == "full_name" and left.part == "first" and \
+                name_order(left.widget.placed or left.widget.label or "") == ["first", "middle"]:
+            updated[id(left)] = replace(left, part="first_middle")
+    return [updated.get(id(r), r) for r in roles]
+
+
 def _numbers_after_area_codes(roles: list[WidgetRole]) -> list[WidgetRole]:
     """``roles`` with a phone box right after an area code box of its row made the rest of
     the number ("[503] [555-0100]": the second box takes no whole number)."""
@@ -595,6 +620,7 @@ def plan_fill(roles: list[WidgetRole], final: FinalResult) -> FillPlan:
         " ".join(filter(None, [r.widget.name, r.widget.label])) for r in roles))
     roles = continue_columns(roles, _widget_party)  # "CITY" under "PATIENT'S ADDRESS"
     roles = _numbers_after_area_codes(roles)
+    roles = _given_names_before_last(roles)
     texts = [r for r in roles if r.widget.kind == TEXT]
     extra = extra_boxes(texts)
     view = _form_view(roles, texts, final, extra)

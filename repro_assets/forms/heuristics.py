@@ -169,7 +169,7 @@ _LAST_WORDS = re.compile(rf"(?:\S+\s+){{0,{LABEL_WORDS}}}$")
 
 #: Cheap page filter per field: a page without any of these words cannot yield a hit.
 PAGE_FILTER: dict[str, re.Pattern[str]] = {
-    "full_name": re.compile(r"name|patient|employee|claimant|member|client|applicant|"
+    "full_name": re.compile(rf"name|{_SUBJECT_ROLES}|"  # "Taxpayer: <name>" names no "name"
                             r"^\s*re(?:garding)?\s*:|"
                             r"\b(?:list|record|history|profile|summary|chart)\b",
                             re.IGNORECASE | re.MULTILINE),

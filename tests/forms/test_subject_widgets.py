@@ -330,3 +330,37 @@ def test_an_address_second_line_and_a_numbered_second_phone_stay_empty(
                            "TEL_1": SUBJECT["phone"]}, second
         assert skipped["ResAddress2"] == "continuation_line"
         assert skipped["TEL_2"] == "other_phone_widget"
+
+
+_JOINT_SHEET = """FAMILY BUDGET NOTES (joint filing)
+Taxpayer: Corentin Hale Ashgrove   Phone: (701) 555-0168
+Spouse: Maelle Ashgrove   Phone: (701) 555-0127
+"""
+
+
+def _return_header(their: str) -> bytes:
+    """'Your first name and middle initial' and 'Last name' side by side, the spouse's pair
+    under them, and a filing-status box asking another person's name."""
+    sheet = Sheet()
+    sheet.text(40, 36, "Yearly Household Return", size=12, bold=True)
+    sheet.text(40, 57, "Your first name and middle initial", size=7)
+    sheet.box("g1", (40, 60, 250, 74))
+    sheet.text(260, 57, "Last name", size=7)
+    sheet.box("g2", (260, 60, 470, 74))
+    sheet.text(40, 87, "If joint, spouse's first name and middle initial", size=7)
+    sheet.box("g3", (40, 90, 250, 104))
+    sheet.text(260, 87, "Spouse's last name", size=7)
+    sheet.box("g4", (260, 90, 470, 104))
+    sheet.text(40, 180, f"If you checked the box above, enter {their}:")
+    sheet.box("g5", (300, 170, 560, 184))
+    return sheet.done()
+
+
+def test_a_role_labelled_name_is_read_on_a_page_naming_no_name(run_bundle: RunHelper) -> None:
+    """'Taxpayer: <name>' on a sheet whose text has no word "name" (the page was skipped)."""
+    for their in ("their name", "his name"):
+        written, skipped = _run(run_bundle, _return_header(their), _JOINT_SHEET)
+        # the given names in the box asking for them, the last name beside; the spouse's
+        # boxes and the box asking another person's name stay empty
+        assert written == {"g1": "Corentin H.", "g2": "Ashgrove"}, their
+        assert skipped["g5"] == "not_the_persons_name:third_person"
