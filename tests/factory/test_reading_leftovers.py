@@ -294,3 +294,16 @@ def test_a_heading_that_puts_its_lines_out_of_the_plan() -> None:
     # the section ends at a blank line
     assert _jobs(f"{plan}Cancelled:\nnothing this week\n\nJ64: M64 2h\n")[1] == (
         "J64", [("M64", 2)], None)
+
+
+def test_a_status_beside_a_job_puts_it_out_of_the_plan() -> None:
+    # found by probing: a tick or a status word as a note, a label or a remark was skipped
+    plan = "Machines: M65, M66\nJ65: M66 1h\n"
+    for line in ("J66: M65 2h [done]", "J66: M65 2h (x)", "J66: M65 2h [x]",
+                 "J66: M65 2h (\u2713)", "Done: J66 M65 2h", "Postponed: J66: M65 2h",
+                 "On hold - J66: M65 2h", "Cancelled - J66: M65 2h"):
+        fails(f"{plan}{line}\n")
+    # a plain note, a name with an x in it and a remark before a dash still read
+    for line in ("J66: M65 2h (polish the edges)", "J66 (bracket 20x40): M65 2h",
+                 "Quick one before lunch - J66: M65 2h"):
+        assert _jobs(f"{plan}{line}\n")[1] == ("J66", [("M65", 2)], None), line

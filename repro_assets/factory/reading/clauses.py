@@ -69,7 +69,7 @@ from repro_assets.factory.reading.phrases import (
     spread_quantity,
     unwrap_each_aside,
 )
-from repro_assets.factory.reading.segments import Clause
+from repro_assets.factory.reading.segments import STATUS_WORDS, Clause
 from repro_assets.factory.reading.statements import (
     LEVEL_ALL,
     LEVEL_LISTED,
@@ -1248,6 +1248,12 @@ def _standard_label(cursor: Cursor) -> bool:
     return False
 
 
+# words before a job that put it out of the plan: a status (not a negation, which may be about
+# something else: "No list of the presses here - J4 runs on M2"; not another day, which before
+# the jobs is the plan's own: "For tomorrow: J1 ...")
+_NOT_TO_PLAN = STATUS_WORDS - {"not", "no", "without"}
+
+
 #: A word that announces a change to what was said before, as a label (``Correction:``, or
 #: ``correction,`` / ``sorry`` before a job id).
 _AMENDMENT_LEADS = ("correction", "update", "amendment", "edit", "change", "sorry", "oops")
@@ -1280,6 +1286,8 @@ def _label(cursor: Cursor) -> None:
             return
         if token.kind is Kind.WORD and token.value in _LABEL_VERBS:
             return  # "All jobs follow the standard flow: M1 -> M2" is a sentence, not a label
+        if token.kind is Kind.WORD and token.value in _NOT_TO_PLAN:
+            return  # "Done: J1 M1 2h", "Next week: J1 ...": no label to skip
         if token.kind is Kind.WORD and token.value in DUE_KEYS_NEED_BY and cursor.peek_word(
                 "date", "time", "by", "at", offset=index + 1):
             return  # "Ship date: 17:00" gives a due time, it is no label
@@ -1609,8 +1617,9 @@ def _without_preamble(clause: Clause) -> Clause:
         return clause
     before = tokenize(match.group("pre"))
     if not all(t.kind in (Kind.WORD, Kind.COMMA) for t in before) or any(
-            t.value in JOB_WORDS or t.value in DUE_KEYS for t in before if t.kind is Kind.WORD):
-        return clause
+            t.value in JOB_WORDS or t.value in DUE_KEYS or t.value in _NOT_TO_PLAN
+            for t in before if t.kind is Kind.WORD):
+        return clause  # "On hold - J1: M1 2h" is no remark before the job
     return dataclasses.replace(clause, text=match.group("rest"))
 
 

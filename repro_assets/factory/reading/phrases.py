@@ -566,12 +566,18 @@ NOTE_STOP = frozenset({
     "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "am", "pm",
     "tomorrow", "tonight", "today", "week", "weekend", "shift", "night", "morning",
     "afternoon", "evening", "rush", "priority", "late", "early", "overtime", "possible",
+    # a status: the step is no work still to plan ("M1 2h (done)", "[x]")
+    "done", "finished", "completed", "complete", "cancelled", "canceled", "shipped",
+    "postponed", "paused", "skipped", "scrapped",
 })
 
 
 def is_plain_note(text: str) -> bool:
     """True when a note on a step only describes the work ("polish the edges"): no word of
     condition, schedule or rework, and no word that changes a route's meaning."""
+    if re.search(r"[\u2713\u2714\u2611\u2612\u2717\u2718]", text) or re.fullmatch(
+            r"(?i)\s*(?:x|ok|okay)\s*", text):
+        return False  # a check mark or a tick word: done, or not to do
     lowered = re.sub(r"\b(?:second|third|finishing|roughing)\s+pass\b", "stage", text.lower())
     words = set(re.findall(r"[a-z]+", lowered))  # "(second pass)" names the step's work
     return not words & (NOTE_STOP | MEANING_WORDS)

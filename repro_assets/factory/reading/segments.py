@@ -58,15 +58,15 @@ _FRACTION_RE = re.compile(r"(\d*)([\u00bd\u00bc\u00be])")
 # German hours after a number: "2 Std.", "1,5 Stunden" (never "a std route": a digit first)
 # a heading of words only over the lines below it ("Cancelled:", "Next week:")
 _SECTION_RE = re.compile(r"[A-Za-z][A-Za-z' ,./&()-]*:")
-# heading words that put the lines below out of the plan: work done, stopped or uncertain ...
-_STATUS_WORDS = frozenset({
+#: Heading words that put the lines below out of the plan: work done, stopped or uncertain ...
+STATUS_WORDS = frozenset({
     "done", "finished", "completed", "complete", "shipped", "delivered", "cancelled",
     "canceled", "hold", "postponed", "paused", "waiting", "parked", "backlog", "blocked",
     "not", "no", "without", "dropped", "removed", "deferred", "stopped", "closed", "if",
     "unless", "maybe", "perhaps", "possibly", "optional", "tentative",
 })
-# ... or another day, unless every job of the text stands under it (then it is the plan's day)
-_OTHER_DAY_WORDS = frozenset({"yesterday", "tomorrow", "next", "last", "later", "previous"})
+#: ... or another day, unless every job of the text stands under it (then it is the plan's day).
+OTHER_DAY_WORDS = frozenset({"yesterday", "tomorrow", "next", "last", "previous"})
 # Markdown strikethrough on one line: what it strikes out is withdrawn
 _STRUCK_RE = re.compile(r"~~[^~\n]+~~")
 _GERMAN_HOURS_RE = re.compile(r"(\d)\s*(?:Std\.?|Stunden?)(?![\w.])", re.IGNORECASE)
@@ -974,7 +974,7 @@ def _off_plan_sections(items: list[_Group | Table]) -> None:
         words = set(re.findall(r"[a-z]+", section.lower()))
         elsewhere = len(groups) < len(items) or any(
             group.section != section and JOB_ID_RE.search(group.text) for group in groups)
-        if words & _STATUS_WORDS or (words & _OTHER_DAY_WORDS and elsewhere):
+        if words & STATUS_WORDS or (words & OTHER_DAY_WORDS and elsewhere):
             kept.add(section)
     for group in groups:
         if group.section not in kept:
