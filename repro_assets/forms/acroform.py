@@ -44,6 +44,8 @@ from repro_assets.forms.widget_meaning import (
     postal_part,
     qualified_name,
     sentences,
+    unfenced,
+    without_words,
 )
 
 TEXT = "text"
@@ -406,10 +408,30 @@ def _page_asks(widget: FormWidget, key: str | None, said_by: str
     return said_by, None, False
 
 
+def _outside_fences(widget: FormWidget) -> FormWidget:
+    """The widget with its tooltip's fenced notes on other regions dropped, and those
+    regions' titles dropped from the texts printed beside it (the box is not in them)."""
+    if not widget.label:
+        return widget
+    label, titles = unfenced(widget.label)
+    if not titles:
+        return widget
+
+    def clean(text: str | None) -> str | None:
+        for title in titles:
+            text = without_words(text, title) if text else text
+        return text or None
+
+    return replace(widget, label=label or None, placed=clean(widget.placed),
+                   printed=clean(widget.printed), row_text=clean(widget.row_text),
+                   row_label=clean(widget.row_label))
+
+
 def classify(widget: FormWidget) -> WidgetRole:
     """The role of one widget: its key (the locked name rule, else what its tooltip says,
     else what the label the page prints for it says), its party (name and tooltip, else the
     printed label, else the section heading above it) and its part."""
+    widget = _outside_fences(widget)
     key, problem = match_acroform_field(widget.name)
     said_by = asked_sentence(widget.label) if widget.label else ""
     meaning = _asks(said_by) if said_by else None

@@ -231,3 +231,25 @@ def qualified_name(text: str) -> str | None:
         return None
     word = re.sub(r"(?:'s|’s|s'|s’)$", "", tokens[-1].lower()).strip(".,:;")
     return None if word in _OWN_NAME_WORDS else word
+
+
+#: A tooltip's note on a region of the page beside the box, fenced by its screen-reader
+#: markers ("begin office use only section. F C I. end office use only section. 4. Date of
+#: birth"): the region is not the box.
+_FENCE = re.compile(r"\bbegin\s+(?P<title>[^.]{1,40}?)\s+section\b.*?\bend\s+(?P=title)\s+"
+                    r"section\b\.?", re.IGNORECASE | re.DOTALL)
+
+
+def unfenced(tooltip: str) -> tuple[str, list[str]]:
+    """A tooltip without its fenced notes on other regions, and those regions' titles."""
+    titles = [m.group("title") for m in _FENCE.finditer(tooltip)]
+    return " ".join(_FENCE.sub(" ", tooltip).split()), titles
+
+
+def without_words(text: str, title: str) -> str:
+    """``text`` without one occurrence of each word of ``title`` (a region's title printed
+    beside the box, its words interleaved with the box's label: "DATE Office 4 Use OF Only"
+    without "office use only" is "DATE 4 OF")."""
+    for word in label_words(title):
+        text = re.sub(rf"\b{re.escape(word)}\b", " ", text, count=1, flags=re.IGNORECASE)
+    return " ".join(text.split())

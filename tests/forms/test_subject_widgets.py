@@ -364,3 +364,29 @@ def test_a_role_labelled_name_is_read_on_a_page_naming_no_name(run_bundle: RunHe
         # boxes and the box asking another person's name stay empty
         assert written == {"g1": "Corentin H.", "g2": "Ashgrove"}, their
         assert skipped["g5"] == "not_the_persons_name:third_person"
+
+
+def _fenced_birth_date(fenced: bool) -> bytes:
+    """A birth date box right of a small office-only cell whose words print interleaved with
+    the box's own label; the tooltip fences the office cell off (screen-reader markers) or
+    there is no tooltip."""
+    sheet = Sheet()
+    sheet.text(40, 36, "Card Request", size=12, bold=True)
+    sheet.text(40, 70, "Your full name")
+    sheet.box("yourname", (160, 60, 460, 74))
+    for y, staff, own in ((98, "Office", "DATE"), (106, "Use", "OF"), (114, "Only", "BIRTH")):
+        sheet.text(300, y, staff, size=6)
+        sheet.text(350, y, own, size=8, bold=True)
+    sheet.text(338, 106, "4", size=10, bold=True)
+    sheet.rule((296, 90, 334, 118))
+    tip = ("begin office use only section. K Q. end office use only section. 4. Date of birth "
+           "(MM/DD/YYYY)") if fenced else None
+    sheet.box("DateField1", (400, 92, 560, 114), tip=tip)
+    return sheet.done()
+
+
+def test_a_fenced_office_cell_beside_a_box_is_not_the_box(run_bundle: RunHelper) -> None:
+    written, _ = _run(run_bundle, _fenced_birth_date(True))
+    assert written == {"yourname": SUBJECT["name"], "DateField1": SUBJECT["dob"]}
+    written, _ = _run(run_bundle, _fenced_birth_date(False))  # nothing says where it ends
+    assert "DateField1" not in written
