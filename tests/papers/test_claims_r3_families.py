@@ -214,3 +214,28 @@ def test_a_row_of_differences_is_no_result(label: str) -> None:
     assert "6.71" in values, _confident(claims)
     assert not {"0.75", "0.86"} & set(values), _confident(claims)
     assert DIFFERENCE_ROW.match("\u2206") and DIFFERENCE_ROW.match("\u0394")
+
+
+# --- test sets as columns under a caption naming the benchmark ----------------------------
+
+
+@pytest.mark.parametrize(("caption", "heads"), [
+    ("Table 7: BLEU of a six layer encoder on ZMT English\u2192Tamil.",
+     ["newstest2017", "newstest2018", "newstest2019"]),
+    ("Table 7: BLEU of a six layer encoder on ZMT English-Tamil.", ["tst2011", "tst2012",
+                                                                     "tst2013"]),
+])
+def test_test_set_columns_narrow_the_captions_benchmark(caption: str, heads: list[str]) -> None:
+    lines = [(72, 60, "Gated Units for Sequence Models")]
+    lines += _grid([72, 200, 270, 340], 100, [["Model", *heads],
+                                              ["Plain", "24.1", "25.3", "27.0"],
+                                              ["Gated", "24.9", "26.2", "27.4"]])
+    lines += [(72, 145, caption)]
+    claims = _claims(lines, "test-set-columns")
+    values = {c.printed_value: c for c in claims}
+    assert "26.2" in values, _confident(claims)
+    gated = values["26.2"]
+    assert gated.dataset_name and heads[1] in gated.dataset_name, _confident(claims)
+    assert "ZMT" in gated.dataset_name and gated.confidence >= CONFIDENT, _confident(claims)
+    assert not [c for c in claims if c.confidence >= CONFIDENT and not any(
+        h in (c.dataset_name or "") for h in heads)], _confident(claims)

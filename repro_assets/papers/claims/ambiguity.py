@@ -129,6 +129,8 @@ def caption_measures(name: str, caption: str) -> bool:
 _LANGUAGE = re.compile(
     r"^(?:English|German|French|Spanish|Dutch|Italian|Portuguese|Chinese|Mandarin|Japanese|"
     r"Korean|Russian|Czech|Romanian|Finnish|Turkish|Arabic|Hindi)$")
+#: A header naming a test set by its year or number ('newstest2014', 'tst2013', 'dev10').
+_TEST_SET = re.compile(r"(?i)^[a-z]*(?:test|tst|dev|eval)[-_]?(?:19|20)?\d{2}$")
 _COLUMN_SOURCES = frozenset({"column_header", "column_caption", "column_cue",
                              "column_unconfirmed"})
 
@@ -350,6 +352,11 @@ def check_cell(cand: Candidate, col: int, columns: TableColumns, row_metric: str
         return
     if _LANGUAGE.match(residue) and cand.dataset_name:
         cand.dataset_name = f"{cand.dataset_name} {residue}"  # one benchmark per language
+        return
+    if _TEST_SET.match(residue) and cand.dataset_name and not any(
+            _TEST_SET.match(t) for t in cand.dataset_name.split()):
+        # 'X English-German' over 'newstest2014 | newstest2015': one test set per column
+        cand.dataset_name = f"{cand.dataset_name} {residue}"
         return
     cand.dataset_source = "context_ambiguous"
 
