@@ -307,3 +307,16 @@ def test_a_status_beside_a_job_puts_it_out_of_the_plan() -> None:
     for line in ("J66: M65 2h (polish the edges)", "J66 (bracket 20x40): M65 2h",
                  "Quick one before lunch - J66: M65 2h"):
         assert _jobs(f"{plan}{line}\n")[1] == ("J66", [("M65", 2)], None), line
+
+
+def test_a_table_under_a_heading_of_status_and_a_doubtful_note_are_refused() -> None:
+    # found by probing: both were read as work to plan
+    table = "| Job | Route | Hours |\n|---|---|---|\n| J67 | M67 | 2 |\n"
+    assert "stands under" in fails(f"Machines: M67, M68\nJ68: M68 1h\n\nCancelled:\n{table}")
+    assert _jobs(f"Machines: M67\nToday:\n{table}") == [("J67", [("M67", 2)], None)]
+    for note in ("(tbc)", "(to be confirmed)", "(tentative)", "(pending)"):
+        fails(f"Machines: M67\nJ67: M67 2h {note}\n")
+    assert _jobs("Machines: M67\nJ67: M67 2h (estimate)\n") == [("J67", [("M67", 2)], None)]
+    # a heading that negates something else is no status
+    assert _jobs("Machines: M67\nquick paste, no header row:\nJ67,M67,2h\n") == [
+        ("J67", [("M67", 2)], None)]

@@ -1248,10 +1248,10 @@ def _standard_label(cursor: Cursor) -> bool:
     return False
 
 
-# words before a job that put it out of the plan: a status (not a negation, which may be about
-# something else: "No list of the presses here - J4 runs on M2"; not another day, which before
-# the jobs is the plan's own: "For tomorrow: J1 ...")
-_NOT_TO_PLAN = STATUS_WORDS - {"not", "no", "without"}
+# words before a job that put it out of the plan: a status (not 'not', which may be about
+# something else: "Not a full list here - J4 runs on M2"; not another day, which before the
+# jobs is the plan's own: "For tomorrow: J1 ...")
+_NOT_TO_PLAN = STATUS_WORDS - {"not"}
 
 
 #: A word that announces a change to what was said before, as a label (``Correction:``, or

@@ -569,6 +569,9 @@ NOTE_STOP = frozenset({
     # a status: the step is no work still to plan ("M1 2h (done)", "[x]")
     "done", "finished", "completed", "complete", "cancelled", "canceled", "shipped",
     "postponed", "paused", "skipped", "scrapped",
+    # a doubt on the step ("(tbc)", "(to be confirmed)"; "(estimate)" is a duration as planned)
+    "tentative", "tbc", "tbd", "provisional", "pending", "confirmed", "unconfirmed", "guess",
+    "maybe", "perhaps",
 })
 
 

@@ -23,6 +23,7 @@ A blank line ends a paragraph. Groups and paragraphs bound the context that pron
 from __future__ import annotations
 
 import csv
+import dataclasses
 import re
 from dataclasses import dataclass
 
@@ -62,7 +63,7 @@ _SECTION_RE = re.compile(r"[A-Za-z][A-Za-z' ,./&()-]*:")
 STATUS_WORDS = frozenset({
     "done", "finished", "completed", "complete", "shipped", "delivered", "cancelled",
     "canceled", "hold", "postponed", "paused", "waiting", "parked", "backlog", "blocked",
-    "not", "no", "without", "dropped", "removed", "deferred", "stopped", "closed", "if",
+    "not", "dropped", "removed", "deferred", "stopped", "closed", "if",
     "unless", "maybe", "perhaps", "possibly", "optional", "tentative",
 })
 #: ... or another day, unless every job of the text stands under it (then it is the plan's day).
@@ -113,12 +114,14 @@ class Table:
         rows: the data rows (cells), each with the line it came from.
         header_line: the header line as written.
         routing: True when every header cell is a known routing column.
+        section: a heading of status above it (``Cancelled:``): its rows are no work to plan.
     """
 
     header: tuple[str, ...]
     rows: tuple[tuple[tuple[str, ...], str], ...]
     header_line: str
     routing: bool
+    section: str | None = None
 
 
 Segment = Clause | Table
@@ -918,6 +921,9 @@ def segment(text: str) -> list[Segment]:
             continue
         table, after = _table_at(lines, index)
         if table is not None:
+            if section is not None and set(re.findall(r"[a-z]+", section.lower())) & (
+                    STATUS_WORDS):
+                table = dataclasses.replace(table, section=section)  # "Cancelled:" over it
             items.append(table)
             paragraph += 1
             header, header_indent = None, None

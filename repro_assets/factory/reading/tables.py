@@ -363,6 +363,10 @@ class _RoutingTable:
 def read_table(table: Table, reading: Reading, names: NameIndex | None = None) -> None:
     """Read one table into ``reading`` (statements, or unread rows); a machine cell may give
     a machine's whole name as the text declares it (``names``)."""
+    if table.section is not None:
+        reading.unread.append(Unread(table.header_line, f"it stands under '{table.section}', "
+                                     "which says it is no work of this plan"))
+        return
     roles = header_roles(list(table.header))
     if not table.routing and _machine_legend(table, roles, reading):
         return
