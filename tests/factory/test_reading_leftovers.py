@@ -320,3 +320,27 @@ def test_a_table_under_a_heading_of_status_and_a_doubtful_note_are_refused() -> 
     # a heading that negates something else is no status
     assert _jobs("Machines: M67\nquick paste, no header row:\nJ67,M67,2h\n") == [
         ("J67", [("M67", 2)], None)]
+
+
+_WORK_ORDER = ("PRODUCTION ORDER                  Page 1/1\n"
+               "WO no.: J69          Customer: Invented Tools\n"
+               "Item: plate 20x20    Qty: 50\n"
+               "Released: 02.03.2027\n"
+               "Due: 14:00\n"
+               "\n"
+               "Line  Work ctr  Operation      Std time\n"
+               "0010  M69       saw            1.0 h\n"
+               "0020  M70       drill press    2.0 h\n"
+               "----------------------------------------\n"
+               "Total std time                      3.0 h\n")
+
+
+def test_a_work_order_printout_is_its_jobs_operations_and_due() -> None:
+    assert _jobs(_WORK_ORDER) == [("J69", [("M69", 1), ("M70", 2)], 14)]
+    # a total that disagrees, an unknown field, a due that is no time, a second job, a time
+    # of day in a field of information, more than the work in an operation line
+    for old, new in (("3.0 h\n", "4.0 h\n"), ("Customer: Invented Tools", "Priority: rush"),
+                     ("Due: 14:00", "Due: Monday"), ("WO no.: J69", "WO no.: J69  Order: J70"),
+                     ("Released: 02.03.2027", "Printed: 02.03.2027 06:10"),
+                     ("saw      ", "saw if ok")):
+        fails(_WORK_ORDER.replace(old, new, 1))

@@ -43,6 +43,7 @@ from repro_assets.factory.reading.phrases import is_plain_note
 from repro_assets.factory.reading.shift_length import spell_out_shifts
 from repro_assets.factory.reading.slots import slot_lines
 from repro_assets.factory.reading.structured import plain_text
+from repro_assets.factory.reading.work_orders import work_order_lines
 
 # "1. J1 ...", "a) J1 ...", "1 - J1 ..." (a dash after the number only before a job id)
 _BULLET_RE = re.compile(r"^(?P<indent>\s*)(?:[-*•‣▪◦]|\d{1,3}[.)]|\(?[a-z][)]"
@@ -899,6 +900,7 @@ def segment(text: str) -> list[Segment]:
     chart_lines(lines)
     slot_lines(lines)
     machine_list_lines(lines)
+    work_order_lines(lines)
     _job_heading_tables(lines)
     work_instruction_lines(lines)
     _due_heading_rows(lines)
