@@ -497,8 +497,11 @@ def _named_row_part(widget: FormWidget, key: str, said_by: str) -> bool:
     words = label_words(said_by) + name_words(widget.name) + label_words(
         widget.label or "") + label_words(widget.placed or "")
     row = widget.row_text or ""
-    return key == "full_name" and _part(words, NAME_PARTS) is not None and (
-        bool(_NAME_ROW.search(row)) or len(re.findall(r"[A-Za-z]{2,}", row)) >= _ROW_WORDS)
+    named = bool(_NAME_ROW.search(row)) or len(re.findall(r"[A-Za-z]{2,}", row)) >= _ROW_WORDS
+    # the column's first row, or a row naming its person ("Mother's name"): a lower row
+    # naming no one may be one of several people listed ("Child's name" of a household)
+    first = widget.column_row == 1 or not is_subject(party_of(row))
+    return key == "full_name" and _part(words, NAME_PARTS) is not None and named and first
 
 
 def _not_a_current_value(widget: FormWidget, key: str, said_by: str) -> str | None:
