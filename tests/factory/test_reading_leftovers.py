@@ -344,3 +344,11 @@ def test_a_work_order_printout_is_its_jobs_operations_and_due() -> None:
                      ("Released: 02.03.2027", "Printed: 02.03.2027 06:10"),
                      ("saw      ", "saw if ok")):
         fails(_WORK_ORDER.replace(old, new, 1))
+
+
+def test_only_a_day_that_is_another_puts_a_heading_out_of_the_plan() -> None:
+    plan = "Machines: M71, M72\nJ71: M71 1h\n\n"
+    for heading in ("Last step:", "Next:"):  # no other day: read as before
+        assert _jobs(f"{plan}{heading}\nJ72: M72 2h\n")[1] == ("J72", [("M72", 2)], None)
+    for heading in ("Last week:", "Next shift:", "Yesterday:"):
+        assert "stands under" in fails(f"{plan}{heading}\nJ72: M72 2h\n")

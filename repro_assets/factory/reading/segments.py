@@ -57,7 +57,6 @@ _OPEN_BOX_RE = re.compile(r"^\[ \]\s+")
 _ADDED_JOB_RE = re.compile(rf"^(\s*)\+(?={id_pattern('J')})")
 _FRACTIONS = {"\u00bd": ".5", "\u00bc": ".25", "\u00be": ".75"}
 _FRACTION_RE = re.compile(r"(\d*)([\u00bd\u00bc\u00be])")
-# German hours after a number: "2 Std.", "1,5 Stunden" (never "a std route": a digit first)
 # a heading of words only over the lines below it ("Cancelled:", "Next week:")
 _SECTION_RE = re.compile(r"[A-Za-z][A-Za-z' ,./&()-]*:")
 #: Heading words that put the lines below out of the plan: work done, stopped or uncertain ...
@@ -68,9 +67,12 @@ STATUS_WORDS = frozenset({
     "unless", "maybe", "perhaps", "possibly", "optional", "tentative",
 })
 #: ... or another day, unless every job of the text stands under it (then it is the plan's day).
-OTHER_DAY_WORDS = frozenset({"yesterday", "tomorrow", "next", "last", "previous"})
+OTHER_DAY_RE = re.compile(
+    r"(?i)\b(?:yesterday|tomorrow|(?:next|last|previous)\s+(?:week|weekend|month|shift|day|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b")
 # Markdown strikethrough on one line: what it strikes out is withdrawn
 _STRUCK_RE = re.compile(r"~~[^~\n]+~~")
+# German hours after a number: "2 Std.", "1,5 Stunden" (never "a std route": a digit first)
 _GERMAN_HOURS_RE = re.compile(r"(\d)\s*(?:Std\.?|Stunden?)(?![\w.])", re.IGNORECASE)
 _PIPE_SEPARATOR_RE = re.compile(r"^\s*:?-{2,}:?\s*$")
 _CONTINUES_RE = re.compile(r"(?:,|->|→|=>|\bthen|\band)\s*$", re.IGNORECASE)
@@ -982,7 +984,7 @@ def _off_plan_sections(items: list[_Group | Table]) -> None:
         words = set(re.findall(r"[a-z]+", section.lower()))
         elsewhere = len(groups) < len(items) or any(
             group.section != section and JOB_ID_RE.search(group.text) for group in groups)
-        if words & STATUS_WORDS or (words & OTHER_DAY_WORDS and elsewhere):
+        if words & STATUS_WORDS or (OTHER_DAY_RE.search(section) and elsewhere):
             kept.add(section)
     for group in groups:
         if group.section not in kept:
