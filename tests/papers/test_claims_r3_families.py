@@ -25,6 +25,7 @@ import pymupdf
 import pytest
 
 from repro_assets.papers.claims import Claim, heuristic_claims
+from repro_assets.papers.claims.context import build_context
 from repro_assets.papers.claims.table_claims import _DIFFERENCE_ROW as DIFFERENCE_ROW
 from repro_assets.papers.pages import extract_pages
 
@@ -239,3 +240,20 @@ def test_test_set_columns_narrow_the_captions_benchmark(caption: str, heads: lis
     assert "ZMT" in gated.dataset_name and gated.confidence >= CONFIDENT, _confident(claims)
     assert not [c for c in claims if c.confidence >= CONFIDENT and not any(
         h in (c.dataset_name or "") for h in heads)], _confident(claims)
+
+
+# --- a name list whose last item starts a new clause -------------------------------------
+
+
+@pytest.mark.parametrize("sentence", [
+    "By using the dataset Pallet-12, Nx is 3072 for any image x, and we report the test error.",
+    "For every image of the dataset Pallet-12, K has ten values, one per class.",
+])
+def test_a_subject_after_a_comma_is_no_part_of_the_dataset_name(sentence: str) -> None:
+    lines = [(72, 60, "Paired Tasks Regularize Each Other")]
+    lines += _prose("We study image recognition. " + sentence, 72, 90)
+    pdf = _pdf(lines)
+    pages = extract_pages(pdf, "clause-subject")
+    names = set(build_context(pages, []).dataset_names.values())
+    assert "Pallet-12" in names, names
+    assert not [n for n in names if "," in n], names

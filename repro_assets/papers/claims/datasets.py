@@ -208,6 +208,8 @@ def graded_name_phrases(text: str, caption: bool = False) -> list[tuple[str, int
     for pattern in patterns:
         for match in pattern.finditer(text):
             name = _trim(match.group("name"))
+            if "," in name and _CLAUSE_VERB.match(text, match.end("name")):
+                name = _trim(name.rsplit(",", 1)[0])  # 'the dataset X, N is 3072': N is a subject
             if not name or not looks_like_name(name) or not clean_name(name) or (
                     _PROTOCOL.search(name)):
                 continue
@@ -298,6 +300,11 @@ _TRAILING = {"the", "a", "an", "our", "their", "this", "these", "results", "resu
 
 _TASK_TAIL = {"summarization", "classification", "translation", "detection", "recognition",
               "parsing", "tagging"}
+
+
+#: A singular verb right after names joined by a comma ('X, N is 3072'): the last name is the
+#: subject of a new clause (a list would take 'are'), no item of the list.
+_CLAUSE_VERB = re.compile(r"\s+(?:is|was|has)\b")
 
 
 def _trim(name: str) -> str:
