@@ -352,3 +352,11 @@ def test_only_a_day_that_is_another_puts_a_heading_out_of_the_plan() -> None:
         assert _jobs(f"{plan}{heading}\nJ72: M72 2h\n")[1] == ("J72", [("M72", 2)], None)
     for heading in ("Last week:", "Next shift:", "Yesterday:"):
         assert "stands under" in fails(f"{plan}{heading}\nJ72: M72 2h\n")
+
+
+def test_delivery_is_a_due_only_inside_a_jobs_clause() -> None:
+    # an inbound delivery said on its own is no due of any job (and no unread sentence)
+    assert _jobs("Machines: M73\nSteel delivery at 10:00.\nJ73: M73 2h\n") == [
+        ("J73", [("M73", 2)], None)]
+    assert _jobs("Machines: M73\nJ73: M73 2h, delivery 16:00\n") == [
+        ("J73", [("M73", 2)], 16)]

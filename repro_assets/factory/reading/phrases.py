@@ -69,8 +69,10 @@ MEANING_WORDS = frozenset({
     "first", "last", "beginning", "over", "under", "within", "almost", "nearly", "max",
     "maximum", "minimum",
 })
-DUE_KEYS = frozenset({"due", "deadline", "pickup", "pick-up", "latest",  # "latest 13:00"
-                      "delivery"})
+DUE_KEYS = frozenset({"due", "deadline", "pickup", "pick-up", "latest"})  # "latest 13:00"
+# a due key only inside a job's clause ("J23: M23 1h, delivery 16:00"): alone, "Steel delivery
+# at 10:00" is an inbound delivery, no due, and stays prose
+DELIVERY_KEYS = frozenset({"delivery"})
 #: need-by keys that say the work is over: "finished until 14:00" (a German speaker's
 #: "fertig bis") is "finished by 14:00"
 FINISH_KEYS = frozenset({"done", "finished", "complete", "completed", "ready"})
@@ -1531,7 +1533,7 @@ def _due_prepositions(cursor: Cursor) -> list[str]:
 def _keyed_due(cursor: Cursor, start: int, terms: TimeTerms | None) -> float | None:
     """A due keyword (``due``, ``ship`` ...), its prepositions and the time; None with the
     cursor back at ``start`` when no due keyword is there."""
-    key = cursor.word(DUE_KEYS | DUE_KEYS_NEED_BY)
+    key = cursor.word(DUE_KEYS | DUE_KEYS_NEED_BY | DELIVERY_KEYS)
     if key is None:
         cursor.index = start
         return None
