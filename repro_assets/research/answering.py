@@ -38,7 +38,7 @@ from repro_assets.research.question_terms import (
     Anchor,
     QuestionTerms,
     fold,
-    looks_like_name,
+    looks_like_model,
     question_terms,
     squeeze,
     states_number,
@@ -421,16 +421,15 @@ def _sentence_speaks_for(sentence: str, terms: QuestionTerms, borrowed: bool) ->
 
 def _names_another(sentence: str, terms: QuestionTerms) -> bool:
     """The sentence names a model, variant or dataset the question does not ask about (a word
-    spelled as a name, "RockNet-9", not a metric nor a short all-capitals word): a number
-    it states is that name's."""
+    spelled as a model's name, "RockNet-9", not a metric nor a word in capitals such as
+    "SGD"): a number it states is that name's."""
     for token in sentence.split():
         core = token.strip(".,;:()[]\"'“”").removesuffix("'s")
         key = squeeze(core)
-        if not key or key in METRIC_WORDS or not looks_like_name(core) or (
-                core.isalpha() and core.isupper() and len(core) <= 4):
-            continue  # a short all-capitals word is as often a tool ("SGD", "GPU")
-        if not any(a.key in key or key in a.key or key in a.variants
-                   for a in terms.anchors):
+        if not key or not looks_like_model(core) or any(key.startswith(m) for m in METRIC_WORDS
+                                                        if len(m) > 2):
+            continue  # a metric ("BLEU-4") is no model; a word in capitals may be a tool
+        if not any(k in key or key in k for a in terms.anchors for k in (a.key, *a.variants)):
             return True
     return False
 

@@ -199,10 +199,14 @@ def _strong(core: str) -> bool:
     return sum(ch.isupper() for ch in core) >= 2 or any(ch.isupper() for ch in core[1:])
 
 
-def looks_like_name(core: str) -> bool:
-    """A word spelled as a name: with digits and letters, inner capitals or all capitals
-    (``QuokkaQA``, ``B7``, ``Orca-11``)."""
-    return _strong(core)
+def looks_like_model(core: str) -> bool:
+    """A word spelled as a model's or dataset's name: two letters or more, then digits
+    (``Orca-11``, ``GPT-2``) or a capital right after a lower-case letter (``QuokkaQA``), never a
+    capitalised word with a hyphenated part ("Non-regularized") or a word in capitals."""
+    if core[:1].isalpha() and any(ch.isdigit() for ch in core) and \
+            sum(ch.isalpha() for ch in core) >= 2:
+        return True  # "Orca-11", "GPT-2"; never "1st", "10-crop" or "L2"
+    return re.search(r"[a-z][A-Z]", core) is not None
 
 
 def _title_word(core: str, first: bool) -> bool:

@@ -8,11 +8,13 @@ import re
 
 from repro_assets.research.passages import Passage, cell_values, split_header_line
 from repro_assets.research.question_terms import (
+    METRIC_WORDS,
     STOPWORDS,
     Anchor,
     QuestionTerms,
     asked_split,
     fold,
+    looks_like_model,
     squeeze,
     stemmed_words,
 )
@@ -212,7 +214,9 @@ def label_names(label: str, terms: QuestionTerms, paper: frozenset[str]) -> bool
     label ("Quillnet-A+B") when the question asks for those parts together.
     """
     label_words = label.replace("(", " ").replace(")", " ").split()
-    if any(anchor_positions(a, label_words) for a in terms.anchors):
+    if _names_another_model(label_words, terms):
+        return False  # "ShellMix GRU" for the asked "regularized GRU": another model's row
+    if any(anchor_positions(a, label_words) for a in _most_specific(terms.anchors)):
         return True
     if paper and is_own_row(label):
         return True
@@ -224,6 +228,30 @@ def label_names(label: str, terms: QuestionTerms, paper: frozenset[str]) -> bool
     return False
 
 
+def _names_another_model(label_words: list[str], terms: QuestionTerms) -> bool:
+    """A label word spelled as a model's name ("ShellMix", "Orca-11"; not a word in capitals
+    such as "GRU", nor a metric) that no anchor of the question holds: the row is that
+    model's."""
+    keys = [k for a in terms.anchors for k in (a.key, *a.variants)]
+    for word in label_words:
+        core = word.strip(".,;:[]*\u2020\u2021")
+        key = squeeze(core)
+        if not key or not looks_like_model(core) or any(key.startswith(m) for m in METRIC_WORDS
+                                                        if len(m) > 2):
+            continue  # a metric ("BLEU-4", "top-5") is no model
+        if not any(key in k or k in key for k in keys):
+            return True
+    return False
+
+
+def _most_specific(anchors: tuple[Anchor, ...]) -> list[Anchor]:
+    """The anchors less the names another anchor extends with a variant mark ("Orca" beside
+    "Orca-1" or "Orca2"): a row labelled "Orca" is the sibling of the asked "Orca-1"."""
+    return [a for a in anchors if not any(
+        b.key != a.key and b.key.startswith(a.key)
+        and re.fullmatch(r"\d+[a-z]?|[a-z]\d*", b.key[len(a.key):]) for b in anchors)]
+
+
 #: Score taken off a row per label word the question does not ask for ("X (random splits)"
 #: is a variant of the row "X"): the plainest row naming the asked entity wins.
 ROW_VARIANT_PENALTY = 0.05
@@ -231,7 +259,7 @@ ROW_VARIANT_PENALTY = 0.05
 
 def unasked_label_words(label: str, terms: QuestionTerms) -> list[str]:
     """Words of a row label that are neither the question's names nor its keywords."""
-    asked = set(terms.keywords) | {w for a in terms.anchors for w in stemmed_words(a.text)}
+    asked = _asked_words(terms)
     keys = {a.key for a in terms.anchors}
     # a short plural counts as its singular here ("2 nets" and "1 net" differ by no word)
     words = [w[:-1] if len(w) == 4 and w.endswith("s") and not w.endswith("ss") else w
@@ -248,7 +276,37 @@ def _abbreviates(word: str, keywords: tuple[str, ...]) -> bool:
         k.startswith(word) and len(k) > len(word) for k in keywords)
 
 
+def _asked_words(terms: QuestionTerms) -> set[str]:
+    """The question's keywords, the parts of its hyphenated ones ("dropout-regularized") and
+    its names' words."""
+    return set(terms.keywords) | {p for k in terms.keywords for p in k.split("-")
+                                  if len(p) > 2} | {w for a in terms.anchors
+                                                    for w in stemmed_words(a.text)}
+
+
+#: A label word stating the opposite of the word it prefixes ("Non-regularized", "w/o dropout").
+_NEGATING_RE = re.compile(r"\b(?:non|un|no|without|w/o)[\s\-]+([a-z][a-z\-]*)", re.IGNORECASE)
+
+
 def label_negated(label: str, terms: QuestionTerms) -> bool:
-    """The row label names a word the question rules out ("not quiet": "eval quiet")."""
-    return any(w == n or (len(w) >= 3 and w.isalpha() and n.startswith(w))
-               for w in stemmed_words(label) for n in terms.negated)
+    """The row label names a word the question rules out ("not quiet": "eval quiet"), or
+    negates a word the question asks for ("Non-regularized X" for "the regularized X") while
+    the question does not."""
+    if any(w == n or (len(w) >= 3 and w.isalpha() and n.startswith(w))
+           for w in stemmed_words(label) for n in terms.negated):
+        return True
+    asked = _asked_words(terms)
+    for m in _NEGATING_RE.finditer(label):
+        word = stemmed_words(m.group(1))[:1]
+        if word and word[0] in asked and not re.search(
+                rf"\b(?:non|un|no|not|without|w/o)[\s\-]+{re.escape(m.group(1))}",
+                terms.question, re.IGNORECASE):
+            return True
+    # the question asks for the negated form ("the non-regularized X"): a row stating the
+    # plain word ("Regularized X") is the other one
+    for m in _NEGATING_RE.finditer(terms.question):
+        word = re.escape(m.group(1))
+        if re.search(rf"\b{word}\b", label, re.IGNORECASE) and not re.search(
+                rf"\b(?:non|un|no|not|without|w/o)[\s\-]+{word}", label, re.IGNORECASE):
+            return True
+    return False

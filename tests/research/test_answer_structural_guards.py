@@ -137,3 +137,38 @@ def test_a_changes_starting_value_is_not_the_asked_one() -> None:
     assert _check("What baseline error rate does PebbLeNet-90 get on Stoneset?",
                   "On Stoneset, the baseline error rate of PebbLeNet-90 is 6.1 percent.") \
         == "6.1"
+
+
+def test_a_row_of_the_plain_name_is_the_sibling_of_the_asked_variant() -> None:
+    question = ("In the Quarrel paper's sorting trial, what BLEU does Quarrel-2 get on "
+                "pebbletest2019?")
+    table = ("Table 8: BLEU of a 6 layer sorter on Stoneset.\nModel\npebbletest2018\n"
+             "pebbletest2019\nQuarrel\n22.5\n31.3\nQuarrel-2\n22.1\n32.0\nRamp\n21.0\n30.4")
+    assert _check(question, table, title="Picking sorter units") == "32.0"
+    # only the plain name's row: the asked variant's number is not stated
+    plain = ("Table 8: BLEU of a 6 layer sorter on Stoneset.\nModel\npebbletest2018\n"
+             "pebbletest2019\nQuarrel\n22.5\n31.3\nRamp\n21.0\n30.4")
+    assert _check(question, plain, title="Picking sorter units") is None
+
+
+def test_a_row_negating_the_asked_word_is_not_the_asked_row() -> None:
+    question = "What test BLEU does the dropout-regularized GRU reach on Stoneset?"
+    table = ("Table 3: Results on Stoneset sorting.\nModel\nTest perplexity\nTest BLEU score\n"
+             "Non-regularized GRU\n6.1\n24.2\nRegularized GRU\n5.2\n27.4")
+    assert _check(question, table) == "27.4"
+    only_plain = ("Table 3: Results on Stoneset sorting.\nModel\nTest perplexity\n"
+                  "Test BLEU score\nNon-regularized GRU\n6.1\n24.2\nShellMix GRU\n5.2\n27.4")
+    assert _check(question, only_plain) is None
+    # asked for the unregularized one, its row answers
+    assert _check("What test BLEU does the non-regularized GRU reach on Stoneset?", table) \
+        == "24.2"
+
+
+def test_a_row_label_naming_the_asked_dataset_by_its_short_year_is_no_other_model() -> None:
+    question = "Time in seconds of one PebbLeNet sorting pass on the Stone Cup 2012 data?"
+    table = ("Table 2: Time (seconds) per sorting pass.\nData\nrock_exact\nPebbLeNet\n"
+             "Stone12\n180.50\n11.42")
+    assert _check(question, table) == "11.42"
+    other = ("Table 2: Time (seconds) per sorting pass.\nData\nrock_exact\nPebbLeNet\n"
+             "Shell12\n180.50\n11.42")
+    assert _check(question, other) is None
