@@ -28,6 +28,7 @@ from repro_assets.papers.claims import Claim, heuristic_claims
 from repro_assets.papers.claims.context import build_context
 from repro_assets.papers.claims.table_claims import _DIFFERENCE_ROW as DIFFERENCE_ROW
 from repro_assets.papers.pages import extract_pages
+from repro_assets.papers.tables.layout import page_words
 
 CONFIDENT = 0.7
 
@@ -257,3 +258,20 @@ def test_a_subject_after_a_comma_is_no_part_of_the_dataset_name(sentence: str) -
     names = set(build_context(pages, []).dataset_names.values())
     assert "Pallet-12" in names, names
     assert not [n for n in names if "," in n], names
+
+
+# --- two values glued by a footnote mark --------------------------------------------------
+
+
+@pytest.mark.parametrize(("first", "second"), [("0.6914*", "0.7127*"), ("88.1*", "90.4")])
+def test_two_numbers_glued_by_a_mark_are_two_words(first: str, second: str) -> None:
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    width = pymupdf.get_text_length(first, fontname="helv", fontsize=9)
+    page.insert_text((206, 300), first, fontsize=9, fontname="helv")
+    page.insert_text((206 + width + 1, 300), second, fontsize=9, fontname="helv")
+    assert [w[4] for w in page.get_text("words")] == [first + second]  # one word in the layer
+    words = [w for w in page_words(page) if 280 < w.y0 < 310]
+    doc.close()
+    assert [w.text for w in words] == [first, second]
+    assert abs(words[1].x0 - (206 + width + 1)) < 1.0 and words[0].x1 <= words[1].x0

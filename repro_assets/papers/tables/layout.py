@@ -142,14 +142,52 @@ def page_words(page: pymupdf.Page) -> list[Word]:
     """The page's words with a bold flag (from the font of the span they are in)."""
     bold = _bold_boxes(page)
     out = []
+    chars: list[tuple[float, float, float, str]] | None = None
     for x0, y0, x1, y1, text, *_ in page.get_text("words"):
         text = unicodedata.normalize("NFKC", str(text)).strip()
         if not text:
             continue
-        xc, yc = (x0 + x1) / 2, (y0 + y1) / 2
-        is_bold = any(b.x0 <= xc <= b.x1 and b.y0 <= yc <= b.y1 for b in bold)
-        out.append(Word(float(x0), float(y0), float(x1), float(y1), text, is_bold))
+        boxes = [(float(x0), float(x1), text)]
+        if _GLUED.match(text):  # '0.6914∗0.7127∗': two cells with no space between them
+            chars = _page_chars(page) if chars is None else chars
+            boxes = _glued_parts(chars, float(x0), float(y0), float(x1), float(y1), text)
+        for left, right, part in boxes:
+            xc, yc = (left + right) / 2, (y0 + y1) / 2
+            is_bold = any(b.x0 <= xc <= b.x1 and b.y0 <= yc <= b.y1 for b in bold)
+            out.append(Word(left, float(y0), right, float(y1), part, is_bold))
     return out
+
+
+#: Two numbers each closed by a footnote mark and printed with no space between them: the
+#: text layer's one word for two cells ('0.6914∗0.7127∗').
+_GLUED = re.compile(r"^([-+]?\d*\.?\d+[*∗†‡§]+)([-+]?\d*\.?\d+[*∗†‡§]*)$")
+
+
+def _page_chars(page: pymupdf.Page) -> list[tuple[float, float, float, str]]:
+    """Every character of the page: (x0, x1, vertical centre, character)."""
+    out = []
+    for block in page.get_text("rawdict")["blocks"]:
+        for line in block.get("lines", []):
+            for span in line["spans"]:
+                for char in span["chars"]:
+                    x0, y0, x1, y1 = char["bbox"]
+                    out.append((x0, x1, (y0 + y1) / 2, char["c"]))
+    return out
+
+
+def _glued_parts(chars: list[tuple[float, float, float, str]], x0: float, y0: float, x1: float,
+                 y1: float, text: str) -> list[tuple[float, float, str]]:
+    """The two numbers of a glued word with their own x extents, from its characters; the
+    word whole when its characters do not spell it."""
+    inside = sorted((c for c in chars if x0 - 0.5 <= (c[0] + c[1]) / 2 <= x1 + 0.5
+                     and y0 <= c[2] <= y1), key=lambda c: c[0])
+    spelled = "".join(unicodedata.normalize("NFKC", c[3]) for c in inside)
+    match = _GLUED.match(text)
+    if match is None or spelled != text:
+        return [(x0, x1, text)]
+    k = len(match.group(1))
+    return [(inside[0][0], inside[k - 1][1], match.group(1)),
+            (inside[k][0], inside[-1][1], match.group(2))]
 
 
 def group_lines(words: list[Word], gutter: float | None = None) -> list[Line]:
