@@ -491,13 +491,17 @@ _DASHES = ("-", "\u2013", "\u2014")
 
 def _retraction_end(tokens: list[Token], index: int) -> int | None:
     """The index of the duration that replaces the one at ``index`` (``3h - no, 2h``), or
-    None: a dash or comma may stand before the retracting words and a comma after them, and
-    the new duration must end the step (the end, a comma, a dash, an arrow, ``then``)."""
+    None: a dash or comma may stand before the retracting words (one or more: ``no, sorry,``)
+    and a comma after them, and the new duration must end the step (the end, a comma, a
+    dash, an arrow, ``then``)."""
     cursor = Cursor(tokens[index + 1:])
     cursor.kind(Kind.COMMA) or _symbol(cursor, "-", "–", "—")
     if cursor.any_sequence(_RETRACTIONS) is None:
         return None
-    cursor.kind(Kind.COMMA)
+    while True:  # "3h - no, sorry, 2h": retracting words may follow one another
+        cursor.kind(Kind.COMMA)
+        if cursor.any_sequence(_RETRACTIONS) is None:
+            break
     if not cursor.peek_kind(Kind.DURATION):
         return None
     after = cursor.peek(1)

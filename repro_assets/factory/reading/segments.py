@@ -222,6 +222,17 @@ _TRANSCRIPT_BREAK_RE = re.compile(
 )
 _FILLERS_RE = re.compile(r"(?i)\b(?:um+|uh+|erm|er|hmm+)\b\s*")
 _OPENERS_RE = re.compile(r"(?i)^\s*(?:(?:ok|okay|right|so|well|alright)\s+)+(?=J\d)")
+# a hesitation in speech ("for, uh, three hours", "on M1 for um two hours"), with the commas a
+# transcriber put around it; only the lower-case or capitalized word, never glued to another
+# ("UH-60", "Uhr", "umbrella")
+_SPOKEN_FILLER_RE = re.compile(
+    r"(?P<before>,\s*)?(?<![\w-])(?:[Uu]h+|[Uu]m+|[Ee]rm+|[Hh]mm+|er)(?![\w'-])"
+    r"(?P<after>\s*,)?[ \t]*")
+# words a comma never follows in speech: a filler's comma after them is the transcriber's
+_BINDING_WORDS = frozenset({
+    "a", "about", "after", "an", "and", "around", "at", "before", "by", "for", "from", "in",
+    "into", "is", "of", "on", "onto", "over", "the", "then", "to", "until", "with",
+})
 
 
 # "Plan three hours for it." / "Allow 2h for this job.": a sentence of its own that gives the
@@ -236,6 +247,52 @@ _ALLOW_FOR_IT_RE = re.compile(
 def _allow_for_it(line: str) -> str:
     """``Plan three hours for it.`` written as ``it takes three hours.``"""
     return _ALLOW_FOR_IT_RE.sub(lambda m: f"It takes {m.group('d')}", line)
+
+
+# the words that open a spoken statement before its job ("Right, J1.", "So J1 goes on M1 ..."),
+# at the start of a sentence only
+_SPOKEN_OPENERS_RE = re.compile(
+    r"(?i)(?:^|(?<=[.!?]\s))(?:(?:ok|okay|right|so|well|alright|and)\s*,?\s+)+(?=J\d)")
+_QUOTES = ('"', "\u201c", "\u201d")
+
+
+def _unquoted(lines: list[str]) -> list[str]:
+    """The lines with the quotation marks around a whole quoted passage removed (a transcript
+    given in quotes: the opening mark starts a line, the closing one ends a line, and no other
+    double quote stands between them)."""
+    out = list(lines)
+    for start, line in enumerate(lines):
+        if not line.lstrip().startswith(_QUOTES):
+            continue
+        count = 0
+        for end in range(start, len(lines)):
+            count += sum(lines[end].count(mark) for mark in _QUOTES)
+            if count > 2:
+                break
+            if count == 2 and lines[end].rstrip().endswith(_QUOTES):
+                first = out[start].lstrip()
+                out[start] = out[start][:len(out[start]) - len(first)] + first[1:]
+                last = out[end].rstrip()
+                out[end] = last[:-1]
+                break
+    return out
+
+
+def _without_fillers(line: str) -> str:
+    """A line without the hesitations of speech (``uh``, ``um``, ``erm``, ``hmm``) and the
+    words that open a statement before its job (``Right, J1.``): a filler between commas
+    leaves one comma (``M1, uh, M2`` is a list) unless the word before binds to what follows
+    (``finished by, uh, two`` is ``finished by two``)."""
+
+    def replace(match: re.Match[str]) -> str:
+        if match.group("before") is None:
+            return ""
+        previous = re.search(r"(\w+)\s*$", line[:match.start()])
+        if previous is not None and previous.group(1).lower() in _BINDING_WORDS:
+            return " "
+        return ", "
+
+    return _SPOKEN_OPENERS_RE.sub("", _SPOKEN_FILLER_RE.sub(replace, line))
 
 
 def _transcript_sentences(line: str) -> str:
@@ -895,8 +952,9 @@ def segment(text: str) -> list[Segment]:
         lambda m: f"{m.group(1) or 0}{_FRACTIONS[m.group(2)]}", text)
     text = _GERMAN_HOURS_RE.sub(r"\1 h", text)  # "2 Std." is "2 h"
     text = _STRUCK_RE.sub("", text)  # "due ~~14:00~~ 16:00": struck out, no longer said
-    lines = [_allow_for_it(_transcript_sentences(_ADDED_JOB_RE.sub(r"\1", line)))
-             for line in drop_plan_date(unwrap_message(text).split("\n"))]
+    lines = [_allow_for_it(_transcript_sentences(_without_fillers(
+                 _ADDED_JOB_RE.sub(r"\1", line))))
+             for line in _unquoted(drop_plan_date(unwrap_message(text).split("\n")))]
     drop_other_days(lines)
     spell_out_shifts(lines)
     chart_lines(lines)

@@ -10,7 +10,11 @@ Accepted, after a due keyword (``due``, ``deadline``, ``ship by`` ...):
 * ``14.00 Uhr``, ``16 Uhr`` (the German word after a 24-hour clock; ``5 Uhr`` is refused, like
   ``5 o'clock``);
 * ``noon``, ``midday``, ``12 noon`` (= 12); ``midnight``, ``12 midnight`` (= 24, the end of the
-  day).
+  day);
+* spoken times: ``two in the afternoon`` (= 14), ``9 in the morning``, ``seven in the evening``,
+  ``quarter past two in the afternoon``, ``half past 3 pm``, ``quarter to four p.m.`` (the part
+  of the day or the meridiem must be said: ``half past two`` alone could be morning or
+  afternoon and is refused, like ``5 o'clock``).
 
 Everything else is refused with a reason (``tomorrow``, ``end of shift``, ``5 o'clock``, which
 could be 5 or 17, ``12am``, which could be the start or the end of the day, ``13pm``): the
@@ -24,7 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from repro_assets.factory.reading.lexicon import Clock, Kind, Token
+from repro_assets.factory.reading.lexicon import NUMBER_WORDS, Clock, Kind, Token
 
 NOON_WORDS = frozenset({"noon", "midday"})
 MIDNIGHT_WORDS = frozenset({"midnight"})
@@ -99,6 +103,69 @@ def _number_time(token: Token, following: Token | None) -> TimeReading:
     return TimeReading(float(value), 1)
 
 
+#: The parts of the day a spoken time may name, with the hours (1-12) each allows and what it
+#: adds to them: "two in the afternoon" is 14, "seven in the evening" 19, "nine in the morning" 9.
+_DAY_PARTS: dict[str, tuple[range, int]] = {
+    "morning": (range(1, 12), 0), "afternoon": (range(1, 12), 12), "evening": (range(4, 12), 12),
+}
+_QUARTERS = {("quarter", "past"): 0.25, ("half", "past"): 0.5, ("quarter", "to"): -0.25}
+
+
+def _spoken_hour(token: Token) -> int | None:
+    """The hour (1-12) of a token that says one in digits or words (not "a"/"an")."""
+    if token.kind is Kind.NUMBER and token.text.isdigit():
+        value = int(token.text)
+    elif token.kind is Kind.WORD and token.value in NUMBER_WORDS and token.value not in (
+            "a", "an"):
+        value = int(NUMBER_WORDS[token.value])
+    else:
+        return None
+    return value if 1 <= value <= 12 else None
+
+
+def _day_part(tokens: list[Token], index: int) -> str | None:
+    """The part of the day of ``in the afternoon`` starting at ``tokens[index]``, or None."""
+    words = [t.value if t.kind is Kind.WORD else None for t in tokens[index:index + 3]]
+    if len(words) == 3 and words[0] == "in" and words[1] == "the" and words[2] in _DAY_PARTS:
+        return words[2]
+    return None
+
+
+def _spoken_time(tokens: list[Token], index: int) -> TimeReading | None:
+    """A time of day as it is said (``two in the afternoon``, ``quarter past two p.m.``), or
+    None when the tokens at ``index`` do not start one."""
+    offset, position = 0.0, index
+    pair = tuple(t.value if t.kind is Kind.WORD else "" for t in tokens[index:index + 2])
+    if pair in _QUARTERS:
+        offset, position = _QUARTERS[pair], index + 2  # "quarter past", "half past", ...
+    if position >= len(tokens):
+        return TimeReading(None, 0, "no hour follows") if offset else None
+    token = tokens[position]
+    said = " ".join(t.text for t in tokens[index:position + 1])
+    if offset and token.kind is Kind.CLOCK and token.value.minute == 0 and (
+            token.value.meridiem is not None):  # "quarter past two p.m.", "half past 3pm"
+        hour, problem = _clock_hour(token.value)
+        if hour is None:
+            return TimeReading(None, 0, problem)
+        return TimeReading(hour + offset, position - index + 1)
+    hour_said = _spoken_hour(token)
+    if hour_said is None:
+        return TimeReading(None, 0, f"'{said}' is not a time of day") if offset else None
+    after = position + 1
+    if after < len(tokens) and tokens[after].is_word("o'clock", "oclock"):
+        after += 1  # "four o'clock in the afternoon"
+    said = " ".join(t.text for t in tokens[index:after])
+    part = _day_part(tokens, after)
+    if part is None:
+        if offset or after > position + 1:
+            return TimeReading(None, 0, f"'{said}' could be morning or afternoon")
+        return None
+    hours, added = _DAY_PARTS[part]
+    if hour_said not in hours:
+        return TimeReading(None, 0, f"'{said} in the {part}' is not a time of day")
+    return TimeReading(hour_said + added + offset, after + 3 - index)
+
+
 def read_time(tokens: list[Token], index: int) -> TimeReading:
     """Read a due time starting at ``tokens[index]``.
 
@@ -111,6 +178,9 @@ def read_time(tokens: list[Token], index: int) -> TimeReading:
     """
     if index >= len(tokens):
         return TimeReading(None, 0, "no time follows")
+    spoken = _spoken_time(tokens, index)
+    if spoken is not None:
+        return spoken
     token = tokens[index]
     following = tokens[index + 1] if index + 1 < len(tokens) else None
     clock = _duration_clock(token)
