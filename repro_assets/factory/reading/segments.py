@@ -39,6 +39,12 @@ from repro_assets.factory.reading.dates import drop_plan_date
 from repro_assets.factory.reading.envelope import unwrap_message
 from repro_assets.factory.reading.instructions import work_instruction_lines
 from repro_assets.factory.reading.machine_lists import machine_list_lines
+from repro_assets.factory.reading.matrices import (
+    caption_unit,
+    flow_order,
+    is_matrix,
+    with_unit_and_order,
+)
 from repro_assets.factory.reading.phrases import is_plain_note
 from repro_assets.factory.reading.shift_length import spell_out_shifts
 from repro_assets.factory.reading.slots import slot_lines
@@ -982,6 +988,8 @@ def segment(text: str) -> list[Segment]:
             index += 1
             continue
         table, after = _table_at(lines, index)
+        if table is not None and is_matrix(table):
+            table, after = _matrix_words(table, items, lines, index, after)
         if table is not None:
             if section is not None and set(re.findall(r"[a-z]+", section.lower())) & (
                     STATUS_WORDS):
@@ -1030,6 +1038,26 @@ def segment(text: str) -> list[Segment]:
             items.append(_Group(stripped, paragraph, False, None, section=section))
         index += 1
     return _segments(items)
+
+
+def _matrix_words(table: Table, items: list[_Group | Table], lines: list[str], start: int,
+                  after: int) -> tuple[Table, int]:
+    """A routing matrix with the words right above and under it that say what its numbers are
+    and the order of its machines: the caption line above (its unit, a legend of the empty
+    cell, the columns' order) and a flow sentence under it (``All jobs go M3 first, then M1
+    ...``), each taken out of the text when it is read; the table and where the text goes on."""
+    caption = items[-1] if items and isinstance(items[-1], _Group) else None
+    unit = None
+    if caption is not None and start > 0 and lines[start - 1].strip() == caption.text and (
+            not caption.item):
+        unit = caption_unit(caption.text)
+    order = flow_order(lines[after]) if after < len(lines) else None
+    rewritten = with_unit_and_order(table, unit, order)
+    if rewritten is None or (unit is None and order is None):
+        return table, after
+    if unit is not None:
+        items.pop()
+    return rewritten, after + (order is not None)
 
 
 def _off_plan_sections(items: list[_Group | Table]) -> None:
