@@ -34,6 +34,7 @@ from repro_assets.factory.reading.phrases import (
     DUE_KEYS_NEED_BY,
     FILLERS,
     GENERIC_JOB_NOUNS,
+    INSTEAD,
     JOB_WORDS,
     MACHINE_WORDS,
     MEANING_WORDS,
@@ -922,7 +923,7 @@ class ClauseReader:
             if (len(statement.steps) != 1 or statement.steps[0].hours is None
                     or subject.jobs is None or len(subject.jobs) != 1
                     or body.outer is not None or body.continuation):
-                raise _Unreadable("'not <duration>' that corrects no single step")
+                raise _Unreadable("'not' or 'instead of' <duration> that corrects no single step")
             statement.corrects = old
             statement.override = False
 
@@ -1890,11 +1891,11 @@ def _reason(cursor: Cursor) -> None:
 
 
 def _not_hours(cursor: Cursor) -> float | None:
-    """Read ``, not 2h`` / ``, not 3`` closing a clause (the value it corrects); the hours of a
-    bare number are those of the step's own unit."""
+    """Read ``, not 2h`` / ``, not 3`` / ``instead of 2h`` closing a clause (the value it
+    corrects); the hours of a bare number are those of the step's own unit."""
     start = cursor.index
     cursor.kind(Kind.COMMA)
-    if cursor.word({"not"}):
+    if cursor.word({"not"}) or cursor.any_sequence(INSTEAD) is not None:
         token = cursor.take() if not cursor.done else None
         if token is not None and token.kind in (Kind.DURATION, Kind.NUMBER) and cursor.done:
             return float(token.value)

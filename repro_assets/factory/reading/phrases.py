@@ -1180,6 +1180,10 @@ def read_instead_of(cursor: Cursor) -> str | None:
     start = cursor.index
     if cursor.any_sequence(INSTEAD) is None:
         return None
+    after = cursor.peek()
+    if after is not None and after.kind in (Kind.DURATION, Kind.NUMBER):
+        cursor.index = start  # "3h on M2 instead of 2h": the duration it corrects
+        return None
     token = cursor.kind(Kind.MACHINE)
     if token is None:
         cursor.index = start
