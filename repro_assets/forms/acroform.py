@@ -169,6 +169,37 @@ def _name_matches(name: str) -> tuple[list[str], list[str]]:
     return direct, by_alias
 
 
+_NAME_PIECE = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+
+
+def straddled_match(name: str, key: str) -> bool:
+    """True when ``key`` (or its alias) is found in a field name only across a word boundary
+    with both of its ends inside words ("BlackAfrican American" holds "name" in
+    "africaN AMErican"): letters of two words, no word the name says."""
+    pieces = [p.lower() for p in _NAME_PIECE.findall(name)]
+    squashed = "".join(pieces)
+    bounds, at = {0}, 0
+    for piece in pieces:
+        at += len(piece)
+        bounds.add(at)
+    found = False
+    for needle in (key, *ALIASES.get(key, ())):
+        wanted = re.sub(r"[^a-z0-9]", "", needle.lower())
+        for hit in re.finditer(f"(?={re.escape(wanted)})", squashed) if wanted else ():
+            start, end = hit.start(), hit.start() + len(wanted)
+            if start in bounds or end in bounds:
+                return False
+            found = True
+    return found
+
+
+def _name_key(name: str) -> tuple[str | None, str | None]:
+    """The locked name rule's key, dropped when the name's letters spell it only across two
+    of its words (the tooltip or the page then say what the box asks)."""
+    key, problem = match_acroform_field(name)
+    return (None, problem) if key is not None and straddled_match(name, key) else (key, problem)
+
+
 def match_acroform_field(name: str) -> tuple[str | None, str | None]:
     """Map one AcroForm field name to a v1 key (the locked algorithm).
 
@@ -432,7 +463,7 @@ def classify(widget: FormWidget) -> WidgetRole:
     else what the label the page prints for it says), its party (name and tooltip, else the
     printed label, else the section heading above it) and its part."""
     widget = _outside_fences(widget)
-    key, problem = match_acroform_field(widget.name)
+    key, problem = _name_key(widget.name)
     said_by = asked_sentence(widget.label) if widget.label else ""
     meaning = _asks(said_by) if said_by else None
     from_page = False
@@ -545,6 +576,12 @@ def _holds_whole_number(widget: FormWidget) -> bool:
     return wide and not 0 < widget.maxlen < 10
 
 
+#: A label asking for the area code and the number in one box ("Area code & telephone
+#: number", "Area code and phone").
+_WHOLE_PHONE = re.compile(r"\barea\s+code\s*(?:&|\band\b|/|\+|,)\s*(?:(?:tele)?phone|"
+                          r"(?:\w+\s+)?(?:number|no\b|#))", re.IGNORECASE)
+
+
 def _hinted_part(widget: FormWidget, key: str) -> str | None:
     """The part the word printed under a box names ("MM", "Last", "Area code")."""
     words = label_words(widget.hint or "")
@@ -594,6 +631,9 @@ def _with_part(widget: FormWidget, key: str, party: str | None, said: str | None
                 "first", "middle"}:  # "first name and middle initial": the given names
             part = "first_middle"
     elif key == "phone":
+        if _WHOLE_PHONE.search(said_by) and not hinted:
+            # "AREA CODE & TELEPHONE NUMBER": one box for both, the whole number
+            return WidgetRole(widget, key, None, party, None, row, order)
         narrow = widget.rect is not None and widget.rect[2] - widget.rect[0] < _NARROW
         few = 0 < widget.maxlen <= 4 or narrow or grouped
         named = said or hinted or ("area" if "areacode" in "".join(words) else None)

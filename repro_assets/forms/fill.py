@@ -276,6 +276,9 @@ def _asks_for_another_value(role: WidgetRole, item: FinalField) -> str | None:
     return None
 
 
+_STREET_WORDS = re.compile(r"\b(?:address|street)\b")
+
+
 def _row_asks_another(role: WidgetRole, texts: list[WidgetRole]) -> str | None:
     """Why a box asks for another value than the subject's current one because the box its
     row starts with does ("Earlier name, if not the same: [First] [Middle]"): the
@@ -284,6 +287,11 @@ def _row_asks_another(role: WidgetRole, texts: list[WidgetRole]) -> str | None:
     left = left_of(role, texts) if role.widget.rect is not None else None
     while left is not None and id(left) not in seen:
         words = _widget_words(left)
+        if role.key == "address" and role.part and left.key is None and \
+                _STREET_WORDS.search(words):
+            # "PERMANENT ADDRESS (NUMBER & STREET) [__] CITY [__]": the row's street box is
+            # not read as the subject's address, so neither are the parts after it
+            return "address_part_of_unread_row"
         if left.problem == "not_current" or _NOT_CURRENT.search(words):
             return "not_the_current_value:row"
         if _IF_DIFFERENT.search(words):
@@ -323,6 +331,8 @@ class _FormView:
     other_top: dict[int, float] = field(default_factory=dict)
     you: bool = False
     bare_labels: dict[int, int] = field(default_factory=dict)
+    under_other_name: frozenset[int] = frozenset()
+    unit_pages: frozenset[int] = frozenset()
 
 
 def _form_view(roles: list[WidgetRole], texts: list[WidgetRole], final: FinalResult,
@@ -360,7 +370,49 @@ def _form_view(roles: list[WidgetRole], texts: list[WidgetRole], final: FinalRes
     return _FormView(others, other_pages, after_other, copies, med_rows, row_slots,
                      min(phones, default=0), _postal_boxes(roles), plain_name,
                      _us_form(texts, final), other_top=other_top, bare_labels=bare_labels,
-                     you=you)
+                     you=you, under_other_name=_under_other_name(texts),
+                     unit_pages=frozenset(r.widget.page for r in texts if _unit_box(r)))
+
+
+#: A box of its own for the apartment or suite ("Apt #:", "Unit", "Suite No.").
+_UNIT_LABEL = re.compile(r"^\W*(?:apt|apartment|unit|suite|ste)\.?\s*(?:#|no\.?|number)?\W*$",
+                         re.IGNORECASE)
+#: The apartment or suite at the end of a street line ("..., Apt 4B", "... Unit 12").
+_UNIT_TAIL = re.compile(r"\s*,?\s+(?:apt|apartment|unit|suite|ste|#)\.?\s*#?\s*"
+                        r"[A-Za-z0-9\-]{1,6}$", re.IGNORECASE)
+
+
+_UNIT_WORD = re.compile(r"\b(?:apt|apartment|unit|suite|ste)\b|#", re.IGNORECASE)
+
+
+def _unit_box(role: WidgetRole) -> bool:
+    """True for a box asking only for the apartment or suite of an address."""
+    return any(_UNIT_LABEL.match(t) for t in (role.widget.label, role.widget.placed,
+                                               role.widget.name) if t)
+
+
+#: A name box the form asks of something or someone the subject is not ("Pharmacy Name",
+#: "Emergency contact name").
+_OTHER_NAME = "not_a_persons_name"
+
+
+def _under_other_name(texts: list[WidgetRole]) -> frozenset[int]:
+    """The party-less contact boxes (address, phone) stacked under a name box that is no
+    name of the subject's ("Which pharmacy do you use? Name [__] Address [__] Phone [__]"):
+    that name's block, the pharmacy's address and phone, not the subject's."""
+    out: set[int] = set()
+    for role in texts:
+        if role.key not in ("address", "phone") or role.party is not None or \
+                role.widget.rect is None:
+            continue
+        seen, up = {id(role)}, above_of(role, texts)
+        while up is not None and id(up) not in seen and up.key in ("address", "phone") and \
+                up.party is None:
+            seen.add(id(up))
+            up = above_of(up, texts)
+        if up is not None and id(up) not in seen and up.problem == _OTHER_NAME:
+            out.add(id(role))
+    return frozenset(out)
 
 
 #: A form speaking to its subject ("Your first name") and a name asked in the third person
@@ -497,6 +549,8 @@ def _party_uncertain(role: WidgetRole, item: FinalField, view: _FormView) -> str
         # its page (a page, or the rows of a page, before any other party's widget is the
         # subject's)
         return "party_uncertain:another_party_has_this_field"
+    if id(role) in view.under_other_name:
+        return "party_uncertain:under_another_name"
     if _hint_names_another(role):  # a subject or no party said, but the hint names one
         # "Phone (patient or guardian)", "Address (if different from patient)"
         return "party_uncertain:hint_names_another_party"
@@ -535,6 +589,14 @@ def _place_value(plan: FillPlan, role: WidgetRole, key: str, normalized: str,
             plan.skipped.append(_skip(role, "address_split"))
             return
         normalized = parsed.text(role.part)
+    if key == "address" and role.part is None and role.widget.page in view.unit_pages:
+        # the form asks the apartment in a box of its own: the street box takes the street
+        # without its apartment; an apartment left anywhere else leaves the box empty
+        street = _UNIT_TAIL.sub("", normalized) if postal else normalized
+        if _UNIT_WORD.search(street):
+            plan.skipped.append(_skip(role, "address_unit_box"))
+            return
+        normalized = street
     if role.part and role.part.startswith("row_"):
         if len(view.med_rows) > view.row_slots:
             plan.skipped.append(_skip(role, "more_items_than_rows"))

@@ -97,9 +97,13 @@ NOT_FULL_NAME = re.compile(
     r"contact|relative)\b",
     re.IGNORECASE,
 )
+#: One word of a person's name: a hyphen joins two parts ("Lund-Marsh"), it never ends one.
+NAME_WORD = r"[A-Z][a-z']+(?:-[A-Za-z][a-z']+)*"
+#: A name ends where a word does: never inside a word or at a hyphen (a cut name is no name).
+NAME_END = r"(?![\w'\-])"
 NAME_PROSE = re.compile(
     r"\bpatient,?\s+((?:Mr\.?|Mrs\.?|Ms\.?|Miss)\s+)?"
-    r"([A-Z][a-z'\-]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-z'\-]+){1,2})"
+    rf"({NAME_WORD}(?:\s+[A-Z]\.)?(?:\s+{NAME_WORD}){{1,2}}){NAME_END}"
 )
 DOB_KEY = re.compile(r"\b(?:d\.?o\.?b\.?|date\s+of\s+birth|birth\s*date|born(?:\s+on)?)\s*[:#]?",
                      re.IGNORECASE)
@@ -669,7 +673,7 @@ LAST_FIRST = re.compile(
     r"(?:\s+[A-Z][A-Za-z'\-]*\.?)?)\s*$")
 #: "<Name> Medication List" / "<Name>'s medical record": a document titled by its subject.
 TITLE_NAME = re.compile(
-    r"^\s*(?P<name>[A-Z][a-z'\-]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-z'\-]+){1,2})(?:'s|’s)?\s+"
+    rf"^\s*(?P<name>{NAME_WORD}(?:\s+[A-Z]\.)?(?:\s+{NAME_WORD}){{1,2}})(?:'s|’s)?\s+"
     r"(?i:medication|medicine|drug|allerg(?:y|ies)|health|medical|patient)\s+"
     r"(?i:list|record|history|profile|summary|chart)\b")
 
@@ -1417,6 +1421,18 @@ def _prose_list(field: str, p: _Page) -> Iterator[HeuristicHit]:
                            flags=("list_from_prose",))
 
 
+_CHOICE_LINE = re.compile(r"^\s*[A-Z][A-Za-z'’/\-]*(?:\s+[A-Z][A-Za-z'’/\-]*){1,4}\s*$")
+_CHOICES_ABOVE = 2
+
+
+def _amid_choices(lines: list[str], index: int) -> bool:
+    """True when the lines right above a colon-less list label are printed choices like it:
+    each a short phrase of capitalised words, no digits, no colon ("Operative Reports",
+    "Medication List" over "Allergies")."""
+    above = [line for line in lines[:index] if line.strip()][-_CHOICES_ABOVE:]
+    return len(above) == _CHOICES_ABOVE and all(_CHOICE_LINE.match(line) for line in above)
+
+
 def _list_field(field: str) -> Scanner:
     label = re.compile(
         rf"^\s*{_NUMBERED}(?:{'|'.join(re.escape(x) for x in LIST_LABELS[field])})\b"
@@ -1466,6 +1482,11 @@ def _list_field(field: str) -> Scanner:
                 else:  # cells that cannot be cut into checked rows: no reading is sure
                     yield _rejected(" ".join(lines[i: table.last + 1]), quote,
                                     "table_cells_unaligned")
+                continue
+            if not match.group(1) and _amid_choices(lines, i):
+                # "Medication List / Allergies / Radiology Image": one of the form's own
+                # printed choices (their boxes are widgets), no label over entries
+                yield _rejected(line.strip(), evidence, "blank_form:option_list")
                 continue
             items, last = _list_items(lines, i)
             if items:

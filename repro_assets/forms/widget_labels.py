@@ -33,6 +33,8 @@ GROUP_GAP = 20.0  # the widest gap between two boxes of one split value
 _WORD_GAP = 24.0  # a gap wider than this inside a line separates two labels
 _SEPARATORS = re.compile(r"^[\s/\-\u2013.()]*$")
 _FILL = re.compile(r"^[_.\u2026\s]+$")
+#: Caption pieces whose tops differ by less than this stand on one printed row.
+_LEVEL_POINTS = 2.0
 #: Words printed under a box of a split value that name its part ("MM", "Last", "Area code"),
 #: not a field of its own.
 _PART_HINT = re.compile(r"^\(?(?:mm|dd|yy|yyyy|month|day|year|mo|yr|last(?:\s+name)?|"
@@ -244,7 +246,17 @@ def _below_hit(rect: pymupdf.Rect, lines: list[Line], rects: list[pymupdf.Rect]
             text = _words_over(rect, words)
             if text:
                 found.append((box, text))
-    return min(found, key=lambda item: item[0].y0) if found else None
+    if not found:
+        return None
+    top = min(box.y0 for box, _ in found)
+    # a caption row printed as separate words ("First  Middle  Last" under one wide box):
+    # all of the row's pieces over the box, left to right, not just one of them
+    level = sorted((item for item in found if item[0].y0 - top <= _LEVEL_POINTS),
+                   key=lambda item: item[0].x0)
+    box = pymupdf.Rect(level[0][0])
+    for other, _ in level[1:]:
+        box |= other
+    return box, " ".join(text for _, text in level)
 
 
 def _question_above(rect: pymupdf.Rect, lines: list[Line], rects: list[pymupdf.Rect]
