@@ -79,7 +79,7 @@ def _survey(org: str, option: str) -> bytes:
     sheet.text(40, 72, "Patient name", size=9)
     sheet.box("Patient Name", (140, 60, 400, 74))
     sheet.text(40, 120, "Which group describes you? (mark any that apply)", size=8)
-    for i, (label, widget_name) in enumerate((("Pacific Islander", "Pacific Islander"),
+    for i, (label, widget_name) in enumerate((("Prefer not to say", "Prefer not to say"),
                                               (option, option.replace("/", "")))):
         x = 60 + 200 * i
         sheet.box(widget_name, (x, 130, x + 22, 152), tip=option if i else label)
@@ -87,8 +87,10 @@ def _survey(org: str, option: str) -> bytes:
     return sheet.done()
 
 
-@pytest.mark.parametrize(("org", "option"), [("Larkspur Health Commons", "Black/African American"),
-                                             ("Fenwick Ridge Clinic", "Asian American")])
+@pytest.mark.parametrize(("org", "option"), [
+    ("Larkspur Health Commons", "Caribbean/Latin American"),
+    ("Fenwick Ridge Clinic", "Asian American"),
+])
 def test_a_survey_box_whose_name_spells_a_key_across_words_takes_nothing(
         run_bundle: RunHelper, org: str, option: str) -> None:
     pdf = _survey(org, option)
