@@ -11,7 +11,8 @@ variants each, with invented names and numbers:
   use ... as baselines') was read as a dataset because the caption says 'tasks';
 * a metric named only in a sentence that cites the table ('better accuracy ... (Table 5)'), or
   guessed from the paper's topic, was given to a column headed 'test result' at 0.75: the cells
-  were error rates (a remark in a later caption sentence, 'a similar accuracy', is no rival);
+  were error rates; such a guess is refused when the paper's tables report its rival (a remark
+  in a later caption sentence, 'a similar accuracy', is no rival);
 * a gain printed beside each value ('+0.8', '-0.5') is a column of differences, not results
   (it also kept the table's implied metric from the values), and a row 'Gain' or '∆' under two
   rows is their difference.
@@ -26,8 +27,10 @@ import pytest
 
 from repro_assets.papers.claims import Claim, heuristic_claims
 from repro_assets.papers.claims.context import build_context
+from repro_assets.papers.claims.extract import heuristic_candidates
 from repro_assets.papers.claims.table_claims import _DIFFERENCE_ROW as DIFFERENCE_ROW
 from repro_assets.papers.pages import extract_pages
+from repro_assets.papers.tables import extract_tables
 from repro_assets.papers.tables.layout import page_words
 
 CONFIDENT = 0.7
@@ -150,11 +153,16 @@ def test_a_metric_from_a_citing_sentence_is_not_confident(
                                          ["Harbor-100", "BU-28", "17.4%"],
                                          ["Dockyard", "BU-16", "1.61%"]])
     lines += [(72, 210, "Table 5: Best broad-unit runs over various datasets, single runs.")]
-    claims = _claims(lines, "cited-metric")
-    cells = [c for c in claims if c.printed_value in {"3.9", "17.4", "1.61"}
+    pdf = _pdf(lines)
+    cells = [c for c in heuristic_candidates(extract_pages(pdf, "cited-metric"),
+                                             extract_tables(pdf))
+             if c.printed_value in {"3.9", "17.4", "1.61"}
              and c.source_citation.startswith("Table 5")]
-    assert cells, [(c.printed_value, c.source_citation) for c in claims]
-    assert not [c for c in cells if c.confidence >= CONFIDENT], _confident(cells)
+    assert len(cells) == 3, [(c.printed_value, c.source_citation) for c in cells]
+    wrong = [(c.dataset_name, c.metric_name, c.printed_value, c.confidence) for c in cells
+             if c.reason is None and c.metric_name == "accuracy"]
+    assert not wrong, wrong  # refused: the guess may be the rival (the cells are errors)
+    assert all(c.confidence < CONFIDENT for c in cells), [c.confidence for c in cells]
 
 
 @pytest.mark.parametrize("remark", [

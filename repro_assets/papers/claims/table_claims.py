@@ -985,13 +985,16 @@ def _fallback_metric(reading: _Reading, info: _Column, cues: _TableCues) -> None
 
 
 def _untied_rival(reading: _Reading, reported: frozenset[str]) -> None:
-    """Cap a metric nothing at the cell, in its table or its caption names, taken from a
+    """Refuse a metric nothing at the cell, in its table or its caption names, taken from a
     sentence citing the table or from the paper's topic, when the paper's tables also report
     its rival: an accuracy and an error rate are printed alike ('3.8%'), so the guess may be
-    the other one."""
+    the other one (a miss, not a wrong metric)."""
     family = metric_family(reading.metric)
     if family and ({"accuracy", "error"} - {family}) & reported:
         reading.confidence = min(reading.confidence, _UNTIED_METRIC_CAP)
+        reading.reason = reading.reason or (
+            f"no header or caption names the metric; '{reading.metric}' is a guess and the "
+            "paper's tables report its rival too (accuracy / error)")
 
 
 def metric_family(metric: str | None) -> str | None:
