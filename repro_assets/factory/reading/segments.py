@@ -63,8 +63,10 @@ _OPEN_BOX_RE = re.compile(r"^\[ \]\s+")
 _ADDED_JOB_RE = re.compile(rf"^(\s*)\+(?={id_pattern('J')})")
 _FRACTIONS = {"\u00bd": ".5", "\u00bc": ".25", "\u00be": ".75"}
 _FRACTION_RE = re.compile(r"(\d*)([\u00bd\u00bc\u00be])")
-# a heading of words only over the lines below it ("Cancelled:", "Next week:")
-_SECTION_RE = re.compile(r"[A-Za-z][A-Za-z' ,./&()-]*:")
+# a heading of words only over the lines below it ("Cancelled:", "Next week:", a board's column
+# "== Done ==", a Markdown heading "## On hold")
+_SECTION_RE = re.compile(r"[A-Za-z][A-Za-z' ,./&()-]*:|={2,}\s*[A-Za-z][A-Za-z' ,./&()-]*={2,}"
+                         r"|#{1,6}\s+[A-Za-z][A-Za-z' ,./&()-]*")
 #: Heading words that put the lines below out of the plan: work done, stopped or uncertain ...
 STATUS_WORDS = frozenset({
     "done", "finished", "completed", "complete", "shipped", "delivered", "cancelled",
@@ -282,6 +284,28 @@ def _unquoted(lines: list[str]) -> list[str]:
                 out[end] = last[:-1]
                 break
     return out
+
+
+# a card's fields after its job, separated by a spaced middle dot ("* J4 · M7 2h → M8 3h · due
+# 4pm"): the job is the line's first word (after a bullet), each dot stands alone between spaces
+_DOT_FIELDS_RE = re.compile(rf"^(?P<lead>\s*(?:[-*•]\s+)?{id_pattern('J')})\s+·\s+(?P<rest>\S.*)$")
+
+
+# a card's field of bookkeeping in plain words ("label: customer", "assignee: K. Osei")
+_CARD_INFO_RE = re.compile(r"(?i:labels?|tags?|assignee|owner|reporter)\s*:\s*"
+                           r"[A-Za-z][A-Za-z.' ]*")
+
+
+def _dot_fields(line: str) -> str:
+    """A card line whose fields a spaced middle dot separates, written as a job's clause
+    (``J4: M7 2h → M8 3h, due 4pm``) without its fields of bookkeeping in plain words
+    (``label: customer``); any other line as it is."""
+    match = _DOT_FIELDS_RE.match(line)
+    if match is None or "·" in re.sub(r"\s·\s", "", match.group("rest")):
+        return line  # a dot glued to a word is no separator
+    fields = [field for field in re.split(r"\s+·\s+", match.group("rest"))
+              if not _CARD_INFO_RE.fullmatch(field)]
+    return f"{match.group('lead')}: {', '.join(fields)}"
 
 
 def _without_fillers(line: str) -> str:
@@ -959,7 +983,7 @@ def segment(text: str) -> list[Segment]:
     text = _GERMAN_HOURS_RE.sub(r"\1 h", text)  # "2 Std." is "2 h"
     text = _STRUCK_RE.sub("", text)  # "due ~~14:00~~ 16:00": struck out, no longer said
     lines = [_allow_for_it(_transcript_sentences(_without_fillers(
-                 _ADDED_JOB_RE.sub(r"\1", line))))
+                 _dot_fields(_ADDED_JOB_RE.sub(r"\1", line)))))
              for line in _unquoted(drop_plan_date(unwrap_message(text).split("\n")))]
     drop_other_days(lines)
     spell_out_shifts(lines)
