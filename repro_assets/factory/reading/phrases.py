@@ -1722,11 +1722,13 @@ NO_DUE_ADJECTIVES = frozenset({"hard", "fixed", "firm", "set", "real", "specific
 
 
 NO_DUE_NOUNS = frozenset({"rush", "hurry"})
+#: what a time or date is of in "no completion time", "no delivery date", "no ship date"
+NO_DUE_KINDS = frozenset({"completion", "delivery", "finish", "ship", "shipping", "target"})
 
 
 def read_no_due(cursor: Cursor) -> bool:
-    """Read ``no due`` / ``no hard deadline`` / ``no due date`` / ``no rush`` (the job has no
-    due time)."""
+    """Read ``no due`` / ``no hard deadline`` / ``no due date`` / ``no rush`` / ``with no fixed
+    completion time`` (the job has no due time)."""
     start = cursor.index
     while cursor.word({"it", "has", "have", "there", "is", "are", "with"}):
         pass
@@ -1735,6 +1737,11 @@ def read_no_due(cursor: Cursor) -> bool:
         return False
     while cursor.word(NO_DUE_ADJECTIVES):
         pass
+    if cursor.word(NO_DUE_KINDS) is not None:  # "no fixed completion time"
+        if cursor.word({"date", "time", "hour", "deadline"}) is None:
+            cursor.index = start
+            return False
+        return True
     key = cursor.word(DUE_KEYS | NO_DUE_NOUNS)
     if key is None:
         cursor.index = start
