@@ -419,6 +419,14 @@ def _sentence_speaks_for(sentence: str, terms: QuestionTerms, borrowed: bool) ->
     return asks_head(terms, sentence)
 
 
+def _counts_another(label: str, terms: QuestionTerms) -> bool:
+    """The question counts its entity ("a single model", "one network") and the row label
+    opens with another count ("2 medium Xs", "5 nets") the question does not give."""
+    m = re.match(r"\s*(\d+)\s+[A-Za-z]", label)
+    return bool(terms.counts) and m is not None and m.group(1) not in terms.counts \
+        and m.group(1) not in terms.qualifiers
+
+
 def _names_another(sentence: str, terms: QuestionTerms) -> bool:
     """The sentence names a model, variant or dataset the question does not ask about (a word
     spelled as a model's name, "RockNet-9", not a metric nor a word in capitals such as
@@ -447,6 +455,8 @@ def _row_answer(passage: Passage, terms: QuestionTerms, source: SourceText,
         return None  # "what batch size": a results row names no batch size
     if terms.anchors and not label_names(passage.label, terms, paper):
         return None  # a row answers only for the entity its label names (not a variant)
+    if _counts_another(passage.label, terms):
+        return None  # "2 medium Xs" is an ensemble, not the asked single X
     if label_negated(passage.label, terms) or _states_the_excluded(terms.question, local):
         return None  # the question rules this row out ("the loud (not quiet) recordings")
     picked = row_value(passage, terms, paper)

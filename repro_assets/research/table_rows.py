@@ -58,15 +58,16 @@ _LABEL_HEADER = re.compile(r"^(models?|methods?|systems?|approach(es)?|architect
 _RANK_MARK = re.compile(r"^\d{1,3}[.)]$")
 
 
-_GROUP_LABEL = re.compile(r"\bet al\b|\b(19|20)\d\d\b")
+_GROUP_LABEL = re.compile(r"\bet al\b|\b(19|20)\d\d\b|^\s*(?:A|An)\s+[a-z]")  # "A single model"
 
 
 def _column_headers(run: list[str], n: int) -> list[str]:
     """The header lines that name a row's ``n`` value columns (empty: cannot tell).
 
     The run above the first row may end with group labels (a cited work: "Smith et al.,
-    2015"), which are dropped; the last ``n`` lines of what remains name the columns (lines
-    before them are the label column's header, a section heading or a table beside it).
+    2015", a phrase opened by an article: "A single model"), which are dropped; the last
+    ``n`` lines of what remains name the columns (lines before them are the label column's
+    header, a section heading or a table beside it).
     A line naming several columns on its own (each with its unit, "top-1 err. (%) top-5
     err. (%)") is read as those names.
     """

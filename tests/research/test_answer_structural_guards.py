@@ -172,3 +172,16 @@ def test_a_row_label_naming_the_asked_dataset_by_its_short_year_is_no_other_mode
     other = ("Table 2: Time (seconds) per sorting pass.\nData\nrock_exact\nPebbLeNet\n"
              "Shell12\n180.50\n11.42")
     assert _check(question, other) is None
+
+
+def test_a_group_label_under_the_header_names_no_column_and_an_ensemble_row_no_single() -> None:
+    question = "Test perplexity of the medium stacked GRU (single model) on Stonebank?"
+    table = ("Table 2: Word-level perplexity on Stonebank.\nModel\nValidation set\nTest set\n"
+             "A single model\nSmall stacked GRU\n121.4\n117.9\nMedium stacked GRU\n88.1\n84.3\n"
+             "An ensemble of models\n3 medium stacked GRUs\n81.2\n78.5")
+    # "A single model" heads the rows below it: 84.3 is the test column, 88.1 validation
+    assert _check(question, table) == "84.3"
+    ensembles = ("Table 2: Word-level perplexity on Stonebank.\nModel\nValidation set\n"
+                 "Test set\nAn ensemble of models\n3 medium stacked GRUs\n81.2\n78.5\n"
+                 "5 medium stacked GRUs\n79.0\n76.1")
+    assert _check(question, ensembles) is None  # only ensembles: no single model is stated
