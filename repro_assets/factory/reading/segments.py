@@ -63,6 +63,11 @@ _OPEN_BOX_RE = re.compile(r"^\[ \]\s+")
 _ADDED_JOB_RE = re.compile(rf"^(\s*)\+(?={id_pattern('J')})")
 _FRACTIONS = {"\u00bd": ".5", "\u00bc": ".25", "\u00be": ".75"}
 _FRACTION_RE = re.compile(r"(\d*)([\u00bd\u00bc\u00be])")
+# "3/4 h", "1/2 hour", "1 1/2 hours": a half or quarters written with a slash, before a unit of
+# hours only (a date such as "3/4" stays as it is)
+_SLASH_FRACTION_RE = re.compile(
+    r"(?<![\w/.])(?:(?P<whole>\d{1,2})\s+)?(?P<part>1/2|1/4|3/4)(?=\s*(?:h|hrs?|hours?)\b)")
+_SLASH_PARTS = {"1/2": 0.5, "1/4": 0.25, "3/4": 0.75}
 # a heading of words only over the lines below it ("Cancelled:", "Next week:", a board's column
 # "== Done ==", a Markdown heading "## On hold")
 _SECTION_RE = re.compile(r"[A-Za-z][A-Za-z' ,./&()-]*:|={2,}\s*[A-Za-z][A-Za-z' ,./&()-]*={2,}"
@@ -980,6 +985,8 @@ def segment(text: str) -> list[Segment]:
     text = plain_text(text)  # a JSON or YAML paste: the sentences it stands for
     text = _FRACTION_RE.sub(  # "1½h" is "1.5h", "¾ h" is "0.75 h"
         lambda m: f"{m.group(1) or 0}{_FRACTIONS[m.group(2)]}", text)
+    text = _SLASH_FRACTION_RE.sub(  # "1 1/2 hours" is "1.5 hours"
+        lambda m: f"{int(m.group('whole') or 0) + _SLASH_PARTS[m.group('part')]:g}", text)
     text = _GERMAN_HOURS_RE.sub(r"\1 h", text)  # "2 Std." is "2 h"
     text = _STRUCK_RE.sub("", text)  # "due ~~14:00~~ 16:00": struck out, no longer said
     lines = [_allow_for_it(_transcript_sentences(_without_fillers(
