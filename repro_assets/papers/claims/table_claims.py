@@ -499,6 +499,53 @@ def _threshold_metrics(table: ParsedTable, columns: dict[int, _Column]) -> None:
                                                                        info.metric)
 
 
+_KINDS_OF = re.compile(
+    r"(?i)\b(?:types?|kinds?|variants?|versions?|flavou?rs?)\s+of\s+(?:the\s+)?"
+    r"([\w()-]+)(?:\s+([\w()-]+))?")
+_DATA_WORDS = re.compile(r"(?i)^(?:data(?:sets?)?|tasks?|benchmarks?|corp(?:us|ora)|"
+                         r"problems?|domains?|languages?|splits?|sets?)$")
+
+
+def _columns_are_kinds(caption: str, names: list[str]) -> bool:
+    """True when the caption says what the columns are: kinds of a model ('the four types of
+    ZNets', 'three variants of ZNet') whose name two or more column headers print
+    ('ZNet', 'D-ZNet', 'qZNet'). Such columns hold the results of those models, on data named
+    elsewhere (the rows, the section), never datasets."""
+    for match in _KINDS_OF.finditer(caption):
+        for word in filter(None, match.groups()):  # 'kinds of ZNets', 'kinds of deep ZNets'
+            kind = re.sub(r"(?<=[A-Za-z0-9)])'?s$", "", word)
+            if len(kind) < 3 or _DATA_WORDS.match(kind) or _DATA_WORDS.match(word):
+                continue
+            if sum(1 for n in names if kind.lower() in n.lower()) >= 2:
+                return True
+    return False
+
+
+_SERIES_CODE = re.compile(r"^([A-Za-z]{1,3})(\d{1,2})$")
+
+
+def _series_codes(table: ParsedTable, columns: dict[int, _Column],
+                  abbreviations: dict[str, str]) -> None:
+    """Headers that number a series ('r0 | r1 | R2': three settings of a retrieval step) are
+    no metric, even when one of them spells one ('R2', the coefficient of determination): three
+    or more columns whose last header level is the same letters followed by consecutive
+    numbers enumerate settings. Such a column reads its metric from its other levels only (in
+    place); the caption's metric then applies as to its siblings."""
+    series: dict[str, dict[int, int]] = {}
+    for col in columns:
+        parts = table.column_header(col)
+        match = _SERIES_CODE.match(parts[-1].strip()) if parts else None
+        if match:
+            series.setdefault(match.group(1).lower(), {})[col] = int(match.group(2))
+    for members in series.values():
+        numbers = sorted(set(members.values()))
+        if len(numbers) < 3 or numbers != list(range(numbers[0], numbers[0] + len(numbers))):
+            continue
+        for col in members:
+            rest = " ".join(table.column_header(col)[:-1])
+            columns[col].metric = _metric_of(rest, abbreviations) if rest.strip() else None
+
+
 def _names_beside_own_column(table: ParsedTable, values: set[str], context: PaperContext
                              ) -> bool:
     """A header-less label column of names ('Quorvex', 'Harlow-2') whose value columns are
@@ -604,6 +651,7 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
     for col in signed:  # '+0.1' / '−0.5' beside each value: its gain over a reference row
         columns[col].skip = columns[col].skip or "a column of signed differences, not results"
     _threshold_metrics(table, columns)
+    _series_codes(table, columns, abbreviations)
     rest = remaining_metric(caption)
     if rest and any(i.metric for i in columns.values()):  # 'the remaining indicate accuracy'
         for info in columns.values():
@@ -614,7 +662,7 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
     presented_cols = [c for c in known_cols if context.presents(columns[c].name)]
     methods_as_columns = rows_are_datasets or any(
         context.is_own(columns[c].name) or role_of(columns[c].name, "", context) != "unknown"
-        for c in name_cols)
+        for c in name_cols) or _columns_are_kinds(caption, [columns[c].name for c in name_cols])
     shape = TableColumns(  # what the columns say, for the ambiguity rules (claims.ambiguity)
         residues={c: column_residue(" ".join(table.column_header(c)), caption)
                   for c, i in columns.items() if not i.skip},
