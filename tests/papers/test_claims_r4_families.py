@@ -8,7 +8,9 @@ each, with invented names and numbers:
   whose headers print that model's name was read with a column header as the dataset, while
   the rows name the data;
 * headers numbering a series of settings ('r0 | r1 | R2') were read as a metric when one member
-  spells one ('R2', the coefficient of determination; 'F1').
+  spells one ('R2', the coefficient of determination; 'F1');
+* a dataset label wrapped over two lines beside its block of rows ('ZORBA' over 'LONG') gave
+  the rows near the second line its last word alone as their dataset, at 0.9.
 """
 
 from __future__ import annotations
@@ -62,3 +64,31 @@ def test_headers_numbering_a_series_name_no_metric(heads: list[str]) -> None:
     assert not wrong, _confident(claims)
     assert any(c.printed_value == "85.1" and c.metric_name == "accuracy" for c in claims), (
         _confident(claims))
+
+
+# --- a dataset label wrapped over two lines beside its block --------------------------------
+
+
+@pytest.mark.parametrize(("words", "sentence"), [
+    (("ZORBA", "LONG"), "We evaluate on the Zorba Long benchmark, the long half of Zorba, "
+                        "and on Mirelle Short."),
+    (("KELP", "NOTES"), "We evaluate on the Kelp Notes dataset and on Mirelle Short, two "
+                        "collections of questions."),
+])
+def test_a_dataset_label_wrapped_over_two_lines_is_one_name(
+        words: tuple[str, str], sentence: str) -> None:
+    lines = [(72, 60, "Coarse Readers for Long Questions")]
+    lines += _prose(sentence + " Table 3 gives the answer accuracy of each reader.", 72, 90)
+    lines += [(72, 140, "Table 3: Answer accuracy on the test split.")]
+    lines += _grid([72, 160, 300], 160, [["Dataset", "Reader", "Accuracy"],
+                                         ["", "FIRST", "26.7"],
+                                         [words[0], "PIPELINE", "36.8"],
+                                         [words[1], "SOFTREAD", "38.3"],
+                                         ["", "HARDREAD (K=2)", "42.2"]])
+    claims = _claims(lines, "wrapped-label")
+    wrong = [c for c in claims if c.dataset_name and c.dataset_name.upper() == words[1]
+             and c.confidence >= CONFIDENT]
+    assert not wrong, _confident(claims)
+    joined = f"{words[0]} {words[1]}".lower()
+    assert any(c.printed_value == "42.2" and (c.dataset_name or "").lower() == joined
+               for c in claims), _confident(claims)

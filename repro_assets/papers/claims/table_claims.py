@@ -688,8 +688,9 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
     metric_rows = 0 if dataset_cols else sum(
         1 for r in range(len(table.rows)) if metric_row(table.row_label(r)))
     out: list[Candidate] = []
+    wrapped = _wrapped_labels(table, dataset_cols, context)
     for r, row in enumerate(table.rows):
-        label_cells = row[: table.label_cols]
+        label_cells = [wrapped.get((r, c), cell) for c, cell in enumerate(row[: table.label_cols])]
         row_dataset = " ".join(label_cells[c] for c in dataset_cols if c < len(label_cells))
         row_presented = bool(row_dataset.strip()) and (
             any(c < len(label_cells) and label_cells[c].strip() for c in headed_cols)
@@ -724,6 +725,29 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
                     row[table.label_cols:], info, row_cues, metric_rows)
                 out.append(cand)
         inverted_top_k(out[start:])
+    return out
+
+
+def _wrapped_labels(table: ParsedTable, dataset_cols: list[int], context: PaperContext
+                    ) -> dict[tuple[int, int], str]:
+    """A dataset label wrapped over two lines beside a block of rows ('ALPHA' on one row,
+    'LONG' on the next, the rows around filled from the nearer line) reads as two labels: when
+    the two words joined name a dataset the paper uses and the second alone does not, both
+    labels' rows take the joined name. Returns (row, column) -> label."""
+    out: dict[tuple[int, int], str] = {}
+    for col in dataset_cols:
+        cells = [row[col] if col < len(row) else "" for row in table.rows]
+        runs: list[tuple[int, int, str]] = []  # (first row, end row, label)
+        for r, cell in enumerate(cells):
+            if runs and cells[r - 1] == cell:
+                runs[-1] = (runs[-1][0], r + 1, cell)
+            else:
+                runs.append((r, r + 1, cell))
+        for (a0, _, first), (_, b1, second) in zip(runs, runs[1:], strict=False):
+            joined = f"{first} {second}"
+            if first.strip() and second.strip() and context.is_dataset(
+                    joined) and not context.is_dataset(second):
+                out.update({(r, col): joined for r in range(a0, b1)})
     return out
 
 
