@@ -1,8 +1,8 @@
 """A '±' typeset smaller and below the baseline of its deviation (issue #23, precision).
 
-Some papers print ``0.9803 ±0.010`` with the sign in a smaller font, lower than the digits. The
+Some papers print ``0.9417 ±0.006`` with the sign in a smaller font, lower than the digits. The
 text layer then puts the sign on a line of its own, and the deviation became a column of values:
-"AUC 0.010" read as a confident result. The sign is glued back to its deviation, which stays a
+"AUC 0.006" read as a confident result. The sign is glued back to its deviation, which stays a
 decoration of the value before it. Names and numbers are made up by the test.
 """
 
