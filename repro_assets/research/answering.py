@@ -234,15 +234,15 @@ def comparison_sides(question: str, terms: QuestionTerms
         return None
     cue = COMPARATIVE_RE.search(question) if not between else None
     after_cue = [a for a in first if cue and positions[a.key] >= cue.end()]
-    side_a = after_cue or first[:1]
-    side_b = min(second, key=lambda a: positions[a.key])
-    if side_b.key in {a.key for a in side_a}:
+    sides_a = after_cue or first[:1]
+    nearest_b = min(second, key=lambda a: positions[a.key])
+    if nearest_b.key in {a.key for a in sides_a}:
         return None
-    own = {a.key for a in side_a} | {side_b.key}
+    own = {a.key for a in sides_a} | {nearest_b.key}
     shared = tuple(a for a in terms.anchors if a.key not in own)
     kind = "value" if terms.kind == "count" else terms.kind  # "how many points better"
-    return (replace(terms, anchors=(*side_a, *shared), compare=False, kind=kind),
-            replace(terms, anchors=(side_b, *shared), compare=False, kind=kind))
+    return (replace(terms, anchors=(*sides_a, *shared), compare=False, kind=kind),
+            replace(terms, anchors=(nearest_b, *shared), compare=False, kind=kind))
 
 
 def _decimals(value: str) -> int:

@@ -306,8 +306,8 @@ def label_negated(label: str, terms: QuestionTerms) -> bool:
     # the question asks for the negated form ("the non-regularized X"): a row stating the
     # plain word ("Regularized X") is the other one
     for m in _NEGATING_RE.finditer(terms.question):
-        word = re.escape(m.group(1))
-        if re.search(rf"\b{word}\b", label, re.IGNORECASE) and not re.search(
-                rf"\b(?:non|un|no|not|without|w/o)[\s\-]+{word}", label, re.IGNORECASE):
+        plain = re.escape(m.group(1))
+        if re.search(rf"\b{plain}\b", label, re.IGNORECASE) and not re.search(
+                rf"\b(?:non|un|no|not|without|w/o)[\s\-]+{plain}", label, re.IGNORECASE):
             return True
     return False
