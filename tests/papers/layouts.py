@@ -11,6 +11,7 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+import pymupdf
 from reportlab.lib.pagesizes import LETTER
 from reportlab.pdfgen import canvas
 
@@ -46,6 +47,11 @@ class Page:
 def prose(text: str, x: float, y: float, width: int = 95, leading: float = 12
           ) -> list[tuple[float, float, str]]:
     """Wrap ``text`` into lines of about ``width`` characters from (x, y) downwards."""
+    return [(x, y - i * leading, line) for i, line in enumerate(wrap(text, width))]
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` cut at spaces into lines of at most about ``width`` characters."""
     words, lines, current = text.split(), [], ""
     for word in words:
         if len(current) + len(word) + 1 > width:
@@ -54,7 +60,37 @@ def prose(text: str, x: float, y: float, width: int = 95, leading: float = 12
         else:
             current = f"{current} {word}".strip()
     lines.append(current)
-    return [(x, y - i * leading, line) for i, line in enumerate(lines)]
+    return lines
+
+
+# --- pages drawn line by line with PyMuPDF (y counted from the top of the page) -------------
+
+#: One line of text: x, y from the top, the text.
+Line = tuple[float, float, str]
+
+
+def draw_lines(lines: Sequence[Line], size: float = 9.0) -> bytes:
+    """One letter-size page with each text line drawn at (x, y from the top)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    for x, y, text in lines:  # a font with arrows and Greek letters for the lines that need it
+        font = "helv" if all(ord(ch) < 256 for ch in text) else "china-s"
+        page.insert_text((x, y), text, fontsize=size, fontname=font)
+    data = doc.tobytes()
+    doc.close()
+    return data
+
+
+def grid(x: Sequence[float], top: float, rows: Sequence[Sequence[str]], pitch: float = 13.0
+         ) -> list[Line]:
+    """The cells of ``rows`` at the column edges ``x``, one row every ``pitch`` points."""
+    return [(x[c], top + r * pitch, cell) for r, row in enumerate(rows)
+            for c, cell in enumerate(row) if cell]
+
+
+def prose_down(text: str, x: float, top: float, width: int = 92) -> list[Line]:
+    """``text`` wrapped into lines from (x, top) downwards, 12 points apart."""
+    return [(x, top + 12 * i, line) for i, line in enumerate(wrap(text, width))]
 
 
 def _draw_table(c: canvas.Canvas, table: Table) -> None:

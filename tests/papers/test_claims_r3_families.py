@@ -32,49 +32,19 @@ from repro_assets.papers.claims.table_claims import _DIFFERENCE_ROW as DIFFERENC
 from repro_assets.papers.pages import extract_pages
 from repro_assets.papers.tables import extract_tables
 from repro_assets.papers.tables.layout import page_words
+from tests.papers.layouts import Line, draw_lines, grid, prose_down
 
 CONFIDENT = 0.7
 
-Line = tuple[float, float, str]
 
-
-def _pdf(lines: Sequence[Line], size: float = 9.0) -> bytes:
-    """One letter-size page with each text line drawn at (x, y from the top)."""
-    doc = pymupdf.open()
-    page = doc.new_page(width=612, height=792)
-    for x, y, text in lines:  # a font with arrows and Greek letters for the lines that need it
-        font = "helv" if all(ord(ch) < 256 for ch in text) else "china-s"
-        page.insert_text((x, y), text, fontsize=size, fontname=font)
-    data = doc.tobytes()
-    doc.close()
-    return data
-
-
-def _grid(x: Sequence[float], top: float, rows: Sequence[Sequence[str]], pitch: float = 13.0
-          ) -> list[Line]:
-    """The cells of ``rows`` at the column edges ``x``, one row every ``pitch`` points."""
-    return [(x[c], top + r * pitch, cell) for r, row in enumerate(rows)
-            for c, cell in enumerate(row) if cell]
-
-
-def _prose(text: str, x: float, top: float, width: int = 92) -> list[Line]:
-    words, out, current = text.split(), [], ""
-    for word in words:
-        if len(current) + len(word) + 1 > width:
-            out.append(current)
-            current = word
-        else:
-            current = f"{current} {word}".strip()
-    out.append(current)
-    return [(x, top + 12 * i, line) for i, line in enumerate(out)]
-
-
-def _claims(lines: Sequence[Line], name: str) -> list[Claim]:
-    pdf = _pdf(lines)
+def claims_of_lines(lines: Sequence[Line], name: str) -> list[Claim]:
+    """The offline claims of a one-page PDF drawn from ``lines``."""
+    pdf = draw_lines(lines)
     return heuristic_claims(extract_pages(pdf, name), pdf)
 
 
-def _confident(claims: list[Claim]) -> list[tuple[str | None, str | None, str | None, float]]:
+def confident(claims: list[Claim]) -> list[tuple[str | None, str | None, str | None, float]]:
+    """(dataset, metric, printed value, confidence) of the claims the planner trusts."""
     return [(c.dataset_name, c.metric_name, c.printed_value, c.confidence) for c in claims
             if c.confidence >= CONFIDENT]
 
@@ -85,23 +55,23 @@ def _confident(claims: list[Claim]) -> list[tuple[str | None, str | None, str | 
 @pytest.mark.parametrize("corner", ["Method", "Our results", ""])
 def test_method_rows_under_a_caption_about_datasets_are_no_datasets(corner: str) -> None:
     lines = [(72, 60, "Sparse Votes for Short Text Classification")]
-    lines += _prose("We evaluate on the Quellor dataset and on the Brisk-5 dataset, two "
+    lines += prose_down("We evaluate on the Quellor dataset and on the Brisk-5 dataset, two "
                     "collections of short product notes.", 72, 90)
     lines += [(72, 130, "Table 1: Dataset statistics. N: number of notes.")]
-    lines += _grid([72, 200, 260], 148, [["Dataset", "N", "l"], ["Quellor", "5120", "18"],
+    lines += grid([72, 200, 260], 148, [["Dataset", "N", "l"], ["Quellor", "5120", "18"],
                                          ["Brisk-5", "3300", "9"]])
-    lines += _prose("Table 2 compares the voting variants with earlier systems.", 72, 220)
-    lines += _grid([72, 200, 270], 250, [[corner, "Quellor", "Brisk-5"],
+    lines += prose_down("Table 2 compares the voting variants with earlier systems.", 72, 220)
+    lines += grid([72, 200, 270], 250, [[corner, "Quellor", "Brisk-5"],
                                          ["Vote-uni", "71.4", "80.2"],
                                          ["Vote-bi", "73.9", "82.6"],
                                          ["Lexi-rule", "66.1", "77.0"]])
     lines += [(72, 312, "Table 2: Results for the short text datasets. Lexi-rule uses a "
                         "hand-made lexicon.")]
-    claims = _claims(lines, "method-rows")
+    claims = claims_of_lines(lines, "method-rows")
     named = {c.dataset_name for c in claims}
-    assert not named & {"Vote-uni", "Vote-bi", "Lexi-rule"}, _confident(claims)
+    assert not named & {"Vote-uni", "Vote-bi", "Lexi-rule"}, confident(claims)
     assert not [c for c in claims if c.printed_value == "73.9" and c.confidence >= CONFIDENT
-                and c.dataset_name != "Quellor"], _confident(claims)
+                and c.dataset_name != "Quellor"], confident(claims)
 
 
 # --- a column headed by a model the text names ---------------------------------------------
@@ -114,16 +84,16 @@ def test_method_rows_under_a_caption_about_datasets_are_no_datasets(corner: str)
 ])
 def test_a_column_headed_by_a_model_is_no_dataset(sentence: str) -> None:
     lines = [(72, 60, "Paired Tasks Regularize Each Other")]
-    lines += _prose("We run image recognition on the public Pallet-12 collection of ten "
+    lines += prose_down("We run image recognition on the public Pallet-12 collection of ten "
                     "classes. " + sentence + " Table 3 lists the error rates.", 72, 90)
     lines += [(72, 160, "Table 3: Error rates (%) of image recognition tasks. The baseline is "
                         "from earlier work.")]
-    lines += _grid([72, 200, 270], 180, [["", "Zenet-20", "Zenet-56"],
+    lines += grid([72, 200, 270], 180, [["", "Zenet-20", "Zenet-56"],
                                          ["baseline", "7.46", "6.38"],
                                          ["Paired", "6.71", "5.52"]])
-    claims = _claims(lines, "model-columns")
+    claims = claims_of_lines(lines, "model-columns")
     wrong = [c for c in claims if c.dataset_name and "Zenet" in c.dataset_name]
-    assert not wrong, _confident(claims)
+    assert not wrong, confident(claims)
 
 
 # --- a metric only a citing sentence names --------------------------------------------------
@@ -146,14 +116,14 @@ RIVALS = [  # the paper's other table reports error rates: in its caption, or in
 def test_a_metric_from_a_citing_sentence_is_not_confident(
         cite: str, rival: tuple[list[Line], list[list[str]]]) -> None:
     lines = [(72, 60, "Broad Units for Image Classification")]
-    lines += _prose(cite + " We list the best runs below.", 72, 90)
-    lines += rival[0] + _grid([72, 190, 290], 318, rival[1])
-    lines += _grid([72, 190, 290], 150, [["Dataset", "model", "test result"],
+    lines += prose_down(cite + " We list the best runs below.", 72, 90)
+    lines += rival[0] + grid([72, 190, 290], 318, rival[1])
+    lines += grid([72, 190, 290], 150, [["Dataset", "model", "test result"],
                                          ["Harbor-10", "BU-28", "3.9%"],
                                          ["Harbor-100", "BU-28", "17.4%"],
                                          ["Dockyard", "BU-16", "1.61%"]])
     lines += [(72, 210, "Table 5: Best broad-unit runs over various datasets, single runs.")]
-    pdf = _pdf(lines)
+    pdf = draw_lines(lines)
     cells = [c for c in heuristic_candidates(extract_pages(pdf, "cited-metric"),
                                              extract_tables(pdf))
              if c.printed_value in {"3.9", "17.4", "1.61"}
@@ -173,18 +143,18 @@ def test_a_metric_from_a_citing_sentence_is_not_confident(
 ])
 def test_a_remark_in_a_later_caption_sentence_is_no_rival(remark: str) -> None:
     lines = [(72, 60, "Broad Units for Image Classification")]
-    lines += _prose("Dropout lowers the test error on Harbor-10 and Harbor-100 by a small "
+    lines += prose_down("Dropout lowers the test error on Harbor-10 and Harbor-100 by a small "
                     "margin (Table 6).", 72, 90)
-    lines += _grid([72, 190, 290], 130, [["Units", "BU-16", "BU-28"], ["plain", "4.6", "4.1"]])
-    lines += _prose(remark, 72, 170)
-    lines += _grid([72, 190, 290], 240, [["dropout", "Harbor-10", "Harbor-100"],
+    lines += grid([72, 190, 290], 130, [["Units", "BU-16", "BU-28"], ["plain", "4.6", "4.1"]])
+    lines += prose_down(remark, 72, 170)
+    lines += grid([72, 190, 290], 240, [["dropout", "Harbor-10", "Harbor-100"],
                                          ["no", "4.21", "19.87"], ["yes", "4.02", "19.35"]])
     lines += [(72, 290, "Table 6: Effect of dropout in the broad unit, median of three runs.")]
-    claims = _claims(lines, "remark-rival")
+    claims = claims_of_lines(lines, "remark-rival")
     cells = {c.printed_value: c for c in claims if c.source_citation.startswith("Table 6")}
     assert "19.35" in cells, [(c.printed_value, c.source_citation) for c in claims]
-    assert cells["19.35"].metric_name == "error_rate", _confident(claims)
-    assert cells["19.35"].confidence >= CONFIDENT, _confident(claims)
+    assert cells["19.35"].metric_name == "error_rate", confident(claims)
+    assert cells["19.35"].confidence >= CONFIDENT, confident(claims)
 
 
 # --- a column of signed differences --------------------------------------------------------
@@ -193,36 +163,36 @@ def test_a_remark_in_a_later_caption_sentence_is_no_rival(remark: str) -> None:
 @pytest.mark.parametrize("centred", [False, True])
 def test_signed_differences_beside_each_value_are_no_results(centred: bool) -> None:
     lines = [(72, 60, "Bigram Votes for Topic Classification")]
-    lines += _prose("We evaluate on the Fenwick-A dataset and the Fenwick-B dataset, two "
+    lines += prose_down("We evaluate on the Fenwick-A dataset and the Fenwick-B dataset, two "
                     "topic splits of a news collection.", 72, 90)
     # the header over its value column, or centred over the value and its difference
     x = [72, 190, 240, 310, 360]
     heads = [(72, "Method"), (200, "Fenwick-A"), (320, "Fenwick-B")] if centred else [
         (72, "Method"), (190, "Fenwick-A"), (310, "Fenwick-B")]
     lines += [(hx, 140, text) for hx, text in heads]
-    lines += _grid(x, 153, [
+    lines += grid(x, 153, [
         ["Vote-uni", "84.2", "", "90.4", ""], ["Vote-bi", "85.0", "+0.8", "91.7", "+1.3"],
         ["Tree-uni", "82.9", "", "88.6", ""], ["Tree-bi", "83.5", "+0.6", "88.1", "-0.5"]])
     lines += [(72, 215, "Table 4: On two topic splits, unigram and bigram variants.")]
-    claims = _claims(lines, "signed-columns")
+    claims = claims_of_lines(lines, "signed-columns")
     values = {c.printed_value: c for c in claims}
-    assert not {"0.8", "1.3", "0.6", "0.5", "-0.5"} & set(values), _confident(claims)
-    assert "85.0" in values and values["85.0"].metric_name == "accuracy", _confident(claims)
-    assert values["85.0"].dataset_name == "Fenwick-A", _confident(claims)
+    assert not {"0.8", "1.3", "0.6", "0.5", "-0.5"} & set(values), confident(claims)
+    assert "85.0" in values and values["85.0"].metric_name == "accuracy", confident(claims)
+    assert values["85.0"].dataset_name == "Fenwick-A", confident(claims)
 
 
 @pytest.mark.parametrize("label", ["Gain", "Improvement (%)"])
 def test_a_row_of_differences_is_no_result(label: str) -> None:
     lines = [(72, 60, "Paired Tasks Regularize Each Other")]
-    lines += _grid([72, 200, 270], 100, [["", "width 1", "width 2"],
+    lines += grid([72, 200, 270], 100, [["", "width 1", "width 2"],
                                          ["baseline", "7.46", "6.38"],
                                          ["Paired", "6.71", "5.52"],
                                          [label, "0.75", "0.86"]])
     lines += [(72, 160, "Table 3: Error rates (%) on the Pallet-12 test set.")]
-    claims = _claims(lines, "difference-row")
+    claims = claims_of_lines(lines, "difference-row")
     values = {c.printed_value: c for c in claims}
-    assert "6.71" in values, _confident(claims)
-    assert not {"0.75", "0.86"} & set(values), _confident(claims)
+    assert "6.71" in values, confident(claims)
+    assert not {"0.75", "0.86"} & set(values), confident(claims)
     assert DIFFERENCE_ROW.match("\u2206") and DIFFERENCE_ROW.match("\u0394")
 
 
@@ -237,18 +207,18 @@ def test_a_row_of_differences_is_no_result(label: str) -> None:
 ])
 def test_test_set_columns_narrow_the_captions_benchmark(caption: str, heads: list[str]) -> None:
     lines = [(72, 60, "Gated Units for Sequence Models")]
-    lines += _grid([72, 200, 270, 340], 100, [["Model", *heads],
+    lines += grid([72, 200, 270, 340], 100, [["Model", *heads],
                                               ["Plain", "24.1", "25.3", "27.0"],
                                               ["Gated", "24.9", "26.2", "27.4"]])
     lines += [(72, 145, caption)]
-    claims = _claims(lines, "test-set-columns")
+    claims = claims_of_lines(lines, "test-set-columns")
     values = {c.printed_value: c for c in claims}
-    assert "26.2" in values, _confident(claims)
+    assert "26.2" in values, confident(claims)
     gated = values["26.2"]
-    assert gated.dataset_name and heads[1] in gated.dataset_name, _confident(claims)
-    assert "ZMT" in gated.dataset_name and gated.confidence >= CONFIDENT, _confident(claims)
+    assert gated.dataset_name and heads[1] in gated.dataset_name, confident(claims)
+    assert "ZMT" in gated.dataset_name and gated.confidence >= CONFIDENT, confident(claims)
     assert not [c for c in claims if c.confidence >= CONFIDENT and not any(
-        h in (c.dataset_name or "") for h in heads)], _confident(claims)
+        h in (c.dataset_name or "") for h in heads)], confident(claims)
 
 
 # --- a name list whose last item starts a new clause -------------------------------------
@@ -260,8 +230,8 @@ def test_test_set_columns_narrow_the_captions_benchmark(caption: str, heads: lis
 ])
 def test_a_subject_after_a_comma_is_no_part_of_the_dataset_name(sentence: str) -> None:
     lines = [(72, 60, "Paired Tasks Regularize Each Other")]
-    lines += _prose("We study image recognition. " + sentence, 72, 90)
-    pdf = _pdf(lines)
+    lines += prose_down("We study image recognition. " + sentence, 72, 90)
+    pdf = draw_lines(lines)
     pages = extract_pages(pdf, "clause-subject")
     names = set(build_context(pages, []).dataset_names.values())
     assert "Pallet-12" in names, names
