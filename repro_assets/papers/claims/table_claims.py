@@ -1152,7 +1152,7 @@ _LANGUAGES = re.compile(
 
 
 #: Header words naming a kind of method or how a run is reported, never a part of the data
-#: ('Sentence encoding-based method', 'single/ensemble'): no qualifier of a dataset.
+#: ('Tree-kernel methods', 'single/ensemble'): no qualifier of a dataset.
 _METHOD_KIND = re.compile(
     r"(?i)\b(?:methods?|models?|systems?|approach(?:es)?|baselines?|single|ensembles?)\b")
 
