@@ -26,7 +26,12 @@ end), never the project's data folder. What is measured:
   force in NumPy over the same vectors). Generators: ``clustered`` (isotropic noise around
   random centres) and ``calibrated`` (fitted to the real chunk embeddings of ``--real-store``:
   their covariance spectrum, document structure and chunk-to-chunk continuity; see
-  :class:`Calibrated`); each prints its nearest-neighbour cosines beside the real ones;
+  :class:`Calibrated`); each prints its nearest-neighbour cosines beside the real ones.
+  Alternatives to HNSW on the same vectors, each built after the load: ``--ivfflat`` (IVFFlat
+  with that many lists, searched at each ``--probes``) and ``--two-stage`` (a table of
+  per-document centroids with an HNSW index picks that many candidate documents, then their
+  chunks are ranked exactly through a btree on the document id). Every search row carries the
+  load average when it ended, every build the load when it finished;
 * database size per paper (Dagster's share per partition, the vectors' per chunk).
 
 Run from the project root::
@@ -36,6 +41,13 @@ Run from the project root::
     nice -n 15 .venv/bin/python benchmarks/scale.py --partitions 10000,100000 --chunks 0
     nice -n 15 .venv/bin/python benchmarks/scale.py --partitions "" --files 0 \
         --chunks 1000000 --real-store data/eval-corpora/corpus-<key>/.pg
+    nice -n 15 .venv/bin/python benchmarks/scale.py --partitions "" --files 0 \
+        --chunks 1000000 --real-store real.npz --hnsw "" --ivfflat 1000 \
+        --probes 1,2,4,8,16,32,64,128 --two-stage 20,50,100,200,400
+
+``--real-store`` also takes a ``.npz`` with arrays ``vectors`` and ``docs`` (the real
+embeddings and their document ids, as :func:`real_embeddings` returns them), so repeated runs
+need not start the store's server.
 
 The last line is machine-readable:
 ``scale: partitions=<n> backfill_tick_s=<…> status_query_s=<…> status_query_cold_s=<…>
@@ -43,8 +55,11 @@ status_refresh_s=<…> sensor_tick_s=<…> search_p95_ms=<…> recall10=<…>
 search_p95_ms_calibrated=<…> recall10_calibrated=<…> chunks=<n>`` (the largest size;
 status_query_s is the steady state with the refresher, status_query_cold_s the query with no
 cache; sensor_tick_s the tick with the files already processed; search figures at the
-configured ``REPRO_HNSW_EF_SEARCH`` on the first ``--hnsw`` configuration). Parts that were
-skipped are left out of the line.
+configured ``REPRO_HNSW_EF_SEARCH`` on the first ``--hnsw`` configuration). The alternatives
+add ``ivfflat_probes=<…> ivfflat_p95_ms=<…> ivfflat_recall10=<…>`` and
+``two_stage_documents=<…> two_stage_p95_ms=<…> two_stage_recall10=<…>`` (``_calibrated``
+suffixed for that generator), each at the smallest measured parameter that reaches recall@10
+0.95, else the largest measured. Parts that were skipped are left out of the line.
 """
 
 from __future__ import annotations
@@ -347,6 +362,9 @@ def real_embeddings(source: str) -> tuple[Any, Any]:
     import psycopg
     from pgvector.psycopg import register_vector
 
+    if source.endswith(".npz"):  # a copy saved by an earlier run (see --real-store)
+        saved = np.load(source)
+        return saved["vectors"], saved["docs"]
     server = None
     url = source
     if not source.startswith("postgres"):
@@ -485,47 +503,132 @@ def load_vectors(conn: Any, vectors: Any, chunks_per_paper: int) -> float:
     return time.perf_counter() - began
 
 
-def build_index(conn: Any, m: int, ef_construction: int, workers: int,
-                memory: str) -> dict[str, float]:
-    """Build the HNSW index the project builds, with ``m``/``ef_construction``; its figures."""
+def _sized(conn: Any, index: str, began: float, notices: list[str]) -> dict[str, float]:
+    """Build seconds since ``began``, the size of ``index`` and of the rest of the table."""
+    build_s = time.perf_counter() - began
+    size = conn.execute("SELECT pg_relation_size(%s)", (index,)).fetchone()[0]
+    table = conn.execute("SELECT pg_total_relation_size('chunks')").fetchone()[0] - size
+    return {"build_s": build_s, "index_mb": size / 1e6, "table_mb": table / 1e6,
+            "spilled": float(any("maintenance_work_mem" in n for n in notices)),
+            "build_load": os.getloadavg()[0]}
+
+
+def _prepare_build(conn: Any, workers: int, memory: str) -> list[str]:
+    """Drop the chunk vector indexes, set the build's memory and workers; its notices."""
     conn.execute("DROP INDEX IF EXISTS chunks_embedding_hnsw")
+    conn.execute("DROP INDEX IF EXISTS chunks_embedding_ivfflat")
     conn.execute(f"SET maintenance_work_mem = '{memory}'")
     conn.execute(f"SET max_parallel_maintenance_workers = {workers}")
     notices: list[str] = []
     conn.add_notice_handler(lambda diag: notices.append(diag.message_primary or ""))
+    return notices
+
+
+def build_index(conn: Any, m: int, ef_construction: int, workers: int,
+                memory: str) -> dict[str, float]:
+    """Build the HNSW index the project builds, with ``m``/``ef_construction``; its figures."""
+    notices = _prepare_build(conn, workers, memory)
     began = time.perf_counter()
     conn.execute(f"CREATE INDEX chunks_embedding_hnsw ON chunks USING hnsw "
                  f"((embedding::vector({DIM})) vector_cosine_ops) "
                  f"WITH (m = {m}, ef_construction = {ef_construction})")
-    build_s = time.perf_counter() - began
-    index = conn.execute("SELECT pg_relation_size('chunks_embedding_hnsw')").fetchone()[0]
-    table = conn.execute("SELECT pg_total_relation_size('chunks')").fetchone()[0] - index
-    return {"build_s": build_s, "index_mb": index / 1e6, "table_mb": table / 1e6,
-            "spilled": float(any("maintenance_work_mem" in n for n in notices))}
+    return _sized(conn, "chunks_embedding_hnsw", began, notices)
 
 
-def search(conn: Any, qs: Any, truth: list[Any], ef: int) -> tuple[float, float, float]:
-    """p50 ms, p95 ms and recall@10 of the HNSW search at ``hnsw.ef_search`` ``ef``."""
+def build_ivfflat(conn: Any, lists: int, workers: int, memory: str) -> dict[str, float]:
+    """Build an IVFFlat cosine index of ``lists`` lists over the loaded chunks; its figures."""
+    notices = _prepare_build(conn, workers, memory)
+    began = time.perf_counter()
+    conn.execute(f"CREATE INDEX chunks_embedding_ivfflat ON chunks USING ivfflat "
+                 f"((embedding::vector({DIM})) vector_cosine_ops) WITH (lists = {lists})")
+    return _sized(conn, "chunks_embedding_ivfflat", began, notices)
+
+
+def build_two_stage(conn: Any, workers: int, memory: str) -> dict[str, float]:
+    """The two-stage layout: a btree on the chunks' document id and a table of per-document
+    centroids (the mean of a document's chunk vectors) with an HNSW cosine index (24/128)."""
+    notices = _prepare_build(conn, workers, memory)
+    began = time.perf_counter()
+    conn.execute("CREATE INDEX IF NOT EXISTS chunks_document ON chunks (document_id)")
+    conn.execute("DROP TABLE IF EXISTS document_centroids")
+    conn.execute(f"CREATE TABLE document_centroids AS SELECT document_id, "
+                 f"avg(embedding::vector({DIM}))::vector({DIM}) AS centroid FROM chunks "
+                 f"GROUP BY document_id")
+    conn.execute("CREATE INDEX document_centroids_hnsw ON document_centroids USING hnsw "
+                 "(centroid vector_cosine_ops) WITH (m = 24, ef_construction = 128)")
+    figures = _sized(conn, "chunks_document", began, notices)
+    extra = conn.execute("SELECT pg_total_relation_size('document_centroids')").fetchone()[0]
+    figures["index_mb"] += extra / 1e6
+    return figures
+
+
+def timed_search(conn: Any, qs: Any, truth: list[Any], sql: str,
+                 setup: str = "") -> tuple[float, float, float, float]:
+    """p50 ms, p95 ms, recall@10 of ``sql`` (``%(q)s`` the query vector) over ``qs``, and the
+    load average when it ended; ``setup`` runs first (e.g. a ``SET``)."""
     import numpy as np
 
-    conn.execute(f"SET hnsw.ef_search = {ef}")
+    if setup:
+        conn.execute(setup)
     times, hits = [], 0
     for query, expected in zip(qs, truth, strict=True):
         began = time.perf_counter()
-        rows = conn.execute(
-            f"SELECT id FROM chunks ORDER BY embedding::vector({DIM}) <=> "
-            f"%s::vector({DIM}) LIMIT 10", (query,)).fetchall()
+        rows = conn.execute(sql, {"q": query}).fetchall()
         times.append(time.perf_counter() - began)
         hits += len({r[0] for r in rows} & set(expected.tolist()))
     return (float(np.percentile(times, 50)) * 1e3, float(np.percentile(times, 95)) * 1e3,
-            hits / (10 * len(qs)))
+            hits / (10 * len(qs)), os.getloadavg()[0])
+
+
+NEAREST = (f"SELECT id FROM chunks ORDER BY embedding::vector({DIM}) <=> %(q)s::vector({DIM}) "
+           "LIMIT 10")
+
+
+def two_stage_sql(documents: int) -> str:
+    """Stage 1: the ``documents`` nearest document centroids (HNSW); stage 2: their chunks
+    ranked exactly (btree on the document id; the fence keeps the planner off any chunk
+    vector index)."""
+    return (f"SELECT id FROM (SELECT id, embedding::vector({DIM}) <=> %(q)s::vector({DIM}) AS d "
+            f"FROM chunks WHERE document_id = ANY(ARRAY(SELECT document_id FROM "
+            f"document_centroids ORDER BY centroid <=> %(q)s::vector({DIM}) LIMIT {documents}))"
+            f" OFFSET 0) t ORDER BY d LIMIT 10")
+
+
+def _print_searches(name: str, built: dict[str, Any], generator: str, chunks: int) -> None:
+    """One line for a built index, one per search parameter."""
+    print(f"  pgvector {generator} {chunks} x {DIM}-d {name}: build {built['build_s']:.0f} s"
+          f" (load {built['build_load']:.1f})"
+          f"{' (spilled past maintenance_work_mem)' if built['spilled'] else ''}, "
+          f"index {built['index_mb']:.0f} MB, table {built['table_mb']:.0f} MB")
+    for value, (p50, p95, recall, load) in built["searches"].items():
+        print(f"    {built['knob']}={value:>4}: p50 {p50:.1f} ms p95 {p95:.1f} ms "
+              f"recall@10 {recall:.3f} (load {load:.1f})", flush=True)
+
+
+def _line_point(searches: dict[int, Any]) -> tuple[int, Any]:
+    """The search parameter the ``scale:`` line reports, and its figures: the smallest that
+    reaches recall@10 0.95, else the largest measured."""
+    for value, figures in sorted(searches.items()):
+        if figures[2] >= 0.95:
+            return value, figures
+    value = max(searches)
+    return value, searches[value]
+
+
+def _ints(text: str) -> list[int]:
+    """``"1,2,3"`` as integers (empty parts ignored)."""
+    return [int(v) for v in text.split(",") if v.strip()]
 
 
 def vector_bench(url: str, args: argparse.Namespace) -> dict[str, Any]:
-    """Per generator: load ``args.chunks`` vectors, build each HNSW configuration, search.
+    """Per generator: load ``args.chunks`` vectors, build each index, search.
 
-    Returns ``{generator: {"load_s", (m, ef_construction): {"build_s", ..., "searches":
-    {ef: (p50, p95, recall)}}}}`` and prints each figure as it comes.
+    Indexes: each ``--hnsw`` configuration (``("hnsw", m, ef_construction)``, searched at each
+    ``--ef-search``), each ``--ivfflat`` list count (``("ivfflat", lists)``, at each
+    ``--probes``), and the two-stage layout (``("two_stage",)``, at each ``--two-stage``
+    count of candidate documents). Returns ``{generator: {"load_s", key: {"build_s", ...,
+    "knob", "searches": {value: (p50, p95, recall, load)}}}}`` and prints each figure as it
+    comes.
     """
     import numpy as np
     import psycopg
@@ -539,7 +642,7 @@ def vector_bench(url: str, args: argparse.Namespace) -> dict[str, Any]:
     vurl = with_database(url, "scale_vectors")
     configs = [tuple(int(v) for v in c.split(":")) for c in args.hnsw.split(",") if c]
     configured = settings.current().database.hnsw_ef_search
-    efs = sorted({int(e) for e in args.ef_search.split(",") if e} | {configured})
+    efs = sorted(set(_ints(args.ef_search)) | {configured})
     out: dict[str, Any] = {}
     for generator in [g for g in args.generators.split(",") if g]:
         rng = np.random.default_rng(29)
@@ -572,20 +675,36 @@ def vector_bench(url: str, args: argparse.Namespace) -> dict[str, Any]:
             figures["load_s"] = load_vectors(conn, vectors, args.chunks_per_paper)
             del vectors
             for m, ef_construction in configs:
-                built = build_index(conn, m, ef_construction, args.build_workers,
-                                    args.maintenance_mem)
-                built["searches"] = {ef: search(conn, qs, truth, ef) for ef in efs}
-                figures[(m, ef_construction)] = built
-                print(f"  pgvector {generator} {args.chunks} x {DIM}-d m={m} "
-                      f"ef_construction={ef_construction}: HNSW build {built['build_s']:.0f} s"
-                      f"{' (spilled past maintenance_work_mem)' if built['spilled'] else ''}, "
-                      f"index {built['index_mb']:.0f} MB, table {built['table_mb']:.0f} MB")
-                for ef, (p50, p95, recall) in built["searches"].items():
-                    print(f"    ef_search={ef:>3}: p50 {p50:.1f} ms p95 {p95:.1f} ms "
-                          f"recall@10 {recall:.3f}", flush=True)
-            plan = conn.execute(f"EXPLAIN SELECT id FROM chunks ORDER BY embedding::vector({DIM})"
-                                f" <=> %s::vector({DIM}) LIMIT 10", (qs[0],)).fetchall()
-            figures["uses_index"] = any("chunks_embedding_hnsw" in r[0] for r in plan)
+                built: dict[str, Any] = build_index(conn, m, ef_construction,
+                                                    args.build_workers, args.maintenance_mem)
+                built["knob"] = "ef_search"
+                built["searches"] = {
+                    ef: timed_search(conn, qs, truth, NEAREST, f"SET hnsw.ef_search = {ef}")
+                    for ef in efs}
+                figures[("hnsw", m, ef_construction)] = built
+                _print_searches(f"HNSW m={m} ef_construction={ef_construction}", built,
+                                generator, args.chunks)
+            for lists in _ints(args.ivfflat):
+                built = build_ivfflat(conn, lists, args.build_workers, args.maintenance_mem)
+                built["knob"] = "probes"
+                built["searches"] = {
+                    probes: timed_search(conn, qs, truth, NEAREST,
+                                         f"SET ivfflat.probes = {probes}")
+                    for probes in _ints(args.probes) if probes <= lists}
+                figures[("ivfflat", lists)] = built
+                _print_searches(f"IVFFlat lists={lists}", built, generator, args.chunks)
+            plan = conn.execute("EXPLAIN " + NEAREST, {"q": qs[0]}).fetchall()
+            figures["uses_index"] = any("chunks_embedding" in r[0] for r in plan)
+            if _ints(args.two_stage):
+                built = build_two_stage(conn, args.build_workers, args.maintenance_mem)
+                built["knob"] = "documents"
+                built["searches"] = {
+                    n: timed_search(conn, qs, truth, two_stage_sql(n),
+                                    f"SET hnsw.ef_search = {max(100, 2 * n)}")
+                    for n in _ints(args.two_stage)}
+                figures[("two_stage",)] = built
+                _print_searches("two stages (document centroids, then their chunks)", built,
+                                generator, args.chunks)
         out[generator] = figures
     return out
 
@@ -629,6 +748,14 @@ def main() -> None:
                         "the project's, REPRO_HNSW_M:REPRO_HNSW_EF_CONSTRUCTION)")
     parser.add_argument("--ef-search", default="40,100,200,400",
                         help="hnsw.ef_search values to measure (REPRO_HNSW_EF_SEARCH is added)")
+    parser.add_argument("--ivfflat", default="",
+                        help="IVFFlat list counts to build after the load, comma-separated "
+                        "(e.g. rows/1000 and sqrt(rows); '': none)")
+    parser.add_argument("--probes", default="1,2,4,8,16,32,64",
+                        help="ivfflat.probes values to measure on each IVFFlat index")
+    parser.add_argument("--two-stage", default="",
+                        help="candidate documents of the two-stage search to measure, "
+                        "comma-separated (e.g. 10,20,50; '': skip)")
     parser.add_argument("--build-workers", type=int, default=2,
                         help="max_parallel_maintenance_workers of the index build")
     parser.add_argument("--maintenance-mem", default="6GB",
@@ -678,6 +805,8 @@ def main() -> None:
             ef = index.hnsw_ef_search
             for generator, figures in vec.items():
                 configs = [k for k in figures if isinstance(k, tuple)]
+                if not configs:
+                    continue
                 built = figures[configs[0]]
                 per_chunk = (built["index_mb"] + built["table_mb"]) * 1e6 / args.chunks
                 print(f"  {generator}: load {figures['load_s']:.0f} s, index used: "
@@ -688,11 +817,16 @@ def main() -> None:
                           f"{args.chunks_per_paper} chunks x {per_chunk / 1e3:.2f} kB vectors = "
                           f"{(per_partition + args.chunks_per_paper * per_chunk) / 1e3:.0f} kB"
                           " (chunk text and other tables not included)")
-                if ef in built["searches"]:
-                    suffix = "" if generator == "clustered" else f"_{generator}"
-                    _, p95, recall = built["searches"][ef]
+                suffix = "" if generator == "clustered" else f"_{generator}"
+                if configs[0][0] == "hnsw" and ef in built["searches"]:
+                    p95, recall = built["searches"][ef][1:3]
                     line[f"search_p95_ms{suffix}"] = f"{p95:.1f}"
                     line[f"recall10{suffix}"] = f"{recall:.3f}"
+                for key, name in [(k, k[0]) for k in configs if k[0] != "hnsw"]:
+                    value, (_, p95, recall, _) = _line_point(figures[key]["searches"])
+                    line[f"{name}_{figures[key]['knob']}{suffix}"] = value
+                    line[f"{name}_p95_ms{suffix}"] = f"{p95:.1f}"
+                    line[f"{name}_recall10{suffix}"] = f"{recall:.3f}"
             line["chunks"] = args.chunks
         print("scale: " + " ".join(f"{k}={v}" for k, v in line.items()))
     finally:
