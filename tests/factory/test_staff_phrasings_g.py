@@ -430,24 +430,21 @@ CHECK_SET_G: list[LabelledCase] = [
 #: with its code), 0 silent wrong. Read since (the general families of speech, in
 #: ``test_spoken_families.py``): the voice memo with a self-correction and minutes in words;
 #: (a matrix's caption and flow sentence, in ``test_routing_matrices.py``) both matrices;
-#: (``instead of 2h``, in ``test_copied_route_changes.py``) a job copied with a step changed.
+#: (``instead of 2h``, in ``test_copied_route_changes.py``) a job copied with a step changed;
+#: (a key of other names for the machines and a heading over one job's steps, in
+#: ``test_keys_and_job_sections.py``) both keys, both bills of operations, the ticket's
+#: sub-tasks and the recipe.
 KNOWN_MISSES: frozenset[str] = frozenset({
     "g_voice_memo_numbers_in_words_and_an_afternoon_due",
     "g_ticket_list_route_and_due_fields",
-    "g_ticket_subtasks_are_the_steps_in_order",
     "g_card_board_sorted_by_status",
     "g_subcontractor_capacity_confirmation_letter",
     "g_french_hours_with_h_and_after_for_then",
     "g_french_quarter_hours_and_finished_for",
     "g_ocr_traveler_with_stray_rules",
     "g_ocr_two_travelers_with_spaced_out_time",
-    "g_bill_of_operations_work_centre_names_as_ids",
-    "g_bill_of_operations_codes_setup_and_run",
     "g_chat_thread_with_emoji_and_reactions",
     "g_like_another_job_plus_a_last_step",
-    "g_recipe_first_next_finally",
-    "g_key_letters_stand_for_machines",
-    "g_footnote_key_names_the_machines",
 })
 
 

@@ -28,6 +28,7 @@ from repro_assets.factory.reading.clauses import ClauseReader
 from repro_assets.factory.reading.days import days_apart
 from repro_assets.factory.reading.definitions import TimeTerms, find_terms
 from repro_assets.factory.reading.names import NameIndex
+from repro_assets.factory.reading.numbering import numbers_out_of_order
 from repro_assets.factory.reading.phrases import NOT_NAMES
 from repro_assets.factory.reading.segments import Clause, segment
 from repro_assets.factory.reading.statements import Reading, Unread
@@ -83,4 +84,5 @@ def read_factory_text(text: str) -> Assembly:
     if names.names:
         reading = _read(text, terms, names)
     reading.unread.extend(days_apart(text))
+    reading.unread.extend(numbers_out_of_order(text))
     return assemble(reading)

@@ -27,7 +27,7 @@ import dataclasses
 import re
 from dataclasses import dataclass
 
-from repro_assets.factory.ids import JOB_ID_RE, id_pattern
+from repro_assets.factory.ids import JOB_ID_RE, MACHINE_ID_RE, id_pattern
 from repro_assets.factory.reading.calendar import drop_other_days
 from repro_assets.factory.reading.charts import chart_lines
 from repro_assets.factory.reading.columns import (
@@ -38,6 +38,8 @@ from repro_assets.factory.reading.columns import (
 from repro_assets.factory.reading.dates import drop_plan_date
 from repro_assets.factory.reading.envelope import unwrap_message
 from repro_assets.factory.reading.instructions import work_instruction_lines
+from repro_assets.factory.reading.job_sections import heading_due, job_section_lines
+from repro_assets.factory.reading.keys import key_lines
 from repro_assets.factory.reading.machine_lists import machine_list_lines
 from repro_assets.factory.reading.matrices import (
     caption_unit,
@@ -807,8 +809,10 @@ def _job_heading_tables(lines: list[str]) -> None:
     id and no machine, duration or time, and the header with the job column is a routing
     header. A quantity in the heading (``WORK ORDER J1  Qty 60 pcs``) becomes a ``Qty``
     column too, when the table has none (a time per piece then counts for every piece)."""
-    for index in range(len(lines) - 2):
-        heading = lines[index]
+    index = -1
+    while (index := index + 1) < len(lines) - 2:
+        without_due = heading_due(lines[index])
+        heading = without_due[0] if without_due else lines[index]
         jobs = set(JOB_ID_RE.findall(heading))
         if len(jobs) != 1 or _NOT_A_HEADING_RE.search(heading):
             continue
@@ -818,10 +822,18 @@ def _job_heading_tables(lines: list[str]) -> None:
         apart = found[1]
         end = index + 2
         while end < len(lines) and lines[end].strip() and (
-                apart.strip() == "" or apart in lines[end]):
-            end += 1
+                apart.strip() == "" or apart in lines[end]) and not (
+                JOB_ID_RE.search(lines[end]) and not MACHINE_ID_RE.search(lines[end])):
+            end += 1  # up to a blank line or the next job's heading ("Job J2")
         if end == index + 2:
             continue
+        job = next(iter(jobs))
+        due = without_due[1] if without_due else None
+        if due is not None:
+            lines[index] = heading
+            lines.insert(index, f"{job} due {due}")  # "Job J1  (due 16:00)": its due
+            index += 1
+            end += 1
         columns = [jobs.pop()]
         quantity = _heading_quantity(heading)
         if quantity is not None and not any(
@@ -992,12 +1004,14 @@ def segment(text: str) -> list[Segment]:
     lines = [_allow_for_it(_transcript_sentences(_without_fillers(
                  _dot_fields(_ADDED_JOB_RE.sub(r"\1", line)))))
              for line in _unquoted(drop_plan_date(unwrap_message(text).split("\n")))]
+    key_lines(lines)
     drop_other_days(lines)
     spell_out_shifts(lines)
     chart_lines(lines)
     slot_lines(lines)
     machine_list_lines(lines)
     work_order_lines(lines)
+    job_section_lines(lines)
     _job_heading_tables(lines)
     work_instruction_lines(lines)
     _due_heading_rows(lines)

@@ -1,0 +1,41 @@
+"""Numbered items whose numbers run against their lines' order.
+
+A writer who numbers a job's steps (``1. M1 2h``) and writes them out of order (``2. M2 1h``
+over ``1. M1 2h``) says two orders at once: the numbers' and the lines'. Reading either would
+guess, so such a run of numbered lines is not read: the first line whose number is not above
+the one before it is reported. A run is a block of numbered lines of the same indent with
+nothing between them; a heading or a blank line starts a new one (``J2:`` over ``1. M3 1h``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from repro_assets.factory.ids import MACHINE_ID_RE
+from repro_assets.factory.reading.statements import Unread
+
+_NUMBERED_RE = re.compile(r"^(?P<indent>\s*)(?P<number>\d{1,3})[.)]\s+\S")
+
+
+def numbers_out_of_order(text: str) -> list[Unread]:
+    """The first numbered line of a step whose number is not above the one before it.
+
+    Args:
+        text: the description.
+
+    Returns:
+        One :class:`Unread` quoting that line, or nothing.
+    """
+    previous: tuple[str, int] | None = None  # the indent and number of the line above
+    for line in text.splitlines():
+        match = _NUMBERED_RE.match(line)
+        if match is None:
+            previous = None
+            continue
+        indent, number = match.group("indent"), int(match.group("number"))
+        if previous is not None and previous[0] == indent and number <= previous[1] and (
+                MACHINE_ID_RE.search(line)):
+            return [Unread(line.strip(), "the items are numbered out of their lines' order; "
+                                         "the numbers and the lines give two orders")]
+        previous = (indent, number)
+    return []
