@@ -20,6 +20,7 @@ stage 3 refuses the step. Due times follow the same levels.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from repro_assets.factory.models import (
@@ -485,6 +486,30 @@ class _Assembler:
         return {id(timed[0]): moves[0][0]}
 
 
+def _two_readings(reading: Reading, job: str, routes: int, dues: int) -> list[Unread]:
+    """Say which sentences give ``job`` two different routes or due times, where stage 3
+    would only see two jobs with one id (the job is still put out twice: its coverage stays
+    as the text gives it)."""
+    found: list[Unread] = []
+    for count, what, statements in ((routes, "routes", reading.routes),
+                                    (dues, "due times", reading.dues)):
+        if count < 2:
+            continue
+        quotes = list(dict.fromkeys(s.quote for s in statements if s.jobs and job in s.jobs))
+        if not quotes:
+            continue
+        if len(quotes) == 1:
+            reason = f"this one sentence gives {job} {count} different {what}"
+            if what == "routes" and re.search(r"(?i)\b(?:same|like|as)\b", quotes[0]):
+                reason += (": a copy of another job's route and steps of its own (a change to "
+                           "the copy says what it replaces: 'instead of 2h', 'skip M2')")
+        else:
+            said = "; ".join(f"'{quote}'" for quote in quotes)
+            reason = f"{job} is given {count} different {what} ({said}); nothing says which holds"
+        found.append(Unread(quote=quotes[-1], reason=reason))
+    return found
+
+
 def assemble(reading: Reading) -> Assembly:
     """Build the skeleton and the raw configuration from what was read.
 
@@ -533,6 +558,7 @@ def assemble(reading: Reading) -> Assembly:
                 unread.append(Unread(quote=quote, reason=f"{job} is routed through "
                                      f"{', '.join(down)}, which the text says is out of "
                                      "service"))
+        unread.extend(_two_readings(reading, job, len(routes), len(dues)))
         name = reading.job_names.get(job, job)
         for variant in range(max(len(routes), len(dues), 1)):
             steps = routes[min(variant, len(routes) - 1)] if routes else ()

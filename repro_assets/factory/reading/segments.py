@@ -48,6 +48,7 @@ from repro_assets.factory.reading.matrices import (
     with_unit_and_order,
 )
 from repro_assets.factory.reading.phrases import is_plain_note
+from repro_assets.factory.reading.records import record_line
 from repro_assets.factory.reading.shift_length import spell_out_shifts
 from repro_assets.factory.reading.slots import slot_lines
 from repro_assets.factory.reading.structured import plain_text
@@ -291,28 +292,6 @@ def _unquoted(lines: list[str]) -> list[str]:
                 out[end] = last[:-1]
                 break
     return out
-
-
-# a card's fields after its job, separated by a spaced middle dot ("* J4 · M7 2h → M8 3h · due
-# 4pm"): the job is the line's first word (after a bullet), each dot stands alone between spaces
-_DOT_FIELDS_RE = re.compile(rf"^(?P<lead>\s*(?:[-*•]\s+)?{id_pattern('J')})\s+·\s+(?P<rest>\S.*)$")
-
-
-# a card's field of bookkeeping in plain words ("label: customer", "assignee: K. Osei")
-_CARD_INFO_RE = re.compile(r"(?i:labels?|tags?|assignee|owner|reporter)\s*:\s*"
-                           r"[A-Za-z][A-Za-z.' ]*")
-
-
-def _dot_fields(line: str) -> str:
-    """A card line whose fields a spaced middle dot separates, written as a job's clause
-    (``J4: M7 2h → M8 3h, due 4pm``) without its fields of bookkeeping in plain words
-    (``label: customer``); any other line as it is."""
-    match = _DOT_FIELDS_RE.match(line)
-    if match is None or "·" in re.sub(r"\s·\s", "", match.group("rest")):
-        return line  # a dot glued to a word is no separator
-    fields = [field for field in re.split(r"\s+·\s+", match.group("rest"))
-              if not _CARD_INFO_RE.fullmatch(field)]
-    return f"{match.group('lead')}: {', '.join(fields)}"
 
 
 def _without_fillers(line: str) -> str:
@@ -1002,7 +981,7 @@ def segment(text: str) -> list[Segment]:
     text = _GERMAN_HOURS_RE.sub(r"\1 h", text)  # "2 Std." is "2 h"
     text = _STRUCK_RE.sub("", text)  # "due ~~14:00~~ 16:00": struck out, no longer said
     lines = [_allow_for_it(_transcript_sentences(_without_fillers(
-                 _dot_fields(_ADDED_JOB_RE.sub(r"\1", line)))))
+                 record_line(_ADDED_JOB_RE.sub(r"\1", line)))))
              for line in _unquoted(drop_plan_date(unwrap_message(text).split("\n")))]
     key_lines(lines)
     drop_other_days(lines)
