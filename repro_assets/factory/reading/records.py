@@ -2,8 +2,8 @@
 
 Boards and trackers write one job a line, its fields apart by a spaced middle dot (``J4 · M7
 2h → M8 3h · due 4pm · label: customer``) or a spaced pipe (``[J4] Axle batch | Route: M7 (2h)
--> M8 (1h) | Assignee: K. Lund | Due: 15:00``). :func:`record_line` writes such a line as the
-job's clause (``J4: M7 (2h) -> M8 (1h), due 15:00``): the route field gives the route, the due
+-> M8 (1h) | Assignee: K. Lund | Due: 15:30``). :func:`record_line` writes such a line as the
+job's clause (``J4: M7 (2h) -> M8 (1h), due 15:30``): the route field gives the route, the due
 field the due (an empty one, ``Due: -``, none), fields of bookkeeping in plain words
 (assignee, label, a status of work still to do) are dropped, and a title of plain words after
 a bracketed id (``[J4] Axle batch``) says nothing more.
