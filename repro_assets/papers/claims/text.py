@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from repro_assets.papers.models import PaperPages
 
@@ -77,7 +78,7 @@ def _segments(page_text: str, titles: list[str]) -> list[str]:
     joined = set(_joined_headings(page_text))
     lines = page_text.splitlines()
     skip = False
-    for line, after in zip(lines, [*lines[1:], ""], strict=True):
+    for line, after in pairwise([*lines, ""]):  # each line with the next ("" after the last)
         stripped = line.strip()
         if skip:
             skip = False
