@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from repro_assets.factory.ids import JOB_ID_RE, MACHINE_ID_RE, id_pattern
 from repro_assets.factory.reading.calendar import drop_other_days
 from repro_assets.factory.reading.charts import chart_lines
+from repro_assets.factory.reading.chat import chat_lines
 from repro_assets.factory.reading.columns import (
     infer_roles,
     is_routing_header,
@@ -983,6 +984,7 @@ def segment(text: str) -> list[Segment]:
     lines = [_allow_for_it(_transcript_sentences(_without_fillers(
                  record_line(_ADDED_JOB_RE.sub(r"\1", line)))))
              for line in _unquoted(drop_plan_date(unwrap_message(text).split("\n")))]
+    chat_lines(lines)
     key_lines(lines)
     drop_other_days(lines)
     spell_out_shifts(lines)
