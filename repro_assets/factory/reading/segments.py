@@ -36,6 +36,7 @@ from repro_assets.factory.reading.columns import (
     is_routing_header,
     looks_like_header,
 )
+from repro_assets.factory.reading.copies import copy_sentences
 from repro_assets.factory.reading.dates import drop_plan_date
 from repro_assets.factory.reading.envelope import unwrap_message
 from repro_assets.factory.reading.instructions import work_instruction_lines
@@ -982,7 +983,7 @@ def segment(text: str) -> list[Segment]:
     text = _GERMAN_HOURS_RE.sub(r"\1 h", text)  # "2 Std." is "2 h"
     text = _STRUCK_RE.sub("", text)  # "due ~~14:00~~ 16:00": struck out, no longer said
     lines = [_allow_for_it(_transcript_sentences(_without_fillers(
-                 record_line(_ADDED_JOB_RE.sub(r"\1", line)))))
+                 copy_sentences(record_line(_ADDED_JOB_RE.sub(r"\1", line))))))
              for line in _unquoted(drop_plan_date(unwrap_message(text).split("\n")))]
     chat_lines(lines)
     key_lines(lines)
