@@ -329,6 +329,7 @@ class _FormView:
     plain_name: bool = False
     us_form: bool = False
     other_top: dict[int, float] = field(default_factory=dict)
+    name_top: dict[int, float] = field(default_factory=dict)
     you: bool = False
     bare_labels: dict[int, int] = field(default_factory=dict)
     under_other_name: frozenset[int] = frozenset()
@@ -364,12 +365,18 @@ def _form_view(roles: list[WidgetRole], texts: list[WidgetRole], final: FinalRes
         if r.key and not is_subject(r.party) and r.widget.rect is not None:
             page = r.widget.page
             other_top[page] = min(other_top.get(page, r.widget.rect[1]), r.widget.rect[1])
+    name_top: dict[int, float] = {}
+    for r in texts:
+        if _asks_a_name(r) and r.widget.rect is not None:
+            page = r.widget.page
+            name_top[page] = min(name_top.get(page, r.widget.rect[1]), r.widget.rect[1])
     plain_name = any(r.key == "full_name" and is_subject(r.party) and r.qualifier is None
                      for r in texts)
     you = any(r.key == "full_name" and _YOUR.search(_widget_words(r)) for r in texts)
     return _FormView(others, other_pages, after_other, copies, med_rows, row_slots,
                      min(phones, default=0), _postal_boxes(roles), plain_name,
-                     _us_form(texts, final), other_top=other_top, bare_labels=bare_labels,
+                     _us_form(texts, final), other_top=other_top, name_top=name_top,
+                     bare_labels=bare_labels,
                      you=you, under_other_name=_under_other_name(texts),
                      unit_pages=frozenset(r.widget.page for r in texts if _unit_box(r)))
 
@@ -477,11 +484,31 @@ def _bare_label(role: WidgetRole, texts: list[WidgetRole]) -> tuple[str, ...]:
             *(re.sub(r"[\d\W_]+", " ", text.lower()).strip() for text in labels))
 
 
+_NAME_WORD = re.compile(r"\bnames?\b")
+
+
+def _asks_a_name(role: WidgetRole) -> bool:
+    """True for a box asking the subject's name, or a name of no one else whose part or
+    shape is not read ("NAME (PLEASE PRINT)" over split boxes)."""
+    if not is_subject(_widget_party(role)):
+        return False
+    if role.key == "full_name":
+        return True
+    return role.key is None and role.problem in (None, "split_value_without_part") and \
+        bool(_NAME_WORD.search(normalize_acroform_name(" ".join(filter(None, [
+            role.widget.name, role.widget.label, role.widget.placed])))))
+
+
 def _above_other_parties(role: WidgetRole, view: _FormView) -> bool:
-    """True when the widget stands above every widget of another party on its page (the
-    form asks the subject first: "Your full name" over "Name of person to contact")."""
+    """True when the widget stands above every widget of another party on its page and is
+    the subject's name box or stands under it (the form asks the subject first: "Your full
+    name" over "Name of person to contact"); a box above the page's first name box is no
+    part of the subject's block ("Send the sheet to: Address [__]" heading the form is the
+    issuer's)."""
     top = view.other_top.get(role.widget.page)
-    return role.widget.rect is not None and top is not None and role.widget.rect[3] <= top
+    name = view.name_top.get(role.widget.page)
+    return role.widget.rect is not None and top is not None and role.widget.rect[3] <= top \
+        and name is not None and name <= role.widget.rect[1] + 1
 
 
 def _opens_block(role: WidgetRole) -> bool:

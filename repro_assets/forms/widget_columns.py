@@ -9,7 +9,11 @@ right before it in its row is that party's ("Mother's name [First] [Middle] [Las
 middle and last boxes are the mother's too), or when the widget right above it is ("Physician
 name" over a bare "Phone" and "Address"); only a person's fields (name, phone, address, birth
 date) pass on so, never the subject's own (allergies, medications under a physician's box
-are the patient's). A widget with a party keeps it.
+are the patient's). A row whose boxes are all one other party's passes it on to the row right
+under it, in any column ("Emergency contact name [__]" over "Relationship [__]  Phone [__]").
+The "other" box of a row of checkboxes ("[ ] Hospital  [ ] Clinic: [__]") names what is
+chosen, not whose the boxes around it are: it passes on no party. A widget with a party keeps
+it.
 """
 
 from __future__ import annotations
@@ -65,6 +69,9 @@ def continue_columns(roles: list[WidgetRole],
     order = sorted(texts, key=lambda r: (r.widget.page, (r.widget.rect or (0, 0, 0, 0))[1],
                                          (r.widget.rect or (0, 0, 0, 0))[0]))
     parties = {id(r): party_of_widget(r) for r in texts}
+    choices = [r for r in roles if r.widget.kind != TEXT and r.widget.rect is not None]
+    # the "other" box of a row of checkboxes names what, not whose: it passes on no party
+    silent = {id(r) for r in texts if _in_choice_row(r, choices)}
     updated: dict[int, WidgetRole] = {}
     for role in order:
         if parties[id(role)] is not None:
@@ -73,23 +80,66 @@ def continue_columns(roles: list[WidgetRole],
             # allergies, medications, a member id: only the subject's (a column of them
             # under a physician's boxes is the patient's again)
             above = above_of(role, texts)
-            if above is not None and parties[id(above)] == SUBJECT:
+            if above is not None and id(above) not in silent and parties[id(above)] == SUBJECT:
                 parties[id(role)] = SUBJECT
                 updated[id(role)] = replace(role, party=SUBJECT)
             continue
         left = left_of(role, texts)
         above = above_of(role, texts)
-        party = parties[id(left)] if left is not None else None
+        party = parties[id(left)] if left is not None and id(left) not in silent else None
         if party in (None, SUBJECT):  # another party's row goes on to its right
-            party = parties[id(above)] if above is not None else None
+            party = parties[id(above)] if above is not None and id(above) not in silent \
+                else None
             if party == SUBJECT and role.key is None:
                 continue  # the subject's column passes through the boxes of v1 fields
+        if party is None:
+            party = _row_before_owner(role, texts, parties, choices)
         if party is None:
             continue
         parties[id(role)] = party
         if role.key is not None:
             updated[id(role)] = replace(role, party=party)
     return [updated.get(id(r), r) for r in roles]
+
+
+def _row_before_owner(role: WidgetRole, texts: list[WidgetRole],
+                      parties: dict[int, str | None],
+                      choices: list[WidgetRole]) -> str | None:
+    """The other party owning every box of the row right above ``role`` (any column, at
+    most a couple of rows up, under the same section heading), or None: a block named by a
+    box's own label goes on in the row under it ("Emergency contact name [__]" over
+    "Relationship [__]  Phone [__]", "Name of relative to notify [__]" over "Tel. [__]"),
+    wherever that row's boxes stand. A row of checkboxes is a question of choices, no
+    party's block ("[ ] Hospital  [ ] Clinic: [____]" names what, not whose)."""
+    rect = role.widget.rect
+    assert rect is not None
+    height = rect[3] - rect[1]
+    above = [o for o in texts if o is not role and o.widget.rect is not None
+             and o.widget.page == role.widget.page and o.widget.rect[3] <= rect[1] + 1
+             and rect[1] - o.widget.rect[3] <= ROWS_UP * height]
+    if not above:
+        return None
+    bottom = max(o.widget.rect[3] for o in above if o.widget.rect is not None)
+    row = [o for o in above if o.widget.rect is not None
+           and o.widget.rect[3] >= bottom - height / 2]
+    if any(_in_choice_row(o, choices) for o in row):
+        return None
+    owners = {parties.get(id(o)) for o in row}
+    sections = {o.widget.section for o in row}
+    if len(owners) != 1 or sections != {role.widget.section}:
+        return None
+    owner = owners.pop()
+    return owner if owner is not None and owner != SUBJECT else None
+
+
+def _in_choice_row(role: WidgetRole, choices: list[WidgetRole]) -> bool:
+    """True for a text box with a checkbox in its row ("[ ] Hospital  [ ] Clinic: [__]"):
+    the answer of a question of choices."""
+    rect = role.widget.rect
+    assert rect is not None
+    return any(c.widget.page == role.widget.page and c.widget.rect is not None
+               and rect[1] - 1 <= (c.widget.rect[1] + c.widget.rect[3]) / 2 <= rect[3] + 1
+               for c in choices)
 
 
 #: How far right of a widget (in heights of the widget) the next box of its row may start.
