@@ -22,11 +22,11 @@ from repro_assets.papers.registry import license_compatible, lookup_dataset, sam
 VALUE_TOLERANCE = 5e-4
 
 #: Lowest claim confidence a plan targets on its own (without a request naming the claim).
-#: The claims reader starts a table claim at 0.9 and lowers it per weak source: dataset from
-#: the caption -0.05, from the sentences that reference the table or its section -0.15, the
-#: paper's only dataset -0.2, metric from the caption -0.05 / the text -0.15 / implied -0.2.
-#: So a claim whose dataset *and* metric both came from weak cues (< 0.7) is reported but
-#: never chosen as the headline target; a request that names it still plans it.
+#: The claims reader reaches it only when the claim's dataset and metric are both printed at
+#: the number (the cell's header, the caption or title, the sentence); a dataset tied by the
+#: grid's layout or by context, or a metric from context, caps the claim below it (measured
+#: precision per path: see repro_assets.papers.claims.provenance). Such a claim is reported
+#: but never chosen as the headline target; a request that names it still plans it.
 PLAN_MIN_CONFIDENCE = 0.7
 
 _OURS = re.compile(r"\bours\b|\bproposed\b|\bour\b", re.IGNORECASE)

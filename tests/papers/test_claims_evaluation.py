@@ -21,7 +21,7 @@ ROW = "RAN-large | 48.0 | 86.1 | 93.6"
 
 
 def _corpus(tmp_path: Path, truth: list[dict]) -> Path:
-    results = Table("Table 2: Results of our models against other methods.",
+    results = Table("Table 2: Test accuracy of our models against other methods.",
                     [["Model", "Reviews-5", "NewsCat", "QA-6"]],
                     [["RAN-small", "45.0", "82.7", "91.2"], ["RAN-large", "48.0", "86.1", "93.6"]],
                     [72.0, 250.0, 320.0, 390.0], 560)

@@ -154,7 +154,9 @@ def test_a_remark_in_a_later_caption_sentence_is_no_rival(remark: str) -> None:
     cells = {c.printed_value: c for c in claims if c.source_citation.startswith("Table 6")}
     assert "19.35" in cells, [(c.printed_value, c.source_citation) for c in claims]
     assert cells["19.35"].metric_name == "error_rate", confident(claims)
-    assert cells["19.35"].confidence >= CONFIDENT, confident(claims)
+    # read, not refused; a metric named only by a sentence citing the table is a context link
+    assert cells["19.35"].metric_source == "reference"
+    assert cells["19.35"].confidence < CONFIDENT, confident(claims)
 
 
 # --- a column of signed differences --------------------------------------------------------

@@ -69,9 +69,10 @@ def ground_candidates(
             lower_is_better=(cand.lower_is_better if cand.lower_is_better is not None
                              else lower_is_better(cand.metric_name)),
             method_snippet=cand.method_snippet, role=cand.role, source_citation=citation,
-            confidence=capped(cand.confidence, cand.dataset_source),
+            confidence=capped(cand.confidence, cand.dataset_source, cand.metric_source),
             evidence=Evidence(page=page, quoted_text=cand.quoted_text),
             extraction_method=cand.source, dataset_source=cand.dataset_source,
+            metric_source=cand.metric_source, layout=cand.layout,
         ))
     return claims, rejected
 

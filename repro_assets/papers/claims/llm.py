@@ -70,6 +70,6 @@ def llm_candidates(
             lower_is_better=lower_is_better(metric), source_citation=item.source_citation,
             confidence=confidence, page=item.page, pages=list(range(item.page, last + 1)),
             quoted_text=item.quoted_text, source="llm", reason=reason,
-            dataset_source="llm",
+            dataset_source="llm", metric_source="llm",
         ))
     return out, list(result.usage)

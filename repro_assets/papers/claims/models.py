@@ -72,6 +72,14 @@ class Claim(BaseModel):
         description="What named the dataset (see repro_assets.papers.claims.provenance): "
         "row_label, column_header, caption, section, paper, sentence, llm...",
     )
+    metric_source: str = Field(
+        default="unknown",
+        description="What named the metric (see repro_assets.papers.claims.provenance): "
+        "column_header, row_label, caption_map, caption, reference, implied, sentence, llm...",
+    )
+    layout: str = Field(
+        default="", description="The table's layout (see claims.provenance); '' for text."
+    )
 
     @model_validator(mode="after")
     def _fill_key(self) -> Claim:
@@ -142,6 +150,10 @@ class Candidate(BaseModel):
     dataset_source: str = Field(
         default="unknown", description="What named the dataset (see claims.provenance)."
     )
+    metric_source: str = Field(
+        default="unknown", description="What named the metric (see claims.provenance)."
+    )
+    layout: str = Field(default="", description="The table's layout; '' for text.")
 
 
 class ExtractedClaim(BaseModel):

@@ -260,7 +260,7 @@ def sentence_candidates(pages: PaperPages, context: PaperContext) -> list[Candid
                 role=role_of(subject, "", context) if subject else "unknown",
                 source_citation=cite(sections, page_no, start), confidence=confidence,
                 page=page_no, quoted_text=sentence.strip(), source="sentence", reason=reason,
-                dataset_source=source,
+                dataset_source=source, metric_source="sentence",
             ))
             del m_start, m_end
         recent.append(([d for d, _ in mentions], section, page_no))

@@ -65,6 +65,7 @@ from repro_assets.papers.claims.metrics import (
     to_decimal,
 )
 from repro_assets.papers.claims.models import Candidate
+from repro_assets.papers.claims.provenance import table_layout
 from repro_assets.papers.claims.quotes import row_quote, value_context
 from repro_assets.papers.claims.roles import role_of
 from repro_assets.papers.claims.underspecified import code_pair, is_language_code, named_pairs
@@ -671,6 +672,8 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
             table.groups, [table.row_label(r) for r in range(len(table.rows))]), caption=caption,
         counts=count_columns(table.rows, [c for c, i in columns.items() if not i.skip]),
         constants=constant_columns(table.rows, [c for c, i in columns.items() if not i.skip]))
+    transposed = not dataset_cols and any(
+        metric_row(table.row_label(r)) for r in range(len(table.rows)))
     cues = _TableCues(
         metric_map=metric_map, caption_metric=caption_metric, caption_metrics=caption_metrics,
         ref_metrics=ref_metrics, implied=implied, caption_datasets=caption_datasets,
@@ -683,8 +686,8 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
         above=_unnamed_below(above, caption_datasets + title_datasets, caption, context),
         caption_order=_caption_order(table, columns, caption_datasets),
         caption_family=_caption_family(caption_datasets, columns),
-        transposed=not dataset_cols and any(
-            metric_row(table.row_label(r)) for r in range(len(table.rows))), reported=reported)
+        transposed=transposed, reported=reported,
+        layout=table_layout(bool(dataset_cols), methods_as_columns, transposed, len(known_cols)))
     metric_rows = 0 if dataset_cols else sum(
         1 for r in range(len(table.rows)) if metric_row(table.row_label(r)))
     out: list[Candidate] = []
@@ -709,7 +712,9 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
         elif metric_rows and not row_dataset.strip():
             row_metric = metric_row(label)  # 'ZQ-12 mAP' in a transposed table
         printed_row = [v.printed for c in row[table.label_cols:] for v in parse_cell_values(c)]
-        row_cues = _RowCues(row_dataset, method, group, label, row_metric, row_presented)
+        row_headed = any(c < len(label_cells) and label_cells[c].strip() for c in headed_cols)
+        row_cues = _RowCues(row_dataset, method, group, label, row_metric, row_presented,
+                            row_headed)
         start = len(out)
         for col, info in columns.items():
             if col >= len(row) or not row[col].strip():
@@ -800,6 +805,8 @@ class _TableCues:
     transposed: bool = False
     #: the kinds of classification figures the paper's tables report ('accuracy', 'error')
     reported: frozenset[str] = frozenset()
+    #: the table's layout (see claims.provenance.TableLayout)
+    layout: str = "one_dataset"
 
 
 def _caption_family(caption_datasets: list[str], columns: dict[int, _Column]) -> str | None:
@@ -825,6 +832,7 @@ class _RowCues:
     label: str
     metric: str | None
     presented: bool
+    headed: bool = False
 
 
 #: Highest confidence of a value whose column has no header and whose row names no metric.
@@ -844,6 +852,7 @@ class _Reading:
     dataset: str | None = None
     source: str = "unknown"
     metric: str | None = None
+    metric_source: str = "unknown"
 
 
 def _cell(
@@ -870,8 +879,10 @@ def _cell(
                                      cues.methods_as_columns)
     # --- metric --------------------------------------------------------------------------
     reading.metric = info.metric or row.metric
+    reading.metric_source = "column_header" if info.metric else "row_label"
     if reading.metric is None and reading.dataset:
         reading.metric = _mapped_metric(reading.dataset, cues)
+        reading.metric_source = "caption_map"
     _fallback_metric(reading, info, cues)
     if info.blank and not row.metric and reading.metric:
         # a column with no header: nothing printed over it ties the table-wide metric to it
@@ -916,8 +927,9 @@ def _labelled_dataset(table: ParsedTable, info: _Column, cues: _TableCues,
     if row.dataset.strip():
         # the columns could be datasets too: the row's reading is one of two
         source = "row_label_ambiguous" if info.name and not cues.methods_as_columns and (
-            context.is_dataset(info.name)) else "row_label" if row.presented else (
-            "row_label_unconfirmed")  # a label the paper never presents as a dataset
+            context.is_dataset(info.name)) else "row_header" if row.headed else (
+            "row_label" if row.presented  # else a label the paper never presents as a dataset
+            else "row_label_unconfirmed")
         return clean_name(row.dataset), source
     if info.name and not cues.methods_as_columns and not info.fragment and not training_data(
             info.name, caption) and not context.is_model(info.name) and not (
@@ -1037,6 +1049,7 @@ def _fallback_metric(reading: _Reading, info: _Column, cues: _TableCues) -> None
     text's one metric, or the metric the table implies (each less sure)."""
     if reading.metric is None:
         reading.metric = cues.caption_metric
+        reading.metric_source = "caption"
         if reading.metric is not None:
             reading.confidence -= 0.05
         elif len(cues.caption_metrics) > 1:
@@ -1045,11 +1058,13 @@ def _fallback_metric(reading: _Reading, info: _Column, cues: _TableCues) -> None
     if reading.metric is None and not reading.reason and len(cues.ref_metrics) == 1:
         # a sentence elsewhere that cites the table ('better accuracy ... (Table 9)')
         reading.metric = cues.ref_metrics[0]
+        reading.metric_source = "reference"
         reading.confidence -= 0.15
         _untied_rival(reading, cues.reported)
     if reading.metric is None and not reading.reason and cues.implied:
         # a guess from the paper's topic (accuracy for classification)
         reading.metric = cues.implied
+        reading.metric_source = "implied"
         reading.confidence -= 0.2
         _untied_rival(reading, cues.reported)
         if info.topk:  # "Top-1" with no metric word: an error or an accuracy
@@ -1142,7 +1157,8 @@ def _candidate(table: ParsedTable, col: int, k: int, value: CellValue, info: _Co
         lower_is_better=lower_is_better(metric), method_snippet=(method_name or label)[:200],
         role=role, source_citation=citation, confidence=round(max(reading.confidence, 0.0), 2),
         page=table.page_no, quoted_text="", source="table", reason=reading.reason,
-        dataset_source=reading.source,
+        dataset_source=reading.source, metric_source=reading.metric_source,
+        layout=cues.layout,
     )
 
 
