@@ -54,6 +54,7 @@ from repro_assets.factory.reading.records import record_line
 from repro_assets.factory.reading.shift_length import spell_out_shifts
 from repro_assets.factory.reading.slots import slot_lines
 from repro_assets.factory.reading.structured import plain_text
+from repro_assets.factory.reading.travelers import traveler_lines
 from repro_assets.factory.reading.work_orders import work_order_lines
 
 # "1. J1 ...", "a) J1 ...", "1 - J1 ..." (a dash after the number only before a job id)
@@ -76,7 +77,8 @@ _SLASH_PARTS = {"1/2": 0.5, "1/4": 0.25, "3/4": 0.75}
 # a heading of words only over the lines below it ("Cancelled:", "Next week:", a board's column
 # "== Done ==", a Markdown heading "## On hold")
 _SECTION_RE = re.compile(r"[A-Za-z][A-Za-z' ,./&()-]*:|={2,}\s*[A-Za-z][A-Za-z' ,./&()-]*={2,}"
-                         r"|#{1,6}\s+[A-Za-z][A-Za-z' ,./&()-]*")
+                         r"|#{1,6}\s+[A-Za-z][A-Za-z' ,./&()-]*"
+                         r"|[A-Za-z][A-Za-z']*(?: [A-Za-z][A-Za-z']*){0,3}")  # "ON HOLD"
 #: Heading words that put the lines below out of the plan: work done, stopped or uncertain ...
 STATUS_WORDS = frozenset({
     "done", "finished", "completed", "complete", "shipped", "delivered", "cancelled",
@@ -992,6 +994,7 @@ def segment(text: str) -> list[Segment]:
     chart_lines(lines)
     slot_lines(lines)
     machine_list_lines(lines)
+    traveler_lines(lines)
     work_order_lines(lines)
     job_section_lines(lines)
     _job_heading_tables(lines)

@@ -53,8 +53,8 @@ def _header_block(lines: list[str]) -> tuple[str, str | None] | None:
         for field in _FIELD_SPLIT_RE.split(line.strip()):
             match = _FIELD_RE.match(field)
             if match is None:
-                if not _TITLE_RE.match(field):
-                    return None
+                if not _TITLE_RE.match(field) or not is_plain_note(field):
+                    return None  # a title of status ("ON HOLD") is no title
                 continue
             key = match.group("key").strip().lower()
             value = match.group("value").strip()
