@@ -571,6 +571,9 @@ class ClauseReader:
             cursor.kind(Kind.COMMA)  # "Next, J5 moves to M6"
         opening = self._opening(cursor, clause, (standard_label, route_label), continuation)
         subject, continuation = opening.subject, opening.continuation
+        if continuation and opening.explicit and cursor.peek_kind(Kind.COLON) and (
+                self.context.current.get(subject.jobs) is None):
+            continuation = False  # "Then J2: M2 1h": the next job, none of its route before
         _after_subject(cursor, subject, opening.explicit)
         if cursor.any_sequence(LEADS) is not None:
             continuation = True
@@ -2023,6 +2026,8 @@ def _machine_name(tokens: list[Token], index: int, labelled: bool) -> str | None
         position = 1
     if position < len(after) and after[position].is_word("is"):
         position += 1
+    elif position == 1 and position < len(after) and after[position].is_word("that's"):
+        position += 1  # "M1, that's the saw": a speaker names the machine
     article = position < len(after) and after[position].is_word("the", "a", "an", "our")
     if not article and not (labelled and position == 0) and not separator:
         return None

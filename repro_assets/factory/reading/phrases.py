@@ -964,7 +964,8 @@ def read_step(cursor: Cursor, continuing: bool = False) -> Route | None:
     return None
 
 
-def _step_names(cursor: Cursor, machine: str, by_name: bool) -> list[tuple[str, str]]:
+def _step_names(cursor: Cursor, machine: str, by_name: bool,
+                first: bool = False) -> list[tuple[str, str]]:
     """Read what may follow a step's machine before its duration: a name in parentheses
     after an id (``M1 (lathe)``, returned), or the id after a name (``the drill (M2)``,
     ``the drill, M2,``).
@@ -973,6 +974,14 @@ def _step_names(cursor: Cursor, machine: str, by_name: bool) -> list[tuple[str, 
         UnreadPhrase: a condition in the parentheses, or a name followed by another id.
     """
     following = cursor.peek()
+    if by_name and first and following is not None and following.is_word("first") and (
+            (comma := cursor.peek(1)) is not None and comma.kind is Kind.COMMA) and (
+            (after := cursor.peek(2)) is not None and after.kind is Kind.MACHINE):
+        if after.value[0] != machine:
+            raise UnreadPhrase(f"the name of {machine} is followed by another id")
+        cursor.index += 3  # "the saw first, M1, for three hours": the first step
+        cursor.kind(Kind.COMMA)
+        return []
     if is_paren(following, "name") and not by_name:
         if not is_plain_note(following.value.text):
             raise UnreadPhrase(f"'{following.text}' after {machine} is a condition")
@@ -993,7 +1002,7 @@ def _step_names(cursor: Cursor, machine: str, by_name: bool) -> list[tuple[str, 
 def _machine_step(cursor: Cursor, reference: tuple[str, bool], continuing: bool) -> Route:
     """The step of a machine just read (by id or by name): its duration and notes after it."""
     machine, by_name = reference
-    names = _step_names(cursor, machine, by_name)
+    names = _step_names(cursor, machine, by_name, first=not continuing)
     again = continuing and cursor.word({"again"}) is not None  # "→ M4 again for 1h"
     hours: float | None
     if is_paren(cursor.peek(), "duration"):

@@ -315,6 +315,17 @@ def _without_fillers(line: str) -> str:
     return _SPOKEN_OPENERS_RE.sub("", _SPOKEN_FILLER_RE.sub(replace, line))
 
 
+# "J2, that's just M2, one hour": a speaker's apposition after a job says what the job is
+_JOB_APPOSITION_RE = re.compile(
+    rf"(?P<job>{id_pattern('J')}),\s+(?:that's|that is|which is|it's)\s+(?=\S)",
+    re.IGNORECASE)
+
+
+def _job_apposition(line: str) -> str:
+    """``J2, that's just M2`` as ``J2: just M2``."""
+    return _JOB_APPOSITION_RE.sub(lambda m: f"{m.group('job')}: ", line)
+
+
 def _transcript_sentences(line: str) -> str:
     """A voice transcript's line (no punctuation, eight words or more) without hesitation
     words and with a sentence break before each statement it runs on into (``... M718 job J2
@@ -985,7 +996,7 @@ def segment(text: str) -> list[Segment]:
     text = _GERMAN_HOURS_RE.sub(r"\1 h", text)  # "2 Std." is "2 h"
     text = _STRUCK_RE.sub("", text)  # "due ~~14:00~~ 16:00": struck out, no longer said
     lines = [_allow_for_it(_transcript_sentences(_without_fillers(
-                 copy_sentences(record_line(_ADDED_JOB_RE.sub(r"\1", line))))))
+                 _job_apposition(copy_sentences(record_line(_ADDED_JOB_RE.sub(r"\1", line)))))))
              for line in _unquoted(drop_plan_date(unwrap_message(text).split("\n")))]
     chat_lines(lines)
     key_lines(lines)
