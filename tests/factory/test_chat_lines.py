@@ -54,3 +54,9 @@ def test_a_machines_name_and_a_time_is_no_header() -> None:
     kept = list(lines)
     chat_lines(lines)
     assert lines == kept
+
+
+def test_a_coloured_dot_of_state_stays_for_the_reader() -> None:
+    # a probe: a red dot after a card was removed as a picture and the job planned
+    assert "INVALID_STRUCTURE" in fails("Ana  7:02 AM\n- J7: M4 2h \U0001f534\n- J8: M4 1h\n"
+                                        "Ben  7:30 AM\nok\n")

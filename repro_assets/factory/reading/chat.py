@@ -37,14 +37,17 @@ _TIME_WORDS = frozenset({
     "by", "before", "after", "open", "close", "closes", "opens", "today", "tomorrow", "noon",
     "done", "out", "memo", "recorded", "sent", "updated", "posted", "edited",
 })
-# pictures of doubt, warning or a stop stay for the reader too ("M3 after M2? 🤔")
-_KEPT = _STATUS_MARKS + "\U0001f914\u26a0\u2753\u2754\U0001f6d1\u26d4\U0001f6ab"
+# pictures of doubt, warning, a stop or a state stay for the reader too ("M3 after M2? 🤔",
+# a traffic light's red or yellow dot, a construction sign, a sleeping "zzz")
+_KEPT_RE = re.compile(
+    f"[{_STATUS_MARKS}\U0001f914\u26a0\u2753\u2754\U0001f6d1\u26d4\U0001f6ab"
+    "\U0001f534\U0001f535\U0001f7e0-\U0001f7eb\u26aa\u26ab\U0001f6a7\U0001f4a4]")
 _GONE = "\x00"
 
 
 def _picture(match: re.Match[str]) -> str:
     text = match.group(0)
-    return text if text[0] in _KEPT else _GONE
+    return text if _KEPT_RE.match(text) else _GONE
 
 
 def _shortcode(match: re.Match[str]) -> str:
