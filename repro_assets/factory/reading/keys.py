@@ -8,11 +8,11 @@ WC name  Scheduler id`` with a row ``SAW1  band saw  M1``). Every text passes th
 M2``) and each other name is replaced by its id where it stands for the machine.
 
 Only when a key line is made of such pairs and nothing else (a label before them, ``Key:``,
-may stand), every name stands for one id and no name is an id itself. A name that is a plain
-word or a single letter (``A``, ``oven``) is replaced only where a step would have it: right
-before a duration or a route arrow, or right after an arrow; a code (``SAW1``, ``LASER-01``)
-wherever it stands as a whole token. A name the key does not define stays as written, and the
-reader refuses the step it stands in.
+may stand), every name stands for one id and no name is an id itself. A name is replaced
+wherever it stands as a token of its own, in routes and in prose (``A is down today``); where
+the word meant something else (the article of ``A rush job``) the sentence no longer reads and
+is reported. A name the key does not define stays as written, and the reader refuses the step
+it stands in.
 """
 
 from __future__ import annotations
@@ -30,8 +30,6 @@ _PAIR_RE = re.compile(
 _LABEL_RE = re.compile(r"^\s*(?:[A-Za-z][A-Za-z ]{0,30}:)?")
 _SEPARATORS_RE = re.compile(r"^[\s,;]*$")
 _SPLIT_RE = re.compile(r"\s{2,}|\t")
-_DURATION_AHEAD = r"(?=\s*(?:\d|->|=>|>|\u2192|,|;|$))"
-_ARROW_BEHIND = r"(?<=[>\u2192])\s*"
 
 
 class _Key:
@@ -106,12 +104,11 @@ def _key_table(lines: list[str], start: int, key: _Key) -> tuple[list[str], int]
 
 
 def _replace(line: str, name: str, machine: str) -> str:
-    """``line`` with each use of ``name`` for the machine replaced by its id."""
+    """``line`` with each use of ``name`` as a token of its own replaced by the machine's id:
+    in a route and in prose alike (``A is down today`` is about the machine; where the word
+    meant something else, ``A rush job``, the sentence no longer reads and is reported)."""
     edge = rf"(?<![\w{_MARKS}-]){re.escape(name)}(?![\w{_MARKS}-])"
-    if name[-1] in _MARKS or not re.fullmatch(r"[A-Z]|[A-Za-z][a-z]*", name):
-        return re.sub(edge, machine, line)  # a code or a marked name: a token of its own
-    line = re.sub(edge + _DURATION_AHEAD, machine, line)
-    return re.sub(_ARROW_BEHIND + edge, lambda m: m.group(0).replace(name, machine), line)
+    return re.sub(edge, machine, line)
 
 
 def key_lines(lines: list[str]) -> None:
