@@ -83,6 +83,7 @@ def test_a_heading_over_its_steps_is_the_jobs_route(text: str, expected: Jobs) -
     "Part J7\n  OP10  M4  1.0 h\n  OP20  M5 or M6  1.0 h\n",  # two machines
     "Job J7:\n  Finally M4 2h\n  First M5 1h\n",  # words of order against the lines
     "Ignore J7: M4 2h\nJ8: M4 1h\n",  # a lead that is no title
+    "J7 alternatives:\n  M4 2h\n  M5 2h\n",  # a choice, not a route (a probe)
 ])
 def test_a_section_in_doubt_fails_with_a_code(text: str) -> None:
     assert "INVALID_STRUCTURE" in fails(text)

@@ -46,7 +46,8 @@ _NOT_A_TITLE = frozenset({
     "deferred", "yesterday", "next", "last", "ignore", "ignored", "forget", "was", "were",
     "any", "each", "pc", "pcs", "piece", "pieces", "unit", "units", "ea", "lot", "qty",
     "setup", "set", "teardown", "queue", "transit", "transport", "soon", "later", "asap",
-    "urgent", "eventually", "sometime", "someday",
+    "urgent", "eventually", "sometime", "someday", "alternative", "alternatives", "option",
+    "options", "choice", "choices", "candidate", "candidates", "one", "spare",
 })
 _LEAD_RE = re.compile(
     rf"^(?P<indent>\s*)(?P<lead>[A-Za-z][A-Za-z' ]*?)\s+(?={id_pattern('J')}\s*:)")
