@@ -519,6 +519,8 @@ def classify(widget: FormWidget) -> WidgetRole:
 
 _NAME_ROW = re.compile(r"\bnames?\b", re.IGNORECASE)
 _ROW_WORDS = 3  # a row label of words, no entry number ("1.", "Member 2")
+#: A row label ending in its entry's number ("Name of child 1", "Adult #2"): a list's row.
+_ENTRY_NUMBER = re.compile(r"(?:\b|#)\d{1,2}\W*$")
 
 
 def _named_row_part(widget: FormWidget, key: str, said_by: str) -> bool:
@@ -528,7 +530,8 @@ def _named_row_part(widget: FormWidget, key: str, said_by: str) -> bool:
     words = label_words(said_by) + name_words(widget.name) + label_words(
         widget.label or "") + label_words(widget.placed or "")
     row = widget.row_text or ""
-    named = bool(_NAME_ROW.search(row)) or len(re.findall(r"[A-Za-z]{2,}", row)) >= _ROW_WORDS
+    named = (bool(_NAME_ROW.search(row)) or len(re.findall(r"[A-Za-z]{2,}", row)) >= _ROW_WORDS) \
+        and not _ENTRY_NUMBER.search(row)  # "Household member name 1": one entry of a list
     # the column's first row, or a row naming its person ("Mother's name"): a lower row
     # naming no one may be one of several people listed ("Child's name" of a household)
     first = widget.column_row == 1 or not is_subject(party_of(row))

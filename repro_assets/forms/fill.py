@@ -334,6 +334,7 @@ class _FormView:
     bare_labels: dict[int, int] = field(default_factory=dict)
     under_other_name: frozenset[int] = frozenset()
     unit_pages: frozenset[int] = frozenset()
+    unit_rows: frozenset[int] = frozenset()
 
 
 def _form_view(roles: list[WidgetRole], texts: list[WidgetRole], final: FinalResult,
@@ -366,8 +367,12 @@ def _form_view(roles: list[WidgetRole], texts: list[WidgetRole], final: FinalRes
             page = r.widget.page
             other_top[page] = min(other_top.get(page, r.widget.rect[1]), r.widget.rect[1])
     name_top: dict[int, float] = {}
+    named = {r.widget.page for r in texts if r.key == "full_name" and _own_name(r)}
     for r in texts:
-        if _asks_a_name(r) and r.widget.rect is not None:
+        # the page's name box the subject's role labels ("Patient name", "Your name"), else
+        # a bare one ("Name [__]" under "Requested by" above it starts no subject's block)
+        if _asks_a_name(r) and r.widget.rect is not None and (
+                _own_name(r) or r.widget.page not in named):
             page = r.widget.page
             name_top[page] = min(name_top.get(page, r.widget.rect[1]), r.widget.rect[1])
     plain_name = any(r.key == "full_name" and is_subject(r.party) and r.qualifier is None
@@ -378,7 +383,8 @@ def _form_view(roles: list[WidgetRole], texts: list[WidgetRole], final: FinalRes
                      _us_form(texts, final), other_top=other_top, name_top=name_top,
                      bare_labels=bare_labels,
                      you=you, under_other_name=_under_other_name(texts),
-                     unit_pages=frozenset(r.widget.page for r in texts if _unit_box(r)))
+                     unit_pages=frozenset(r.widget.page for r in texts if _unit_box(r)),
+                     unit_rows=_streets_beside_units(texts))
 
 
 #: A box of its own for the apartment or suite ("Apt #:", "Unit", "Suite No.").
@@ -390,6 +396,24 @@ _UNIT_TAIL = re.compile(r"\s*,?\s+(?:apt|apartment|unit|suite|ste|#)\.?\s*#?\s*"
 
 
 _UNIT_WORD = re.compile(r"\b(?:apt|apartment|unit|suite|ste)\b|#", re.IGNORECASE)
+
+
+def _streets_beside_units(texts: list[WidgetRole]) -> frozenset[int]:
+    """The subject's street boxes with an apartment box of the subject's in their row
+    ("Street [__] Apt # [__]"): those take the street without its apartment."""
+    units = [r for r in texts if _unit_box(r) and is_subject(_widget_party(r))
+             and r.widget.rect is not None]
+    out = set()
+    for role in texts:
+        rect = role.widget.rect
+        if role.key != "address" or role.part is not None or rect is None:
+            continue
+        if any(u.widget.page == role.widget.page and u.widget.rect is not None
+               and u.widget.rect[0] >= rect[2] - 1
+               and u.widget.rect[1] <= (rect[1] + rect[3]) / 2 <= u.widget.rect[3]
+               for u in units):
+            out.add(id(role))
+    return frozenset(out)
 
 
 def _unit_box(role: WidgetRole) -> bool:
@@ -497,6 +521,11 @@ def _asks_a_name(role: WidgetRole) -> bool:
     return role.key is None and role.problem in (None, "split_value_without_part") and \
         bool(_NAME_WORD.search(normalize_acroform_name(" ".join(filter(None, [
             role.widget.name, role.widget.label, role.widget.placed])))))
+
+
+def _own_name(role: WidgetRole) -> bool:
+    """True for a name box whose label names the subject ("Patient name", "Your name")."""
+    return role.party == SUBJECT or bool(_YOUR.search(_widget_words(role)))
 
 
 def _above_other_parties(role: WidgetRole, view: _FormView) -> bool:
@@ -619,7 +648,8 @@ def _place_value(plan: FillPlan, role: WidgetRole, key: str, normalized: str,
     if key == "address" and role.part is None and role.widget.page in view.unit_pages:
         # the form asks the apartment in a box of its own: the street box takes the street
         # without its apartment; an apartment left anywhere else leaves the box empty
-        street = _UNIT_TAIL.sub("", normalized) if postal else normalized
+        street = _UNIT_TAIL.sub("", normalized) if postal and id(role) in view.unit_rows \
+            else normalized  # the unit box of another address on the page takes no part
         if _UNIT_WORD.search(street):
             plan.skipped.append(_skip(role, "address_unit_box"))
             return

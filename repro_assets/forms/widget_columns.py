@@ -92,6 +92,10 @@ def continue_columns(roles: list[WidgetRole],
                 else None
             if party == SUBJECT and role.key is None:
                 continue  # the subject's column passes through the boxes of v1 fields
+        if party is None:  # another party's box further left in the row, far apart
+            far = left_of(role, texts, gap=None)
+            party = parties[id(far)] if far is not None and id(far) not in silent else None
+            party = party if party != SUBJECT else None
         if party is None:
             party = _row_before_owner(role, texts, parties, choices)
         if party is None:
@@ -146,15 +150,17 @@ def _in_choice_row(role: WidgetRole, choices: list[WidgetRole]) -> bool:
 ROW_GAP = 3.0
 
 
-def left_of(role: WidgetRole, others: list[WidgetRole]) -> WidgetRole | None:
+def left_of(role: WidgetRole, others: list[WidgetRole],
+            gap: float | None = ROW_GAP) -> WidgetRole | None:
     """The nearest text widget left of ``role`` in its row (its middle inside their span),
-    at most a few heights away: the boxes of one split value ("Mother's name [First]
-    [Middle] [Last]")."""
+    at most ``gap`` heights away (any distance for None): the boxes of one split value
+    ("Mother's name [First] [Middle] [Last]")."""
     rect = role.widget.rect
     assert rect is not None
     middle, height = (rect[1] + rect[3]) / 2, rect[3] - rect[1]
     found = [o for o in others if o is not role and o.widget.rect is not None
              and o.widget.page == role.widget.page
              and o.widget.rect[1] <= middle <= o.widget.rect[3]
-             and o.widget.rect[2] <= rect[0] + 1 and rect[0] - o.widget.rect[2] <= ROW_GAP * height]
+             and o.widget.rect[2] <= rect[0] + 1
+             and (gap is None or rect[0] - o.widget.rect[2] <= gap * height)]
     return max(found, key=lambda o: o.widget.rect[2] if o.widget.rect else 0, default=None)

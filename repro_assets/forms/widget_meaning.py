@@ -213,7 +213,8 @@ _SKIPPED_TOKEN = re.compile(r"^(?:#?\d{1,2}[a-z]?|[\W_]+)$", re.IGNORECASE)
 def qualified_name(text: str) -> str | None:
     """The word qualifying "Name" in a label when it is no party's role, no name part and no
     "full"/"legal" ("Ceremonial Name", "Preferred Name", "Sponsor #1 - Name", "Camper name":
-    a kind of name, or a role the form defines), else None. Numbering ("#1") and dashes are
+    a kind of name, or a role the form defines; ``numbered`` for a name numbered as one entry
+    of a list, "Member name 2"), else None. Numbering ("#1") and dashes are
     skipped; "Name" opening the label, "Patient's Name", "First Name" and "Spouse's name" are
     no qualified name."""
     from repro_assets.forms.parties import mentions  # parties imports nothing from here
@@ -221,6 +222,8 @@ def qualified_name(text: str) -> str | None:
     match = re.search(r"\bnames?\b", text, re.IGNORECASE)
     if not match:
         return None
+    if re.match(r"\s*(?:no\.?\s*|#\s*)?\d{1,2}\W*$", text[match.end():], re.IGNORECASE):
+        return "numbered"  # "Household member name 1": one entry of a list of people
     tokens = text[: match.start()].split()
     while tokens and _SKIPPED_TOKEN.match(tokens[-1]):
         tokens.pop()

@@ -11,7 +11,16 @@ subject's" met look-alikes on invented forms (organisations and people invented 
   [__]", "Telephone [__]" of the office the form goes back to) stood above every other
   party's box and took the subject's address / phone;
 * a row of checkboxes whose "other" box names an organisation ("[ ] Hospital [ ] Clinic:
-  [__]") is a question of choices, no block: the subject's boxes under it stay the subject's.
+  [__]") is a question of choices, no block: the subject's boxes under it stay the subject's;
+* captions over the boxes of a row, a contact's name box at the left and a phone box at the
+  far right: the phone was the subject's (the row's party passed only a few heights);
+* "Requested by: Name [__] Phone [__]" above "Patient name": the bare name box made the phone
+  "under the subject's name" (a name box the subject's role labels now starts the block);
+* an apartment box of the contact's street row cut the apartment from the subject's street
+  (the street box takes the street alone only with an apartment box in its own row);
+* a list of other people whose first row reads "Household member name 1" ("member" is a
+  subject role) took the subject's name: a name numbered as one entry of a list is no name
+  of the subject's on a form asking it plainly.
 """
 
 from __future__ import annotations
@@ -168,3 +177,100 @@ def test_a_choice_row_naming_an_organisation_heads_no_block(run_bundle: RunHelpe
     for other in ("Clinic", "Office"):
         written = _written(run_bundle, _choice_row(other))
         assert written == {"own_name": NAME, "own_dob": DOB}, other
+
+
+def _captions_over_far_boxes(contact: str, phone: str) -> bytes:
+    """Captions over the boxes of one row: a contact's name box at the left, a phone box at
+    the far right (no box between)."""
+    sheet = Sheet()
+    _subject_block(sheet, "Patient")
+    sheet.text(40, 118, contact, size=6)
+    sheet.box("ec_name", (40, 120, 200, 134))
+    sheet.text(420, 118, phone, size=6)
+    sheet.box("ec_phone", (420, 120, 560, 134))
+    return sheet.done()
+
+
+def test_a_far_box_in_another_partys_row_is_not_the_subjects(run_bundle: RunHelper) -> None:
+    for contact, phone in (("Emergency contact", "Phone"), ("Person to notify", "Telephone")):
+        written = _written(run_bundle, _captions_over_far_boxes(contact, phone))
+        assert written == {"own_name": NAME, "own_dob": DOB}, contact
+
+
+def _requester_above(phone: str) -> bytes:
+    """'Requested by' with a bare name box and a phone box above the patient's block."""
+    sheet = Sheet()
+    sheet.text(40, 36, "Records Request", size=12, bold=True)
+    sheet.text(40, 56, "Requested by", bold=True)
+    _row(sheet, 62, "Name", "req_name", width=150)
+    sheet.text(340, 72, phone)
+    sheet.box("req_phone", (390, 62, 530, 76))
+    _row(sheet, 106, "Patient name", "own_name")
+    _row(sheet, 130, "Date of birth", "own_dob", width=100)
+    _row(sheet, 154, "Emergency contact phone", "ec_phone")
+    return sheet.done()
+
+
+def test_a_phone_above_the_page_name_that_names_the_subject_is_not_written(
+        run_bundle: RunHelper) -> None:
+    for phone in ("Phone", "Telephone"):
+        written = _written(run_bundle, _requester_above(phone))
+        assert "req_phone" not in written and "ec_phone" not in written, phone
+        assert written["own_name"] == NAME and written["own_dob"] == DOB
+
+
+def _unit_of_another_address(unit: str) -> bytes:
+    """The subject's street box with city / state / ZIP boxes under it; an apartment box on
+    the page belongs to the emergency contact's street row."""
+    sheet = Sheet()
+    _subject_block(sheet, "Tenant")
+    _row(sheet, 108, "Street address", "own_street", width=300)
+    for x0, x1, caption, name in ((170, 300, "City", "own_city"), (310, 360, "State", "own_st"),
+                                  (370, 450, "ZIP", "own_zip")):
+        sheet.text(x0, 130, caption, size=6)
+        sheet.box(name, (x0, 132, x1, 146))
+    sheet.text(40, 184, "EMERGENCY CONTACT", bold=True)
+    _row(sheet, 194, "Contact name", "ec_name")
+    _row(sheet, 218, "Street", "ec_street")
+    sheet.text(380, 228, unit)
+    sheet.box("ec_unit", (420, 218, 470, 232))
+    return sheet.done()
+
+
+#: The same person, living in an apartment.
+UNIT_SOURCE = SOURCE.replace("88 Juniper Terrace,", "88 Juniper Terrace, Apt 4,")
+
+
+def test_another_addresss_unit_box_cuts_no_apartment_from_the_street(
+        run_bundle: RunHelper) -> None:
+    for unit in ("Apt #", "Unit"):
+        folder = run_bundle(docs=[UploadedFile("note.pdf", text_pdf_bytes(UNIT_SOURCE))],
+                            targets=[UploadedFile("form.pdf", _unit_of_another_address(unit))])
+        written = read_back(folder.read_binary("filled.pdf"))
+        # the street without its apartment would be a wrong street: left empty
+        assert written.get("own_street") in (None, "88 Juniper Terrace, Apt 4"), unit
+        assert written["own_city"] == "Eugene" and written["own_zip"] == "97401", unit
+        assert not {"ec_name", "ec_street", "ec_unit"} & set(written), unit
+
+
+def _numbered_list(label: str) -> bytes:
+    """The subject's own name box, then a list of other people under First / Middle / Last
+    captions whose first row label ends in its entry number."""
+    sheet = Sheet()
+    sheet.text(40, 36, "Benefit Application", size=12, bold=True)
+    _row(sheet, 60, "Your name", "own_name")
+    sheet.text(40, 96, "Other adults in your home", bold=True)
+    for x0, part in ((200, "First"), (320, "Middle"), (440, "Last")):
+        sheet.text(x0, 104, part, size=6)
+    for i, y in enumerate((106, 126, 146)):
+        sheet.text(40, y + 10, label if i == 0 else f"{i + 1}.")
+        for x0, part in ((200, "first"), (320, "middle"), (440, "last")):
+            sheet.box(f"adult{i}_{part}", (x0, y, x0 + 110, y + 14))
+    return sheet.done()
+
+
+def test_a_numbered_first_row_of_a_list_of_people_is_not_the_subject(
+        run_bundle: RunHelper) -> None:
+    for label in ("Household member name 1", "Member name #1"):
+        written = _written(run_bundle, _numbered_list(label))
+        assert written == {"own_name": NAME}, label
