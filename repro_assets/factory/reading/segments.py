@@ -54,6 +54,7 @@ from repro_assets.factory.reading.records import record_line
 from repro_assets.factory.reading.shift_length import spell_out_shifts
 from repro_assets.factory.reading.slots import slot_lines
 from repro_assets.factory.reading.structured import plain_text
+from repro_assets.factory.reading.topics import topic_sentences
 from repro_assets.factory.reading.travelers import traveler_lines
 from repro_assets.factory.reading.work_orders import work_order_lines
 
@@ -996,7 +997,8 @@ def segment(text: str) -> list[Segment]:
     text = _GERMAN_HOURS_RE.sub(r"\1 h", text)  # "2 Std." is "2 h"
     text = _STRUCK_RE.sub("", text)  # "due ~~14:00~~ 16:00": struck out, no longer said
     lines = [_allow_for_it(_transcript_sentences(_without_fillers(
-                 _job_apposition(copy_sentences(record_line(_ADDED_JOB_RE.sub(r"\1", line)))))))
+                 _job_apposition(topic_sentences(copy_sentences(record_line(
+                     _ADDED_JOB_RE.sub(r"\1", line))))))))
              for line in _unquoted(drop_plan_date(unwrap_message(text).split("\n")))]
     chat_lines(lines)
     key_lines(lines)
