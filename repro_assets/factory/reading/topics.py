@@ -1,9 +1,9 @@
 """A job as the topic of a sentence whose subject is the writer's team.
 
-``For J5 we run M1 2h, then M2 1h``, ``On J5, we use M1 for 2h``, ``For the J8 we pass first on
+``For J5 we run M4 3h, then M6 2h``, ``On J5, we use M1 for 2h``, ``For the J8 we pass first on
 the M3`` (a French planner's article before the id) and ``J5: we run M1 2h`` all say the job's
 route with "we" as the one who does it. :func:`topic_sentences` writes such a sentence with the
-job as its subject (``J5: run M1 2h, then M2 1h``), for the reader to read as any route.
+job as its subject (``J5: run M4 3h, then M6 2h``), for the reader to read as any route.
 
 Only at the start of a sentence, with ``we``, ``I`` or ``they`` and a plain verb of work right
 after it (``will`` may stand between); a verb of ability or doubt (``we can run``, ``we might
