@@ -188,6 +188,8 @@ _THAN_RE = re.compile(r"\bthan\b", re.IGNORECASE)
 _BETWEEN_RE = re.compile(r"\bbetween\b(?P<a>.+?)\band\b", re.IGNORECASE)
 #: Where a question offers two alternatives ("which is lower, X or Y").
 _OR_RE = re.compile(r"\bor\b", re.IGNORECASE)
+#: What opens the clause of two alternatives ("which is lower on Z, X or Y").
+_CLAUSE_RE = re.compile(r"[,;:]\s")
 
 
 def comparison_sides(question: str, terms: QuestionTerms
@@ -206,8 +208,12 @@ def comparison_sides(question: str, terms: QuestionTerms
     than = _THAN_RE.search(question)
     either = _OR_RE.search(question)
     if not between and not than and either:
-        # "which is lower, X or Y": the name just before "or" against the first after it
-        before = [a for a in terms.anchors if positions[a.key] < either.start()
+        # "which is lower, X or Y": the name just before "or" against the first after it;
+        # the names before the clause's opening comma ("which has the lower Z error, X or
+        # Y") are what both alternatives share, never an alternative themselves
+        opening = max((m.end() for m in _CLAUSE_RE.finditer(question, 0, either.start())),
+                      default=0)
+        before = [a for a in terms.anchors if opening <= positions[a.key] < either.start()
                   and a.key not in METRIC_WORDS]
         after = [a for a in terms.anchors if positions[a.key] >= either.end()
                  and a.key not in METRIC_WORDS]

@@ -125,19 +125,22 @@ class CorpusLexicon:
         return lexicon
 
     def title_names(self, question: str) -> frozenset[str]:
-        """Runs of the question's lower-case words that are one document's name: its whole
-        title, or the title's head before a colon ("dual supervised learning" of a paper so
-        titled), typed in lower case. A run that names several documents names none."""
+        """Runs of the question's words that are one document's name: its whole title, or the
+        title's head before a colon ("dual supervised learning" of a paper so titled), typed
+        in lower case, or capitalised at both ends with lower-case words between ("Pebble in
+        Pebble": the lower-case word and the generic capitalised ones break the run of
+        capitalised words that is otherwise one name). A run that names several documents
+        names none."""
         tokens = _TOKEN_RE.findall(question)
         out: list[str] = []
         i = 0
         while i < len(tokens):
             for n in range(min(MAX_TITLE_WORDS, len(tokens) - i), 1, -1):
                 run = tokens[i:i + n]
-                if not all(t.islower() for t in run) or run[0] in STOPWORDS or \
-                        run[-1] in STOPWORDS:
+                if not (all(t.islower() for t in run) or _capitalised_ends(run)) or \
+                        run[0] in STOPWORDS or run[-1] in STOPWORDS:
                     continue
-                phrase = " ".join(run)
+                phrase = " ".join(run).lower()
                 if sum(phrase == self._title_name(d) for d in self.documents.values()) == 1:
                     out.append(phrase)
                     i += n - 1
@@ -187,13 +190,48 @@ class CorpusLexicon:
         return "\n".join([doc.title, doc.authors, *(c[1] for c in doc.chunks[:IDENTITY_CHUNKS])])
 
     def text(self, doc: _Document) -> str:
-        """The document's whole stored text, chunks in reading order."""
-        return "\n".join(c[1] for c in doc.chunks)
+        """The document's whole stored text, chunks in reading order (each block once)."""
+        return join_chunks([c[1] for c in doc.chunks])
 
     def window(self, doc: _Document, position: int) -> str:
-        """The chunk at ``position`` of ``doc`` with its neighbours, in reading order."""
+        """The chunk at ``position`` of ``doc`` with its neighbours, in reading order (each
+        block once)."""
         lo, hi = max(0, position - NEIGHBOURS), min(len(doc.chunks), position + NEIGHBOURS + 1)
-        return "\n".join(c[1] for c in doc.chunks[lo:hi])
+        return join_chunks([c[1] for c in doc.chunks[lo:hi]])
+
+
+#: The shortest repeated run (in characters) taken for a chunk's carried-over opening.
+MIN_OVERLAP_CHARS = 12
+
+
+def join_chunks(texts: list[str]) -> str:
+    """Consecutive chunks joined in reading order, each block once.
+
+    A chunk opens with the trailing blocks of the one before it (the chunker's overlap):
+    joined as they are, those blocks stand twice, and a table's rows carried over follow
+    the heading after the table ("5.2 Results" / "41.3%"), making rows no page holds. The
+    longest run of whole lines that ends one chunk and opens the next is kept once.
+    """
+    lines: list[str] = []
+    for text in texts:
+        new = text.split("\n")
+        lines += new[_overlap(lines, new):]
+    return "\n".join(lines)
+
+
+def _overlap(before: list[str], after: list[str]) -> int:
+    """How many opening lines of ``after`` repeat the closing lines of ``before``."""
+    for k in range(min(len(before), len(after)), 0, -1):
+        if before[-k:] == after[:k] and sum(len(x) for x in after[:k]) >= MIN_OVERLAP_CHARS:
+            return k
+    return 0
+
+
+def _capitalised_ends(run: list[str]) -> bool:
+    """A run of words opening and closing with a capitalised word ("Pebble in Pebble"), at
+    least one of them not the question's first word's plain capital (checked by the caller
+    against the documents' titles)."""
+    return all(t[:1].isupper() and t[1:].islower() and t.isalpha() for t in (run[0], run[-1]))
 
 
 def _identity_match(lexicon: CorpusLexicon, doc: _Document, terms: QuestionTerms) -> int:

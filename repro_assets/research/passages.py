@@ -33,9 +33,10 @@ class Passage:
 _NOTE = r"\(\d+(?:\.\d+)?[a-z]{1,3}\)"
 
 
-#: A number cell may end in a magnitude ("5.3M" parameters, "0.39B" FLOPS, "500K" steps).
+#: A number cell may end in a magnitude ("5.3M" parameters, "0.39B" FLOPS, "500K" steps); a
+#: row's cells go on past a mark cell ("yes", "no", "?", a check mark) to the next columns.
 _CELL_TOKEN = re.compile(r"[-\u2212]?\d+(?:[.,]\d+)?(?:e[-+]?\d+)?(?:[KMBG]|[%x\u00d7*])?|"
-                         r"[\u00b1/]|OOM|N/?A|"
+                         r"[\u00b1/]|OOM|N/?A|[Yy]es|[Nn]o|\?|[\u2713\u2714\u2717\u2718]|"
                          r"[\u2013\-]{1,2}|\([-\u2212]?\d+(?:\.\d+)?\)|" + _NOTE)
 
 
@@ -138,6 +139,12 @@ def _table_passages(lines: list[str], context: str, style: str | None = None
     style = style or caption_style(lines)
     while i < len(lines):
         line = lines[i]
+        if _CAPTION_START.match(line):
+            # a caption closes the table before it and opens the next one: the header lines
+            # after it name the next table's columns, never the previous table's rows
+            header_run, frozen = [], False
+            i += 1
+            continue
         j = i + 1
         values: list[str] = []
         while j < len(lines) and _is_value_line(lines[j], continuing=True):
