@@ -105,3 +105,46 @@ def test_a_name_like_column_under_a_caption_about_data_stays_below_the_plan_thre
     assert guessed.confidence < PLAN_MIN_CONFIDENCE
     known = cell(claims, "84.70")
     assert known.dataset_source == "column_header" and known.confidence >= PLAN_MIN_CONFIDENCE
+
+
+# --- datasets as rows beside columns that are kinds of one model (R4 miss family) -----------
+
+
+@pytest.mark.parametrize(("caption", "heads"), [
+    ("Table 6: Melody modelling with four kinds of TNets; each entry gives negative "
+     "log-likelihoods per note, held-out tunes.",
+     ["TNet", "D-TNet", "DO-TNet", "sTNet"]),
+    ("Table 6: Negative log-likelihood of three variants of GridNet on the test sequences.",
+     ["GridNet", "GridNet-W", "GridNet-D", "Base [3]"]),
+])
+def test_rows_beside_columns_of_model_kinds_are_the_datasets(
+        caption: str, heads: list[str]) -> None:
+    """A header-less label column of names beside columns the caption calls kinds of one
+    model, one row presented as a dataset: each row is the dataset of its cells (they had no
+    dataset at all). A layout link: read below the plan threshold."""
+    table = Table(caption, [["", *heads]],
+                  [["Brantwood", "3.412", "3.388", "3.301", "3.455"],
+                   ["Kelso Airs", "8.214", "8.190", "8.102", "8.266"],
+                   ["Farnley", "6.870", "6.861", "6.790", "6.902"]],
+                  [72.0, 180.0, 250.0, 320.0, 390.0], 560)
+    body = prose("We model melodies from the Farnley dataset and two other collections of "
+                 "folk tunes.", 72, 690)
+    claims = claims_of(Page(lines=body, tables=[table]))
+    kelso, farnley = cell(claims, "8.102"), cell(claims, "6.790")
+    assert (kelso.dataset_name, kelso.metric_name) == ("Kelso Airs", "nll")
+    assert farnley.dataset_name == "Farnley"
+    assert kelso.layout == "datasets_as_rows"
+    assert max(kelso.confidence, farnley.confidence) < PLAN_MIN_CONFIDENCE
+
+
+def test_rows_beside_model_kinds_the_paper_never_presents_as_data_stay_unread() -> None:
+    """The same columns over rows that are settings ('Char-Level', 'Word-Level'), none of them
+    presented as a dataset: no row is taken for a dataset."""
+    table = Table("Table 7: Text modelling with four kinds of TNets, held-out text.",
+                  [["", "TNet", "D-TNet", "DO-TNet", "sTNet"]],
+                  [["Char-Level", "1.414", "1.409", "1.386", "1.412"],
+                   ["Word-Level", "117.7", "112.0", "107.5", "110.0"]],
+                  [72.0, 180.0, 250.0, 320.0, 390.0], 560)
+    body = prose("We also model text, one character or one word at a time.", 72, 690)
+    claims = claims_of(Page(lines=body, tables=[table]))
+    assert not [c for c in claims if c.dataset_name in {"Char-Level", "Word-Level"}]

@@ -116,6 +116,7 @@ METRICS: tuple[MetricSpec, ...] = (
                                   "log-likelihood estimates"),
                scale="unbounded", low=None, high=None),
     MetricSpec("nll", ("nll", "negative log-likelihood", "negative log likelihood",
+                       "negative log-likelihoods", "negative log likelihoods",
                        "bits/dim", "bits per dim", "bits per dimension", "bits/dimension",
                        "bits/pixel", "bits per pixel", "nats", "negative log-probability",
                        "negative log-probabilities", "negative log probabilities"),

@@ -550,11 +550,16 @@ def _series_codes(table: ParsedTable, columns: dict[int, _Column],
 def _names_beside_own_column(table: ParsedTable, values: set[str], context: PaperContext
                              ) -> bool:
     """A header-less label column of names ('Quorvex', 'Harlow-2') whose value columns are
-    methods, the paper's own among them ('kNN | SVM | Ours'): the rows are the datasets the
-    methods are compared on (below the plan threshold unless the paper presents them)."""
+    methods, the paper's own among them ('kNN | SVM | Ours') or kinds of one model the caption
+    names ('the three types of ZNets' over 'ZNet | D-ZNet | qZNet', one row at least presented
+    as a dataset): the rows are the datasets the methods are compared on (a layout link: below
+    the plan threshold)."""
     heads = [" ".join(table.column_header(c)) for c in range(
         table.label_cols, max((len(r) for r in table.rows), default=0))]
-    if len(values) < 2 or not any(role_of(h, "", context) == "own" for h in heads):
+    if len(values) < 2 or not (any(role_of(h, "", context) == "own" for h in heads) or (
+            # kinds of a model as columns: one row at least the paper presents as a dataset
+            _columns_are_kinds(table.caption or "", heads)
+            and any(context.presents(v) for v in values))):
         return False
     return all(looks_like_name(v) and role_of(v, "", context) == "unknown"
                and not find_metric_mentions(v) for v in values)
