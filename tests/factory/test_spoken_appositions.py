@@ -42,3 +42,14 @@ def test_then_before_a_job_with_a_route_already_continues_it() -> None:
         "J7": (["M4", "M5"], [1, 2], None)}
     assert _jobs("Machines: M4, M5\nJ7: M4 1h. Then J8: M5 2h.\n") == {
         "J7": (["M4"], [1], None), "J8": (["M5"], [2], None)}
+
+
+@pytest.mark.parametrize("note", [
+    "M5 is only available after lunch.",
+    "Note: M5 only runs in the afternoon.",
+    "M4 is staffed in the morning only.",
+])
+def test_a_machines_bounded_hours_fail_with_the_sentence(note: str) -> None:
+    # a silent wrong found by probing: such a sentence was read as nothing and the plan made
+    message = fails(f"Machines: M4, M5\nJ7: M4 1h, M5 2h\n{note}\n")
+    assert "limits when the machine works" in message and note.rstrip(".") in message

@@ -1051,6 +1051,10 @@ class ClauseReader:
 
     # ------------------------------------------------------------------ machines
     def _read_machines(self, tokens: list[Token], clause: Clause) -> None:
+        if _limits_hours(tokens):  # "M2 is only available after lunch"
+            self._unread(clause, "it limits when the machine works, which the configuration "
+                         "cannot carry", tokens)
+            return
         ids: list[str] = []
         names: dict[str, str] = {}
         labelled = (
@@ -1093,6 +1097,22 @@ class ClauseReader:
 
 
 # --------------------------------------------------------------------------- helpers
+
+#: Words that bound a machine's working time (with a part of the day or a clock time).
+_BOUND_WORDS = frozenset({"available", "availability", "only", "after", "before", "until",
+                          "till", "from", "runs", "works", "open", "staffed", "manned"})
+_DAY_PARTS = frozenset({"lunch", "noon", "midday", "morning", "afternoon", "evening", "night",
+                        "shift", "break", "am", "pm"})
+
+
+def _limits_hours(tokens: list[Token]) -> bool:
+    """True when a sentence about machines bounds the hours one works (``M2 is only
+    available after lunch``, ``M3 runs in the afternoon only``); ``down until 10:00`` and a
+    machine out of service are read as such elsewhere."""
+    words = {t.value for t in tokens if t.kind is Kind.WORD}
+    timed = bool(words & _DAY_PARTS) or any(t.kind is Kind.CLOCK for t in tokens)
+    return timed and bool(words & _BOUND_WORDS) and not _OUT_OF_SERVICE_RE.search(
+        " ".join(t.text for t in tokens))
 
 
 @dataclass
