@@ -4,7 +4,12 @@ It runs in four steps, one module each:
 
 1. ``segments.py``: text → clauses (sentences split at ``;``, with their line, list item and
    paragraph) and tables (markdown/pipe/wiki tables, CSV/TSV lines with or without a header,
-   fixed-width reports; ``columns.py`` names the columns);
+   fixed-width reports; ``columns.py`` names the columns); before that, line passes turn each
+   writer's format into the forms the reader knows, one relation each: a chat's noise
+   (``chat.py``), a key of names for the machines (``keys.py``), a job as a record of fields
+   (``records.py``), a copy of another job (``copies.py``), a job as a sentence's topic
+   (``topics.py``), a sheet of header fields over operations (``travelers.py``), a heading
+   over one job's steps (``job_sections.py``);
 2. ``lexicon.py`` + ``phrases.py`` + ``clauses.py`` / ``tables.py``: recognizers turn each
    clause or table row into statements (machines, jobs, routes, skips and replacements,
    standard-route and same-route references, defaults, due times; ``times.py`` is the
