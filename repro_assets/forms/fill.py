@@ -392,7 +392,7 @@ _UNIT_LABEL = re.compile(r"^\W*(?:apt|apartment|unit|suite|ste)\.?\s*(?:#|no\.?|
                          re.IGNORECASE)
 #: The apartment or suite at the end of a street line ("..., Apt 4B", "... Unit 12").
 _UNIT_TAIL = re.compile(r"\s*,?\s+(?:apt|apartment|unit|suite|ste|#)\.?\s*#?\s*"
-                        r"[A-Za-z0-9\-]{1,6}$", re.IGNORECASE)
+                        r"(?P<unit>[A-Za-z0-9\-]{1,6})$", re.IGNORECASE)
 
 
 _UNIT_WORD = re.compile(r"\b(?:apt|apartment|unit|suite|ste)\b|#", re.IGNORECASE)
@@ -761,7 +761,37 @@ def plan_fill(roles: list[WidgetRole], final: FinalResult) -> FillPlan:
             plan.review_widgets.setdefault(role.key, []).append(role.widget.name)
             continue
         _place_value(plan, role, role.key, item.normalized_value, view)
+    plan.writes.extend(_unit_writes(plan, texts, final))
     return plan
+
+
+def _unit_writes(plan: FillPlan, texts: list[WidgetRole], final: FinalResult) -> list[Write]:
+    """The apartment of the subject's address into the apartment box right of the street box
+    it was cut from ("Address: [31 Fern Row] Apt #: [7C]"); nothing when the street box
+    stays empty or the address names no apartment."""
+    address = final.fields.get("address")
+    parsed = split_postal(address.normalized_value or "") if address is not None else None
+    unit = _UNIT_TAIL.search(parsed.street) if parsed is not None else None
+    if unit is None:
+        return []
+    taken = {id(w.role) for w in plan.writes}
+    out = []
+    for write in plan.writes:
+        street = write.role.widget.rect
+        if write.field != "address" or write.role.part is not None or street is None or \
+                write.value != _UNIT_TAIL.sub("", parsed.street if parsed else ""):
+            continue  # only a street box whose apartment was cut off
+        for box in texts:
+            rect = box.widget.rect
+            if box.key is None and id(box) not in taken and _unit_box(box) and \
+                    is_subject(_widget_party(box)) and rect is not None and \
+                    box.widget.page == write.role.widget.page and rect[0] >= street[2] - 1 \
+                    and rect[1] <= (street[1] + street[3]) / 2 <= rect[3] and \
+                    not (box.widget.maxlen and len(unit["unit"]) > box.widget.maxlen):
+                out.append(Write(box, "address", unit["unit"]))
+                taken.add(id(box))
+                break
+    return out
 
 
 def write_filled(target: bytes, values: Mapping[str, str]) -> tuple[bytes, list[str]]:

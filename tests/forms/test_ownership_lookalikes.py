@@ -21,6 +21,9 @@ subject's" met look-alikes on invented forms (organisations and people invented 
 * a list of other people whose first row reads "Household member name 1" ("member" is a
   subject role) took the subject's name: a name numbered as one entry of a list is no name
   of the subject's on a form asking it plainly.
+
+And the recall family next to the apartment rule: the apartment cut from the street goes into
+the subject's apartment box beside the street box ("Address: [__] Apt #: [__]").
 """
 
 from __future__ import annotations
@@ -274,3 +277,24 @@ def test_a_numbered_first_row_of_a_list_of_people_is_not_the_subject(
     for label in ("Household member name 1", "Member name #1"):
         written = _written(run_bundle, _numbered_list(label))
         assert written == {"own_name": NAME}, label
+
+
+def _street_beside_unit(unit: str) -> bytes:
+    """'Address: [____] <unit>: [__]' over one box for city, state and ZIP."""
+    sheet = Sheet()
+    _subject_block(sheet, "Patient")
+    _row(sheet, 108, "Address:", "own_street", x_box=90, width=280)
+    sheet.text(390, 118, unit)
+    sheet.box("own_unit", (430, 108, 560, 122))
+    _row(sheet, 132, "(City, State, Zip)", "own_city_line", x_box=120, width=200)
+    return sheet.done()
+
+
+def test_the_apartment_goes_into_the_unit_box_beside_the_street(
+        run_bundle: RunHelper) -> None:
+    for unit in ("Apt #:", "Unit:"):
+        folder = run_bundle(docs=[UploadedFile("note.pdf", text_pdf_bytes(UNIT_SOURCE))],
+                            targets=[UploadedFile("form.pdf", _street_beside_unit(unit))])
+        written = read_back(folder.read_binary("filled.pdf"))
+        assert written == {"own_name": NAME, "own_dob": DOB, "own_street": "88 Juniper Terrace",
+                           "own_unit": "4", "own_city_line": "Eugene, OR 97401"}, unit
