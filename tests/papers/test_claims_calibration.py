@@ -148,3 +148,37 @@ def test_rows_beside_model_kinds_the_paper_never_presents_as_data_stay_unread() 
     body = prose("We also model text, one character or one word at a time.", 72, 690)
     claims = claims_of(Page(lines=body, tables=[table]))
     assert not [c for c in claims if c.dataset_name in {"Char-Level", "Word-Level"}]
+
+
+# --- the caption names the data only as what the models were trained on (R4 miss family) ---
+
+
+@pytest.mark.parametrize(("caption", "metric"), [
+    ("Table 3: Test set error (%) of the networks trained on the Pellucid dataset.",
+     "error_rate"),
+    ("Table 3. Test perplexity (lower is better) of recurrent models trained on the Pellucid "
+     "dataset for 20 epochs.", "perplexity"),
+])
+def test_a_caption_naming_only_the_training_data_gives_its_test_split(
+        caption: str, metric: str) -> None:
+    """A caption reporting test figures of models trained on one dataset, naming no other
+    data, reports that dataset's test split (the cells had no dataset): a context link, below
+    the plan threshold."""
+    table = Table(caption, [["Model", "Small", "Large"]],
+                  [["Plain", "31.40", "28.20"], ["Gated", "29.60", "26.10"]], X4, 560)
+    body = prose("Our experiments use the Pellucid dataset and the Marrow dataset, with "
+                 "their usual splits.", 72, 690)
+    read = cell(claims_of(Page(lines=body, tables=[table])), "26.10")
+    assert (read.dataset_name, read.metric_name) == ("Pellucid", metric)
+    assert read.confidence < PLAN_MIN_CONFIDENCE
+    assert read.dataset_source == "caption_training"
+
+
+def test_a_caption_naming_training_and_test_data_keeps_the_test_data() -> None:
+    table = Table("Table 3: Test error (%) of networks trained on the Marrow dataset and "
+                  "tested on the Pellucid dataset.", [["Model", "Small", "Large"]],
+                  [["Plain", "31.40", "28.20"], ["Gated", "29.60", "26.10"]], X4, 560)
+    body = prose("Our experiments use the Pellucid dataset and the Marrow dataset, with "
+                 "their usual splits.", 72, 690)
+    read = cell(claims_of(Page(lines=body, tables=[table])), "26.10")
+    assert read.dataset_name == "Pellucid" and read.dataset_source != "caption_training"

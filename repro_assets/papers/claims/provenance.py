@@ -20,8 +20,8 @@ The paths fall into a few levels:
   a caption about datasets (``column_cue``).
 * **context** - the link comes from away from the number: the sentences referencing the table,
   the section, the paper's only dataset, a previous sentence, the table the sentence points
-  at, the table above, the caption's order (datasets); a sentence citing the table or the
-  paper's topic (metric: ``reference``, ``implied``).
+  at, the table above, the caption's order, the caption's training data (datasets); a
+  sentence citing the table or the paper's topic (metric: ``reference``, ``implied``).
 * **flagged** - a rule found the link doubtful (``*_unconfirmed``, ``*_ambiguous``,
   ``context_ambiguous``, ``name_underspecified``).
 
@@ -61,7 +61,8 @@ DatasetSource = Literal[
     "row_header", "row_label", "row_label_ambiguous", "row_label_unconfirmed", "column_header",
     "column_caption", "column_cue", "column_unconfirmed",
     "table_title", "caption", "reference", "section", "paper", "sentence", "pointed_table",
-    "nearby_sentence", "context_ambiguous", "subcaption_unconfirmed", "neighbour_table",
+    "nearby_sentence", "caption_training", "context_ambiguous", "subcaption_unconfirmed",
+    "neighbour_table",
     "caption_order", "name_underspecified", "llm", "unknown",
 ]
 
@@ -83,6 +84,7 @@ SOURCE_CONFIDENCE: dict[str, float] = {
     "subcaption_unconfirmed": 0.6,
     "neighbour_table": 0.6,
     "pointed_table": 0.6,         # context: the table a sentence points at has one dataset
+    "caption_training": 0.6,      # context: the caption's training data, its test split
     "caption_order": 0.6,
     "reference": 0.6,
     "section": 0.6,

@@ -645,6 +645,8 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
     signed = signed_columns(table.rows, list(range(table.label_cols, width)))
     implied = _implied_metric(table, context, caption_metrics, ref_metrics, signed)
     section_dataset = context.section_dataset(table.kind, table.number)
+    trained_on = _trained_and_tested_on(caption, context) if not (
+        caption_datasets or title_datasets) else None
     dataset_cols = _dataset_label_columns(table, context)
     headed_cols = [c for c in dataset_cols if _dataset_header(table, c)]
     rows_are_datasets = 0 in dataset_cols and table.label_cols == len(dataset_cols)
@@ -682,7 +684,7 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
     cues = _TableCues(
         metric_map=metric_map, caption_metric=caption_metric, caption_metrics=caption_metrics,
         ref_metrics=ref_metrics, implied=implied, caption_datasets=caption_datasets,
-        section_dataset=section_dataset, title_datasets=title_datasets,
+        section_dataset=section_dataset, title_datasets=title_datasets, trained_on=trained_on,
         ref_datasets=ref_datasets, title_source=title_source, percent_table=percent_table,
         methods_as_columns=methods_as_columns, says_datasets=says_datasets or bool(known_cols),
         caption_says_datasets=says_datasets, context=context, n_columns=len(columns),
@@ -810,8 +812,30 @@ class _TableCues:
     transposed: bool = False
     #: the kinds of classification figures the paper's tables report ('accuracy', 'error')
     reported: frozenset[str] = frozenset()
+    #: the one dataset the caption names only as training data, when it reports test figures
+    #: and names no other data ('test BPC of models trained on the X dataset')
+    trained_on: str | None = None
     #: the table's layout (see claims.provenance.TableLayout)
     layout: str = "one_dataset"
+
+
+#: A caption reporting figures on a test split ('Test set BPC', 'test error').
+_TEST_FIGURES = re.compile(r"(?i)\btest(?:\s+set|\s+sequences?)?\b")
+
+
+def _trained_and_tested_on(caption: str, context: PaperContext) -> str | None:
+    """The one dataset a caption names only as the training data of its models, when the
+    caption reports test figures and names no other data: 'Test BPC of the models trained on
+    the X dataset' reports X's test split (a context link, below the plan threshold)."""
+    text = _CAPTION_PREFIX.sub("", caption)
+    if not _TEST_FIGURES.search(text):
+        return None
+    named = [n for n in context.dataset_names.values() if looks_like_name(n) and re.search(
+        rf"(?<![\w-]){re.escape(n)}(?![\w-])", text)]
+    named = [n for n in named if not any(n != o and n in o for o in named)]
+    if len({normalize_key(n) for n in named}) != 1 or not training_data(named[0], text):
+        return None
+    return named[0]
 
 
 def _caption_family(caption_datasets: list[str], columns: dict[int, _Column]) -> str | None:
@@ -973,6 +997,11 @@ def _fallback_dataset(reading: _Reading, table: ParsedTable, cues: _TableCues) -
         reading.dataset = cues.section_dataset
         reading.confidence -= 0.15
         reading.source = "section"
+    if reading.dataset is None and cues.trained_on and not reading.reason:
+        # the test split of the data the caption's models were trained on
+        reading.dataset = cues.trained_on
+        reading.confidence -= 0.25
+        reading.source = "caption_training"
     if reading.dataset is None and cues.context.main_dataset and not reading.reason and not (
             _other_names(table.caption or "", cues.context)):
         # the paper's only dataset; the caption names no other
