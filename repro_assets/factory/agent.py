@@ -249,12 +249,16 @@ class OnboardingAgent:
             ]
         details["route_only_machines"] = route_only
         if self.method == "heuristic":
-            unread = [{"sentence": u.quote, "reason": u.reason, "ids": _ids_in(u.quote)}
-                      for u in reading.unread]
-            problems += [f"could not read '{u['sentence']}': {u['reason']}" for u in unread]
+            # the writer's words; a sentence a line pass rewrote also as read, whose ids count
+            lost = [_ids_in(f"{u.quote} {u.read_as or ''}") for u in reading.unread]
+            unread = [{"sentence": u.quote, "reason": u.reason, "read_as": u.read_as,
+                       "ids": ids} for u, ids in zip(reading.unread, lost, strict=True)]
+            problems += [f"could not read '{u.quote}': {u.reason}"
+                         + (f" (read as: '{u.read_as}')" if u.read_as else "")
+                         for u in reading.unread]
             details["unread"] = unread
             # the ids whose statements were not read: their coverage is not certain
-            details["unread_ids"] = sorted({i for u in unread for i in u["ids"]})
+            details["unread_ids"] = sorted({i for ids in lost for i in ids})
         else:
             skeleton_issues, skeleton_details = skeleton_problems(skeleton, raw)
             problems += skeleton_issues

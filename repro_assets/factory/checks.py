@@ -138,7 +138,8 @@ def warnings_for(config: FactoryConfig, factory_text: str, *, llm: bool) -> list
         else:
             out.append(f"machine {machine} has no steps")
     if llm:
-        out += [f"not checked by the offline reader: '{u.quote}' ({u.reason})"
+        out += [f"not checked by the offline reader: '{u.quote}' ({u.reason}"
+                + (f"; read as: '{u.read_as}')" if u.read_as else ")")
                 for u in reading.unread]
     return out
 

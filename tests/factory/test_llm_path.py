@@ -128,8 +128,9 @@ def test_a_correct_answer_passes_where_the_offline_reader_gives_up(
     assert result.method == "llm"
     assert [s.machine_id for s in result.config.jobs[1].steps] == ["M1", "M3"]
     assert result.warnings == [
-        "not checked by the offline reader: 'J2: same as J1 but leaves out the rinse' "
-        "(cannot read 'leaves out the rinse')"]  # 'is like' is read as 'same as'
+        "not checked by the offline reader: 'J2 is like J1 but leaves out the rinse' "
+        "(cannot read 'leaves out the rinse'; read as: 'J2: same as J1 but leaves out the "
+        "rinse')"]  # the writer's words; 'is like' is read as 'same as'
 
 
 # --------------------------------------------------------------------------- the eval

@@ -18,7 +18,9 @@ It runs in four steps, one module each:
 3. ``assemble.py``: statements → the stage-1 skeleton and the stage-2 raw configuration;
 4. the certainty check: every sentence about jobs that was not fully read, and every conflict
    between statements, is kept as an :class:`~repro_assets.factory.reading.statements.Unread`
-   with the sentence and the reason; the agent fails the run on any of them.
+   with the sentence and the reason; the agent fails the run on any of them. A sentence a line
+   pass rewrote is quoted in the writer's own words (``provenance.py`` keeps, for every
+   rewritten line, the writer's lines it came from), the rewritten form as ``read_as``.
 
 :func:`read_factory_text` runs them all (pure, cached per text), twice when the text names
 its machines: the first pass finds the names wherever they stand, the second reads with them.
@@ -26,6 +28,7 @@ its machines: the first pass finds the names wherever they stand, the second rea
 
 from __future__ import annotations
 
+import dataclasses
 from functools import lru_cache
 
 from repro_assets.factory.reading.assemble import Assembly, Declarations, assemble
@@ -35,6 +38,7 @@ from repro_assets.factory.reading.definitions import TimeTerms, find_terms
 from repro_assets.factory.reading.names import NameIndex
 from repro_assets.factory.reading.numbering import numbers_out_of_order
 from repro_assets.factory.reading.phrases import NOT_NAMES
+from repro_assets.factory.reading.provenance import in_writers_words
 from repro_assets.factory.reading.segments import Clause, segment
 from repro_assets.factory.reading.statements import Reading, Unread
 from repro_assets.factory.reading.tables import read_table
@@ -42,10 +46,20 @@ from repro_assets.factory.reading.tables import read_table
 __all__ = ["Assembly", "Declarations", "Unread", "read_factory_text"]
 
 
-def _read(text: str, terms: TimeTerms, names: NameIndex | None) -> Reading:
+def _read(text: str, terms: TimeTerms, names: NameIndex | None
+          ) -> tuple[Reading, dict[str, str]]:
+    """The statements of ``text`` and, for every sentence, clause and table line as read,
+    the writer's words it came from."""
     reading = Reading()
     reader = ClauseReader(reading, terms, names)
+    sources: dict[str, str] = {}
     for item in segment(text):
+        if isinstance(item, Clause):
+            for said in (item.sentence, item.text):
+                sources.setdefault(said.strip(), item.source)
+        else:
+            for said, source in item.sources:
+                sources.setdefault(said, source)
         try:
             if isinstance(item, Clause):
                 reader.read(item)
@@ -54,7 +68,7 @@ def _read(text: str, terms: TimeTerms, names: NameIndex | None) -> Reading:
         except Exception as exc:  # a reader defect must fail the sentence, not the run
             quote = item.sentence if isinstance(item, Clause) else item.header_line
             reading.unread.append(Unread(quote, f"reader error {type(exc).__name__}: {exc}"))
-    return reading
+    return reading, sources
 
 
 def _names(reading: Reading) -> NameIndex:
@@ -84,10 +98,13 @@ def read_factory_text(text: str) -> Assembly:
         declared.
     """
     terms = find_terms(text)
-    reading = _read(text, terms, None)
+    reading, sources = _read(text, terms, None)
     names = _names(reading)
     if names.names:
-        reading = _read(text, terms, names)
+        reading, sources = _read(text, terms, names)
     reading.unread.extend(days_apart(text))
     reading.unread.extend(numbers_out_of_order(text))
-    return assemble(reading)
+    assembly = assemble(reading)
+    written = text.replace("\r\n", "\n").replace("\r", "\n")
+    return dataclasses.replace(assembly, unread=tuple(
+        in_writers_words(unread, written, sources) for unread in assembly.unread))

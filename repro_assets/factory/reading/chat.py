@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from repro_assets.factory.ids import ANY_ID_RE
+from repro_assets.factory.reading.provenance import rebuild
 
 # pictures: the emoji blocks and the dingbats and symbols, without the marks of a status
 _STATUS_MARKS = "\u2611\u2612\u2713\u2714\u2715\u2716\u2717\u2718\u2705\u274c\u274e"
@@ -77,7 +78,7 @@ def _headers(lines: list[str]) -> set[int]:
 def chat_lines(lines: list[str]) -> None:
     """Remove, in place, a chat's pictures, reaction counts and message headers."""
     headers = _headers(lines)
-    kept: list[str] = []
+    kept: list[tuple[str, tuple[int, ...]]] = []
     for index, line in enumerate(lines):
         if index in headers:
             continue
@@ -87,5 +88,5 @@ def chat_lines(lines: list[str]) -> None:
                 continue  # only pictures and their counts: reactions
             indent = line[:len(line) - len(line.lstrip())]
             cleaned = indent + re.sub(rf"[ \t]*{_GONE}[ \t{_GONE}]*", " ", cleaned).strip()
-        kept.append(_JOINERS_RE.sub("", cleaned))
-    lines[:] = kept
+        kept.append((_JOINERS_RE.sub("", cleaned), (index,)))
+    rebuild(lines, kept)

@@ -152,16 +152,22 @@ def unwrap_message(text: str) -> str:
     Returns:
         The text to segment; a change of quote depth becomes a blank line.
     """
-    out: list[str] = []
+    return "\n".join(line for line, _ in unwrap_lines(text))
+
+
+def unwrap_lines(text: str) -> list[tuple[str, int | None]]:
+    """The lines of :func:`unwrap_message`, each with the number of the line of ``text`` it
+    comes from (None for a blank line put between two quote depths)."""
+    out: list[tuple[str, int | None]] = []
     previous_depth = 0
     lines = text.split("\n")
     bare = _bare_chat(lines)
     rows = _confirmed_requests([_unwrap(raw, bare) for raw in lines])
-    for raw, (line, depth) in zip(lines, rows, strict=True):
-        if depth != previous_depth and out and out[-1].strip():
-            out.append("")  # a new quote depth: a new paragraph
+    for number, (raw, (line, depth)) in enumerate(zip(lines, rows, strict=True)):
+        if depth != previous_depth and out and out[-1][0].strip():
+            out.append(("", None))  # a new quote depth: a new paragraph
         if _is_message(raw, bare) and re.search(r"[\w)]\s*$", line):
             line = line.rstrip() + "."  # a chat message is a sentence of its own
         previous_depth = depth
-        out.append(line)
-    return "\n".join(out)
+        out.append((line, number))
+    return out

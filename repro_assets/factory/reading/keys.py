@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from repro_assets.factory.ids import ANY_ID_RE, id_pattern
+from repro_assets.factory.reading.provenance import rebuild
 
 _MARKS = "\u00b9\u00b2\u00b3\u2070\u2074\u2075\u2076\u2077\u2078\u2079"
 _NAME = r"[A-Za-z][A-Za-z0-9_-]*"
@@ -132,17 +133,17 @@ def key_lines(lines: list[str]) -> None:
     if not key.ids or key.conflict:
         return
     names = sorted(key.ids, key=len, reverse=True)
-    rewritten: list[str] = []
+    rewritten: list[tuple[str, tuple[int, ...]]] = []
     index = 0
     while index < len(lines):
         if index in declared:
             after, declaration = declared[index]
-            rewritten.append(declaration)
+            rewritten.append((declaration, tuple(range(index, after))))
             index = after
             continue
         line = lines[index]
         for name in names:
             line = _replace(line, name, key.ids[name])
-        rewritten.append(line)
+        rewritten.append((line, (index,)))
         index += 1
-    lines[:] = rewritten
+    rebuild(lines, rewritten)

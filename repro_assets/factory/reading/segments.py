@@ -38,7 +38,7 @@ from repro_assets.factory.reading.columns import (
 )
 from repro_assets.factory.reading.copies import copy_sentences
 from repro_assets.factory.reading.dates import drop_plan_date
-from repro_assets.factory.reading.envelope import unwrap_message
+from repro_assets.factory.reading.envelope import unwrap_lines
 from repro_assets.factory.reading.instructions import work_instruction_lines
 from repro_assets.factory.reading.job_sections import heading_due, job_section_lines
 from repro_assets.factory.reading.keys import key_lines
@@ -50,6 +50,7 @@ from repro_assets.factory.reading.matrices import (
     with_unit_and_order,
 )
 from repro_assets.factory.reading.phrases import is_plain_note
+from repro_assets.factory.reading.provenance import TracedLines
 from repro_assets.factory.reading.records import record_line
 from repro_assets.factory.reading.shift_length import spell_out_shifts
 from repro_assets.factory.reading.slots import slot_lines
@@ -116,6 +117,7 @@ class Clause:
         section: the heading line of words (``Cancelled:``) above it, up to a blank line.
         first_in_sentence: True for the first clause of its sentence.
         question: True when its sentence ends with ``?``.
+        source: the writer's words of its sentence, before any line pass rewrote them.
     """
 
     text: str
@@ -127,6 +129,7 @@ class Clause:
     first_in_sentence: bool = True
     question: bool = False
     section: str | None = None  # the heading line (``Cancelled:``) its lines stand under
+    source: str = ""  # the writer's words the sentence was read from
 
 
 @dataclass(frozen=True)
@@ -139,6 +142,7 @@ class Table:
         header_line: the header line as written.
         routing: True when every header cell is a known routing column.
         section: a heading of status above it (``Cancelled:``): its rows are no work to plan.
+        sources: each of its lines as read, with the writer's words it came from.
     """
 
     header: tuple[str, ...]
@@ -146,6 +150,7 @@ class Table:
     header_line: str
     routing: bool
     section: str | None = None
+    sources: tuple[tuple[str, str], ...] = ()
 
 
 Segment = Clause | Table
@@ -346,6 +351,7 @@ class _Group:
     header: str | None
     indent: int = 0
     section: str | None = None
+    origin: frozenset[int] = frozenset()  # the writer's lines it was read from
 
 
 def _headerless(rows: list[tuple[tuple[str, ...], str]]) -> Table | None:
@@ -978,6 +984,18 @@ def _join(previous: _Group, line: str) -> bool:
     return not previous.item and previous.text.endswith(":")
 
 
+def _plain_and_written(text: str) -> tuple[str, list[str]]:
+    """The text with line ends, spaces and quotes made plain and a JSON or YAML paste made
+    sentences, and the writer's lines a refusal quotes (the sentences of such a paste)."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    written = text.split("\n")
+    text = text.replace("\u00a0", " ").replace("\u2019", "'").replace("\ufeff", "")  # a BOM
+    text = plain_text(text)  # a JSON or YAML paste: the sentences it stands for
+    if text.count("\n") + 1 != len(written):
+        written = text.split("\n")
+    return text, written
+
+
 def segment(text: str) -> list[Segment]:
     """Split a factory description into clauses and tables, in order.
 
@@ -987,19 +1005,22 @@ def segment(text: str) -> list[Segment]:
     Returns:
         :class:`Clause` and :class:`Table` items in reading order.
     """
-    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\u00a0", " ")
-    text = text.replace("\u2019", "'").replace("\ufeff", "")  # a BOM from a CSV export
-    text = plain_text(text)  # a JSON or YAML paste: the sentences it stands for
+    text, written = _plain_and_written(text)
     text = _FRACTION_RE.sub(  # "1½h" is "1.5h", "¾ h" is "0.75 h"
         lambda m: f"{m.group(1) or 0}{_FRACTIONS[m.group(2)]}", text)
     text = _SLASH_FRACTION_RE.sub(  # "1 1/2 hours" is "1.5 hours"
         lambda m: f"{int(m.group('whole') or 0) + _SLASH_PARTS[m.group('part')]:g}", text)
     text = _GERMAN_HOURS_RE.sub(r"\1 h", text)  # "2 Std." is "2 h"
     text = _STRUCK_RE.sub("", text)  # "due ~~14:00~~ 16:00": struck out, no longer said
-    lines = [_allow_for_it(_transcript_sentences(_without_fillers(
-                 _job_apposition(topic_sentences(copy_sentences(record_line(
-                     _ADDED_JOB_RE.sub(r"\1", line))))))))
-             for line in _unquoted(drop_plan_date(unwrap_message(text).split("\n")))]
+    unwrapped = unwrap_lines(text)
+    traced = TracedLines(
+        [_allow_for_it(_transcript_sentences(_without_fillers(
+            _job_apposition(topic_sentences(copy_sentences(record_line(
+                _ADDED_JOB_RE.sub(r"\1", line))))))))
+         for line in _unquoted(drop_plan_date([line for line, _ in unwrapped]))],
+        [frozenset() if number is None else frozenset({number}) for _, number in unwrapped],
+        written)
+    lines: list[str] = traced
     chat_lines(lines)
     key_lines(lines)
     drop_other_days(lines)
@@ -1037,6 +1058,9 @@ def segment(text: str) -> list[Segment]:
             if section is not None and set(re.findall(r"[a-z]+", section.lower())) & (
                     STATUS_WORDS):
                 table = dataclasses.replace(table, section=section)  # "Cancelled:" over it
+            table = dataclasses.replace(table, sources=tuple(
+                (lines[k].strip(), traced.writers_text(traced.origins[k]))
+                for k in range(index, after)))
             items.append(table)
             paragraph += 1
             header, header_indent = None, None
@@ -1079,8 +1103,11 @@ def segment(text: str) -> list[Segment]:
             if _SECTION_RE.fullmatch(stripped):
                 section = stripped  # "Cancelled:" over the lines up to a blank line
             items.append(_Group(stripped, paragraph, False, None, section=section))
+        group = items[-1]
+        assert isinstance(group, _Group)  # the line went to the group last opened or joined
+        group.origin |= traced.origins[index]
         index += 1
-    return _segments(items)
+    return _segments(items, traced)
 
 
 def _matrix_words(table: Table, items: list[_Group | Table], lines: list[str], start: int,
@@ -1120,16 +1147,29 @@ def _off_plan_sections(items: list[_Group | Table]) -> None:
             group.section = None
 
 
-def _segments(items: list[_Group | Table]) -> list[Segment]:
-    """The tables and the clauses of the groups, in order."""
+def _writers_sentences(text: str, count: int) -> list[str] | None:
+    """The writer's ``text`` split into sentences as the rewritten text was, when it has
+    ``count`` of them."""
+    found = ["; ".join(clauses).strip() for clauses, _ in _split_sentences(text)]
+    if len(found) != count:
+        return None
+    return [said if said in text or count > 1 else text for said in found]
+
+
+def _segments(items: list[_Group | Table], traced: TracedLines) -> list[Segment]:
+    """The tables and the clauses of the groups, in order, each with the writer's words."""
     _off_plan_sections(items)
     segments: list[Segment] = []
     for number, item in enumerate(items):
         if isinstance(item, Table):
             segments.append(item)
             continue
-        for sentence, question in _split_sentences(item.text):
+        writer = traced.writers_text(item.origin)
+        sentences = _split_sentences(item.text)
+        own = _writers_sentences(writer, len(sentences)) if writer else None
+        for place, (sentence, question) in enumerate(sentences):
             whole = "; ".join(sentence)
+            source = own[place] if own is not None else writer
             for position, clause in enumerate(sentence):
                 segments.append(
                     Clause(
@@ -1142,6 +1182,7 @@ def _segments(items: list[_Group | Table]) -> list[Segment]:
                         first_in_sentence=position == 0,
                         question=question,
                         section=item.section,
+                        source=source,
                     )
                 )
     return segments

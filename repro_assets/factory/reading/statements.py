@@ -169,10 +169,17 @@ class MachineMention:
 
 @dataclass
 class Unread:
-    """A sentence (or table row) the reader could not fully account for, with the reason."""
+    """A sentence (or table row) the reader could not fully account for, with the reason.
+
+    Attributes:
+        quote: the writer's words (a line pass's rewriting is undone before it is reported).
+        reason: why it was not read.
+        read_as: the rewritten form the reader saw, when it is not what the writer wrote.
+    """
 
     quote: str
     reason: str
+    read_as: str | None = None
 
 
 @dataclass
