@@ -36,6 +36,8 @@ CASES = {
     "sheet": ("J7: M6 1h\n\nCard\nOrder: J7   Due: 12:00\nOp  Station  Hrs\n10  M4  2\n"
               "20  M5  1\n", "Card\nOrder: J7   Due: 12:00\nOp  Station  Hrs\n10  M4  2\n20  M5  1",
               {"J7", "M4", "M5"}),
+    "table under a job's heading": ("Job J7  (due 16:00)\nOp  Machine  Hours\n10  M4  2\n"
+                                    "20  M5  soon\n", "20  M5  soon", {"J7", "M5"}),
     "fraction": ("J7: M4 1\u00bdh then M5 soonish\nJ8: M5 1h\n",
                  "J7: M4 1\u00bdh then M5 soonish", {"J7", "M4", "M5"}),
     "foreign unit": ("J7: M5 2 Std. maybe\nJ8: M5 1h\n", "J7: M5 2 Std. maybe", {"J7", "M5"}),
