@@ -333,6 +333,8 @@ class _FormView:
     you: bool = False
     bare_labels: dict[int, int] = field(default_factory=dict)
     under_other_name: frozenset[int] = frozenset()
+    #: copy key -> the boxes of that key in the block of a name asked once on its page
+    named_block: dict[tuple[str, ...], list[int]] = field(default_factory=dict)
     unit_pages: frozenset[int] = frozenset()
     unit_rows: frozenset[int] = frozenset()
 
@@ -361,6 +363,12 @@ def _form_view(roles: list[WidgetRole], texts: list[WidgetRole], final: FinalRes
               if r.party is None and r.key in UNBOUND_REVIEW_KEYS and id(r) not in extra}
     counts = Counter(labels.values())
     bare_labels = {key: counts[label] for key, label in labels.items()}
+    named_block = _named_blocks(texts, copies)
+    blocked = {i for ids in named_block.values() for i in ids}
+    # a bare label asked again and again, once in the block of the subject's name: that box
+    alone = Counter(label for key, label in labels.items() if key in blocked)
+    bare_labels = {key: 1 if key in blocked and alone[labels[key]] == 1 else count
+                   for key, count in bare_labels.items()}
     other_top: dict[int, float] = {}
     for r in texts:
         if r.key and not is_subject(r.party) and r.widget.rect is not None:
@@ -384,7 +392,8 @@ def _form_view(roles: list[WidgetRole], texts: list[WidgetRole], final: FinalRes
                      bare_labels=bare_labels,
                      you=you, under_other_name=_under_other_name(texts),
                      unit_pages=frozenset(r.widget.page for r in texts if _unit_box(r)),
-                     unit_rows=_streets_beside_units(texts))
+                     unit_rows=_streets_beside_units(texts),
+                     named_block=named_block)
 
 
 #: A box of its own for the apartment or suite ("Apt #:", "Unit", "Suite No.").
@@ -523,6 +532,40 @@ def _asks_a_name(role: WidgetRole) -> bool:
             role.widget.name, role.widget.label, role.widget.placed])))))
 
 
+_BLOCK_STEPS = 6  # boxes walked left / up from a box to the name heading its block
+
+
+def _named_blocks(texts: list[WidgetRole], copies: dict[tuple[str, ...], list[int]]
+                  ) -> dict[tuple[str, ...], list[int]]:
+    """Per copy key, the party-less boxes whose block (walking left in the row, else up the
+    column, over boxes of a person's fields) starts at a name box of the subject asked once
+    on its page ("Full Name [__]" over "Address [__] City [__]"; "Name [__]" over the
+    same boxes again is asked twice: a block of someone the form lists)."""
+    out: dict[tuple[str, ...], list[int]] = {}
+    for role in texts:
+        if role.key not in UNBOUND_REVIEW_KEYS or role.key == "full_name" or \
+                not is_subject(role.party) or role.widget.rect is None:
+            continue
+        step, seen = role, {id(role)}
+        for _ in range(_BLOCK_STEPS):
+            step = left_of(step, texts, gap=None) or above_of(step, texts)
+            if step is None or id(step) in seen or step.key not in (*UNBOUND_REVIEW_KEYS, None) \
+                    or not is_subject(_widget_party(step)):
+                break
+            seen.add(id(step))
+            if step.key == "full_name":
+                if copies.get(_copy_key(step), []).count(step.widget.page) == 1:
+                    out.setdefault(_copy_key(role), []).append(id(role))
+                break
+    return out
+
+
+def _only_copy_under_the_name(role: WidgetRole, view: _FormView) -> bool:
+    """True when, of a field asked several times on a page, this box alone stands in the block
+    of the subject's name asked once there."""
+    return view.named_block.get(_copy_key(role), []) == [id(role)]
+
+
 def _own_name(role: WidgetRole) -> bool:
     """True for a name box whose label names the subject ("Patient name", "Your name")."""
     return role.party == SUBJECT or bool(_YOUR.search(_widget_words(role)))
@@ -625,7 +668,8 @@ def _party_uncertain(role: WidgetRole, item: FinalField, view: _FormView) -> str
         # a helper's and a firm's look alike
         return "party_uncertain:same_label_no_party"
     pages = view.copies.get(_copy_key(role), [])
-    if len(pages) > 1 and (role.party is None or pages.count(role.widget.page) > 1):
+    if len(pages) > 1 and (role.party is None or pages.count(role.widget.page) > 1) and \
+            not _only_copy_under_the_name(role, view):
         # "First Name" and "First Name_2" with no party said, or twice on one page: whose
         # is which? ("Patient Name" asked again on the next page is the subject's)
         return "party_uncertain:same_field_twice_no_party"

@@ -23,7 +23,9 @@ subject's" met look-alikes on invented forms (organisations and people invented 
   of the subject's on a form asking it plainly.
 
 And the recall family next to the apartment rule: the apartment cut from the street goes into
-the subject's apartment box beside the street box ("Address: [__] Apt #: [__]").
+the subject's apartment box beside the street box ("Address: [__] Apt #: [__]"); of an
+address asked in alike blocks on one page ("Address", "Address_2" ...), the block under the
+subject's name asked once there is the subject's (the name asked in every block: none).
 """
 
 from __future__ import annotations
@@ -298,3 +300,33 @@ def test_the_apartment_goes_into_the_unit_box_beside_the_street(
         written = read_back(folder.read_binary("filled.pdf"))
         assert written == {"own_name": NAME, "own_dob": DOB, "own_street": "88 Juniper Terrace",
                            "own_unit": "4", "own_city_line": "Eugene, OR 97401"}, unit
+
+
+def _repeated_blocks(own_label: str, other_label: str) -> bytes:
+    """The subject's block ('<own_label> [__]' over 'Address [__] City [__] State & Zip [__]'),
+    then two alike blocks of people the papers go to ('<other_label> [__]' over the same
+    boxes, named with a copy number)."""
+    sheet = Sheet()
+    sheet.text(40, 36, "Release of Papers", size=12, bold=True)
+    blocks = (("", own_label, 60), ("_2", other_label, 130), ("_3", other_label, 200))
+    for suffix, label, y in blocks:
+        _row(sheet, y, label, f"Name{suffix}" if label == other_label else "Own Name",
+             x_box=110, width=300)
+        sheet.text(40, y + 34, "Address")
+        sheet.box(f"Address{suffix}", (90, y + 24, 250, y + 38))
+        sheet.text(262, y + 34, "City")
+        sheet.box(f"City{suffix}", (285, y + 24, 400, y + 38))
+        sheet.text(412, y + 34, "State & Zip")
+        sheet.box(f"State Zip{suffix}", (470, y + 24, 570, y + 38))
+    return sheet.done()
+
+
+def test_the_one_block_under_the_subjects_name_takes_the_repeated_address(
+        run_bundle: RunHelper) -> None:
+    for own, other in (("Full Name", "Name"), ("Your name", "Send to")):
+        written = _written(run_bundle, _repeated_blocks(own, other))
+        assert written == {"Own Name": NAME, "Address": "88 Juniper Terrace",
+                           "City": "Eugene", "State Zip": "OR 97401"}, own
+    # the same name label over every block: no block is the subject's
+    written = _written(run_bundle, _repeated_blocks("Name", "Name"))
+    assert not {"Address", "City", "State Zip"} & set(written)
