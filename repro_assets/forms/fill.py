@@ -546,13 +546,14 @@ def _named_blocks(texts: list[WidgetRole], copies: dict[tuple[str, ...], list[in
         if role.key not in UNBOUND_REVIEW_KEYS or role.key == "full_name" or \
                 not is_subject(role.party) or role.widget.rect is None:
             continue
-        step, seen = role, {id(role)}
+        here, seen = role, {id(role)}
         for _ in range(_BLOCK_STEPS):
-            step = left_of(step, texts, gap=None) or above_of(step, texts)
+            step = left_of(here, texts, gap=None) or above_of(here, texts)
             if step is None or id(step) in seen or step.key not in (*UNBOUND_REVIEW_KEYS, None) \
                     or not is_subject(_widget_party(step)):
                 break
             seen.add(id(step))
+            here = step
             if step.key == "full_name":
                 if copies.get(_copy_key(step), []).count(step.widget.page) == 1:
                     out.setdefault(_copy_key(role), []).append(id(role))
