@@ -20,7 +20,7 @@ step; a due is a whole hour of the plan day. Under the certainty rule a duration
 range, an unreadable duration, a step the writer doubts, a step only asked about, a due given
 twice with different hours and a reference to a job that does not exist fail with a code.
 
-``python -m test_staff_phrasings_g`` (this folder and the repository on the path) prints the
+``python -m tests.factory.test_staff_phrasings_g`` (from the repository root) prints the
 totals and every case not correct.
 """
 
