@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 import threading
+import unicodedata
 from dataclasses import dataclass, field
 
 from repro_assets.research.answer_models import AnswerCheck, GroundedAnswer, SourceText
@@ -182,7 +183,9 @@ class CorpusLexicon:
 
     @staticmethod
     def _title_name(doc: _Document) -> str:
-        head = re.split(r":|\s[-\u2013\u2014]\s", doc.title, maxsplit=1)[0]
+        # NFKC: a ligature of the PDF's title ("\ufb01") is the letters a user types ("fi")
+        head = re.split(r":|\s[-\u2013\u2014]\s", unicodedata.normalize("NFKC", doc.title),
+                        maxsplit=1)[0]
         return " ".join(re.findall(r"[a-z0-9]+", head.lower()))
 
     def identity(self, doc: _Document) -> str:

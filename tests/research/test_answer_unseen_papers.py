@@ -168,3 +168,13 @@ def test_a_rows_cells_go_on_past_its_mark_cells() -> None:
     unknown = SourceText(key="corpus://pdf/1", title="Sorting shore pebbles",
                          windows=(MARKS.format(value="?"),))
     assert not check_answer("StoneNet mAP with one sorter alone?", [unknown], TODAY).answered
+
+
+def test_a_title_with_a_ligature_typed_in_plain_letters_names_its_paper() -> None:
+    # PDF titles keep ligatures ("\ufb01" for "fi"): a user types the letters
+    lexicon = CorpusLexicon({1: _document(1, "Swift Pebble Classi\ufb01cation: a sorter"),
+                             2: OTHER_PAPER})
+    assert lexicon.title_names("swift pebble classification accuracy on ShoreSet?") == \
+        frozenset({"swift pebble classification"})
+    # the look-alike: part of the title names no paper
+    assert lexicon.title_names("pebble classification accuracy on ShoreSet?") == frozenset()
