@@ -31,8 +31,7 @@ from repro_assets.papers.claims.models import Candidate
 from repro_assets.papers.claims.provenance import WEAK_SOURCES as WEAK
 
 #: Dataset sources that name one dataset for the whole table rather than for the cell.
-TABLE_WIDE = frozenset({"caption", "table_title", "reference", "section", "paper",
-                        "sole_dataset"})
+TABLE_WIDE = frozenset({"caption", "table_title", "reference", "section", "paper"})
 #: Header words that qualify how a value is reported, not which data it is on.
 _REPORTING = re.compile(
     r"(?i)\b(?:results?|scores?|ours|mean|median|avg\.?|average|overall|all|total|best|"

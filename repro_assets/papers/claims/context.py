@@ -19,7 +19,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from repro_assets.papers.claims.datasets import (
-    NAME_PATTERN,
     clean_name,
     graded_name_phrases,
     is_generic,
@@ -59,22 +58,6 @@ _PROPOSE_WORD = re.compile(r"(?i)\bwe (?:propose|present|introduce)\s+([a-z]+[A-
 _STAMP = re.compile(r"(?i)^arxiv:|^\s*published as|^\s*preprint|^\d+$")
 _ABBREVIATION = re.compile(
     r"(?<![\w-])([A-Za-z][\w\-@]{0,10})\s*[=:]\s*([A-Za-z][A-Za-z '\-]{2,40}?)(?=\s*[,;)]|$)")
-
-
-#: A heading that is a dataset noun ('4.1 Dataset', 'Data', 'Datasets and setup').
-_DATA_WORD = (r"(?:DATA\s?SETS?|DATA|CORPUS|CORPORA|BENCHMARKS?|Data\s?sets?|Datasets?|Data|"
-              r"Corpus|Corpora|Benchmarks?)")
-_DATA_HEADING_LINE = re.compile(
-    rf"^(?:\d+(?:\.\d+)*\.?\s+)?(?:The\s+)?{_DATA_WORD}(?:\s+(?i:and)\s+[\w\s\-]{{1,30}})?$")
-#: The subject opening a paragraph, with a year mark ('X ’14'), then a verb of contents.
-_SUBJECT = (rf"(?P<name>{NAME_PATTERN}(?:\s*[’']\d{{2}}\b)?)\s+"
-            r"(?:contains|consists|comprises|includes|is\s+(?:a|an|composed|made)|has|provides|"
-            r"was\s+(?:collected|built|created))\b")
-_OPENING_NAME = re.compile(rf"^{_SUBJECT}")
-#: The heading read into the text before the subject ('... 4.1 DATASET X contains ...'): the
-#: reader did not split it off.
-_TITLED_NAME = re.compile(
-    rf"(?:^(?:\d+(?:\.\d+)*\.?\s+)?|(?<=\s)\d+(?:\.\d+)*\.?\s+){_DATA_WORD}\s+{_SUBJECT}")
 
 
 #: A plural dataset noun after a name: the name is a collection of datasets, not one.
@@ -122,19 +105,6 @@ class PaperContext:
         key = normalize_key(best)
         related = all(k.startswith(key) or key.startswith(k) for k in named)
         return best if related else None
-
-    @property
-    def sole_dataset(self) -> str | None:
-        """The one dataset the paper presents when it names no other anywhere (one family of
-        names, the most mentioned presented): the data of its experiments, even when the
-        abstract does not name it and no section around a table does."""
-        keys = [k for k in self.dataset_names if self.dataset_counts[k] > 0 or k in self.presented]
-        if not keys or len({_family(k) for k in keys}) != 1:
-            return None
-        best = max(keys, key=lambda k: (k in self.presented, self.dataset_counts[k], -len(k)))
-        if best not in self.presented or self.dataset_counts[best] < 2:
-            return None  # a name printed once (a running head glued to a sentence) is no data
-        return self.dataset_names[best]
 
     def _dominant(self) -> str | None:
         """The most mentioned dataset family, when it dominates the paper's mentions."""
@@ -297,11 +267,6 @@ def build_context(pages: PaperPages, tables: list[ParsedTable]) -> PaperContext:
                 names.setdefault(key, name)  # 'ZNet300' is the paper's ZNet, not a dataset
                 if cued:
                     presented.add(key)
-    for name in _opening_names(sentences, sections):
-        key = normalize_key(name)
-        if key not in own_keys:
-            names.setdefault(key, name)
-            presented.add(key)
     metric_map: dict[str, str] = {}
     task_map: dict[str, str] = {}
     for table in tables:
@@ -319,25 +284,6 @@ def build_context(pages: PaperPages, tables: list[ParsedTable]) -> PaperContext:
                         dataset_names=names, dataset_metric=metric_map, dataset_task=task_map,
                         sentences=sentences, sections=sections,
                         presented=presented, modelled=model_names(texts))
-
-
-def _opening_names(sentences: list[tuple[int, int, str]],
-                   sections: list[tuple[int, int, str]]) -> list[str]:
-    """Names a 'Dataset' section presents: the subject of its opening sentence ('4.1 Dataset'
-    / 'X contains the following ...'), also when the heading was read into that sentence
-    ('DATASET X consists of ...'). The section is the only place such a paper names its data."""
-    out: list[str] = []
-    previous: str | None = None
-    for page, offset, sentence in sentences:
-        heading = section_at(sections, page, offset)
-        opening = heading != previous
-        previous = heading
-        titled = _TITLED_NAME.search(sentence)
-        match = titled or (_OPENING_NAME.match(sentence) if opening and heading and (
-            _DATA_HEADING_LINE.match(heading)) else None)
-        if match and not is_generic(match.group("name")):
-            out.append(match.group("name"))
-    return out
 
 
 _MODEL_NAME = r"[A-Z][\w\-+]*(?:[A-Z0-9][\w\-+]*)?"

@@ -26,8 +26,6 @@ _DATASET_NOUN = rf"(?:{_STRONG_NOUN}|{_WEAK_NOUN})"
 _NAME_TOKEN = r"(?:[A-Z0-9][\w’'\-+]*(?:\.[\w’'\-+]+)*|[a-z]+[A-Z0-9][\w’'\-+]*)"
 _NAME = (rf"{_NAME_TOKEN}(?:(?:\s*(?:/|-|&|and|,)\s*|\s*→\s*(?=[A-Z])|\s+){_NAME_TOKEN})"
          r"{0,5}")  # 'X English→German': an arrow joins the two sides of a pair
-#: Public alias: a printed name of one to six tokens.
-NAME_PATTERN = _NAME
 _FUNCTION = r"(?!(?:on|the|of|in|for|a|an|to|with|by|at|from|and|or|is|are|we)\b)"
 _NAMED_AS_DATASET = re.compile(
     rf"(?<![\w-])[“\"‘']?(?P<name>{_NAME}(?:\s+{_FUNCTION}[a-z][a-z\-]+){{0,2}})[”\"’']?\s+"

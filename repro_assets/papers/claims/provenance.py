@@ -62,7 +62,7 @@ DatasetSource = Literal[
     "column_caption", "column_cue", "column_unconfirmed",
     "table_title", "caption", "reference", "section", "paper", "sentence", "pointed_table",
     "nearby_sentence", "caption_training", "context_ambiguous", "subcaption_unconfirmed",
-    "neighbour_table", "sole_dataset",
+    "neighbour_table",
     "caption_order", "name_underspecified", "llm", "unknown",
 ]
 
@@ -92,7 +92,6 @@ SOURCE_CONFIDENCE: dict[str, float] = {
     "context_ambiguous": 0.6,
     "name_underspecified": 0.6,
     "paper": 0.55,
-    "sole_dataset": 0.55,         # context: the only dataset the paper presents anywhere
     "unknown": 0.6,
 }
 

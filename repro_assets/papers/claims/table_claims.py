@@ -900,12 +900,6 @@ def _cell(
             info.metric in cues.above.metrics):
         reading.dataset, reading.source = cues.above.dataset, "neighbour_table"
         reading.confidence -= 0.2
-    if reading.dataset is None and cues.context.sole_dataset and not reading.reason and not (
-            _other_names(table.caption or "", cues.context)):
-        # the only dataset the paper presents anywhere (its 'Dataset' section, a cue)
-        reading.dataset = cues.context.sole_dataset
-        reading.confidence -= 0.2
-        reading.source = "sole_dataset"
     _narrow_dataset(reading, table, col, info, cues, row)
     _pair_of_column(reading, table, col)
     reading.reason = reading.reason or _column_refusal(table, col, info, cues)
@@ -919,10 +913,6 @@ def _cell(
         reading.metric = _mapped_metric(reading.dataset, cues)
         reading.metric_source = "caption_map"
     _fallback_metric(reading, info, cues)
-    if reading.source == "sole_dataset" and reading.metric_source in _CONTEXT_METRIC:
-        # nothing printed at the table ties the cell: neither its data nor its measure
-        reading.reason = reading.reason or (
-            "the dataset and the metric both come from outside the table")
     if info.blank and not row.metric and reading.metric:
         # a column with no header: nothing printed over it ties the table-wide metric to it
         reading.confidence = min(reading.confidence, _HEADERLESS_CAP)
@@ -987,10 +977,6 @@ def _labelled_dataset(table: ParsedTable, info: _Column, cues: _TableCues,
                   if cues.caption_says_datasets or cues.dataset_axis else "column_unconfirmed")
         return info.name, source
     return None, "unknown"
-
-
-#: Metric paths from away from the number (a sentence citing the table, the paper's topic).
-_CONTEXT_METRIC = frozenset({"reference", "implied"})
 
 
 def _fallback_dataset(reading: _Reading, table: ParsedTable, cues: _TableCues) -> None:
