@@ -188,6 +188,8 @@ _THAN_RE = re.compile(r"\bthan\b", re.IGNORECASE)
 _BETWEEN_RE = re.compile(r"\bbetween\b(?P<a>.+?)\band\b", re.IGNORECASE)
 #: Where a question offers two alternatives ("which is lower, X or Y").
 _OR_RE = re.compile(r"\bor\b", re.IGNORECASE)
+#: A possessive ending right after a name ("X's", "X\u2019s").
+_POSSESSIVE_RE = re.compile(r"['\u2019]s\b")
 #: What opens the clause of two alternatives ("which is lower on Z, X or Y").
 _CLAUSE_RE = re.compile(r"[,;:]\s")
 
@@ -241,6 +243,11 @@ def comparison_sides(question: str, terms: QuestionTerms
     cue = COMPARATIVE_RE.search(question) if not between else None
     after_cue = [a for a in first if cue and positions[a.key] >= cue.end()]
     sides_a = after_cue or first[:1]
+    # "how much lower is X's Z error than Y": the name written as the owner is the side, what
+    # it owns (the collection Z) is asked of both sides
+    owners = [a for a in sides_a if _POSSESSIVE_RE.match(question, positions[a.key]
+                                                          + len(a.text))]
+    sides_a = owners or sides_a
     nearest_b = min(second, key=lambda a: positions[a.key])
     if nearest_b.key in {a.key for a in sides_a}:
         return None

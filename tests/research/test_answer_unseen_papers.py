@@ -178,3 +178,31 @@ def test_a_title_with_a_ligature_typed_in_plain_letters_names_its_paper() -> Non
         frozenset({"swift pebble classification"})
     # the look-alike: part of the title names no paper
     assert lexicon.title_names("pebble classification accuracy on ShoreSet?") == frozenset()
+
+
+# -- "how much lower is X's Z error than Y" -------------------------------------------------
+
+POSSESSIVE = ("Without extra pebbles, how much lower is QuokkaNet's ShoreSet-10 test error than "
+              "WombatNet's, and by how much?")
+
+
+def test_what_the_first_side_owns_is_asked_of_both_sides() -> None:
+    sides = comparison_sides(POSSESSIVE, question_terms(POSSESSIVE, TODAY))
+    assert sides is not None
+    assert [[a.text for a in side.anchors] for side in sides] == [
+        ["QuokkaNet", "ShoreSet-10"], ["WombatNet", "ShoreSet-10"]]
+
+
+def test_the_second_side_read_on_another_collection_is_no_answer() -> None:
+    own = SourceText(key="corpus://pdf/1", title="Quokka sorters", windows=(
+        "On ShoreSet-10 the QuokkaNet sorter reaches a test error of 9.40%.",))
+    other = SourceText(key="corpus://pdf/2", title="Wombat sorters", windows=(
+        "Table 2. Test error on the PebbleDigits collection.\nMethod\nTest error\n"
+        "WombatNet\n0.45%",))
+    # the look-alike: WombatNet's only number is on another collection
+    assert not check_answer(POSSESSIVE, [own, other], TODAY).answered
+    both = SourceText(key="corpus://pdf/2", title="Wombat sorters", windows=(
+        "Table 3. Test error on the ShoreSet-10 collection.\nMethod\nTest error\n"
+        "WombatNet\n11.20%",))
+    check = check_answer(POSSESSIVE, [own, both], TODAY)
+    assert check.answer is not None and check.answer.value == "1.80"
