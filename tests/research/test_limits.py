@@ -62,16 +62,16 @@ def _gaps(stamps: list[float]) -> list[float]:
 
 
 def assert_shared_rate(stamps: list[float], interval: float) -> None:
-    """Requests from several sessions arrive at one shared rate (a rate property).
+    """Requests from several senders arrive at one shared rate (a rate property).
 
-    The span of ``n`` requests is at least ``n - 1`` slots (independent limiters would overlap
-    and finish in about ``1 / sessions`` of it), and no two arrive closer than half a slot (the
-    other half absorbs the senders' wake-up jitter on a loaded machine).
+    The span of ``n`` requests is at least ``n - 1`` slots: independent limiters would overlap
+    and finish in about ``1 / senders`` of it. The gap between two arrivals is not asserted: the
+    limiter spaces the slots it grants, but on a loaded machine a sender that wakes late for its
+    slot arrives close to the next sender's request (a wall-clock figure, not the limiter's).
     """
     ordered = sorted(stamps)
     span = ordered[-1] - ordered[0]
     assert span >= 0.9 * (len(ordered) - 1) * interval, (span, _gaps(ordered))
-    assert min(_gaps(ordered)) >= 0.5 * interval, _gaps(ordered)
 
 
 # -- PubMed counts every HTTP call -------------------------------------------------------------
