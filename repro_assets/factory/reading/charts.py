@@ -21,8 +21,9 @@ from __future__ import annotations
 import re
 
 from repro_assets.factory.ids import id_pattern
+from repro_assets.factory.reading.lexicon import DURATION_UNIT
 
-_UNIT = r"(?P<unit>h|hrs?|hours?|min|mins|minutes?)"
+_UNIT = rf"(?P<unit>{DURATION_UNIT})"
 _CELL_SIZE_RE = re.compile(rf"(?i)\b(?:cell|column|box|square)\s*=\s*(?P<size>\d+|one|an?)\s*"
                            rf"{_UNIT}\b")
 _MARK_SIZE_RE = re.compile(rf"(?i)#\s*=\s*(?P<size>\d+|one|an?)\s*{_UNIT}\b")

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from enum import StrEnum
 
-from repro_assets.factory.reading.lexicon import Kind, tokenize
+from repro_assets.factory.reading.lexicon import DURATION_UNIT, Kind, tokenize
 from repro_assets.factory.reading.phrases import MEANING_WORDS
 
 
@@ -167,7 +167,7 @@ def header_machine(cell: str) -> str | None:
     """The machine of a header cell that is one machine id, alone or after plain words
     (``M3``, ``Saw M3``, ``M3 (h)``): a column of that machine's step; None otherwise (also
     when a word says more than a name, ``Optional M3``)."""
-    tokens = tokenize(re.sub(r"\((?:h|hrs?|hours?|min|mins|minutes?)\)\s*$", "", cell.strip(),
+    tokens = tokenize(re.sub(rf"\((?:{DURATION_UNIT})\)\s*$", "", cell.strip(),
                              flags=re.IGNORECASE))
     if not tokens or tokens[-1].kind is not Kind.MACHINE or len(tokens[-1].value) != 1 or any(
             t.kind is not Kind.WORD or t.value in MEANING_WORDS | _STAND_IN_WORDS

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from repro_assets.factory.ids import id_pattern
+from repro_assets.factory.reading.lexicon import DURATION_UNIT
 
 _JOB = id_pattern("J")
 _LEAD_RE = re.compile(
@@ -29,7 +30,7 @@ _LEAD_RE = re.compile(
 _JOIN_RE = re.compile(
     r"^\s*,?\s*(?:(?P<plus>plus|and\s+add|and\s+also|with\s+an?\s+extra|add)|but)\s+",
     re.IGNORECASE)
-_DURATION = r"\d+(?:\.\d+)?\s*(?:h|hrs?|hours?|min|mins|minutes?)\b"
+_DURATION = rf"\d+(?:\.\d+)?\s*(?:{DURATION_UNIT})\b"
 _STEP_TAKES_RE = re.compile(
     rf"\b(?:(?:its|the)\s+)?(?P<machine>{id_pattern('M')})(?:\s+step)?\s+(?:takes|needs|is)\s+"
     rf"(?P<duration>{_DURATION})", re.IGNORECASE)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from repro_assets.factory.ids import JOB_ID_RE, id_pattern
-from repro_assets.factory.reading.lexicon import NUMBER_WORDS, Kind, tokenize
+from repro_assets.factory.reading.lexicon import DURATION_UNIT, NUMBER_WORDS, Kind, tokenize
 from repro_assets.factory.reading.phrases import (
     DUE_KEYS,
     DUE_KEYS_NEED_BY,
@@ -31,7 +31,7 @@ from repro_assets.factory.reading.phrases import (
 
 # what the heading may not hold: a machine id, a duration, a time of day, a list
 _NOT_A_HEADING_RE = re.compile(
-    rf"{id_pattern('M')}|\d\s*(?:h|hrs?|hours?|min|mins|minutes?)\b"
+    rf"{id_pattern('M')}|\d\s*(?:{DURATION_UNIT})\b"
     r"|\d{1,2}[:.]\d{2}|\d\s*[ap]\.?m\b|[,;|\t]", re.IGNORECASE)
 _STEP_RE = re.compile(r"^\s*step\s+(?P<n>\d{1,2})\s*:\s*(?P<body>\S.*)$", re.IGNORECASE)
 # words that join the parts of the sentence without saying anything about the step

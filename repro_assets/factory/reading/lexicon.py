@@ -22,6 +22,10 @@ from typing import Any
 
 from repro_assets.factory.ids import ID_EDGE_AFTER, ID_EDGE_BEFORE, MAX_RANGE, id_pattern
 
+#: The unit words of a printed duration, as one alternation for the line passes' patterns
+#: ("2h", "3 hrs", "1.5 hours", "45 min", "90 minutes"); the scanner below reads more forms.
+DURATION_UNIT = r"h|hrs?|hours?|min|mins|minutes?"
+
 NUMBER_WORDS: dict[str, float] = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a": 1, "an": 1,

@@ -19,8 +19,9 @@ from __future__ import annotations
 import re
 
 from repro_assets.factory.ids import id_pattern
+from repro_assets.factory.reading.lexicon import DURATION_UNIT
 
-_DURATION = r"\d+(?:[.,]\d+)?\s*(?:h|hrs?|hours?|min|mins|minutes?)"
+_DURATION = rf"\d+(?:[.,]\d+)?\s*(?:{DURATION_UNIT})"
 _LINE_RE = re.compile(
     rf"^\s*(?:[-*\u2022]\s+)?(?P<machine>{id_pattern('M')})\s*(?:\((?P<aside>[^()]*)\))?\s*"
     r"(?::|\s(?:does|runs|handles|processes|works\s+on))\s*(?P<items>\S.*?)\s*\.?\s*$")

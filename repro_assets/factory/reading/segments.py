@@ -42,6 +42,7 @@ from repro_assets.factory.reading.envelope import unwrap_lines
 from repro_assets.factory.reading.instructions import work_instruction_lines
 from repro_assets.factory.reading.job_sections import heading_due, job_section_lines
 from repro_assets.factory.reading.keys import key_lines
+from repro_assets.factory.reading.lexicon import DURATION_UNIT
 from repro_assets.factory.reading.machine_lists import machine_list_lines
 from repro_assets.factory.reading.matrices import (
     caption_unit,
@@ -774,7 +775,7 @@ def _due_heading_rows(lines: list[str]) -> None:
 
 # what a heading over one job's table may not hold: a machine id, a duration, a time of day
 _NOT_A_HEADING_RE = re.compile(
-    rf"{id_pattern('M')}|\d\s*(?:h|hrs?|hours?|min|mins|minutes?)\b"
+    rf"{id_pattern('M')}|\d\s*(?:{DURATION_UNIT})\b"
     r"|\d{1,2}[:.]\d{2}|\d\s*[ap]\.?m\b|[,;|\t]", re.IGNORECASE)
 
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from repro_assets.factory.ids import ANY_ID_RE, id_pattern
 from repro_assets.factory.reading.columns import Column, column_role
+from repro_assets.factory.reading.lexicon import DURATION_UNIT
 from repro_assets.factory.reading.phrases import is_plain_note
 
 _FIELD_RE = re.compile(r"^(?P<key>[A-Za-z][A-Za-z .#/]*?)\s*:\s*(?P<value>.*)$")
@@ -41,7 +42,7 @@ _RULE_RE = re.compile(r"^[\s|+:~=_-]*[~=_-]{3,}[\s|+:~=_-]*$")
 _SPECKS_RE = re.compile(r"^[^A-Za-z0-9]*$")
 _BLANK_VALUE_RE = re.compile(r"^[_.\s-]*$")
 _NUMBER_RE = re.compile(r"^\d+(?:\.\d+)?$")
-_DURATION_RE = re.compile(r"^\d+(?:\.\d+)?\s*(?:h|hrs?|hours?|min|mins|minutes?)$",
+_DURATION_RE = re.compile(rf"^\d+(?:\.\d+)?\s*(?:{DURATION_UNIT})$",
                           re.IGNORECASE)
 _MACHINE_RE = re.compile(id_pattern("M"))
 _ROLES = frozenset({Column.STEP, Column.MACHINE, Column.HOURS, Column.MINUTES, Column.NAME})

@@ -19,6 +19,7 @@ import re
 
 from repro_assets.factory.ids import ANY_ID_RE, id_pattern
 from repro_assets.factory.reading.columns import Column, column_role
+from repro_assets.factory.reading.lexicon import DURATION_UNIT
 from repro_assets.factory.reading.phrases import is_plain_note
 
 _FIELD_SPLIT_RE = re.compile(r"\s{2,}")
@@ -32,7 +33,7 @@ _INFO_KEYS = frozenset({"customer", "item", "part", "part no", "part no.", "qty"
 _TITLE_RE = re.compile(r"^[A-Za-z][A-Za-z ]*(?:\s+Page\s+\d+/\d+)?$|^Page\s+\d+/\d+$")
 _CLOCK_RE = re.compile(r"^(?P<h>\d{1,2})[:.](?P<m>\d{2})$")
 _TIME_OF_DAY_RE = re.compile(r"\b\d{1,2}:\d{2}\b|\b\d{1,2}\s*[ap]\.?m\b", re.IGNORECASE)
-_DURATION = r"(?P<amount>\d+(?:\.\d+)?)\s*(?P<unit>h|hrs?|hours?|min|mins|minutes?)"
+_DURATION = rf"(?P<amount>\d+(?:\.\d+)?)\s*(?P<unit>{DURATION_UNIT})"
 _OPERATION_RE = re.compile(
     rf"^\s*(?P<number>\d{{1,4}})\s{{2,}}(?P<machine>{id_pattern('M')})\s{{2,}}"
     rf"(?P<work>[A-Za-z][A-Za-z -]*?)\s{{2,}}{_DURATION}\s*$")
