@@ -459,8 +459,37 @@ _QUANTITY_HEADS = frozenset({"proportion", "ratio", "rate", "size", "number", "v
                              "temperature", "epsilon"})
 
 
+#: A metric taken at a cut-off ("prec@1", "recall@10", "hits@5", "p@1"): a number.
+_AT_K_RE = re.compile(r"\b[a-z]+@\d+\b", re.IGNORECASE)
+#: A symbol's name written out ("beta", "lambda"): a parameter, asked for its value.
+_SYMBOL_RE = re.compile(r"\b(alpha|beta|gamma|delta|epsilon|lambda|sigma|theta|kappa|rho|tau)\b",
+                        re.IGNORECASE)
+#: Metric words long enough that one typed letter off ("acuracy") still names them.
+_LONG_METRICS = ("accuracy", "precision", "perplexity", "recall")
+
+
+def _one_edit(word: str, target: str) -> bool:
+    """True when ``word`` is ``target`` with one letter dropped, added or replaced."""
+    if word == target or abs(len(word) - len(target)) > 1:
+        return False
+    if len(word) == len(target):
+        return sum(a != b for a, b in zip(word, target, strict=True)) == 1
+    short, long_ = sorted((word, target), key=len)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
+
+
+def _metric_hint(q: str) -> bool:
+    """True when lower-case ``q`` names a metric: a metric word, one at a cut-off ("prec@1"),
+    or a long metric word typed one letter off ("acuracy")."""
+    if _METRIC_HINT.search(q) or _AT_K_RE.search(q):
+        return True
+    return any(_one_edit(w, m) for w in re.findall(r"[a-z]{5,}", q) for m in _LONG_METRICS)
+
+
 def _asked_kind(question: str) -> str:
     q = question.lower()
+    if re.search(r"\bby how much\b", q):
+        return "value"  # "which is higher, X or Y, and by how much": a difference, a number
     if re.search(r"\bhow many times\b|\btimes (fewer|smaller|larger|faster|slower|more|less)",
                  q):
         return "ratio"
@@ -473,7 +502,7 @@ def _asked_kind(question: str) -> str:
         return "value"  # "How well does X do on Y?": its result on Y, a number
     if re.search(r"\b(what|how much|how accurate|how (well|did|does)|which value|"
                  r"what value|how (high|low|large|big|small|good))\b", q) and (
-                     _METRIC_HINT.search(q) or re.search(
+                     _metric_hint(q) or re.search(
                      r"\b(proportion|ratio|size|number|rate|value|accurate|score|length|average|"
                      r"median|total|amount|percentage|dimension|dimensionality|depth|width)\b", q)):
         return "value"
@@ -488,8 +517,9 @@ def _asked_kind(question: str) -> str:
         return "entity"  # "Which optimizer ...", "What dataset ...": a name, not a number
     if not re.match(r"\s*(what|which|how|who|when|where|why|is|are|was|were|do|does|did|can|"
                     r"could|should|would|will|has|have|had|list|describe|explain|compare|"
-                    r"summari[sz]e|tell|give)\b", q) and _METRIC_HINT.search(q):
+                    r"summari[sz]e|tell|give)\b", q) and (_metric_hint(q) or _SYMBOL_RE.search(q)):
         return "value"  # a fragment naming a metric ("X top-1 error, single-crop?") asks for it
+        # or a parameter by its symbol's name ("X smoothing beta?"): its value
     return "none"
 
 

@@ -1,0 +1,61 @@
+"""Questions that ask for a number without a wh-word's usual cue (#26, Q4 precision).
+
+A keyword fragment with a typed-off metric word ("acuracy"), a metric at a cut-off
+("prec@1"), a parameter named by its symbol ("smoothing beta?") and "which is higher and by
+how much" all ask for a number: they must be checked as a number (and abstain when no passage
+states it), never answered with descriptive text. A question asking for a description stays
+one. Every name, sentence and number here is made up by the test.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from repro_assets.research.answer_models import SourceText
+from repro_assets.research.answering import check_answer
+from repro_assets.research.question_terms import question_terms
+
+TODAY = dt.date(2026, 6, 1)
+
+PASSAGE = ("Table 2: Sorting results on PebbleSet. PebbLeNet with two sieve layers reaches "
+           "an accuracy of 71.4 on PebbleSet. We set the smoothing beta = 0.35 throughout.")
+
+
+@pytest.mark.parametrize("question", [
+    "pebblenet two sieve layers, acuracy on pebbleset?",
+    "hits@1 of PebbLeNet on PebbleSet?",
+    "pebblenet smoothing beta?",
+    "On PebbleSet, which is higher and by how much: PebbLeNet or ShellNet?",
+])
+def test_a_number_asked_without_the_usual_cue_is_a_number(question: str) -> None:
+    assert question_terms(question, TODAY).kind == "value"
+
+
+@pytest.mark.parametrize("question", [
+    "describe the pebblenet smoothing schedule",
+    "pebblenet sieve layers and how they are stacked?",
+])
+def test_a_description_asked_stays_a_description(question: str) -> None:
+    assert question_terms(question, TODAY).kind == "none"
+
+
+def _check(question: str, *windows: str) -> object:
+    source = SourceText(key="corpus://pdf/a", title="Sorting pebbles by weight",
+                        windows=windows, identity="Sorting pebbles by weight")
+    return check_answer(question, [source], TODAY)
+
+
+def test_a_typed_off_metric_is_read_as_the_metric_and_its_number_answered() -> None:
+    check = _check("pebblenet two sieve layers, acuracy on pebbleset?", PASSAGE)
+    assert check.answer is not None and check.answer.value == "71.4"
+
+
+def test_a_typed_off_metric_no_passage_states_is_no_text_answer() -> None:
+    # the look-alike: the passages describe the model but state no accuracy for it
+    check = _check("pebblenet two sieve layers, acuracy on pebbleset?",
+                   "PebbLeNet stacks two sieve layers; stacking more brings no gain on "
+                   "PebbleSet, so deeper stacks are not tested.")
+    assert check.answer is None
+    assert check.terms.kind == "value"
