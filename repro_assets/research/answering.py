@@ -499,6 +499,9 @@ def _sentence_answer(passage: Passage, terms: QuestionTerms, source: SourceText,
     if terms.kind == "count":
         # "how many epochs": "6 residual stages" or "minibatches of 96" count something else
         numbers = [n for n in numbers if _counts_the_asked_noun(words, n.position, terms)]
+    if terms.kind in ("count", "duration") and not _PERIOD_ASKED_RE.search(terms.question):
+        # "decayed every 8 epochs": how often something happens, not how many in all
+        numbers = [n for n in numbers if not _a_period(words, n.position)]
     if not numbers:
         return None
     targets = [p for a in in_passage for p in anchor_positions(a, words)]
@@ -528,6 +531,16 @@ def _sentence_answer(passage: Passage, terms: QuestionTerms, source: SourceText,
         return None  # "the gap ... fell from 0.4 to 0.1": a difference, not the asked value
     return GroundedAnswer(value=chosen.text, quote=passage.text, source=source.key,
                           title=source.title, score=round(score, 3))
+
+
+#: A question asking how often something happens ("every how many epochs", "per step").
+_PERIOD_ASKED_RE = re.compile(r"\b(?:every|each|per|how often|interval|period)\b",
+                              re.IGNORECASE)
+
+
+def _a_period(words: list[str], position: int) -> bool:
+    """The number at ``position`` says how often ("every 8 epochs", "each 2 steps")."""
+    return position > 0 and words[position - 1].lower() in ("every", "each")
 
 
 #: Words of a question asking for the state before a change ("the baseline error").

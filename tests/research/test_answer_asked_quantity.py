@@ -59,3 +59,20 @@ def test_a_typed_off_metric_no_passage_states_is_no_text_answer() -> None:
                    "PebbleSet, so deeper stacks are not tested.")
     assert check.answer is None
     assert check.terms.kind == "value"
+
+
+def test_how_often_is_not_how_many_in_all() -> None:
+    question = "For how many epochs in total was PebbLeNet trained?"
+    check = _check(question, "PebbLeNet was trained with plain momentum, halving the step "
+                   "size every 6 epochs.")
+    assert check.answer is None  # the look-alike: only a period is stated
+    check = _check(question, "PebbLeNet was trained for 42 epochs in total, halving the "
+                   "step size every 6 epochs.")
+    assert check.answer is not None and check.answer.value == "42"
+
+
+def test_a_period_asked_is_answered_by_the_period() -> None:
+    check = _check("Every how many epochs is the PebbLeNet step size halved?",
+                   "PebbLeNet was trained with plain momentum, halving the step size every "
+                   "6 epochs.")
+    assert check.answer is not None and check.answer.value == "6"
