@@ -12,11 +12,11 @@ import datetime as dt
 
 import pytest
 
-from repro_assets.research import corpus_answer
 from repro_assets.research.answer_models import SourceText
 from repro_assets.research.answering import check_answer, comparison_sides
-from repro_assets.research.corpus_answer import CorpusLexicon, _Document, check_corpus
-from repro_assets.research.question_terms import fold, question_terms
+from repro_assets.research.corpus_answer import CorpusLexicon, check_corpus
+from repro_assets.research.question_terms import question_terms
+from tests.research.lexicon_docs import document, install_corpus
 
 TODAY = dt.date(2026, 6, 1)
 
@@ -29,31 +29,19 @@ def _check(question: str, *windows: str, title: str = "Sorting pebbles by weight
     return check.answer.value if check.answer else None
 
 
-def _document(doc_id: int, title: str, *chunks: str) -> _Document:
-    doc = _Document(document_id=doc_id, title=title, key=f"corpus://pdf/{doc_id}",
-                    paper_id=None, chunks=[(100 * doc_id + i, c, fold(c))
-                                           for i, c in enumerate(chunks)])
-    doc.folded = fold(doc.title) + "".join(c[2] for c in doc.chunks)
-    return doc
-
-
-def _corpus(monkeypatch: pytest.MonkeyPatch, *docs: _Document) -> None:
-    lexicon = CorpusLexicon({d.document_id: d for d in docs})
-    monkeypatch.setattr(corpus_answer.CorpusLexicon, "load",
-                        classmethod(lambda cls, db: lexicon))
 
 
 def test_a_name_typed_in_lower_case_is_still_the_asked_model(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    own = _document(1, "Stacking pebbles deeper",
+    own = document(1, "Stacking pebbles deeper",
                     "We call our stacker PebbLeNet. PebbLeNet sorts stones in one pass.",
                     "Table 3: Sorting by one stacker.\nEntrant\nmAP\nRockTeam\n31.5%\n"
                     "PebbLeNet\n36.2%")
-    other = _document(2, "Residual shell sorting",
+    other = document(2, "Residual shell sorting",
                       "The sorter we built rests on ShellNet-50 plus a handful of sorting tricks.",
                       "Built on ShellNet-50, the sorter scores 81.3% mAP on ShoreVOC with "
                       "one stacker.")
-    _corpus(monkeypatch, own, other)
+    install_corpus(monkeypatch, own, other)
     lexicon = CorpusLexicon.load(None)
     # written only with an inner capital in the corpus: a name, even typed in lower case
     assert lexicon.written_names("pebblenet sorting mAP with one stacker?") == \
@@ -63,7 +51,7 @@ def test_a_name_typed_in_lower_case_is_still_the_asked_model(
                             today=TODAY)
     assert check.answer is not None and check.answer.value == "36.2"
     # the look-alike: the corpus reports the other model only; its sentence is no answer
-    _corpus(monkeypatch, other, _document(3, "Stacking pebbles deeper",
+    install_corpus(monkeypatch, other, document(3, "Stacking pebbles deeper",
                                           "We call our stacker PebbLeNet. PebbLeNet sorts "
                                           "stones in one pass, unlike ShellNet-50."))
     check, _ = check_corpus("pebblenet sorting mAP with one stacker?", None,

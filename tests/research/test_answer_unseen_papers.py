@@ -11,32 +11,19 @@ import datetime as dt
 
 import pytest
 
-from repro_assets.research import corpus_answer
 from repro_assets.research.answer_models import SourceText
 from repro_assets.research.answering import check_answer, comparison_sides
 from repro_assets.research.corpus_answer import (
     CorpusLexicon,
-    _Document,
     check_corpus,
     join_chunks,
 )
-from repro_assets.research.question_terms import fold, question_terms
+from repro_assets.research.question_terms import question_terms
+from tests.research.lexicon_docs import document, install_corpus
 
 TODAY = dt.date(2026, 6, 1)
 
 
-def _document(doc_id: int, title: str, *chunks: str) -> _Document:
-    doc = _Document(document_id=doc_id, title=title, key=f"corpus://pdf/{doc_id}",
-                    paper_id=None, chunks=[(100 * doc_id + i, c, fold(c))
-                                           for i, c in enumerate(chunks)])
-    doc.folded = fold(doc.title) + "".join(c[2] for c in doc.chunks)
-    return doc
-
-
-def _corpus(monkeypatch: pytest.MonkeyPatch, *docs: _Document) -> None:
-    lexicon = CorpusLexicon({d.document_id: d for d in docs})
-    monkeypatch.setattr(corpus_answer.CorpusLexicon, "load",
-                        classmethod(lambda cls, db: lexicon))
 
 
 # -- a paper named by a title of generic words ---------------------------------------------
@@ -44,13 +31,13 @@ def _corpus(monkeypatch: pytest.MonkeyPatch, *docs: _Document) -> None:
 GENERIC_TITLE = "Model of Models"
 QUESTION_NAMED = ("How many pebbles does the ShoreSet collection hold in total, according to "
                   "the Model of Models paper?")
-OTHER_PAPER = _document(2, "Broad Shell Stacks",
+OTHER_PAPER = document(2, "Broad Shell Stacks",
                         "Setup. ShoreSet is a collection of beach photographs and holds about "
                         "500,000 pebbles, a tougher sorting task.")
 
 
 def test_a_title_of_generic_words_with_a_lower_case_link_names_its_paper() -> None:
-    lexicon = CorpusLexicon({1: _document(1, GENERIC_TITLE), 2: OTHER_PAPER})
+    lexicon = CorpusLexicon({1: document(1, GENERIC_TITLE), 2: OTHER_PAPER})
     assert lexicon.title_names(QUESTION_NAMED) == frozenset({"model of models"})
     # a run of capitalised words that is no document's title names nothing
     assert lexicon.title_names("according to the Model of Shells paper?") == frozenset()
@@ -58,19 +45,19 @@ def test_a_title_of_generic_words_with_a_lower_case_link_names_its_paper() -> No
 
 def test_the_named_paper_answers_and_another_papers_number_never_does(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    own = _document(1, GENERIC_TITLE,
+    own = document(1, GENERIC_TITLE,
                     "We sort pebbles with stacked sorters.",
                     "The ShoreSet collection [4] is composed of 412,300 pebbles, divided "
                     "into a sorting part and a held-out part.")
-    _corpus(monkeypatch, own, OTHER_PAPER)
+    install_corpus(monkeypatch, own, OTHER_PAPER)
     check, _ = check_corpus(QUESTION_NAMED, None, today=TODAY)
     assert check.answer is not None and check.answer.value == "412,300"
     assert check.answer.source == "corpus://pdf/1"
     # the look-alike: the named paper uses the collection but never counts it; the other
     # paper's count is not what the named paper states
-    silent = _document(1, GENERIC_TITLE, "We sort pebbles with stacked sorters.",
+    silent = document(1, GENERIC_TITLE, "We sort pebbles with stacked sorters.",
                        "We train on the ShoreSet collection [4] for 40 rounds.")
-    _corpus(monkeypatch, silent, OTHER_PAPER)
+    install_corpus(monkeypatch, silent, OTHER_PAPER)
     check, _ = check_corpus(QUESTION_NAMED, None, today=TODAY)
     assert not check.answered
 
@@ -95,9 +82,9 @@ def test_a_chunks_carried_over_opening_is_read_once() -> None:
 def test_a_heading_after_a_carried_over_table_makes_no_row(
         monkeypatch: pytest.MonkeyPatch) -> None:
     question = "What ShoreSet-100 test error does the Stacker Nets paper report?"
-    doc = _document(1, "Stacker Nets", "We propose the stacker, a sorter of pebbles.",
+    doc = document(1, "Stacker Nets", "We propose the stacker, a sorter of pebbles.",
                     FIRST_CHUNK, SECOND_CHUNK)
-    _corpus(monkeypatch, doc)
+    install_corpus(monkeypatch, doc)
     check, _ = check_corpus(question, None, today=TODAY)
     # read twice, the heading "4.2. ShoreSet-100" stood before the first row's 43.10%: a row
     # naming the asked collection in its label, which no page holds (the table's three rows
@@ -172,7 +159,7 @@ def test_a_rows_cells_go_on_past_its_mark_cells() -> None:
 
 def test_a_title_with_a_ligature_typed_in_plain_letters_names_its_paper() -> None:
     # PDF titles keep ligatures ("\ufb01" for "fi"): a user types the letters
-    lexicon = CorpusLexicon({1: _document(1, "Swift Pebble Classi\ufb01cation: a sorter"),
+    lexicon = CorpusLexicon({1: document(1, "Swift Pebble Classi\ufb01cation: a sorter"),
                              2: OTHER_PAPER})
     assert lexicon.title_names("swift pebble classification accuracy on ShoreSet?") == \
         frozenset({"swift pebble classification"})
