@@ -466,6 +466,8 @@ def _row_answer(passage: Passage, terms: QuestionTerms, source: SourceText,
         return None
     if not _row_names_attribute(terms, local):
         return None  # "what batch size": a results row names no batch size
+    if not _nearest_cut_asked(terms.question, local, passage.text):
+        return None  # "top-1 error" asked: the row's nearest header/caption says "top-5 err."
     if terms.anchors and not label_names(passage.label, terms, paper):
         return None  # a row answers only for the entity its label names (not a variant)
     if _counts_another(passage.label, terms):
@@ -531,6 +533,25 @@ def _sentence_answer(passage: Passage, terms: QuestionTerms, source: SourceText,
         return None  # "the gap ... fell from 0.4 to 0.1": a difference, not the asked value
     return GroundedAnswer(value=chosen.text, quote=passage.text, source=source.key,
                           title=source.title, score=round(score, 3))
+
+
+#: A rank cut of a metric: "top-1", "top 5", "top1".
+_RANK_CUT_RE = re.compile(r"\btop[\s\-]?(\d+)\b", re.IGNORECASE)
+
+
+def _nearest_cut_asked(question: str, local: str, row: str) -> bool:
+    """False when the question asks a rank cut ("top-1") and the cut named nearest the row
+    in its surroundings (its header or caption: "top-5 err.") is another one."""
+    asked = set(_RANK_CUT_RE.findall(question))
+    cuts = list(_RANK_CUT_RE.finditer(local))
+    if not asked or not cuts:
+        return True
+    at = local.find(row)
+    if at < 0:
+        return True
+    end = at + len(row)
+    nearest = min(cuts, key=lambda m: at - m.end() if m.end() <= at else max(0, m.start() - end))
+    return nearest.group(1) in asked
 
 
 #: A question asking how often something happens ("every how many epochs", "per step").

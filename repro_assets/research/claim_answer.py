@@ -124,6 +124,19 @@ def _places(anchor: Anchor, claim: ClaimLike, quote: str, label_ok: bool,
     return own
 
 
+#: A rank cut of a metric: "top-1", "top 5", "top1" (also "top5_error" as a metric name).
+_RANK_CUT_RE = re.compile(r"(?<![a-z])top[\s\-_]?(\d+)(?!\d)", re.IGNORECASE)
+
+
+def _rank_cut_recorded(question: str, metric: str, quote: str) -> bool:
+    """False when the question asks a rank cut ("top-1 error") that neither the claim's
+    metric nor its verbatim row records: the row's number may be of another cut."""
+    asked = set(_RANK_CUT_RE.findall(question))
+    if not asked:
+        return True
+    return bool(asked & set(_RANK_CUT_RE.findall(f"{metric} {quote}")))
+
+
 def _fits(terms: QuestionTerms, asked: set[str], source: ClaimSource,
           claim: ClaimLike, quote: str) -> int | None:
     """Every term of the question has its place in the claim: the count of the row label's
@@ -132,6 +145,8 @@ def _fits(terms: QuestionTerms, asked: set[str], source: ClaimSource,
         return None
     if terms.split and claim.split != terms.split:
         return None
+    if not _rank_cut_recorded(terms.question, claim.metric_name or "", quote):
+        return None  # a claim of "error" alone does not say it is the asked "top-1 error"
     if any(not states_number(q, quote) for q in terms.qualifiers + terms.counts):
         return None
     if not meets_condition(terms, f"{quote} {claim.method_snippet or ''}"):

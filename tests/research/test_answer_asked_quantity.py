@@ -15,7 +15,9 @@ import pytest
 
 from repro_assets.research.answer_models import SourceText
 from repro_assets.research.answering import check_answer
+from repro_assets.research.claim_answer import ClaimSource, claim_answer
 from repro_assets.research.question_terms import question_terms
+from tests.research.fake_claims import FakeClaim
 
 TODAY = dt.date(2026, 6, 1)
 
@@ -76,3 +78,32 @@ def test_a_period_asked_is_answered_by_the_period() -> None:
                    "PebbLeNet was trained with plain momentum, halving the step size every "
                    "6 epochs.")
     assert check.answer is not None and check.answer.value == "6"
+
+
+def test_another_rank_cut_of_the_metric_is_not_the_asked_one() -> None:
+    question = "What top-1 error did PebbLeNet get on PebbleSet?"
+    only_top5 = ("Table 4: Error rates (%) of single sorters on PebbleSet.\nmethod\n"
+                 "top-5 err. (test)\nRockTeam\n7.12\nPebbLeNet\n6.31")
+    check = _check(question, only_top5)
+    assert check.answer is None  # the look-alike: the table reports another cut only
+    both = ("Table 4: Error rates (%) of single sorters on PebbleSet.\nmethod\n"
+            "top-1 err.\ntop-5 err.\nRockTeam\n24.1\n7.12\nPebbLeNet\n22.3\n6.31")
+    check = _check(question, both)
+    assert check.answer is not None and check.answer.value == "22.3"
+
+
+
+def test_a_claim_of_error_alone_is_not_the_asked_rank_cut() -> None:
+    def answer(question: str, metric: str, quote: str) -> str | None:
+        source = ClaimSource(key="corpus://pdf/a", title="Sorting pebbles", paper=frozenset(),
+                             claims=((FakeClaim("Pebbleset", metric, "6.31", "PebbLeNet"),
+                                      quote),))
+        found = claim_answer(question_terms(question, TODAY), [source])
+        return found.value if found else None
+
+    question = "What top-1 error does PebbLeNet get on Pebbleset?"
+    # the look-alike: the claim records only "error"; the row's cut is not stated
+    assert answer(question, "error_rate", "PebbLeNet [9] (PSC'14) - 6.31") is None
+    assert answer(question, "top1_error", "PebbLeNet [9] (PSC'14) 6.31") == "6.31"
+    assert answer("What error does PebbLeNet get on Pebbleset?", "error_rate",
+                  "PebbLeNet [9] (PSC'14) - 6.31") == "6.31"
