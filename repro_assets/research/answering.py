@@ -466,7 +466,8 @@ def _row_answer(passage: Passage, terms: QuestionTerms, source: SourceText,
         return None
     if not _row_names_attribute(terms, local):
         return None  # "what batch size": a results row names no batch size
-    if not _nearest_cut_asked(terms.question, local, passage.text):
+    if not _nearest_cut_asked(terms.question, " ".join(passage.headers) or local,
+                              passage.text):
         return None  # "top-1 error" asked: the row's nearest header/caption says "top-5 err."
     if terms.anchors and not label_names(passage.label, terms, paper):
         return None  # a row answers only for the entity its label names (not a variant)
@@ -547,8 +548,8 @@ def _nearest_cut_asked(question: str, local: str, row: str) -> bool:
     if not asked or not cuts:
         return True
     at = local.find(row)
-    if at < 0:
-        return True
+    if at < 0:  # headers read apart from the row: one of them must name the asked cut
+        return bool(asked & {m.group(1) for m in cuts})
     end = at + len(row)
     nearest = min(cuts, key=lambda m: at - m.end() if m.end() <= at else max(0, m.start() - end))
     return nearest.group(1) in asked

@@ -101,7 +101,7 @@ def test_a_claim_of_error_alone_is_not_the_asked_rank_cut() -> None:
         found = claim_answer(question_terms(question, TODAY), [source])
         return found.value if found else None
 
-    question = "What top-1 error does PebbLeNet get on Pebbleset?"
+    question = "What top-1 error has PebbLeNet on Pebbleset?"
     # the look-alike: the claim records only "error"; the row's cut is not stated
     assert answer(question, "error_rate", "PebbLeNet [9] (PSC'14) - 6.31") is None
     assert answer(question, "top1_error", "PebbLeNet [9] (PSC'14) 6.31") == "6.31"
