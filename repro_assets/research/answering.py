@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from repro_assets.research.answer_models import AnswerCheck, GroundedAnswer, SourceText
+from repro_assets.research.asked_task import task_contradicted
 from repro_assets.research.name_answer import check_name
 from repro_assets.research.passages import (
     NUM_RE,
@@ -469,6 +470,8 @@ def _row_answer(passage: Passage, terms: QuestionTerms, source: SourceText,
     if not _nearest_cut_asked(terms.question, " ".join(passage.headers) or local,
                               passage.text):
         return None  # "top-1 error" asked: the row's nearest header/caption says "top-5 err."
+    if task_contradicted(terms.question, local):
+        return None  # "on image caption generation" asked: the caption's "on the X task" differs
     if terms.anchors and not label_names(passage.label, terms, paper):
         return None  # a row answers only for the entity its label names (not a variant)
     if _counts_another(passage.label, terms):
