@@ -44,6 +44,13 @@ def check_rounding(cases: Iterable[LabelledCase],
             assert any("rounded up" in repair for repair in repairs), case.name
 
 
+def jobs_of(text: str) -> dict[str, tuple[list[str], list[int], int | None]]:
+    """Each job of the config read from ``text``: its machines, hours and due hour."""
+    config = OnboardingAgent().run_detailed(text).config
+    return {job.id: ([s.machine_id for s in job.steps], [s.duration_hours for s in job.steps],
+                     job.due_time_hour) for job in config.jobs}
+
+
 def fails(text: str) -> str:
     """The message of the coded failure ``text`` must end in."""
     with pytest.raises(ExtractionError) as raised:

@@ -6,22 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from repro_assets.factory.agent import OnboardingAgent
-from tests.factory.phrasing_sets import fails
+from tests.factory.phrasing_sets import fails, jobs_of
 
 PLANT = "Machines: M4, M5\n"
-
-
-def _jobs(text: str) -> dict[str, tuple[list[str], list[int], int | None]]:
-    config = OnboardingAgent().run_detailed(text).config
-    return {job.id: ([s.machine_id for s in job.steps], [s.duration_hours for s in job.steps],
-                     job.due_time_hour) for job in config.jobs}
 
 
 def test_a_card_with_fields_separated_by_middle_dots() -> None:
     text = (f"{PLANT}* J7 · M4 2h → M5 3h · due 5pm · tag: repeat order\n"
             "* J8 · M5 2h · owner: R. Amadi\n")
-    assert _jobs(text) == {"J7": (["M4", "M5"], [2, 3], 17), "J8": (["M5"], [2], None)}
+    assert jobs_of(text) == {"J7": (["M4", "M5"], [2, 3], 17), "J8": (["M5"], [2], None)}
 
 
 @pytest.mark.parametrize(("card", "quoted"), [
@@ -41,7 +34,7 @@ def test_cards_under_a_board_column_of_status_are_not_planned(heading: str) -> N
 
 def test_a_board_column_of_plain_words_plans_its_cards() -> None:
     text = f"{PLANT}== Today ==\n* J7 · M4 1h\n## Tomorrow\n"
-    assert _jobs(text) == {"J7": (["M4"], [1], None)}
+    assert jobs_of(text) == {"J7": (["M4"], [1], None)}
 
 
 def test_a_job_line_under_a_board_column_of_status_is_not_planned() -> None:

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from repro_assets.factory.agent import OnboardingAgent
 from repro_assets.factory.reading.chat import chat_lines
-from tests.factory.phrasing_sets import fails
+from tests.factory.phrasing_sets import fails, jobs_of
 
 THREAD = ("#line-2\n"
           "Mara  5:58 AM\n"
@@ -22,14 +21,8 @@ THREAD = ("#line-2\n"
           "ok \U0001f44c M4 is warm already\n")
 
 
-def _jobs(text: str) -> dict[str, tuple[list[str], list[int], int | None]]:
-    config = OnboardingAgent().run_detailed(text).config
-    return {job.id: ([s.machine_id for s in job.steps], [s.duration_hours for s in job.steps],
-                     job.due_time_hour) for job in config.jobs}
-
-
 def test_a_threads_pictures_reactions_and_headers_say_nothing() -> None:
-    assert _jobs(THREAD) == {"J7": (["M4", "M5"], [1, 2], 14), "J8": (["M5"], [1], None)}
+    assert jobs_of(THREAD) == {"J7": (["M4", "M5"], [1, 2], 14), "J8": (["M5"], [1], None)}
 
 
 def test_the_lines_left_keep_their_indent_and_single_spaces() -> None:

@@ -9,17 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from repro_assets.factory.agent import OnboardingAgent
 from repro_assets.factory.reading.copies import copy_sentences
-from tests.factory.phrasing_sets import fails
+from tests.factory.phrasing_sets import fails, jobs_of
 
 BASE = "Machines: M4, M5, M6\nJ7 runs M4 2h then M5 1h.\n"
-
-
-def _jobs(text: str) -> dict[str, tuple[list[str], list[int], int | None]]:
-    config = OnboardingAgent().run_detailed(text).config
-    return {job.id: ([s.machine_id for s in job.steps], [s.duration_hours for s in job.steps],
-                     job.due_time_hour) for job in config.jobs}
 
 
 @pytest.mark.parametrize(("sentence", "route"), [
@@ -31,7 +24,7 @@ def _jobs(text: str) -> dict[str, tuple[list[str], list[int], int | None]]:
 ])
 def test_a_copy_in_other_words_is_the_other_jobs_route_changed(
         sentence: str, route: tuple[list[str], list[int]]) -> None:
-    assert _jobs(BASE + sentence + " J8 due 13:00.\n")["J8"] == (*route, 13)
+    assert jobs_of(BASE + sentence + " J8 due 13:00.\n")["J8"] == (*route, 13)
 
 
 @pytest.mark.parametrize("sentence", [

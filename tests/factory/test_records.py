@@ -12,15 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from repro_assets.factory.agent import OnboardingAgent
 from repro_assets.factory.reading.records import record_line
-from tests.factory.phrasing_sets import fails
-
-
-def _jobs(text: str) -> dict[str, tuple[list[str], list[int], int | None]]:
-    config = OnboardingAgent().run_detailed(text).config
-    return {job.id: ([s.machine_id for s in job.steps], [s.duration_hours for s in job.steps],
-                     job.due_time_hour) for job in config.jobs}
+from tests.factory.phrasing_sets import fails, jobs_of
 
 
 def test_ticket_lines_of_fields_are_the_jobs_clauses() -> None:
@@ -28,7 +21,7 @@ def test_ticket_lines_of_fields_are_the_jobs_clauses() -> None:
             "[J7] Gear blanks | Route: M4 (1h) -> M5 (2h) | Owner: R. Brandt | Due: 16:00\n"
             "[J8] Lid batch | Due: - | Route: M5 (3h) | State: to do\n"
             "J9 | Route: M4 (2h) | Status: in progress\n")
-    assert _jobs(text) == {"J7": (["M4", "M5"], [1, 2], 16), "J8": (["M5"], [3], None),
+    assert jobs_of(text) == {"J7": (["M4", "M5"], [1, 2], 16), "J8": (["M5"], [3], None),
                            "J9": (["M4"], [2], None)}
 
 

@@ -11,19 +11,12 @@ from __future__ import annotations
 
 import pytest
 
-from repro_assets.factory.agent import OnboardingAgent
 from repro_assets.factory.reading.matrices import caption_unit, flow_order
-from tests.factory.phrasing_sets import fails
+from tests.factory.phrasing_sets import fails, jobs_of
 
 GRID = ("| Job | M4 | M5 | M6 |\n|----|----|----|----|\n"
         "| J7 | 30 | 120 |  |\n| J8 |  | 60 | 90 |\n")
 SPACED = "Job   M4   M5   M6\nJ7    30   120  -\nJ8    -    60   90\n"
-
-
-def _jobs(text: str) -> dict[str, tuple[list[str], list[int], int | None]]:
-    config = OnboardingAgent().run_detailed(text).config
-    return {job.id: ([s.machine_id for s in job.steps], [s.duration_hours for s in job.steps],
-                     job.due_time_hour) for job in config.jobs}
 
 
 @pytest.mark.parametrize("caption", [
@@ -32,14 +25,14 @@ def _jobs(text: str) -> dict[str, tuple[list[str], list[int], int | None]]:
     "Minutes per job and machine (empty cell = not visited)",
 ])
 def test_a_caption_gives_the_unit_of_the_cells(caption: str) -> None:
-    assert _jobs(f"{caption}\n{GRID}") == {"J7": (["M4", "M5"], [1, 2], None),
+    assert jobs_of(f"{caption}\n{GRID}") == {"J7": (["M4", "M5"], [1, 2], None),
                                            "J8": (["M5", "M6"], [1, 2], None)}
 
 
 def test_a_flow_sentence_under_the_matrix_orders_every_job() -> None:
     text = f"Durations in minutes (- = not visited)\n{SPACED}All jobs go M6 first, then M4, " \
            "then M5.\nJ8 due 15:00\n"
-    assert _jobs(text) == {"J7": (["M4", "M5"], [1, 2], None),
+    assert jobs_of(text) == {"J7": (["M4", "M5"], [1, 2], None),
                            "J8": (["M6", "M5"], [2, 1], 15)}
 
 

@@ -9,22 +9,15 @@ from __future__ import annotations
 
 import pytest
 
-from repro_assets.factory.agent import OnboardingAgent
-from tests.factory.phrasing_sets import fails
+from tests.factory.phrasing_sets import fails, jobs_of
 
 MEMO = ("\"Right, um, two machines today, M4, that's the shear, and M5, the press. So J7 goes "
         "on the shear first, M4, for uh two hours, and then over to M5 for one hour. Then J8, "
         "that's just M5, three hours.\"\n")
 
 
-def _jobs(text: str) -> dict[str, tuple[list[str], list[int], int | None]]:
-    config = OnboardingAgent().run_detailed(text).config
-    return {job.id: ([s.machine_id for s in job.steps], [s.duration_hours for s in job.steps],
-                     job.due_time_hour) for job in config.jobs}
-
-
 def test_a_memos_appositions_are_read() -> None:
-    assert _jobs(MEMO) == {"J7": (["M4", "M5"], [2, 1], None), "J8": (["M5"], [3], None)}
+    assert jobs_of(MEMO) == {"J7": (["M4", "M5"], [2, 1], None), "J8": (["M5"], [3], None)}
 
 
 @pytest.mark.parametrize(("text", "reason"), [
@@ -38,9 +31,9 @@ def test_an_apposition_in_doubt_fails_with_a_code(text: str, reason: str) -> Non
 
 
 def test_then_before_a_job_with_a_route_already_continues_it() -> None:
-    assert _jobs("Machines: M4, M5\nJ7: M4 1h. Then J7: M5 2h.\n") == {
+    assert jobs_of("Machines: M4, M5\nJ7: M4 1h. Then J7: M5 2h.\n") == {
         "J7": (["M4", "M5"], [1, 2], None)}
-    assert _jobs("Machines: M4, M5\nJ7: M4 1h. Then J8: M5 2h.\n") == {
+    assert jobs_of("Machines: M4, M5\nJ7: M4 1h. Then J8: M5 2h.\n") == {
         "J7": (["M4"], [1], None), "J8": (["M5"], [2], None)}
 
 

@@ -9,16 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from repro_assets.factory.agent import OnboardingAgent
-from tests.factory.phrasing_sets import fails
+from tests.factory.phrasing_sets import fails, jobs_of
 
 PLANT = "Machines: M4, M5.\n"
-
-
-def _jobs(text: str) -> dict[str, tuple[list[str], list[int], int | None]]:
-    config = OnboardingAgent().run_detailed(text).config
-    return {job.id: ([s.machine_id for s in job.steps], [s.duration_hours for s in job.steps],
-                     job.due_time_hour) for job in config.jobs}
 
 
 @pytest.mark.parametrize(("said", "hour"), [
@@ -32,7 +25,7 @@ def _jobs(text: str) -> dict[str, tuple[list[str], list[int], int | None]]:
 ])
 def test_a_time_of_day_said_in_words_is_a_due(said: str, hour: int) -> None:
     text = f"{PLANT}J7: M4 2h, then M5 1h, due {said}.\n"
-    assert _jobs(text) == {"J7": (["M4", "M5"], [2, 1], hour)}
+    assert jobs_of(text) == {"J7": (["M4", "M5"], [2, 1], hour)}
 
 
 @pytest.mark.parametrize(("said", "reason"), [
@@ -57,7 +50,7 @@ def test_a_start_time_in_words_is_no_due() -> None:
 def test_hesitations_of_speech_say_nothing() -> None:
     text = (f"{PLANT}J7 goes on M4 for uh three hours, and then M5 for, um, an hour and a half."
             " Needs to ship by, uh, four p.m.\nJ8: M4 2h, uh, M5 1h\n")
-    assert _jobs(text) == {"J7": (["M4", "M5"], [3, 2], 16), "J8": (["M4", "M5"], [2, 1], None)}
+    assert jobs_of(text) == {"J7": (["M4", "M5"], [3, 2], 16), "J8": (["M4", "M5"], [2, 1], None)}
 
 
 def test_a_word_that_only_starts_like_a_hesitation_stays() -> None:
@@ -67,7 +60,7 @@ def test_a_word_that_only_starts_like_a_hesitation_stays() -> None:
 @pytest.mark.parametrize("taken_back", ["- no, sorry, two hours -", ", no, sorry, two hours,"])
 def test_a_duration_taken_back_in_several_words(taken_back: str) -> None:
     text = f"{PLANT}J7 is M5 for three hours {taken_back} and then M4 for one hour.\n"
-    assert _jobs(text) == {"J7": (["M5", "M4"], [2, 1], None)}
+    assert jobs_of(text) == {"J7": (["M5", "M4"], [2, 1], None)}
 
 
 def test_a_duration_taken_back_for_another_machine_fails() -> None:
@@ -78,7 +71,7 @@ def test_a_duration_taken_back_for_another_machine_fails() -> None:
 def test_a_transcript_in_quotes_with_openers_before_its_jobs() -> None:
     text = (f"{PLANT}\"Right, uh, J7. It starts on M4, forty-five minutes, then M5 for two "
             "hours. Needs to ship by four p.m. And J8 is M5, one hour.\"\n")
-    assert _jobs(text) == {"J7": (["M4", "M5"], [1, 2], 16), "J8": (["M5"], [1], None)}
+    assert jobs_of(text) == {"J7": (["M4", "M5"], [1, 2], 16), "J8": (["M5"], [1], None)}
 
 
 def test_quotes_around_a_word_are_no_transcript() -> None:

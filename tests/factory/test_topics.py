@@ -8,14 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from repro_assets.factory.agent import OnboardingAgent
-from tests.factory.phrasing_sets import fails
-
-
-def _jobs(text: str) -> dict[str, tuple[list[str], list[int], int | None]]:
-    config = OnboardingAgent().run_detailed(text).config
-    return {job.id: ([s.machine_id for s in job.steps], [s.duration_hours for s in job.steps],
-                     job.due_time_hour) for job in config.jobs}
+from tests.factory.phrasing_sets import fails, jobs_of
 
 
 @pytest.mark.parametrize("sentence", [
@@ -25,7 +18,7 @@ def _jobs(text: str) -> dict[str, tuple[list[str], list[int], int | None]]:
     "J7: we will run M4 2h, then M5 1h.",
 ])
 def test_a_job_as_the_topic_is_the_subject_of_its_route(sentence: str) -> None:
-    assert _jobs(f"J6: M5 3h. {sentence}\n") == {"J6": (["M5"], [3], None),
+    assert jobs_of(f"J6: M5 3h. {sentence}\n") == {"J6": (["M5"], [3], None),
                                                  "J7": (["M4", "M5"], [2, 1], None)}
 
 

@@ -9,14 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from repro_assets.factory.agent import OnboardingAgent
-from tests.factory.phrasing_sets import fails
-
-
-def _jobs(text: str) -> dict[str, tuple[list[str], list[int], int | None]]:
-    config = OnboardingAgent().run_detailed(text).config
-    return {job.id: ([s.machine_id for s in job.steps], [s.duration_hours for s in job.steps],
-                     job.due_time_hour) for job in config.jobs}
+from tests.factory.phrasing_sets import fails, jobs_of
 
 
 def test_a_piped_scanned_sheet_is_the_jobs_route() -> None:
@@ -28,7 +21,7 @@ def test_a_piped_scanned_sheet_is_the_jobs_route() -> None:
             "| 2O | M5      | bore        | 1   |\n"
             "|| Signed: _____   Date: ___ ||\n"
             "   ,   |  .\n")
-    assert _jobs(text) == {"J7": (["M4", "M5"], [2, 1], 13)}
+    assert jobs_of(text) == {"J7": (["M4", "M5"], [2, 1], 13)}
 
 
 def test_two_sheets_in_columns_one_after_another() -> None:
@@ -42,7 +35,7 @@ def test_two_sheets_in_columns_one_after_another() -> None:
             "Order . : J8     Due :\n"
             "Op  Station   Minutes\n"
             "10  M5    120\n")
-    assert _jobs(text) == {"J7": (["M4", "M5"], [2, 1], 10), "J8": (["M5"], [2], None)}
+    assert jobs_of(text) == {"J7": (["M4", "M5"], [2, 1], 10), "J8": (["M5"], [2], None)}
 
 
 @pytest.mark.parametrize("text", [
@@ -64,5 +57,5 @@ def test_a_bare_heading_of_status_puts_the_lines_under_it_out_of_the_plan(headin
 
 
 def test_a_bare_heading_of_plain_words_stays_a_title() -> None:
-    assert _jobs("Line two plan\nJ7: M4 2h\nJ8: M5 1h\n") == {
+    assert jobs_of("Line two plan\nJ7: M4 2h\nJ8: M5 1h\n") == {
         "J7": (["M4"], [2], None), "J8": (["M5"], [1], None)}
