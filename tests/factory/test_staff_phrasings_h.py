@@ -458,7 +458,6 @@ KNOWN_MISSES: frozenset[str] = frozenset({
     "h_latex_tabular_with_rightarrow_routes",
     "h_load_sheet_machines_as_rows_jobs_as_columns",
     "h_mermaid_flowchart_one_chain_per_job",
-    "h_mes_dispatch_list_pasted_as_xml",
     "h_narrative_refers_to_the_job_as_it",
     "h_planning_app_event_log_with_timestamps",
     "h_planning_database_dump_as_sql_inserts",
@@ -470,7 +469,6 @@ KNOWN_MISSES: frozenset[str] = frozenset({
     "h_step_table_with_jobs_as_columns",
     "h_telegram_with_stop",
     "h_textbook_exercise_routing_with_times_respectively",
-    "h_toml_plan_file",
     "h_tree_outline_of_jobs_and_steps",
 })
 

@@ -1,26 +1,39 @@
-"""Structured pastes: a plan pasted as JSON or YAML becomes the sentences it stands for.
+"""Structured pastes: a plan pasted as JSON, YAML, TOML or XML becomes the sentences it stands for.
 
-Staff paste what a tool printed: a JSON document in the configuration's own shape, a YAML
-file, or one job per line as an object (``J1 = {"M1": "90 min", "M2": "30 min"}``,
-``J7: {M3: 2h, M4: 3h, due: '9:00'}``). Such a paste is rewritten as the plain lines the
-reader already reads strictly (``Machines: M3, M4.`` and ``J7: M3 2h, M4 3h, due 9:00.``), so
-every check of the reader (undeclared machines, bad durations, dues) still applies.
+Staff paste what a tool printed: a JSON document in the configuration's own shape, a YAML or
+TOML file, an XML export of an MES, or one job per line as an object
+(``J1 = {"M1": "90 min", "M2": "30 min"}``, ``J7: {M3: 2h, M4: 3h, due: '9:00'}``). Such a
+paste is rewritten as the plain lines the reader already reads strictly (``Machines: M3, M4.``
+and ``J7: M3 2h, M4 3h, due 9:00.``), so every check of the reader (undeclared machines, bad
+durations, dues) still applies.
+
+Every format is parsed into the same tree of mappings and lists, and one interpreter reads the
+tree. An XML element is a mapping of its attributes and its children (children of one tag make
+a list under that tag; a child that only wraps elements of one tag is their list); the
+document element is the container and says nothing itself except through its children (its
+attributes must be plain words, ``site="east"``, or the paste is not read). Keys are compared
+in one spelling (``dueTime``, ``due-time`` and ``due time`` are ``due_time``). A step list
+whose steps carry a sequence number (``seq="20"``) is ordered by it; numbered in part or twice,
+it is not read.
 
 Only what is understood entirely is rewritten. A document is structured when it parses as JSON,
-or as YAML with at least one nested list or mapping (a plain ``J1: M1 2h`` line parses as YAML
-too, and is left to the reader); every key must be one this module knows (``machines``,
-``jobs``, ``id``, ``route``, ``hours``, ``minutes``, ``steps``, ``machine``, ``due`` and their
-spellings), a repeated key (which a parser would silently overwrite: a step lost) or any
-other key leaves the text as written, and the reader then reports what it cannot read. YAML is
-loaded with every scalar as a string, so ``13:00`` stays a clock (YAML 1.1 would read the
-number 780) and ``yes`` stays a word; a comment, which the parser drops, must be a plain name
-(``# lathe``), never ``# only if needed``.
+as XML (it starts with ``<``), as TOML (it has a ``[table]`` line), or as YAML with at least
+one nested list or mapping (a plain ``J1: M1 2h`` line parses as YAML too, and is left to the
+reader); every key must be one this module knows (``machines``, ``jobs``, ``id``, ``route``,
+``hours``, ``minutes``, ``steps``, ``machine``, ``due``, ``seq`` and their spellings), a
+repeated key (which a parser would silently overwrite: a step lost) or any other key leaves the
+text as written, and the reader then reports what it cannot read. YAML is loaded with every
+scalar as a string, so ``13:00`` stays a clock (YAML 1.1 would read the number 780) and ``yes``
+stays a word; a comment, which the parser drops, must be a plain name (``# lathe``), never
+``# only if needed``.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import tomllib
+import xml.etree.ElementTree as ElementTree
 from collections.abc import Callable
 from typing import Any
 
@@ -34,15 +47,18 @@ class _NotUnderstood(ValueError):
     """The structure holds something this module does not rewrite."""
 
 
-_ID_KEYS = frozenset({"id", "job", "job_id", "jobid"})
+_ID_KEYS = frozenset({"id", "job", "job_id", "jobid", "no", "number"})
 _ROUTE_KEYS = frozenset({"route", "routing", "sequence", "machines"})
-_STEPS_KEYS = frozenset({"steps", "operations", "ops"})
+_STEPS_KEYS = frozenset({"steps", "operations", "operation", "ops"})
 _MACHINE_KEYS = frozenset({"machine", "machine_id", "machineid", "resource", "work_center",
                            "workcenter"})
+_MACHINES_KEYS = frozenset({"machines", "machine", "resources", "resource", "work_centers"})
+_JOBS_KEYS = frozenset({"jobs", "job", "work_orders", "work_order", "orders", "order"})
+_SEQUENCE_KEYS = frozenset({"seq", "sequence", "step", "step_no", "op", "operation_no"})
 _DUE_KEYS = frozenset({"due", "due_time", "due_time_hour", "due_hour", "deadline"})
-_HOURS_KEYS = frozenset({"hours", "duration_hours", "h", "hrs"})
+_HOURS_KEYS = frozenset({"hours", "duration_hours", "h", "hrs", "std_hours", "run_hours"})
 _MINUTES_KEYS = frozenset({"minutes", "duration_minutes", "min", "mins"})
-_NAME_KEYS = frozenset({"name", "label", "description"})
+_NAME_KEYS = frozenset({"name", "label", "description", "descr", "desc"})
 _NUMBER_RE = re.compile(r"\d+(?:\.\d+)?")
 # "J1 = {...}" or "J1: {...}": one job per line as an object
 _LINE_OBJECT_RE = re.compile(r"^(?P<job>\s*J\w+)\s*[=:]\s*(?P<body>\{.*\})\s*$")
@@ -52,7 +68,9 @@ _YAML_SHAPE_RE = re.compile(r"^\s+(?:-\s|[\w'\"]+\s*:)|[{\[]", re.MULTILINE)
 
 
 def _key(raw: object) -> str:
-    return str(raw).strip().lower().replace(" ", "_").replace("-", "_")
+    """A key in one spelling: ``dueTime``, ``due-time`` and ``Due Time`` are ``due_time``."""
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", str(raw).strip())
+    return spaced.lower().replace(" ", "_").replace("-", "_")
 
 
 def _is_machine(value: object) -> bool:
@@ -90,12 +108,34 @@ def _step(machine: object, hours: object = None, minutes: object = None,
     return f"{str(machine).strip()} {_scalar(duration)}"  # a duration with its unit, or unread
 
 
+def _sequence(item: object) -> float | None:
+    """The sequence number a step mapping carries (``seq: 20``), or None."""
+    if not isinstance(item, dict):
+        return None
+    numbers = [value for raw, value in item.items() if _key(raw) in _SEQUENCE_KEYS]
+    return float(_number(numbers[0])) if len(numbers) == 1 else None
+
+
+def _in_sequence(items: list[object]) -> list[object]:
+    """Steps in the order of their sequence numbers when every step has a distinct one, in
+    the order given when none has; steps numbered in part or twice are not read."""
+    numbers = [_sequence(item) for item in items]
+    if all(number is None for number in numbers):
+        return items
+    known = [number for number in numbers if number is not None]
+    if len(known) != len(items) or len(set(known)) != len(known):
+        raise _NotUnderstood("steps numbered in part or twice")
+    return [item for _, item in sorted(zip(known, items, strict=True), key=lambda pair: pair[0])]
+
+
 def _step_mapping(item: object) -> str:
     if not isinstance(item, dict):
         raise _NotUnderstood("a step is not a mapping")
     machine = hours = minutes = duration = None
     for raw, value in item.items():
         key = _key(raw)
+        if key in _SEQUENCE_KEYS:
+            continue  # the order, applied by _in_sequence
         if key in _MACHINE_KEYS:
             machine = value
         elif key in _HOURS_KEYS:
@@ -126,7 +166,7 @@ def _job_line(job: str, spec: object) -> str:
         elif key in _DUE_KEYS:
             due = _scalar(value)
         elif key in _STEPS_KEYS and isinstance(value, list):
-            steps.extend(_step_mapping(item) for item in value)
+            steps.extend(_step_mapping(item) for item in _in_sequence(value))
         elif key in _ROUTE_KEYS and isinstance(value, list):
             route = value
         elif key in _HOURS_KEYS and isinstance(value, list):
@@ -170,6 +210,17 @@ def _jobs(value: object) -> list[str]:
     raise _NotUnderstood("jobs are neither a mapping nor a list")
 
 
+def _machines(value: object) -> list[str]:
+    """The machine ids of a ``machines`` value: a list of ids or of mappings, or a mapping
+    from id to name (``M1 = "saw"``)."""
+    if isinstance(value, list):
+        return [_machine_entry(item) for item in value]
+    if isinstance(value, dict) and value and all(
+            _is_machine(raw) and isinstance(name, str) for raw, name in value.items()):
+        return [str(raw).strip() for raw in value]
+    raise _NotUnderstood("machines are neither a list nor a mapping of ids")
+
+
 def _machine_entry(item: object) -> str:
     if _is_machine(item):
         return str(item).strip()
@@ -190,9 +241,9 @@ def _document_lines(data: object) -> list[str]:
     lines: list[str] = []
     for raw, value in data.items():
         key = _key(raw)
-        if key == "machines" and isinstance(value, list):
-            lines.insert(0, "Machines: " + ", ".join(map(_machine_entry, value)) + ".")
-        elif key == "jobs":
+        if key in _MACHINES_KEYS:
+            lines.insert(0, "Machines: " + ", ".join(_machines(value)) + ".")
+        elif key in _JOBS_KEYS:
             lines.extend(_jobs(value))
         elif _is_job(raw):
             lines.append(_job_line(str(raw).strip(), value))
@@ -237,12 +288,71 @@ def _plain_comments(text: str) -> bool:
     return True
 
 
+def _element(node: ElementTree.Element) -> dict[str, object]:
+    """An XML element as a mapping: its attributes, then its children by tag (a list per tag,
+    since a tag may repeat; a child that only wraps elements of one tag is their list); text
+    beside children is not read."""
+    if (node.text or "").strip() and len(node):
+        raise _NotUnderstood(f"<{node.tag}> mixes text and elements")
+    data: dict[str, object] = dict(node.attrib)
+    for child in node:
+        if child.tag in data and not isinstance(data[child.tag], list):
+            raise _NotUnderstood(f"<{child.tag}> is both an attribute and an element")
+        value: object
+        if not child.attrib and len(child) and len({grand.tag for grand in child}) == 1:
+            value = [_element(grand) if len(grand) or grand.attrib else (grand.text or "")
+                     for grand in child]  # a wrapper: <jobs><job .../><job .../></jobs>
+            if child.tag in data:
+                raise _NotUnderstood(f"<{child.tag}> is repeated")
+            data[child.tag] = value
+            continue
+        value = _element(child) if len(child) or child.attrib else (child.text or "")
+        children = data.setdefault(child.tag, [])
+        if isinstance(children, list):
+            children.append(value)
+    return data
+
+
+#: A root attribute that says nothing about the plan: a plain word (``site="east"``), never a
+#: number, a time, a date or an id.
+_PLAIN_WORD_RE = re.compile(r"[A-Za-z][A-Za-z ]*")
+
+
+def _xml_document(text: str) -> object:
+    """An XML paste as the tree of its document element's children. A plan export declares
+    no DTD: one with a ``<!DOCTYPE`` (where entity expansion lives) is not read."""
+    if "<!DOCTYPE" in text.upper() or "<!ENTITY" in text.upper():
+        raise _NotUnderstood("a document type declaration")
+    try:
+        root = ElementTree.fromstring(text.strip())
+    except ElementTree.ParseError as exc:
+        raise _NotUnderstood(str(exc)) from exc
+    tree = _element(root)
+    for name in root.attrib:
+        if not _PLAIN_WORD_RE.fullmatch(root.attrib[name].strip()):
+            raise _NotUnderstood(f"the document element's {name!r} is not a plain word")
+        del tree[name]
+    return tree
+
+
+_TOML_SHAPE_RE = re.compile(r"^\s*\[\[?[\w.\s\"'-]+\]\]?\s*$", re.MULTILINE)  # [a.b], [[a]]
+
+
 def _parse(text: str) -> object:
-    """The parsed document; raises when it is neither JSON nor YAML."""
+    """The parsed document; raises when it is neither JSON, TOML, XML nor YAML."""
     try:
         return json.loads(text, object_pairs_hook=_unique_pairs)
     except ValueError:
         pass
+    if text.lstrip().startswith("<"):
+        return _xml_document(text)
+    if _TOML_SHAPE_RE.search(text):
+        if not _plain_comments(text):
+            raise _NotUnderstood("a comment says more than a name")
+        try:
+            return tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise _NotUnderstood(str(exc)) from exc
     if not _YAML_SHAPE_RE.search(text):
         raise _NotUnderstood("no nesting")
     if not _plain_comments(text):
