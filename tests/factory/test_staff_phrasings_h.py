@@ -459,8 +459,6 @@ KNOWN_MISSES: frozenset[str] = frozenset({
     "h_load_sheet_machines_as_rows_jobs_as_columns",
     "h_mermaid_flowchart_one_chain_per_job",
     "h_narrative_refers_to_the_job_as_it",
-    "h_planning_app_event_log_with_timestamps",
-    "h_planning_database_dump_as_sql_inserts",
     "h_precedence_pairs_in_no_particular_order",
     "h_route_traced_back_from_the_dock",
     "h_routes_written_as_sums_of_steps",

@@ -1,4 +1,5 @@
-"""Structured pastes: a plan pasted as JSON, YAML, TOML or XML becomes the sentences it stands for.
+"""Structured pastes: a plan pasted as JSON, YAML, TOML, XML, a database dump or an
+application's log becomes the sentences it stands for.
 
 Staff paste what a tool printed: a JSON document in the configuration's own shape, a YAML or
 TOML file, an XML export of an MES, or one job per line as an object
@@ -14,7 +15,10 @@ document element is the container and says nothing itself except through its chi
 attributes must be plain words, ``site="east"``, or the paste is not read). Keys are compared
 in one spelling (``dueTime``, ``due-time`` and ``due time`` are ``due_time``). A step list
 whose steps carry a sequence number (``seq="20"``) is ordered by it; numbered in part or twice,
-it is not read.
+it is not read. A database dump or a log of ``key=value`` records (``relations.py``) is the
+tree ``{kind: [record, ...]}``; a relation of steps beside the jobs (a ``step`` table whose
+rows name their job) is joined to the jobs, so a job without a step, or a step of a job the
+jobs do not list, is not read. A due of NULL or ``none`` is no due; ``due_hour: 17`` is 17:00.
 
 Only what is understood entirely is rewritten. A document is structured when it parses as JSON,
 as XML (it starts with ``<``), as TOML (it has a ``[table]`` line), or as YAML with at least
@@ -41,13 +45,15 @@ import yaml
 
 from repro_assets.factory.ids import JOB_ID_RE, MACHINE_ID_RE
 from repro_assets.factory.reading.phrases import MEANING_WORDS
+from repro_assets.factory.reading.relations import relation_tree
 
 
 class _NotUnderstood(ValueError):
     """The structure holds something this module does not rewrite."""
 
 
-_ID_KEYS = frozenset({"id", "job", "job_id", "jobid", "no", "number"})
+_ID_KEYS = frozenset({"id", "job", "job_id", "jobid", "no", "number", "order_no", "order_id",
+                      "job_no"})
 _ROUTE_KEYS = frozenset({"route", "routing", "sequence", "machines"})
 _STEPS_KEYS = frozenset({"steps", "operations", "operation", "ops"})
 _MACHINE_KEYS = frozenset({"machine", "machine_id", "machineid", "resource", "work_center",
@@ -59,6 +65,16 @@ _DUE_KEYS = frozenset({"due", "due_time", "due_time_hour", "due_hour", "deadline
 _HOURS_KEYS = frozenset({"hours", "duration_hours", "h", "hrs", "std_hours", "run_hours"})
 _MINUTES_KEYS = frozenset({"minutes", "duration_minutes", "min", "mins"})
 _NAME_KEYS = frozenset({"name", "label", "description", "descr", "desc"})
+#: A relation of steps beside the jobs (a dump's ``step`` table, a log's ``step.add`` records):
+#: each step names its job by one of _JOB_REFERENCE_KEYS.
+_STEP_RELATION_KEYS = frozenset({"step", "steps", "operation", "operations", "job_step",
+                                 "job_steps", "routing_step", "routing_steps"})
+_JOB_REFERENCE_KEYS = frozenset({"job", "job_id", "jobid", "job_no", "order", "order_id",
+                                 "order_no", "work_order", "work_order_id"})
+#: A due that says there is none (a database's NULL, a log's ``due=none``).
+_NO_DUE = frozenset({"none", "null", "nil", "-", ""})
+#: A due given as the hour alone (``due_hour = 17``) is that hour of the plan day.
+_HOUR_DUE_KEYS = frozenset({"due_hour", "due_time_hour"})
 _NUMBER_RE = re.compile(r"\d+(?:\.\d+)?")
 # "J1 = {...}" or "J1: {...}": one job per line as an object
 _LINE_OBJECT_RE = re.compile(r"^(?P<job>\s*J\w+)\s*[=:]\s*(?P<body>\{.*\})\s*$")
@@ -149,6 +165,19 @@ def _step_mapping(item: object) -> str:
     return _step(machine, hours, minutes, duration)
 
 
+def _due(key: str, value: object) -> str | None:
+    """The due a job's field gives: None for a NULL or ``none``, ``17:00`` for an hour given
+    alone under a key of hours (``due_hour: 17``), else the value for the reader to read."""
+    if value is None or (isinstance(value, str) and value.strip().lower() in _NO_DUE):
+        return None
+    text = _scalar(value)
+    if key in _HOUR_DUE_KEYS:
+        if not re.fullmatch(r"\d{1,2}", text) or int(text) > 24:
+            raise _NotUnderstood(f"{text!r} is not an hour")
+        return f"{int(text)}:00"
+    return text
+
+
 def _job_line(job: str, spec: object) -> str:
     """``J7: M3 2h, M4 3h, due 9:00.`` for one job's mapping."""
     if not isinstance(spec, dict):
@@ -164,7 +193,7 @@ def _job_line(job: str, spec: object) -> str:
             if _scalar(value) != job:
                 raise _NotUnderstood("two ids for one job")
         elif key in _DUE_KEYS:
-            due = _scalar(value)
+            due = _due(key, value)
         elif key in _STEPS_KEYS and isinstance(value, list):
             steps.extend(_step_mapping(item) for item in _in_sequence(value))
         elif key in _ROUTE_KEYS and isinstance(value, list):
@@ -238,6 +267,7 @@ def _document_lines(data: object) -> list[str]:
         return _jobs(data)
     if not isinstance(data, dict):
         raise _NotUnderstood("not a mapping")
+    data = _joined_steps(data)
     lines: list[str] = []
     for raw, value in data.items():
         key = _key(raw)
@@ -250,6 +280,45 @@ def _document_lines(data: object) -> list[str]:
         else:
             raise _NotUnderstood(f"unknown key {raw!r}")
     return lines
+
+
+def _joined_steps(data: dict[Any, Any]) -> dict[Any, Any]:
+    """``data`` with a relation of steps beside the jobs joined to them: each job's steps
+    (in the order written; ``_in_sequence`` applies their sequence numbers) become its
+    ``steps``. A step of a job the jobs do not list, a step without one job, or a job that
+    has steps of its own already is not read; a job without a step then fails in
+    ``_job_line``. Without a relation of jobs, the steps' jobs are the jobs."""
+    relations = [raw for raw in data if _key(raw) in _STEP_RELATION_KEYS]
+    if not relations:
+        return data
+    if len(relations) > 1 or not isinstance(data[relations[0]], list):
+        raise _NotUnderstood("steps given twice or not as a list")
+    by_job: dict[str, list[dict[Any, Any]]] = {}
+    for step in data[relations[0]]:
+        if not isinstance(step, dict):
+            raise _NotUnderstood("a step is not a mapping")
+        references = [raw for raw in step if _key(raw) in _JOB_REFERENCE_KEYS]
+        if len(references) != 1 or not _is_job(step[references[0]]):
+            raise _NotUnderstood("a step does not name one job")
+        job = str(step[references[0]]).strip()
+        by_job.setdefault(job, []).append(
+            {raw: value for raw, value in step.items() if raw != references[0]})
+    rest = {raw: value for raw, value in data.items() if raw != relations[0]}
+    job_keys = [raw for raw in rest if _key(raw) in _JOBS_KEYS]
+    if not job_keys:
+        return {**rest, "jobs": [{"id": job, "steps": steps} for job, steps in by_job.items()]}
+    if len(job_keys) > 1 or not isinstance(rest[job_keys[0]], list):
+        raise _NotUnderstood("jobs given twice or not as a list")
+    jobs: list[dict[Any, Any]] = []
+    for spec in rest[job_keys[0]]:
+        job = _job_id(spec)
+        assert isinstance(spec, dict)  # _job_id raises for anything else
+        if any(_key(raw) in _STEPS_KEYS | _ROUTE_KEYS for raw in spec):
+            raise _NotUnderstood(f"{job} has steps of its own and in the relation")
+        jobs.append({**spec, "steps": by_job.pop(job, [])})
+    if by_job:
+        raise _NotUnderstood("a step of a job the jobs do not list")
+    return {**rest, job_keys[0]: jobs}
 
 
 def _nested(data: object) -> bool:
@@ -346,6 +415,10 @@ def _parse(text: str) -> object:
         pass
     if text.lstrip().startswith("<"):
         return _xml_document(text)
+    try:
+        return relation_tree(text)  # a database dump or an application's log
+    except ValueError:
+        pass
     if _TOML_SHAPE_RE.search(text):
         if not _plain_comments(text):
             raise _NotUnderstood("a comment says more than a name")
