@@ -4,12 +4,17 @@ It runs in four steps, one module each:
 
 1. ``segments.py``: text → clauses (sentences split at ``;``, with their line, list item and
    paragraph) and tables (markdown/pipe/wiki tables, CSV/TSV lines with or without a header,
-   fixed-width reports; ``columns.py`` names the columns); before that, line passes turn each
-   writer's format into the forms the reader knows, one relation each: a chat's noise
-   (``chat.py``), a key of names for the machines (``keys.py``), a job as a record of fields
-   (``records.py``), a copy of another job (``copies.py``), a job as a sentence's topic
-   (``topics.py``), a sheet of header fields over operations (``travelers.py``), a heading
-   over one job's steps (``job_sections.py``);
+   fixed-width reports; ``columns.py`` names the columns; a table with its jobs as columns is
+   turned to jobs as rows by ``orientation.py``); before that, line passes turn each
+   writer's format into the forms the reader knows, one relation each: a table's HTML or
+   LaTeX source (``markup.py``), a tree outline (``outlines.py``), a label whose route and
+   times are two lists or a sentence with ``respectively`` (``parallel.py``), a job's
+   precedence pairs and times (``precedence.py``), a chat's noise
+   (``chat.py``), a key of names for the machines (``keys.py``), a job as a record of
+   fields (``records.py``), a copy of another job (``copies.py``), a job as a sentence's
+   topic (``topics.py``), a sheet of header fields over operations (``travelers.py``), a
+   heading over one job's steps (``job_sections.py``); a whole paste of JSON, YAML, TOML, XML, a
+   database dump or a log of records (``structured.py``, ``relations.py``) becomes sentences;
 2. ``lexicon.py`` + ``phrases.py`` + ``clauses.py`` / ``tables.py``: recognizers turn each
    clause or table row into statements (machines, jobs, routes, skips and replacements,
    standard-route and same-route references, defaults, due times; ``times.py`` is the

@@ -10,6 +10,12 @@ machines from left to right``); or it states the flow once, right under it, in a
 :func:`flow_order` such a flow sentence, and :func:`with_unit_and_order` rewrites the table so
 that its header names the unit and its columns stand in the stated order.
 
+A matrix written turned (machines as rows, jobs as columns; ``orientation.py`` turns it) has
+its caption in the words of the written sheet: the flow is then the rows' order (``from the top
+row down``), never from left to right, and an aside that says what the rows and columns are
+(``machine (rows) and job (columns)``) must say it of the sheet as written. A legend may name a
+dot as the empty cell (``a dot means the job skips that machine``): such cells are then empty.
+
 Only a caption made entirely of those parts is read (one unit, no other words of meaning); a
 flow sentence must name each machine column once and nothing else. Anything else is left as
 it is, to be reported by the reader.
@@ -34,16 +40,23 @@ _UNIT_SUFFIX = {"minutes": "min", "hours": "h"}
 _CAPTION_WORDS = frozenset({
     "routing", "route", "process", "matrix", "table", "grid", "times", "time", "durations",
     "duration", "in", "per", "job", "jobs", "and", "machine", "machines", "by", "x", "of",
-    "run", "all", "values", "cells", "are", "the",
+    "run", "all", "values", "cells", "are", "the", "load", "sheet",
 })
+_DOT_RE = r"(?:an?\s+)?(?:dot|\.|full\s+stop|period)"
 _EMPTY_LEGEND_RE = re.compile(
-    r"(?i)^(?:(?:-|–|—|(?:an?\s+)?empty\s+cell|empty|blank)\s*(?:=|means?|:)\s*"
+    rf"(?i)^(?:(?:(?P<dot>{_DOT_RE})|-|–|—|(?:an?\s+)?empty\s+cell|empty|blank)\s*(?:=|means?|:)\s*"
     r"(?:(?:that\s+)?the\s+job\s+)?(?:(?:is\s+)?not\s+visited|skips\s+(?:that|the|this)\s+"
     r"machine|no\s+step|not\s+used))$")
+_ORDER_LEAD = (r"(?i)^(?:every|each|all)\s+jobs?\s+(?:runs?|goes?|go|pass(?:es)?|moves?|visits?)"
+               r"\s+(?:(?:through\s+)?the\s+machines\s+)?")
 _COLUMN_ORDER_RE = re.compile(
-    r"(?i)^(?:every|each|all)\s+jobs?\s+(?:runs?|goes?|go|pass(?:es)?|moves?)\s+(?:through\s+"
-    r"the\s+machines\s+)?(?:from\s+left\s+to\s+right|in\s+(?:the\s+)?(?:columns'?|column)\s+"
-    r"order)$")
+    _ORDER_LEAD + r"(?:from\s+left\s+to\s+right|in\s+(?:the\s+)?(?:columns'?|column)\s+order)$")
+# the flow of a sheet written turned: its rows' order
+_ROW_ORDER_RE = re.compile(
+    _ORDER_LEAD + r"(?:from\s+(?:the\s+)?top(?:\s+row)?\s+down|from\s+top\s+to\s+bottom"
+    r"|in\s+(?:the\s+)?(?:rows'?|row)\s+order)$")
+# "machine (rows)", "jobs (columns)": what the sheet's rows and columns are
+_AXIS_RE = re.compile(r"(?i)\b(?P<thing>jobs?|machines?)\s*\((?P<axis>rows?|columns?)\)")
 _MACHINE = id_pattern("M")
 _FLOW_RE = re.compile(
     rf"(?i:(?:every|each|all)\s+jobs?\s+(?:runs?\s+on|goes?\s+to|go\s+to|goes?|go|visits?|"
@@ -54,18 +67,39 @@ _FLOW_RE = re.compile(
 
 def _pieces(caption: str) -> list[str]:
     """The parts of a caption: its sentences and clauses, and its asides in parentheses."""
-    asides = re.findall(r"\(([^()]*)\)", caption)
+    asides = [part for aside in re.findall(r"\(([^()]*)\)", caption)
+              for part in aside.split(";")]
     outside = re.sub(r"\([^()]*\)", " ", caption)
-    parts = [*re.split(r"[.;]\s+|[.;]$", outside), *asides]
+    parts = [*re.split(r"[.;]\s+|[.;]$|\s[-–—]\s", outside), *asides]
     return [re.sub(r"\s+", " ", part).strip(" .:,") for part in parts if part.strip(" .:,")]
 
 
-def caption_unit(caption: str) -> str | None:
+def _axes_agree(caption: str, turned: bool) -> bool:
+    """Whether every ``machine (rows)`` / ``job (columns)`` of a caption says what the sheet
+    as written has: machines as rows when it was turned, jobs as rows otherwise."""
+    for match in _AXIS_RE.finditer(caption):
+        machine = match.group("thing").lower().startswith("machine")
+        rows = match.group("axis").lower().startswith("row")
+        if machine != (rows == turned):
+            return False
+    return True
+
+
+def caption_unit(caption: str, turned: bool = False) -> str | None:
     """The unit (``minutes`` or ``hours``) a matrix caption gives its numbers, or None when the
-    caption is not only a unit, a legend of the empty cell and the columns' order."""
+    caption is not only a unit, a legend of the empty cell and the flow's order.
+
+    Args:
+        caption: the caption's words.
+        turned: the matrix was written with machines as rows (its flow is the rows' order).
+    """
+    if not _axes_agree(caption, turned):
+        return None
+    caption = _AXIS_RE.sub(lambda m: m.group("thing"), caption)
     units: set[str] = set()
+    order_re = _ROW_ORDER_RE if turned else _COLUMN_ORDER_RE
     for piece in _pieces(caption):
-        if _EMPTY_LEGEND_RE.match(piece) or _COLUMN_ORDER_RE.match(piece):
+        if _EMPTY_LEGEND_RE.match(piece) or order_re.match(piece):
             continue
         words = re.findall(r"[a-z]+", piece.lower())
         if re.search(r"[^A-Za-z\s]", piece) or not words:
@@ -75,6 +109,45 @@ def caption_unit(caption: str) -> str | None:
             return None
         units |= said
     return units.pop() if len(units) == 1 else None
+
+
+# "hours in parentheses", "(minutes in brackets)": the unit of a route's bare bracketed numbers
+_BRACKETED_UNIT_RE = re.compile(
+    r"(?i)^(?:(?:all\s+)?(?:times|durations|numbers)\s+(?:are\s+)?(?:in\s+)?)?(?P<unit>hours|"
+    r"hrs|h|minutes|mins|min)\s+(?:are\s+)?(?:given\s+)?in\s+(?:parentheses|brackets)$")
+# "-- means no due", "- = no due date": a legend of the empty due cell
+_NO_DUE_LEGEND_RE = re.compile(
+    r"(?i)^(?:-{1,3}|–|—|(?:an?\s+)?(?:empty\s+cell|dash))\s*(?:=|means?|:)\s*(?:there\s+is\s+)?"
+    r"no\s+(?:due(?:\s+(?:date|time))?|deadline)$")
+# the words a table's title may hold: what the table is, never a day, a job or a condition
+_TITLE_WORDS = frozenset({
+    "routes", "route", "routing", "routings", "for", "the", "plan", "plan's", "day", "today",
+    "today's", "jobs", "job", "table", "of", "and", "steps", "operations", "work", "orders",
+})
+
+
+def bracketed_unit(caption: str) -> str | None:
+    """The unit a table's caption gives the bare numbers in parentheses of its route cells
+    (``Routes for the plan day (hours in parentheses; -- means no due)``), or None unless
+    the caption is only a title of plain words, that unit and a legend of the empty due."""
+    units: set[str] = set()
+    for piece in _pieces(caption):
+        bracketed = _BRACKETED_UNIT_RE.match(piece)
+        if bracketed is not None:
+            units.add(_UNITS[bracketed.group("unit").lower()])
+        elif not _NO_DUE_LEGEND_RE.match(piece) and not set(
+                re.findall(r"\S+", piece.lower())) <= _TITLE_WORDS:
+            return None
+    return units.pop() if len(units) == 1 else None
+
+
+def empty_mark(caption: str) -> str | None:
+    """``.`` when a caption's legend names a dot as the empty cell, else None."""
+    for piece in _pieces(caption):
+        match = _EMPTY_LEGEND_RE.match(piece)
+        if match is not None and match.group("dot"):
+            return "."
+    return None
 
 
 def flow_order(sentence: str) -> list[str] | None:
@@ -95,10 +168,12 @@ def is_matrix(table: Table) -> bool:
             and all(column_unit(re.sub(r"[()]", " ", cell)) is None for cell in machines))
 
 
-def with_unit_and_order(table: Table, unit: str | None, order: list[str] | None) -> Table | None:
+def with_unit_and_order(table: Table, unit: str | None, order: list[str] | None,
+                        empty: str | None = None) -> Table | None:
     """The matrix with ``unit`` in its machine headers and its machine columns in ``order``
-    (each machine column once, the other columns first as they were), or None when the order
-    does not name exactly its machine columns."""
+    (each machine column once, the other columns first as they were), a machine cell that is
+    the legend's ``empty`` mark made empty, or None when the order does not name exactly its
+    machine columns."""
     roles = header_roles(list(table.header))
     machine_at = {header_machine(cell): index
                   for index, (cell, role) in enumerate(zip(table.header, roles, strict=True))
@@ -111,6 +186,8 @@ def with_unit_and_order(table: Table, unit: str | None, order: list[str] | None)
     suffix = f" ({_UNIT_SUFFIX[unit]})" if unit is not None else ""
     header = tuple(table.header[i] + (suffix if roles[i] is Column.MACHINE_COLUMN else "")
                    for i in columns)
-    rows = tuple((tuple(cells[i] for i in columns) if len(cells) == len(roles) else cells, line)
+    rows = tuple((tuple("" if empty is not None and cells[i].strip() == empty
+                        and roles[i] is Column.MACHINE_COLUMN else cells[i] for i in columns)
+                  if len(cells) == len(roles) else cells, line)
                  for cells, line in table.rows)  # a row of another width is reported as it is
     return dataclasses.replace(table, header=header, rows=rows)

@@ -25,6 +25,7 @@ from __future__ import annotations
 import csv
 import dataclasses
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from repro_assets.factory.ids import JOB_ID_RE, MACHINE_ID_RE, id_pattern
@@ -32,6 +33,8 @@ from repro_assets.factory.reading.calendar import drop_other_days
 from repro_assets.factory.reading.charts import chart_lines
 from repro_assets.factory.reading.chat import chat_lines
 from repro_assets.factory.reading.columns import (
+    Column,
+    header_roles,
     infer_roles,
     is_routing_header,
     looks_like_header,
@@ -44,13 +47,20 @@ from repro_assets.factory.reading.job_sections import heading_due, job_section_l
 from repro_assets.factory.reading.keys import key_lines
 from repro_assets.factory.reading.lexicon import DURATION_UNIT
 from repro_assets.factory.reading.machine_lists import machine_list_lines
+from repro_assets.factory.reading.markup import markup_table_lines
 from repro_assets.factory.reading.matrices import (
+    bracketed_unit,
     caption_unit,
+    empty_mark,
     flow_order,
     is_matrix,
     with_unit_and_order,
 )
+from repro_assets.factory.reading.orientation import is_job_header, transposed
+from repro_assets.factory.reading.outlines import tree_lines
+from repro_assets.factory.reading.parallel import label_lines, respectively_sentence
 from repro_assets.factory.reading.phrases import is_plain_note
+from repro_assets.factory.reading.precedence import precedence_line
 from repro_assets.factory.reading.provenance import TracedLines
 from repro_assets.factory.reading.records import record_line
 from repro_assets.factory.reading.shift_length import spell_out_shifts
@@ -144,6 +154,7 @@ class Table:
         routing: True when every header cell is a known routing column.
         section: a heading of status above it (``Cancelled:``): its rows are no work to plan.
         sources: each of its lines as read, with the writer's words it came from.
+        turned: written with its jobs as columns, and turned so that they are rows.
     """
 
     header: tuple[str, ...]
@@ -152,6 +163,7 @@ class Table:
     routing: bool
     section: str | None = None
     sources: tuple[tuple[str, str], ...] = ()
+    turned: bool = False
 
 
 Segment = Clause | Table
@@ -650,6 +662,34 @@ def _fixed_width_table(lines: list[str], start: int) -> tuple[Table | None, int]
 _HEADER_CELL_RE = re.compile(r"\S+(?: \S+)*")
 
 
+def _jobs_across_table(lines: list[str], start: int) -> tuple[Table | None, int]:
+    """A table whose header row is a corner cell and job ids only, over rows of a label and
+    one cell per job: apart by a delimiter (``op;J1;J2``) or in fixed-width columns with an
+    empty corner (``M1   2   .   1`` under ``     J1   J2   J3``); the index after it (or
+    None, start), turned by :func:`~.orientation.transposed`: a header of jobs whose rows
+    it cannot turn is no table here."""
+    splits: list[Callable[[str], list[str]]] = [
+        lambda line, d=delimiter: _csv_cells(line, d)  # type: ignore[misc]
+        for delimiter in CSV_DELIMITERS if delimiter in lines[start]]
+    if lines[start][:1].isspace():
+        splits.append(lambda line: ["", *_fixed_width_cells(line)] if line[:1].isspace()
+                      else _fixed_width_cells(line))
+    for split in splits:
+        header = split(lines[start])
+        if not is_job_header(header):
+            continue
+        end = start + 1
+        rows: list[tuple[tuple[str, ...], str]] = []
+        while end < len(lines) and lines[end].strip() and len(
+                row := split(lines[end])) == len(header):
+            rows.append((tuple(row), lines[end].strip()))
+            end += 1
+        turned = transposed(Table(tuple(header), tuple(rows), lines[start].strip(), False))
+        if rows and turned is not None:
+            return turned, end
+    return None, start
+
+
 def _padded_row(row: list[str], line: str, header_line: str, width: int) -> list[str]:
     """A fixed-width row with its empty last cells (``J2   1   M5   2.00`` under a header
     that ends with ``Due``): the row's text ends before the first header cell it lacks, so
@@ -699,10 +739,11 @@ def _delimited_table(lines: list[str], start: int) -> tuple[Table | None, int]:
 
 def _table_at(lines: list[str], start: int) -> tuple[Table | None, int]:
     """A table starting at ``lines[start]`` and the index after it (or None, start)."""
-    for reader in (_pipe_table, _csv_table, _fixed_width_table, _delimited_table):
+    for reader in (_pipe_table, _csv_table, _fixed_width_table, _jobs_across_table,
+                   _delimited_table):
         table, end = reader(lines, start)
-        if table is not None:
-            return table, end
+        if table is not None:  # jobs as columns: the same table with jobs as rows
+            return transposed(table) or table, end
     return None, start
 
 
@@ -1016,12 +1057,15 @@ def segment(text: str) -> list[Segment]:
     unwrapped = unwrap_lines(text)
     traced = TracedLines(
         [_allow_for_it(_transcript_sentences(_without_fillers(
-            _job_apposition(topic_sentences(copy_sentences(record_line(
-                _ADDED_JOB_RE.sub(r"\1", line))))))))
+            _job_apposition(topic_sentences(copy_sentences(respectively_sentence(precedence_line(record_line(
+                _ADDED_JOB_RE.sub(r"\1", line))))))))))
          for line in _unquoted(drop_plan_date([line for line, _ in unwrapped]))],
         [frozenset() if number is None else frozenset({number}) for _, number in unwrapped],
         written)
     lines: list[str] = traced
+    markup_table_lines(lines)
+    tree_lines(lines)
+    label_lines(lines)
     chat_lines(lines)
     key_lines(lines)
     drop_other_days(lines)
@@ -1053,15 +1097,14 @@ def segment(text: str) -> list[Segment]:
             index += 1
             continue
         table, after = _table_at(lines, index)
-        if table is not None and is_matrix(table):
-            table, after = _matrix_words(table, items, lines, index, after)
+        if table is not None:
+            table, after = _table_words(table, items, lines, index, after)
         if table is not None:
             if section is not None and set(re.findall(r"[a-z]+", section.lower())) & (
                     STATUS_WORDS):
                 table = dataclasses.replace(table, section=section)  # "Cancelled:" over it
-            table = dataclasses.replace(table, sources=tuple(
-                (lines[k].strip(), traced.writers_text(traced.origins[k]))
-                for k in range(index, after)))
+            table = dataclasses.replace(table, sources=_table_sources(table, traced, index,
+                                                                      after))
             items.append(table)
             paragraph += 1
             header, header_indent = None, None
@@ -1111,23 +1154,116 @@ def segment(text: str) -> list[Segment]:
     return _segments(items, traced)
 
 
+def _table_sources(table: Table, traced: TracedLines, start: int, after: int
+                   ) -> tuple[tuple[str, str], ...]:
+    """Each line of a table as read, with the writer's words it came from; a row the table
+    was turned into (jobs as columns) comes from the writer's whole table."""
+    sources = [(traced[k].strip(), traced.writers_text(traced.origins[k]))
+               for k in range(start, after)]
+    known = {line for line, _ in sources}
+    whole = traced.writers_text(frozenset().union(*traced.origins[start:after]))
+    return (*sources, *[(line, whole) for line in
+                        (table.header_line, *[line for _, line in table.rows])
+                        if line not in known])
+
+
+def _caption_above(items: list[_Group | Table], lines: list[str], start: int,
+                   turned: bool) -> tuple[str | None, int]:
+    """The caption of a matrix: the prose line right above it, or the two lines right above
+    it read as one, when it gives the cells' unit; the caption and how many lines it has."""
+    for count in (1, 2):
+        groups = items[-count:]
+        if len(groups) < count or start < count or not all(
+                isinstance(group, _Group) and not group.item
+                and lines[start - count + k].strip() == group.text
+                for k, group in enumerate(groups)):
+            return None, 0
+        caption = " ".join(group.text for group in groups if isinstance(group, _Group))
+        if caption_unit(caption, turned) is not None:
+            return caption, count
+    return None, 0
+
+
+# a bare number in parentheses after a machine in a route cell: "M4 (2)"
+_BRACKETED_NUMBER_RE = re.compile(r"(?<=\S)(\s*)\((\d+(?:\.\d+)?)\)")
+
+
+#: A ditto mark: the cell says again what the cell above it says.
+_DITTO_MARKS = frozenset({'"', "''", "\u201d", "\u201c", "\u3003", "ditto", "do.", "-do-"})
+_DITTO_LEGEND_RE = re.compile(
+    r"(?i)^\(?\s*(?:\"|''|\u201d|\u201c|\u3003|ditto|do\.)\s*(?:=|means?|:)\s*(?:the\s+)?"
+    r"same(?:\s+\w+)?\s+as\s+(?:in\s+)?the\s+(?:line|row|cell)\s+above\s*\)?\.?$")
+
+
+_DITTO_KEY_RE = re.compile(r"(?i)^\(?\s*(?:\"|''|\u201d|\u201c|\u3003|ditto|do\.)\s*(?:=|means?|:)")
+
+
+def _ditto_marks(table: Table, lines: list[str], after: int) -> tuple[Table, int]:
+    """A table with each ditto mark (``"``) replaced by the cell above it in its column, and
+    the legend of the mark right under it (``(" = same job as the line above)``) taken out of
+    the text; a mark with nothing above it, or every mark when a legend under the table gives
+    it another meaning, stays for the reader to refuse."""
+    rows = list(table.rows)
+    for number in range(1, len(rows)):
+        cells, line = rows[number]
+        above = rows[number - 1][0]
+        if len(above) != len(cells):
+            continue
+        rows[number] = (tuple(
+            above[k] if cell.strip().lower() in _DITTO_MARKS and above[k].strip().lower() not in (
+                _DITTO_MARKS | {""}) else cell for k, cell in enumerate(cells)), line)
+    if tuple(rows) == table.rows:
+        return table, after
+    under = lines[after].strip() if after < len(lines) else ""
+    legend = _DITTO_LEGEND_RE.match(under) is not None
+    if not legend and _DITTO_KEY_RE.match(under):
+        return table, after  # a legend that gives the mark another meaning: marks left
+    return dataclasses.replace(table, rows=tuple(rows)), after + legend
+
+
+def _table_words(table: Table, items: list[_Group | Table], lines: list[str], start: int,
+                 after: int) -> tuple[Table, int]:
+    """A table with the words right above (and, for a matrix, under) it that say what its
+    numbers are: a matrix's caption and flow (:func:`_matrix_words`), or a caption that gives
+    the unit of the bare numbers in parentheses of its route cells (``(hours in
+    parentheses)``), taken out of the text when it is read; the table and where the text
+    goes on."""
+    table, after = _ditto_marks(table, lines, after)
+    if is_matrix(table):
+        return _matrix_words(table, items, lines, start, after)
+    roles = header_roles(list(table.header))
+    caption = items[-1] if items and isinstance(items[-1], _Group) else None
+    if caption is None or caption.item or start == 0 or lines[start - 1].strip() != (
+            caption.text) or Column.ROUTE not in roles:
+        return table, after
+    unit = bracketed_unit(caption.text)
+    if unit is None:
+        return table, after
+    suffix = " h" if unit == "hours" else " min"
+    rows = tuple((tuple(_BRACKETED_NUMBER_RE.sub(rf"\1(\2{suffix})", cell)
+                        if role is Column.ROUTE else cell
+                        for cell, role in zip(cells, roles, strict=False)), line)
+                 for cells, line in table.rows)
+    if rows == table.rows:
+        return table, after
+    items.pop()
+    return dataclasses.replace(table, rows=rows), after
+
+
 def _matrix_words(table: Table, items: list[_Group | Table], lines: list[str], start: int,
                   after: int) -> tuple[Table, int]:
     """A routing matrix with the words right above and under it that say what its numbers are
-    and the order of its machines: the caption line above (its unit, a legend of the empty
-    cell, the columns' order) and a flow sentence under it (``All jobs go M3 first, then M1
+    and the order of its machines: the caption line(s) above (its unit, a legend of the empty
+    cell, the flow's order) and a flow sentence under it (``All jobs go M3 first, then M1
     ...``), each taken out of the text when it is read; the table and where the text goes on."""
-    caption = items[-1] if items and isinstance(items[-1], _Group) else None
-    unit = None
-    if caption is not None and start > 0 and lines[start - 1].strip() == caption.text and (
-            not caption.item):
-        unit = caption_unit(caption.text)
+    caption, count = _caption_above(items, lines, start, table.turned)
+    unit = caption_unit(caption, table.turned) if caption is not None else None
     order = flow_order(lines[after]) if after < len(lines) else None
-    rewritten = with_unit_and_order(table, unit, order)
+    rewritten = with_unit_and_order(table, unit, order,
+                                    empty_mark(caption) if caption is not None else None)
     if rewritten is None or (unit is None and order is None):
         return table, after
-    if unit is not None:
-        items.pop()
+    del items[len(items) - count:]
     return rewritten, after + (order is not None)
 
 

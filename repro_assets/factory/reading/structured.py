@@ -65,6 +65,8 @@ _DUE_KEYS = frozenset({"due", "due_time", "due_time_hour", "due_hour", "deadline
 _HOURS_KEYS = frozenset({"hours", "duration_hours", "h", "hrs", "std_hours", "run_hours"})
 _MINUTES_KEYS = frozenset({"minutes", "duration_minutes", "min", "mins"})
 _NAME_KEYS = frozenset({"name", "label", "description", "descr", "desc"})
+#: Kinds of a job's field, each given at most once whatever its spelling.
+_FIELD_KINDS = (_ROUTE_KEYS, _HOURS_KEYS | _MINUTES_KEYS, _ID_KEYS, _DUE_KEYS)
 #: A relation of steps beside the jobs (a dump's ``step`` table, a log's ``step.add`` records):
 #: each step names its job by one of _JOB_REFERENCE_KEYS.
 _STEP_RELATION_KEYS = frozenset({"step", "steps", "operation", "operations", "job_step",
@@ -178,10 +180,19 @@ def _due(key: str, value: object) -> str | None:
     return text
 
 
+def _one_field_of_each_kind(spec: dict[Any, Any]) -> None:
+    """Refuse a job given one thing twice in two spellings (``route`` and ``sequence``, ``due``
+    and ``deadline``): a parser keeps both, and one would silently win."""
+    for kind in _FIELD_KINDS:
+        if sum(_key(raw) in kind for raw in spec) > 1:
+            raise _NotUnderstood("a field given twice")
+
+
 def _job_line(job: str, spec: object) -> str:
     """``J7: M3 2h, M4 3h, due 9:00.`` for one job's mapping."""
     if not isinstance(spec, dict):
         raise _NotUnderstood("a job is not a mapping")
+    _one_field_of_each_kind(spec)
     steps: list[str] = []
     route: list[object] | None = None
     hours: list[object] | None = None
@@ -464,6 +475,45 @@ def _line_object(line: str) -> str:
     job, body = match.group("job").strip(), _parsed(match.group("body"))
     rewritten = _attempt(lambda: [_job_line(job, body)])
     return rewritten[0] if rewritten else line
+
+
+# the note of a label's times that they pair with the route in order
+_IN_ORDER_RE = re.compile(r"\s*\((?i:in\s+(?:the\s+)?(?:same\s+)?(?:route(?:'s)?\s+)?order"
+                          r"|respectively)\)\s*$")
+_ROUTE_SEPARATOR_RE = re.compile(r"\s*(?:->|→|>|,|;)\s*")
+_TIMES_SEPARATOR_RE = re.compile(r"\s*[,;/]\s*")
+
+
+def label_line(fields: list[tuple[str, str]]) -> str | None:
+    """The job line of a label's fields, one a line (``JOB : J7``, ``ROUTE : M4 > M2``,
+    ``HOURS : 2, 1 (in route order)``, ``DUE : none``): a route of machine ids and its times
+    as two lists read as a job's mapping, or None unless every field is one of those (each
+    once) and the lists pair up.
+
+    Args:
+        fields: the label's keys and values as written.
+
+    Returns:
+        ``J7: M4 2h, M2 1h.`` (with its due), or None.
+    """
+    spec: dict[str, object] = {}
+    for raw, value in fields:
+        key = _key(raw)
+        if any(key in kind and any(known in kind for known in spec) for kind in _FIELD_KINDS):
+            return None  # a field given twice, in one spelling or two
+        if key in _ROUTE_KEYS:
+            spec[key] = _ROUTE_SEPARATOR_RE.split(value.strip())
+        elif key in _HOURS_KEYS | _MINUTES_KEYS:
+            spec[key] = _TIMES_SEPARATOR_RE.split(_IN_ORDER_RE.sub("", value).strip())
+        elif key in _ID_KEYS | _DUE_KEYS:
+            spec[key] = value.strip()
+        else:
+            return None
+    ids = [value for key, value in spec.items() if key in _ID_KEYS]
+    if len(ids) != 1 or not _is_job(ids[0]) or not any(key in _ROUTE_KEYS for key in spec):
+        return None
+    lines = _attempt(lambda: [_job_line(str(ids[0]), spec)])
+    return lines[0] if lines else None
 
 
 def plain_text(text: str) -> str:

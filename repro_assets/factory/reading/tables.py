@@ -160,6 +160,16 @@ def _named_step(cell: str, names: NameIndex | None) -> list[StepSpec]:
     return [StepSpec(named, float(tokens[-1].value))] if named is not None else []
 
 
+def _comma_step(cell: str) -> list[StepSpec]:
+    """The step of a step cell that is a machine, a comma and its duration (``M4, 2 h``), or
+    nothing."""
+    tokens = tokenize(cell)
+    if [token.kind for token in tokens] != [Kind.MACHINE, Kind.COMMA, Kind.DURATION] or len(
+            tokens[0].value) != 1:
+        return []
+    return [StepSpec(tokens[0].value[0], tokens[2].value)]
+
+
 def _step_cells(values: list[tuple[Column | None, str]],
                 header: tuple[str, ...] = (), names: NameIndex | None = None) -> list[StepSpec]:
     """The steps of ``Step 1`` / ``Step 2`` ... cells (empty cells only at the end); a step
@@ -180,7 +190,7 @@ def _step_cells(values: list[tuple[Column | None, str]],
             continue
         if ended:
             raise _BadCell("a step after an empty step cell")
-        found = _named_step(cell, names) or _route_cell(cell, None)
+        found = _named_step(cell, names) or _comma_step(cell) or _route_cell(cell, None)
         if len(found) != 1:
             raise _BadCell(f"'{cell}' is not one step")
         if duration is not None:
