@@ -30,13 +30,23 @@ LABEL_SEQUENCE = MACHINES + ("Job: J5\n"
                              "Sequence: M4\n"
                              "Hrs: 3\n")
 
+LABELS_BACK_TO_BACK = MACHINES + ("Job: J1\n"
+                                  "Route: M2 > M4\n"
+                                  "Hours: 2, 1\n"
+                                  "Job: J2\n"
+                                  "Route: M4\n"
+                                  "Hours: 3\n"
+                                  "Due: 15:00\n")
+
 
 @pytest.mark.parametrize(("text", "expected"), [
     (SENTENCE_MINUTES, {"J7": (["M4", "M2"], [1, 1], 15)}),
     (SENTENCE_TAKING, {"J8": (["M2", "M4", "M6"], [1, 2, 1], None)}),
     (LABEL_EQUALS, {"J9": (["M4", "M6"], [1, 2], 14)}),
     (LABEL_SEQUENCE, {"J5": (["M6", "M2"], [2, 1], None), "J6": (["M4"], [3], None)}),
-], ids=["sentence_minutes", "sentence_taking", "label_equals", "label_sequence"])
+    (LABELS_BACK_TO_BACK, {"J1": (["M2", "M4"], [2, 1], None), "J2": (["M4"], [3], 15)}),
+], ids=["sentence_minutes", "sentence_taking", "label_equals", "label_sequence",
+        "labels_back_to_back"])
 def test_two_lists_pair_up_in_order(text: str, expected: dict[str, object]) -> None:
     assert jobs_of(text) == expected
 
@@ -47,6 +57,9 @@ def test_two_lists_pair_up_in_order(text: str, expected: dict[str, object]) -> N
     (LABEL_EQUALS + "note = rush, maybe M2 first\n", "maybe M2 first"),
     (LABEL_EQUALS.replace("60; 120", "60; 120; 30"), "60; 120; 30"),
     (LABEL_SEQUENCE.replace("(in the same order)", "(roughly)"), "roughly"),
-], ids=["counts_differ", "about", "unknown_field", "times_differ", "note_of_doubt"])
+    # with two jobs, "respectively" may pair the jobs with the machines
+    (MACHINES + "J1 and J2 run on M2 and M4 for 2 and 1 hours respectively.\n", "respectively"),
+], ids=["counts_differ", "about", "unknown_field", "times_differ", "note_of_doubt",
+        "two_jobs"])
 def test_lists_that_do_not_pair_up_fail_quoting_them(text: str, quoted: str) -> None:
     assert quoted in fails(text)

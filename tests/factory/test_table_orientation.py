@@ -58,6 +58,9 @@ def test_jobs_as_columns_are_read_as_jobs_as_rows(text: str, expected: dict[str,
     (PIPE_MACHINE_ROWS.replace("| M4 |", "| setup |"), "setup"),
     # a step number under a corner of another meaning
     (TABS_STEPS.replace("op\t", "qty\t"), "qty"),
-], ids=["left_to_right", "axes_contradict", "step_in_doubt", "unknown_label", "not_steps"])
+    # a word before the jobs that is no name of the rows would go unread: not turned
+    ("Machines: M3, M4\nUrgent, J7\nM4, 3h\nM3, 1h\n", "Urgent, J7"),
+], ids=["left_to_right", "axes_contradict", "step_in_doubt", "unknown_label", "not_steps",
+        "corner_word"])
 def test_a_turned_table_read_with_doubt_fails_quoting_it(text: str, quoted: str) -> None:
     assert quoted in fails(text)

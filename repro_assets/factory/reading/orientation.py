@@ -30,11 +30,21 @@ _STEP_CORNER_RE = re.compile(r"(?i)^(?:|#|no\.?|steps?|op|ops|operations?|seq|se
                              r"(?:\s*(?:no\.?|nr|#))?$")
 
 
+# a corner cell that names what the rows or columns are, and nothing else ("machine / job")
+_THING = r"(?:machines?|resources?|work\s*cent(?:er|re)s?|wc|jobs?|orders?|steps?|ops?)"
+_CORNER_RE = re.compile(rf"(?i)^(?:{_THING}(?:\s*[/\\x×]\s*{_THING})?)?$")
+
+
 def is_job_header(cells: list[str] | tuple[str, ...]) -> bool:
-    """Whether a header row names jobs across: a corner cell, then distinct job ids only."""
+    """Whether a header row names jobs across: a corner cell that is empty, a step word or
+    names what the rows and columns are (any other word there would go unread), then
+    distinct job ids only."""
     jobs = [cell.strip() for cell in cells[1:]]
+    corner = cells[0].strip()
     return (len(jobs) >= 1 and all(JOB_ID_RE.fullmatch(job) for job in jobs)
-            and len(set(jobs)) == len(jobs) and not JOB_ID_RE.search(cells[0]))
+            and len(set(jobs)) == len(jobs)
+            and (_CORNER_RE.fullmatch(corner) is not None
+                 or _STEP_CORNER_RE.fullmatch(corner) is not None))
 
 
 def _label(corner: str, label: str) -> str | None:

@@ -34,6 +34,14 @@ _RESPECTIVELY_RE = re.compile(
     rf"(?P<numbers>{_NUMBER}(?:{_AND}{_NUMBER})+)\s*"
     r"(?P<unit>(?i:hours?|hrs?|h|minutes?|mins?|min))\s+(?i:respectively)\b")
 _UNIT_SUFFIX = {"h": "h", "m": " min"}
+_JOB_RE = re.compile(id_pattern("J"))
+
+
+def _sentence_of(line: str, match: re.Match[str]) -> str:
+    """The sentence of ``line`` that holds ``match``."""
+    start = max(line.rfind(". ", 0, match.start()), line.rfind("; ", 0, match.start())) + 1
+    ends = [at for at in (line.find(". ", match.end()), line.find("; ", match.end())) if at >= 0]
+    return line[start:min(ends) if ends else len(line)]
 
 
 def respectively_sentence(line: str) -> str:
@@ -49,8 +57,8 @@ def respectively_sentence(line: str) -> str:
     def pair(match: re.Match[str]) -> str:
         machines = re.findall(_MACHINE, match.group("machines"))
         numbers = re.findall(_NUMBER, match.group("numbers"))
-        if len(machines) != len(numbers):
-            return match.group(0)
+        if len(machines) != len(numbers) or len(_JOB_RE.findall(_sentence_of(line, match))) > 1:
+            return match.group(0)  # with two jobs, the lists may pair with the jobs
         suffix = _UNIT_SUFFIX[match.group("unit")[0].lower()]
         return ", ".join(f"{machine} {number}{suffix}"
                          for machine, number in zip(machines, numbers, strict=True))
@@ -59,21 +67,27 @@ def respectively_sentence(line: str) -> str:
 
 # "ROUTE  : M4 > M2", "due= 13:00": one field of a label a line
 _FIELD_RE = re.compile(r"^\s*(?P<key>[A-Za-z][A-Za-z _-]{0,30}?)\s*[:=]\s*(?P<value>\S.*?)\s*$")
+# the field a label starts with: its job ("JOB : J7", "order no = J7")
+_JOB_FIELD_RE = re.compile(rf"(?i)^\s*(?:job|order|work\s*order)(?:\s*(?:no\.?|id|number))?\s*"
+                           rf"[:=]\s*{id_pattern('J')}\s*$")
 
 
 def label_lines(lines: list[str]) -> None:
-    """Rewrite, in place, every run of field lines that is one job's label (a job field, a
-    route and its times, a due) as that job's line (``J7: M4 3h, M6 30 min, due 10:00.``)."""
+    """Rewrite, in place, every run of field lines that is one job's label (a job field, then
+    up to the next job field: a route and its times, a due) as that job's line (``J7: M4 3h,
+    M6 30 min, due 10:00.``)."""
     index = 0
     while index < len(lines):
-        end = index
-        fields: list[tuple[str, str]] = []
-        while end < len(lines) and (match := _FIELD_RE.match(lines[end])) is not None:
-            fields.append((match.group("key"), match.group("value")))
-            end += 1
-        line = label_line(fields) if len(fields) >= 2 else None
-        if line is None:
-            index += 1  # a label may start under a field of something else
+        if not _JOB_FIELD_RE.match(lines[index]):
+            index += 1
             continue
-        lines[index:end] = [line]
+        end = index + 1  # a label runs to the next job field or the first line of no field
+        while end < len(lines) and _FIELD_RE.match(lines[end]) and not _JOB_FIELD_RE.match(
+                lines[end]):
+            end += 1
+        fields = [(match.group("key"), match.group("value")) for match in (
+            _FIELD_RE.match(line) for line in lines[index:end]) if match is not None]
+        line = label_line(fields) if len(fields) >= 2 else None
+        if line is not None:
+            lines[index:end] = [line]
         index += 1
