@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 
 from repro_assets.papers.claims.metrics import find_metric_mentions
 from repro_assets.papers.registry import find_dataset_mentions, resolve_alias
@@ -43,8 +44,10 @@ _THE_DATASET_NAME = re.compile(
 _RESULT_ON = re.compile(
     rf"(?i:\b(?:accuracy|error(?:\s+rates?)?|results?|performance|scores?|mAP|BLEU|F1|"
     rf"perplexity|state[- ]of[- ]the[- ]art))\s+on\s+(?:the\s+)?(?P<name>{_NAME})"
+    r"(?:\s+(?:test|val|validation|dev)\b)?"  # 'results on X test.': the split closes the name
     r"(?=\s*(?:[.,;:)]|$|\s+(?:and|with|in|using|for|by|while|when|as)\b))")
-_ON_NAME = re.compile(rf"\b(?:on|for|of)\s+(?:the\s+)?(?P<name>{_NAME})(?=\s*(?:[.,;:)]|$|\s+"
+_ON_NAME = re.compile(rf"\b(?:on|for|of)\s+(?:the\s+)?(?P<name>{_NAME})"
+                      r"(?:\s+(?:test|val|validation|dev)\b)?(?=\s*(?:[.,;:)]|$|\s+"
                       r"(?:and|with|in|using|under|sorted|showing|for)\b|\s+\([^)]{1,12}\)\s*[.,;:]?$))")
 _LEADING_NAME = re.compile(rf"^(?P<name>{_NAME})\s+results\b")
 _NAMED_AS_TASK = re.compile(
@@ -317,6 +320,9 @@ def _trim(name: str) -> str:
             len(tokens) > 1 and tokens[-2].endswith(",") and re.fullmatch(
                 r"\d+(?:[.,]\d+)*%?", tokens[-1]))):
         tokens = tokens[:-1]  # 'on X, 31.4% ...': the number after the comma is no part
+    while len(tokens) > 2 and tokens[-2].lower() in {"and", "or", "&"} and re.fullmatch(
+            r"\d+(?:[.,]\d+)*%?", tokens[-1]):
+        tokens = tokens[:-2]  # '85.1% on X and 62.2% on Y': the next value is no part of X
     if len(tokens) > 1 and tokens[-1].lower() in _TASK_TAIL and clean_name(" ".join(tokens[:-1])):
         tokens = tokens[:-1]
     return " ".join(tokens).strip(" ,;:")
@@ -341,6 +347,76 @@ def on_names(text: str) -> list[tuple[str, int]]:
                 _after_training_cue(text[max(0, start - 80):start])):
             out.append((name, start))
     return out
+
+
+#: A word opening a caption's legend ('Legend:', 'Notation:', 'Key:', 'Abbreviations:').
+_LEGEND_WORD = re.compile(r"(?i)\b(?:legend|notations?|key|abbreviations?)\s*:\s+")
+#: One gloss of a legend: a short code, a colon, what it stands for ('A+B: A trainval +
+#: B trainval', 'R: recurrent context'), opening the caption or a clause.
+_GLOSS = re.compile(r"(?:^|(?<=[,;.]\s)|(?<=:\s))(?P<code>[^\s:,;()\[\]]{1,12}):\s+")
+
+
+def without_legend(caption: str) -> str:
+    """``caption`` with the definitions of its legend blanked (same length, offsets hold).
+
+    A legend glosses the codes a table prints ('Legend: A+B: A trainval + B trainval, A+B+Q:
+    A+B plus QORV segmentation labels, R: ...'): a name in a gloss says what a code stands for
+    (training data, extra labels, a setting), not the data the results are on. A legend is a
+    legend word followed by a gloss, or two glosses at least; each definition runs from its
+    colon to the next gloss (or the caption's end).
+    """
+    glosses = list(_GLOSS.finditer(caption))
+    word = _LEGEND_WORD.search(caption)
+    if word is not None:
+        glosses = [g for g in glosses if g.start() >= word.start()]
+    if not glosses or (word is None and len(glosses) < 2):
+        return caption
+    out = caption
+    for k, gloss in enumerate(glosses):
+        end = glosses[k + 1].start() if k + 1 < len(glosses) else len(caption)
+        out = out[:gloss.end()] + " " * (end - gloss.end()) + out[end:]
+    return out
+
+
+#: After a metric: what it was measured on ('AUC achieved on the ', 'accuracy for ').
+_METRIC_ON = re.compile(
+    r"\s*(?:\([^()]{0,30}\)\s*)?(?:(?:achieved|obtained|reported|measured|computed|scored)"
+    r"\s+)?(?:on|for)\s+(?:the\s+)?(?P<rest>[^.;:()]{0,80})")
+_ONE_SET_NOUN = re.compile(
+    r"(?i)^(?P<words>(?:[\w’'\-+.]+\s+){1,3}?)(?:data\s?set|corpus|benchmark|test\s?set|task)\b"
+    r"(?!s)")
+
+
+def metric_of_one_dataset(sentence: str, end: int,
+                          is_dataset: Callable[[str], bool] = lambda _: False) -> bool:
+    """True when the metric mentioned up to ``end`` is given one named dataset: 'the AUC
+    achieved on the zelda dataset', 'accuracy on the Quorn benchmark', 'F1 for ZetaSet' (a
+    name ``is_dataset`` knows). 'accuracy on all datasets', 'on the test set' tie it to none.
+    """
+    match = _METRIC_ON.match(sentence, end)
+    if match is None:
+        return False
+    rest = match.group("rest")
+    noun = _ONE_SET_NOUN.match(rest)
+    if noun is not None:
+        return not is_generic(noun.group("words"))
+    tokens = rest.split()
+    return any(is_dataset(" ".join(tokens[:k])) and not (  # 'for X and Y': two datasets
+        k < len(tokens) and re.match(r"(?:and|or|&|vs\.?)$", tokens[k])) and not (
+        tokens[k - 1].endswith(",")) for k in range(1, min(4, len(tokens)) + 1))
+
+
+#: A column header naming its data as what the models were trained on: 'Train: X', 'trained
+#: on X', 'X-pretrained', 'pre-training on X', 'X (source)' ('X (train)' is X's training split).
+_TRAINING_HEADER = re.compile(
+    r"(?i)^\s*(?:train(?:ing)?(?:\s+(?:set|data|on))?\s*[:=]|(?:pre-?)?train(?:ed|ing)\s+"
+    r"(?:on|with)\b)|\(source\)\s*$|[\w)]-?(?:pre-?trained|trained)\s*$")
+
+
+def training_header(header: str) -> bool:
+    """True when a column header presents the name it prints as training data ('Train: X',
+    'X-pretrained', 'X (source)'): the values are not on it (the caption's test data, if any)."""
+    return bool(_TRAINING_HEADER.search(header))
 
 
 def known_as_registry(name: str) -> bool:

@@ -50,11 +50,14 @@ from repro_assets.papers.claims.datasets import (
     clean_name,
     is_generic,
     looks_like_name,
+    metric_of_one_dataset,
     name_phrases,
     normalize_key,
     on_names,
     split_from,
     training_data,
+    training_header,
+    without_legend,
     without_split,
 )
 from repro_assets.papers.claims.metrics import (
@@ -238,6 +241,8 @@ def _column(table: ParsedTable, col: int, abbreviations: dict[str, str],
     last = names[-1] if names else ""
     name = (strict[-1] if strict else last if last in loose or _acronym(last)
             else loose[-1] if loose else last)
+    if parts and training_header(parts[-1]):
+        name = ""  # 'Train: X', 'X-pretrained': what the models were trained on, not tested on
     dev = _DEV_WORD.search(text)
     if name and dev and normalize_key(dev.group(0)) not in normalize_key(name):
         name = f"{name} {dev.group(0)}"  # 'Regular Dev': a dev result is not a test result
@@ -328,7 +333,9 @@ def _measured_on(caption: str, offset: int) -> bool:
 
 
 def _caption_datasets(caption: str, context: PaperContext) -> list[str]:
-    """Dataset names a caption gives ("on the CNN and Daily Mail dataset")."""
+    """Dataset names a caption gives ("on the ZetaSet dataset"), not the names its
+    legend glosses a code with (:func:`without_legend`)."""
+    caption = without_legend(caption)
     found = [n for n, _ in name_phrases(caption, caption=True)]
     if not found:
         found = [p for n, o in on_names(caption) for p in re.split(r"\s*(?:,|\band\b)\s*", n)
@@ -419,11 +426,14 @@ def _single(values: list[str]) -> str | None:
 
 
 def _reference_facts(table: ParsedTable, context: PaperContext) -> tuple[list[str], list[str]]:
-    """Metrics and dataset names in the sentences that reference the table."""
+    """Metrics and dataset names in the sentences that reference the table (a metric the
+    sentence gives one dataset, 'the AUC achieved on the zelda dataset', is that dataset's, not
+    the table's: left out)."""
     metrics: list[str] = []
     datasets: list[str] = []
     for _, _, sentence in context.references(table.kind, table.number)[:4]:
-        metrics += [m for m, _, _ in find_metric_mentions(sentence)]
+        metrics += [m for m, _, end in find_metric_mentions(sentence)
+                    if not metric_of_one_dataset(sentence, end, context.is_dataset)]
         datasets += [n for n, _ in name_phrases(sentence) if not context.is_own(n)]
     return list(dict.fromkeys(metrics)), list(dict.fromkeys(datasets))
 
@@ -530,7 +540,8 @@ def _series_codes(table: ParsedTable, columns: dict[int, _Column],
     """Headers that number a series ('r0 | r1 | R2': three settings of a retrieval step) are
     no metric, even when one of them spells one ('R2', the coefficient of determination): three
     or more columns whose last header level is the same letters followed by consecutive
-    numbers enumerate settings. Such a column reads its metric from its other levels only (in
+    numbers enumerate settings (two when one of them names no metric: 'r1 | R2' repeated under
+    each dataset). Such a column reads its metric from its other levels only (in
     place); the caption's metric then applies as to its siblings."""
     series: dict[str, dict[int, int]] = {}
     for col in columns:
@@ -540,8 +551,12 @@ def _series_codes(table: ParsedTable, columns: dict[int, _Column],
             series.setdefault(match.group(1).lower(), {})[col] = int(match.group(2))
     for members in series.values():
         numbers = sorted(set(members.values()))
-        if len(numbers) < 3 or numbers != list(range(numbers[0], numbers[0] + len(numbers))):
+        if len(numbers) < 2 or numbers != list(range(numbers[0], numbers[0] + len(numbers))):
             continue
+        if len(numbers) == 2 and all(_metric_of(table.column_header(col)[-1], abbreviations)
+                                     for col in members):
+            continue  # 'R1 | R2' both spell a metric; 'r1 | R2' (repeated per group) number
+            # two settings, one of which names no metric
         for col in members:
             rest = " ".join(table.column_header(col)[:-1])
             columns[col].metric = _metric_of(rest, abbreviations) if rest.strip() else None
