@@ -41,7 +41,7 @@ from repro_assets.factory.reading.clauses import ClauseReader
 from repro_assets.factory.reading.days import days_apart
 from repro_assets.factory.reading.definitions import TimeTerms, find_terms
 from repro_assets.factory.reading.names import NameIndex
-from repro_assets.factory.reading.numbering import numbers_out_of_order
+from repro_assets.factory.reading.numbering import numbers_out_of_order, reversed_order
 from repro_assets.factory.reading.phrases import NOT_NAMES
 from repro_assets.factory.reading.provenance import in_writers_words
 from repro_assets.factory.reading.segments import Clause, segment
@@ -109,6 +109,7 @@ def read_factory_text(text: str) -> Assembly:
         reading, sources = _read(text, terms, names)
     reading.unread.extend(days_apart(text))
     reading.unread.extend(numbers_out_of_order(text))
+    reading.unread.extend(reversed_order(text))
     assembly = assemble(reading)
     written = text.replace("\r\n", "\n").replace("\r", "\n")
     return dataclasses.replace(assembly, unread=tuple(

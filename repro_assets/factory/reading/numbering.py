@@ -5,6 +5,11 @@ over ``1. M1 2h``) says two orders at once: the numbers' and the lines'. Reading
 guess, so such a run of numbered lines is not read: the first line whose number is not above
 the one before it is reported. A run is a block of numbered lines of the same indent with
 nothing between them; a heading or a blank line starts a new one (``J2:`` over ``1. M3 1h``).
+
+A text that says its steps are written against the order they run in (``in reverse order``,
+``last step first``, ``traced back from the dock``, ``bottom to top``) is refused too: the
+reader reads every route forward, and a pass that reads such words (none yet) would have to
+take the sentence out first.
 """
 
 from __future__ import annotations
@@ -15,6 +20,28 @@ from repro_assets.factory.ids import MACHINE_ID_RE
 from repro_assets.factory.reading.statements import Unread
 
 _NUMBERED_RE = re.compile(r"^(?P<indent>\s*)(?P<number>\d{1,3})[.)]\s+\S")
+_STEP = r"(?:steps?|operations?|ops?|machines?|stations?|stages?)"
+_REVERSED_RE = re.compile(
+    rf"(?i)\b(?:in\s+(?:the\s+)?reversed?\s+order|reversed?\s+(?:route|routing|sequence|order)"
+    rf"|last\s+{_STEP}\s+first|from\s+the\s+last\s+{_STEP}|(?:traced|tracing|trace|read|listed|"
+    rf"written|given|counted)\s+back(?:wards?)?\b|backwards?\s+(?:order|from)"
+    rf"|bottom[\s-]+(?:up|to[\s-]+top)|right\s+to\s+left|end\s+to\s+(?:start|beginning))")
+
+
+def reversed_order(text: str) -> list[Unread]:
+    """The first line that says the steps are written against the order they run in.
+
+    Args:
+        text: the description.
+
+    Returns:
+        One :class:`Unread` quoting that line, or nothing.
+    """
+    for line in text.splitlines():
+        if _REVERSED_RE.search(line):
+            return [Unread(line.strip(), "it says the steps are written in reverse order; "
+                                         "the reader reads every route forward")]
+    return []
 
 
 def numbers_out_of_order(text: str) -> list[Unread]:
