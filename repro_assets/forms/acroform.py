@@ -485,10 +485,9 @@ def classify(widget: FormWidget) -> WidgetRole:
     if refused:
         return WidgetRole(widget, None, refused)
     text = " ".join(filter(None, [widget.name, widget.label, said_by if from_page else None]))
-    if key == "address" and NOT_POSTAL.search(normalize_acroform_name(text)):
-        return WidgetRole(widget, None, "not_postal")
-    if key == "address" and BIRTHPLACE.search(normalize_acroform_name(text).replace(" ", "")):
-        return WidgetRole(widget, None, "place_of_birth")  # "Town of birth": no address
+    refused = _not_an_address(widget, text, said_by) if key == "address" else None
+    if refused:
+        return WidgetRole(widget, None, refused)
     if key == "full_name":
         said_else = meaning_of(normalize_acroform_name(text))
         if said_else and said_else[0] != "full_name":  # "Medication Name": a drug's name
@@ -498,7 +497,8 @@ def classify(widget: FormWidget) -> WidgetRole:
                 not _print_asks_parts(said_by):
             return WidgetRole(widget, None, "not_a_persons_name")
     if widget.column_size > 1 and key != "medications" and not _named_row_part(
-            widget, key, said_by):  # a table's column: rows of entries
+            widget, key, said_by) and not _part_named_alone(widget, key):
+        # a table's column: rows of entries
         return WidgetRole(widget, None, "table_column")
     party = party_of(normalize_acroform_name(" ".join(filter(None, [widget.name, said_by])))) \
         if said_by and said_by != widget.label else None  # "Enter Employee Last Name ..."
@@ -517,6 +517,9 @@ def classify(widget: FormWidget) -> WidgetRole:
     return role
 
 
+#: A label asking for the country alone ("Country", "4. F. Type Country").
+_COUNTRY_ONLY = re.compile(r"^\W*(?:\d{1,2}\W*)?(?:[a-z]\W+)?(?:(?:enter|select|type)\s+)?"
+                           r"country\W*$", re.IGNORECASE)
 _NAME_ROW = re.compile(r"\bnames?\b", re.IGNORECASE)
 _ROW_WORDS = 3  # a row label of words, no entry number ("1.", "Member 2")
 #: A row label ending in its entry's number ("Name of child 1", "Adult #2"): a list's row.
@@ -536,6 +539,31 @@ def _named_row_part(widget: FormWidget, key: str, said_by: str) -> bool:
     # naming no one may be one of several people listed ("Child's name" of a household)
     first = widget.column_row == 1 or not is_subject(party_of(row))
     return key == "full_name" and _part(words, NAME_PARTS) is not None and named and first
+
+
+def _not_an_address(widget: FormWidget, text: str, said_by: str) -> str | None:
+    """Why an address box asks for no street address of the subject, or None."""
+    if NOT_POSTAL.search(normalize_acroform_name(text)):
+        return "not_postal"
+    if any(_COUNTRY_ONLY.match(t) for t in (said_by, widget.placed or "",
+                                            *sentences(widget.label or "")[-1:])):
+        return "country_only"  # "4. F. Type Country": no address
+    if BIRTHPLACE.search(normalize_acroform_name(text).replace(" ", "")):
+        return "place_of_birth"  # "Town of birth": no address
+    return None
+
+
+_STACKED_PARTS = 2  # at most this many boxes of one name stacked under its label
+
+
+def _part_named_alone(widget: FormWidget, key: str) -> bool:
+    """True for a name part's box stacked under one name label whose own field name says
+    its part and no row ("surname" over "first_names" under "Employee name"): one name split
+    over rows, no table of entries."""
+    words = name_words(_CAMEL.sub(" ", widget.name))
+    return key == "full_name" and widget.column_size <= _STACKED_PARTS and \
+        _row(widget) is None and not re.search(r"\d", widget.name) and \
+        _part(words, NAME_PARTS) is not None
 
 
 def _not_a_current_value(widget: FormWidget, key: str, said_by: str) -> str | None:
@@ -609,6 +637,24 @@ def _split_part(widget: FormWidget, key: str, said_by: str) -> str | None:
     return order[index] if len(order) == size else None
 
 
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+#: Plural given names ("first_names", "Forenames", "Given names"): first and middle.
+_GIVEN_NAMES = re.compile(r"\b(?:first|given)\s+names\b|\bforenames\b|\bfirstnames\b")
+#: One digit box of a date written a digit per box ("dob_d1", "dob_m2", "dob_y4").
+_DIGIT_BOX = re.compile(r"^(d|m|y)([1-8])$")
+_DIGIT_PART = {"d": "day", "m": "month", "y": "year"}
+
+
+def _digit_box(words: list[str]) -> str | None:
+    """``day#1`` .. ``year#4`` for a date's digit box named by its letter and position."""
+    for word in words[1:]:  # after the date's own word ("dob")
+        match = _DIGIT_BOX.match(word)
+        if match:
+            return f"{_DIGIT_PART[match.group(1)]}#{match.group(2)}"
+    return None
+
+
+
 def _with_part(widget: FormWidget, key: str, party: str | None, said: str | None,
                said_by: str, from_page: bool = False) -> WidgetRole:
     """The role of a widget whose key and party are known, with the part of the value it
@@ -621,11 +667,13 @@ def _with_part(widget: FormWidget, key: str, party: str | None, said: str | None
     own = [] if grouped and from_page else label_words(said_by)  # the box's own words
     hinted = None if grouped else _hinted_part(widget, key)  # "Name: [____]" over "Last"
     if key == "dob":
-        part = _part(words, DATE_PARTS) or _part(own, DATE_PARTS) or hinted
+        part = _part(words, DATE_PARTS) or _part(own, DATE_PARTS) or hinted or _digit_box(words)
     elif key == "full_name":
         order = None if grouped or hinted else (_name_order(said_by)
                                                  or _name_order(widget.hint or ""))
         tail = sentences(widget.label)[-1:] if widget.label and not grouped else []
+        # "Pt4Line4a_FamilyName": the part is a word of the name written in camel case
+        words = words + name_words(_CAMEL.sub(" ", widget.name))
         tip = label_words(tail[0]) if tail and len(label_words(tail[0])) <= 3 else []
         # a tooltip ending in the part alone: "Name to print. Middle."
         part = None if order else (_part(words, NAME_PARTS) or _part(own, NAME_PARTS)
@@ -633,6 +681,8 @@ def _with_part(widget: FormWidget, key: str, party: str | None, said: str | None
         if part is None and not order and not grouped and set(name_order(said_by)) == {
                 "first", "middle"}:  # "first name and middle initial": the given names
             part = "first_middle"
+        if part == "first" and _GIVEN_NAMES.search(" ".join([*words, *own])):
+            part = "first_middle"  # "first_names", "Forenames": all the given names
     elif key == "phone":
         if _WHOLE_PHONE.search(said_by) and not hinted:
             # "AREA CODE & TELEPHONE NUMBER": one box for both, the whole number

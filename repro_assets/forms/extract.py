@@ -24,6 +24,7 @@ import re
 
 import pymupdf
 
+from repro_assets.forms.columns import TextLine, column_order
 from repro_assets.forms.input_fields import filled_fields
 from repro_assets.forms.models import DocIndexItem, LayoutDoc, LayoutPageText
 
@@ -79,8 +80,23 @@ def index_pdf(doc_id: str, filename: str, data: bytes, sha256: str | None = None
     )
 
 
+def page_text(page: pymupdf.Page) -> str:
+    """The page's plain text; a block of two side-by-side columns under two short headings
+    is read one column after the other (:mod:`repro_assets.forms.columns`)."""
+    text = page.get_text("text")
+    if len(text) > 20000:  # a dense page: no summary sheet of side-by-side parties
+        return text
+    lines = [TextLine(line["bbox"][0], line["bbox"][1], line["bbox"][2],
+                      "".join(span["text"] for span in line["spans"]))
+             for block in page.get_text("dict")["blocks"] for line in block.get("lines", [])
+             if abs(line["dir"][1]) < 0.5]
+    ordered = column_order(lines, page.rect.width)
+    return text if ordered is None else "\n".join(ordered) + "\n"
+
+
 def extract_layout(doc_id: str, data: bytes) -> LayoutDoc:
-    """Native text per page (``layout.json``), one text pass per page.
+    """Native text per page (``layout.json``), one text pass per page (a second, of line
+    boxes, on a page short enough to hold side-by-side parties).
 
     Raises:
         ValueError: when the PDF cannot be parsed.
@@ -91,7 +107,7 @@ def extract_layout(doc_id: str, data: bytes) -> LayoutDoc:
         raise ValueError(f"parse_error: {exc}") from exc
     with doc:
         form = doc.is_form_pdf
-        pages = [LayoutPageText(page=number, full_text=page.get_text("text"),
+        pages = [LayoutPageText(page=number, full_text=page_text(page),
                                 form_fields=filled_fields(page) if form else [])
                  for number, page in enumerate(doc.pages(), start=1)]
     return LayoutDoc(doc_id=doc_id, pages=pages)

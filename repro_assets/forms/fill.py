@@ -37,6 +37,7 @@ from repro_assets.forms.acroform import (
     normalize_acroform_name,
     phone_rank,
 )
+from repro_assets.forms.form_parts import FormParts
 from repro_assets.forms.med_rows import MedicationRow, dose_text, rows
 from repro_assets.forms.models import (
     AUTO_FILL_THRESHOLD,
@@ -84,6 +85,11 @@ class FillPlan:
 
 def _format_date(role: WidgetRole, iso: str) -> str:
     when = date.fromisoformat(iso)
+    if role.part and "#" in role.part:  # one digit per box: "dob_d1" .. "dob_y4"
+        base, place = role.part.split("#")
+        digits = {"day": f"{when.day:02d}", "month": f"{when.month:02d}",
+                  "year": f"{when.year:04d}"}[base]
+        return digits[int(place) - 1] if int(place) <= len(digits) else ""
     if role.part == "month":
         return f"{when.month:02d}"
     if role.part == "day":
@@ -788,9 +794,11 @@ def plan_fill(roles: list[WidgetRole], final: FinalResult) -> FillPlan:
     texts = [r for r in roles if r.widget.kind == TEXT]
     extra = extra_boxes(texts)
     view = _form_view(roles, texts, final, extra)
+    parts = FormParts(r.widget.label for r in texts)  # "Part 4. Details of the <role>."
     for role in texts:
         item = final.fields.get(role.key) if role.key is not None else None
-        reason = _not_writable(role, item, view) or extra.get(id(role))
+        reason = _not_writable(role, item, view) or extra.get(id(role)) or parts.refusal(
+            role.widget.label) or parts.asked_again(role.widget.label, role.key, role.part)
         if reason:
             plan.skipped.append(_skip(role, reason))
             continue

@@ -452,7 +452,11 @@ _RELATION = re.compile(r"^\s*(?:relation(?:ship)?\b|(?:[A-Za-z]+\s+)?(?:signed|c
 
 def _names_other_party(line: str) -> bool:
     """A label, heading or short line naming another party ("Preferred Pharmacy: ...",
-    "Referring Physician: ...", "EMERGENCY CONTACT", "Spouse"); prose mentions do not count."""
+    "Referring Physician: ...", "EMERGENCY CONTACT", "Spouse"); prose mentions do not count.
+    A heading of the subject with an aside ("BENEFICIARY (spouse)") names the subject's
+    relation, no other party."""
+    if ":" not in line[:60] and is_heading(line) and party_of(line) == SUBJECT:
+        return False
     if _RELATION.match(line):
         return True
     head = line.split(":", 1)[0] if ":" in line[:60] else line
@@ -671,6 +675,9 @@ Scanner = Callable[[_Page], Iterator[HeuristicHit]]
 LAST_FIRST = re.compile(
     r"^\s*([A-Z][A-Za-z'\-]+(?:\s+[A-Z][A-Za-z'\-]+)?,\s+[A-Z][A-Za-z'\-]+"
     r"(?:\s+[A-Z][A-Za-z'\-]*\.?)?)\s*$")
+#: "First M. Last" alone on its line: two to four capitalized name words.
+_FIRST_LAST = re.compile(
+    r"^\s*([A-Z][a-z'\-]+(?:\s+(?:[A-Z]\.|[A-Z][a-z'\-]+)){1,3})\s*$")
 #: "<Name> Medication List" / "<Name>'s medical record": a document titled by its subject.
 TITLE_NAME = re.compile(
     rf"^\s*(?P<name>{NAME_WORD}(?:\s+[A-Z]\.)?(?:\s+{NAME_WORD}){{1,2}})(?:'s|’s)?\s+"
@@ -750,15 +757,31 @@ def _labeled_name(p: _Page, number: int, line: str, context: str | None,
     return None
 
 
+_PROSE_WORDS = frozenset({"are", "is", "you", "your", "the", "of", "and", "for", "to", "in",
+                          "on", "with", "about", "information", "see", "if", "not", "all"})
+
+
+def _capital_role(line: str) -> bool:
+    """A heading in capitals naming the subject's role alone ("BENEFICIARY (spouse)",
+    "CHILD"): the unlabelled name right under it is the subject's."""
+    text = strip_parentheticals(line).strip()
+    letters = [c for c in text if c.isalpha()]
+    return 0 < len(text.split()) <= 3 and len(letters) >= 3 and all(
+        c.isupper() for c in letters) and party_of(text) == SUBJECT
+
+
 def _headed_names(p: _Page) -> Iterator[HeuristicHit]:
-    """Names printed "LAST, FIRST" on a line of their own under a heading of the subject,
-    and the name in a first-page title."""
+    """Names printed "LAST, FIRST" or "First M. Last" on a line of their own right under a
+    heading of the subject ("BENEFICIARY" over the person's lines), and the name in a
+    first-page title."""
     for index, line in enumerate(p.lines):
-        match = LAST_FIRST.match(line)
-        if not match:
-            continue
         above = _previous_line(p.lines, index)
-        if is_heading(above) and party_of(above) == SUBJECT:  # "PATIENT INFORMATION"
+        match = LAST_FIRST.match(line) or (_FIRST_LAST.match(line) if _capital_role(above)
+                                           else None)
+        if not match or _PROSE_WORDS & {w.lower() for w in match.group(1).split()}:
+            continue
+        if is_heading(above) and party_of(above) == SUBJECT and not _CREDENTIAL.search(
+                line) and not _ORGANISATION_NAME.search(line):  # "PATIENT INFORMATION"
             evidence = _evidence(p.doc_id, p.page, [line])
             reason = _not_a_name(match.group(1), p.labels)
             yield _rejected(match.group(1), evidence, reason) if reason else \
@@ -813,6 +836,7 @@ def _names(p: _Page) -> Iterator[HeuristicHit]:
         for match in NAME_PROSE.finditer(line):
             yield HeuristicHit(match.group(2), _evidence(p.doc_id, p.page, [line]))
     yield from _headed_names(p)
+
 
 
 def _date_flags(raw: str, document_order: str | None) -> tuple[str, ...]:

@@ -24,7 +24,7 @@ POLICYHOLDER = "policyholder"
 PARTY_WORDS: dict[str, tuple[str, ...]] = {
     SUBJECT: ("patient", "employee", "injured worker", "claimant", "applicant", "member",
               "client", "enrollee", "beneficiary", "participant", "resident", "student",
-              "child", "baby", "infant", "newborn", "taxpayer"),
+              "child", "baby", "infant", "newborn", "taxpayer", "immigrant", "payee"),
     "emergency_contact": ("emergency", "next of kin", "contact person", "nearest relative",
                           "relative", "person to notify", "in case of"),
     "family": ("spouse", "parent", "guardian", "mother", "father", "husband", "wife",
@@ -36,6 +36,8 @@ PARTY_WORDS: dict[str, tuple[str, ...]] = {
                "referral", "treating", "designated", "certifying", "chiropractor", "ordering",
                "pathologist", "radiologist", "consultant", "lab director",
                "specialist", "examiner", "evaluator", "referred by", "ref. by", "ref. dr"),
+    # who files or backs a petition for the person it is about: not that person
+    "sponsor": ("petitioner", "sponsor", "co-sponsor"),
     "employer": ("employer", "supervisor", "place of employment", "manager"),
     "representative": ("attorney", "lawyer", "representative", "agent", "witness",
                        "interpreter", "translator", "preparer", "adjuster", "case manager",
@@ -53,7 +55,7 @@ ORGANIZATION = "organization"
 #: Parties that never own an insurance member id of the subject (the policyholder's and the
 #: plan's ids are the subject's coverage id; a doctor's or employer's id is not).
 NOT_MEMBER_ID_OWNERS = frozenset({"emergency_contact", "family", "doctor", "employer",
-                                  "representative"})
+                                  "representative", "sponsor"})
 
 _POST_OFFICE = re.compile(r"\bpost\s+$", re.IGNORECASE)
 _SUFFIX = r"(?:'s|’s|s'|s’|s|es)?"

@@ -100,6 +100,9 @@ def marked_options(text: str) -> list[str]:
     return out
 
 
+_ASIDE = re.compile(r"\([^()]*\)")
+
+
 def is_heading(line: str) -> bool:
     """A section heading: a short line with no value, in capitals, ending in ':' or naming a
     section ("EMERGENCY CONTACT", "Insurance information", "Employer:")."""
@@ -109,7 +112,7 @@ def is_heading(line: str) -> bool:
     words = _WORD.findall(text)
     if not words or len(words) > 8:
         return False
-    letters = [c for c in text if c.isalpha()]
+    letters = [c for c in _ASIDE.sub("", text) if c.isalpha()]  # "CHILD (foster)" too
     if len(letters) >= 3 and all(c.isupper() for c in letters):
         return True
     if text.endswith(":") and len(words) <= 6:

@@ -27,6 +27,9 @@ MEANINGS: tuple[tuple[re.Pattern[str], str, str | None], ...] = tuple(
         (r"\bdate\s+of\s+birth\b|\bbirth\s*date\b|\bdob\b", "dob", None),
         (r"\baddress\b", "address", None),
         (r"\bname\b", "full_name", None),
+        # "surname", "first_names", "Forenames": a name's part as a field name of its own
+        (r"(?:\b|_)(?:surname|(?:fore|first|given|family|last)[\s_]*names?)(?:\b|_)",
+         "full_name", None),
     ))
 #: Both an allergy and a medication word, joined: one box for two lists ("Medications and
 #: allergies") asks for neither alone.

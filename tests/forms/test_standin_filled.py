@@ -56,9 +56,9 @@ def scores(tmp_path_factory: pytest.TempPathFactory) -> dict[str, CaseScore]:
 
 #: Reviewed values known to be another's, with why (still never filled).
 KNOWN_REVIEW_WRONG = {
-    # "PATIENT" and "PHYSICIAN" blocks side by side without labels: the text layer gives
-    # their lines interleaved, so both "Ph" numbers are offered, unbound, the first one first
-    "unlabelled_lab_patient": "phone",
+    # ("unlabelled_lab_patient": "PATIENT" and "PHYSICIAN" blocks side by side gave their
+    # lines interleaved and the physician's number for review; each column is now read on
+    # its own, see repro_assets.forms.columns)
     # "Client:" (a subject word) over a clinic's name, street and "Phone:": the clinic's
     # number is offered unbound, for review
     "lab_client_block": "phone",

@@ -26,6 +26,7 @@ import pymupdf
 
 from repro_assets.forms.acroform import classify, read_widgets
 from repro_assets.forms.fill import read_back
+from repro_assets.forms.parties import party_of
 from repro_assets.forms.pipeline import UploadedFile
 from repro_assets.forms.samples import text_pdf_bytes
 from repro_assets.forms.widget_meaning import asked_sentence, meaning_of, qualified_name
@@ -230,7 +231,10 @@ def test_first_name_and_middle_initial_get_the_given_names(run_bundle: RunHelper
 
 
 def test_a_name_qualified_by_a_word_of_the_form_is_another_kind_of_name() -> None:
-    assert qualified_name("Sponsor #1 — Name") == "sponsor"
+    # a sponsor is a party of its own (who backs a petition or stands at a ceremony): the
+    # box is another person's, whatever qualifies its name
+    assert qualified_name("Sponsor #1 — Name") is None
+    assert party_of("Sponsor #1 — Name") == "sponsor"
     assert qualified_name("Child's Ceremonial Name") == "ceremonial"
     assert qualified_name("Preferred Name") == "preferred"
     for plain in ("Name", "1 Name", "Patient's Name", "Child's First Name", "Spouse's name",
