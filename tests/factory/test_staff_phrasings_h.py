@@ -456,7 +456,6 @@ KNOWN_MISSES: frozenset[str] = frozenset({
     "h_interview_typed_up_as_questions_and_answers",
     "h_mermaid_flowchart_one_chain_per_job",
     "h_narrative_refers_to_the_job_as_it",
-    "h_route_traced_back_from_the_dock",
     "h_routes_written_as_sums_of_steps",
     "h_telegram_with_stop",
 })

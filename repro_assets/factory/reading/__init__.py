@@ -9,7 +9,8 @@ It runs in four steps, one module each:
    writer's format into the forms the reader knows, one relation each: a table's HTML or
    LaTeX source (``markup.py``), a tree outline (``outlines.py``), a label whose route and
    times are two lists or a sentence with ``respectively`` (``parallel.py``), a job's
-   precedence pairs and times (``precedence.py``), a chat's noise
+   precedence pairs and times (``precedence.py``), a route told from its end
+   (``backward.py``), a chat's noise
    (``chat.py``), a key of names for the machines (``keys.py``), a job as a record of
    fields (``records.py``), a copy of another job (``copies.py``), a job as a sentence's
    topic (``topics.py``), a sheet of header fields over operations (``travelers.py``), a

@@ -8,8 +8,8 @@ nothing between them; a heading or a blank line starts a new one (``J2:`` over `
 
 A text that says its steps are written against the order they run in (``in reverse order``,
 ``last step first``, ``traced back from the dock``, ``bottom to top``) is refused too: the
-reader reads every route forward, and a pass that reads such words (none yet) would have to
-take the sentence out first.
+reader reads every route forward, unless the backward pass (``backward.py``) reads every line
+under such a heading as a chain told from its end, and takes the heading out.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from repro_assets.factory.ids import MACHINE_ID_RE
+from repro_assets.factory.reading.backward import honoured_headings
 from repro_assets.factory.reading.statements import Unread
 
 _NUMBERED_RE = re.compile(r"^(?P<indent>\s*)(?P<number>\d{1,3})[.)]\s+\S")
@@ -37,8 +38,10 @@ def reversed_order(text: str) -> list[Unread]:
     Returns:
         One :class:`Unread` quoting that line, or nothing.
     """
-    for line in text.splitlines():
-        if _REVERSED_RE.search(line):
+    lines = text.splitlines()
+    honoured = honoured_headings(lines)  # read by the backward pass, which takes them out
+    for index, line in enumerate(lines):
+        if index not in honoured and _REVERSED_RE.search(line):
             return [Unread(line.strip(), "it says the steps are written in reverse order; "
                                          "the reader reads every route forward")]
     return []

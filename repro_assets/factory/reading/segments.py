@@ -29,6 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from repro_assets.factory.ids import JOB_ID_RE, MACHINE_ID_RE, id_pattern
+from repro_assets.factory.reading.backward import backward_lines
 from repro_assets.factory.reading.calendar import drop_other_days
 from repro_assets.factory.reading.charts import chart_lines
 from repro_assets.factory.reading.chat import chat_lines
@@ -1066,6 +1067,7 @@ def segment(text: str) -> list[Segment]:
     markup_table_lines(lines)
     tree_lines(lines)
     label_lines(lines)
+    backward_lines(lines)
     chat_lines(lines)
     key_lines(lines)
     drop_other_days(lines)
