@@ -672,7 +672,7 @@ def _with_part(widget: FormWidget, key: str, party: str | None, said: str | None
         order = None if grouped or hinted else (_name_order(said_by)
                                                  or _name_order(widget.hint or ""))
         tail = sentences(widget.label)[-1:] if widget.label and not grouped else []
-        # "Pt4Line4a_FamilyName": the part is a word of the name written in camel case
+        # "Pt2Line3a_FamilyName": the part is a word of the name written in camel case
         words = words + name_words(_CAMEL.sub(" ", widget.name))
         tip = label_words(tail[0]) if tail and len(label_words(tail[0])) <= 3 else []
         # a tooltip ending in the part alone: "Name to print. Middle."

@@ -52,6 +52,7 @@ from repro_assets.forms.parties import (
     ORGANIZATION,
     PARTY_WORDS,
     SUBJECT,
+    aside_names_subject,
     is_subject,
     mentions,
     party_of,
@@ -75,7 +76,9 @@ _NEXT_LABEL = re.compile(
     r"(?:\s{2,}|\s*[|;]\s*|\s+(?=[A-Z]))[A-Za-z][A-Za-z.#/'’]*(?: [A-Za-z.#/'’]+){0,3} ?:(?!\d)"
 )
 _NUMBERED = r"(?:\d{1,2}[a-z]?[.)]?\s+)?"
-_LINE_START = rf"(?:^|(?<=\s\s)|(?<=\|\s))\s*(?:[-*\u2022]\s*)?{_NUMBERED}"
+#: After two spaces, only at the run's end (the label follows no space): '(?<=\s\s)\s*' let
+#: every position of a long run of spaces start a match and scan the run (quadratic).
+_LINE_START = rf"(?:^\s*|(?<=\s\s)(?!\s)|(?<=\|\s)\s*)(?:[-*\u2022]\s*)?{_NUMBERED}"
 _HINT = r"(?:\s*\([^)]{0,60}\))?"
 
 #: "<party words> Name (hint):", "Name of <party>:", "Patient:" / "Employee:" alone.
@@ -86,7 +89,8 @@ _SUBJECT_ROLES = "|".join(r"\s+".join(re.escape(w) for w in phrase.split())
 NAME_LABEL = re.compile(
     rf"{_LINE_START}(?P<label>(?:[A-Za-z'’.]+\s+){{0,3}}?(?:full\s+)?name(?:\s+of\s+"
     rf"[A-Za-z'’]+(?:\s+[A-Za-z'’]+)?)?{_HINT}|(?:injured\s+)?(?:{_SUBJECT_ROLES})"
-    rf"(?:'s|’s)?{_HINT}|re|regarding)\s*(?:[:#]|\s-\s)\s*",
+    rf"(?:'s|’s)?{_HINT}|[A-Za-z'’]+(?:\s+[A-Za-z'’]+)?\s*\(\s*(?:the\s+)?"
+    rf"(?:{_SUBJECT_ROLES})\s*\)|re|regarding)\s*(?:[:#]|\s-\s)\s*",
     re.IGNORECASE,
 )
 #: Label words that make a "... name" label about something other than a person's full name.
@@ -444,7 +448,8 @@ def not_current(line: str, key_start: int, key_end: int) -> bool:
 UNBOUND = "party_unbound"
 #: A label line about another person: "Relationship to patient: Brother".
 _SUBJECT_OPEN = re.compile(
-    rf"^\s*(?:{_SUBJECT_ROLES})(?:'s|’s)?(?:\s+name)?\s*:", re.IGNORECASE)
+    rf"^\s*(?:(?:{_SUBJECT_ROLES})(?:'s|’s)?|[A-Za-z'’]+(?:\s+[A-Za-z'’]+)?\s*\(\s*"
+    rf"(?:the\s+)?(?:{_SUBJECT_ROLES})\s*\))(?:\s+name)?\s*:", re.IGNORECASE)
 _RELATION = re.compile(r"^\s*(?:relation(?:ship)?\b|(?:[A-Za-z]+\s+)?(?:signed|completed|"
                        r"prepared|reviewed|verified|authori[sz]ed|collected|reported|"
                        r"approved|performed|entered|ordered)\s+by\s*:)", re.IGNORECASE)
@@ -453,7 +458,7 @@ _RELATION = re.compile(r"^\s*(?:relation(?:ship)?\b|(?:[A-Za-z]+\s+)?(?:signed|c
 def _names_other_party(line: str) -> bool:
     """A label, heading or short line naming another party ("Preferred Pharmacy: ...",
     "Referring Physician: ...", "EMERGENCY CONTACT", "Spouse"); prose mentions do not count.
-    A heading of the subject with an aside ("BENEFICIARY (spouse)") names the subject's
+    A heading of the subject with an aside ("BENEFICIARY (husband)") names the subject's
     relation, no other party."""
     if ":" not in line[:60] and is_heading(line) and party_of(line) == SUBJECT:
         return False
@@ -474,7 +479,10 @@ _ORG_ATTRIBUTE = re.compile(r"\b(?:number|no\.?|id|#|code|type)\s*$", re.IGNOREC
 
 
 def _names_party(label: str) -> bool:
-    """True when ``label`` names a party other than the subject."""
+    """True when ``label`` names a party other than the subject (not "Representative (payee)": its
+    aside names the subject's role)."""
+    if aside_names_subject(label):
+        return False
     found = [m for m in mentions(label) if m.party != SUBJECT]
     if not found:
         return False
@@ -762,7 +770,7 @@ _PROSE_WORDS = frozenset({"are", "is", "you", "your", "the", "of", "and", "for",
 
 
 def _capital_role(line: str) -> bool:
-    """A heading in capitals naming the subject's role alone ("BENEFICIARY (spouse)",
+    """A heading in capitals naming the subject's role alone ("BENEFICIARY (husband)",
     "CHILD"): the unlabelled name right under it is the subject's."""
     text = strip_parentheticals(line).strip()
     letters = [c for c in text if c.isalpha()]
@@ -1395,6 +1403,7 @@ _PROSE_END = re.compile(
     r"will|would|need|needs|documented|noted|reported|during|"
     r"since|for|while|after|before|until|at|in|on|to|from|as|because|but|with|by|if|when)\b"
     r"|[.;:!?()]", re.IGNORECASE)
+_INFINITIVE = re.compile(r"to\s+[a-z]", re.IGNORECASE)
 _PROSE_ITEM = re.compile(r"^[A-Za-z][A-Za-z\-']*(?:\s+[A-Za-z0-9][A-Za-z0-9.\-']*){0,3}$")
 _ARTICLE = re.compile(r"^(?:the|a|an|his|her|their|some|and|or)\s+", re.IGNORECASE)
 _LIST_WORDS = re.compile(r"\s*(?:,\s*(?:and|or)\s+|,|\s+and\s+|\s+or\s+|&)\s*", re.IGNORECASE)
@@ -1431,6 +1440,8 @@ def _prose_list(field: str, p: _Page) -> Iterator[HeuristicHit]:
                 or _FIRST_PERSON.search(whole):  # a form's question or its consent text
             continue
         rest = text[match.end(): match.end() + 160]
+        if _INFINITIVE.match(rest):  # "the time it takes to complete them": no list
+            continue
         stop = _PROSE_END.search(rest)
         chunk = rest[: stop.start()] if stop else rest
         items = [_ARTICLE.sub("", i).strip() for i in _LIST_WORDS.split(chunk)]
@@ -1457,9 +1468,14 @@ def _amid_choices(lines: list[str], index: int) -> bool:
     return len(above) == _CHOICES_ABOVE and all(_CHOICE_LINE.match(line) for line in above)
 
 
+#: A word qualifying a list's label ("Known drug allergies:", "Reported allergies:").
+_LIST_QUALIFIER = r"(?:(?:known|current|reported|documented|recorded)\s+)?"
+
+
 def _list_field(field: str) -> Scanner:
+    labels = "|".join(re.escape(x) for x in LIST_LABELS[field])
     label = re.compile(
-        rf"^\s*{_NUMBERED}(?:{'|'.join(re.escape(x) for x in LIST_LABELS[field])})\b"
+        rf"^\s*{_NUMBERED}{_LIST_QUALIFIER}(?:{labels})\b"
         rf"{_HINT}\s*(:?)\s*",
         re.IGNORECASE,
     )

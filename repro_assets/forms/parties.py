@@ -103,13 +103,32 @@ def mentions(text: str, parties: Iterable[str] | None = None) -> list[PartyMenti
     return kept
 
 
+#: An aside in brackets: "Representative (payee)", "Tenant (the applicant)".
+_ASIDE = re.compile(r"\(\s*(?:the\s+)?([^()]{2,40}?)\s*\)")
+
+
+def aside_names_subject(text: str) -> bool:
+    """True when an aside in brackets is the subject's role alone ("Representative (payee):"): it
+    says which role the labelled person holds in the matter, whatever the label's own word."""
+    for aside in _ASIDE.finditer(text):
+        inner = aside.group(1)
+        found = mentions(inner)
+        if len(found) == 1 and found[0].party == SUBJECT and found[0].start == 0 \
+                and found[0].end == len(inner):
+            return True
+    return False
+
+
 def party_of(text: str, *, ignore: Iterable[str] = ()) -> str | None:
     """The party a label or field name is about, or None when it names no party.
 
     Another party wins over the subject ("Patient emergency contact phone" is the contact's);
-    among other parties the last one mentioned wins ("Employer's insurance carrier").
+    among other parties the last one mentioned wins ("Employer's insurance carrier"). An
+    aside naming the subject's role alone wins over the rest ("Representative (payee)").
     """
     skip = set(ignore)
+    if SUBJECT not in skip and aside_names_subject(text):
+        return SUBJECT
     found = [m for m in mentions(strip_parentheticals(text)) if m.party not in skip]
     others = [m for m in found if m.party != SUBJECT]
     if others:

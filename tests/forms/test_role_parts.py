@@ -6,7 +6,7 @@ invented documents, two variants each:
 * a summary sheet setting two parties side by side under two short headings ("EMPLOYER" |
   "EMPLOYEE", "CHILD" | "PARENTS"): each column is read on its own, so the subject's labels
   stand next to the subject's values;
-* a subject heading with an aside ("BENEFICIARY (spouse)") names the subject, and the
+* a subject heading with an aside ("BENEFICIARY (husband)") names the subject, and the
   unlabelled name right under it is the subject's; a petitioner's or sponsor's block is
   another party's;
 * a form whose numbered parts name the subject's role and another's ("Part 1. Your details
@@ -53,19 +53,19 @@ def _columns_pdf(title: str, left: list[str], right: list[str], tail: list[str])
 
 
 SUBJECT_RIGHT = _columns_pdf(
-    "QUARTERLY BENEFITS - SUMMARY FOR THE RETURN",
-    ["EMPLOYER", "Brackwater Tooling Ltd", "Payroll contact: Ivo Tennant",
+    "QUARTERLY STAFF PERKS OVERVIEW",
+    ["EMPLOYER", "Brackwater Tooling Ltd", "Pay office: Ivo Tennant",
      "Date of birth: 11/02/1970", "Tel (614) 555-0121", "12 Mill Road, Columbus, OH 43004"],
     ["EMPLOYEE", "Name: Marisol Quenby", "Date of birth: 06/14/1983",
      "Home address: 45 Fenwick Ct,", "Columbus, OH 43201", "Phone: (614) 555-0188"],
-    ["Benefit: a company van, available all year."])
+    ["Perk: a shared van for site visits."])
 SUBJECT_LEFT = _columns_pdf(
-    "TRANSFER NOTE FOR THE RECEIVING ROOM",
+    "ROOM CHANGE NOTE",
     ["CHILD", "Name: Tobiah Quarrie", "Date of birth: 05/21/2019", "Home phone: 905-555-0142",
      "Allergies: sesame"],
     ["PARENTS", "Mother: Elsbeth Quarrie", "  cell 905-555-0177", "Father: Ruadh Quarrie",
      "  work 905-555-0133"],
-    ["Immunization record attached."])
+    ["Vaccination card enclosed."])
 
 
 @pytest.mark.parametrize(("pdf", "name", "dob", "first_lines"), [
@@ -94,13 +94,13 @@ def _doc(text: str) -> LayoutDoc:
 
 
 @pytest.mark.parametrize(("other", "subject", "name", "dob"), [
-    ("PETITIONER", "BENEFICIARY (spouse)", "Odalys Marguerite Fenwick", "03/08/1990"),
+    ("PETITIONER", "BENEFICIARY (husband)", "Odalys Marguerite Fenwick", "04/17/1990"),
     ("SPONSOR", "INTENDING IMMIGRANT (wife)", "Katalin Oresta Vray", "11/21/1992"),
 ])
 def test_role_headings_bind_the_name_and_birth_date(other: str, subject: str, name: str,
                                                     dob: str) -> None:
     text = (f"CASE SUMMARY\n{other}\nCaspian R. Fenwick\nBorn 01/15/1979\n{subject}\n{name}\n"
-            f"Born {dob}\nDaytime phone (208) 555-0162\n")
+            f"Born {dob}\nDay phone (208) 555-0199\n")
     dobs = {h.raw_value: h for h in scan_field("dob", [_doc(text)], include_rejected=True)}
     assert dobs[dob].accepted and "party_unbound" not in dobs[dob].flags
     assert dobs["01/15/1979"].rejected  # the petitioner's or sponsor's
@@ -151,11 +151,11 @@ def _parts_form(you: str, about: str, subject_word: str) -> bytes:
 
 @pytest.mark.parametrize(("you", "about", "subject_word", "source"), [
     ("Petitioner", "Beneficiary", "Beneficiary",
-     "BENEFICIARY\nName: Odalys Marguerite Fenwick\nDate of birth: 03/08/1990\n"
-     "Address: 12 Orchard Way, Apt 3, Boise, ID 83702\n"),
+     "BENEFICIARY\nName: Odalys Marguerite Fenwick\nDate of birth: 04/17/1990\n"
+     "Address: 12 Orchard Way, Apt 3, Meridian, ID 83642\n"),
     ("Sponsor", "the Principal Immigrant", "Immigrant",
-     "INTENDING IMMIGRANT\nName: Odalys Marguerite Fenwick\nDate of birth: 03/08/1990\n"
-     "Address: 12 Orchard Way, Apt 3, Boise, ID 83702\n"),
+     "INTENDING IMMIGRANT\nName: Odalys Marguerite Fenwick\nDate of birth: 04/17/1990\n"
+     "Address: 12 Orchard Way, Apt 3, Meridian, ID 83642\n"),
 ])
 def test_only_the_subjects_part_of_the_form_is_written(
         run_bundle: RunHelper, you: str, about: str, subject_word: str, source: str) -> None:
@@ -165,7 +165,7 @@ def test_only_the_subjects_part_of_the_form_is_written(
     written = {k: v for k, v in read_back(folder.read_binary("filled.pdf")).items() if v}
     assert written == {"Pt2Line2a_FamilyName": "Fenwick", "Pt2Line2b_GivenName": "Odalys",
                        "Pt2Line2c_MiddleName": "Marguerite",
-                       "Pt2Line5_DateOfBirth": "03/08/1990"}
+                       "Pt2Line5_DateOfBirth": "04/17/1990"}
 
 
 def test_parts_rule_says_nothing_without_another_role() -> None:
@@ -191,7 +191,7 @@ def _return_form(order: str) -> bytes:
     sheet.text(30, 88, "Employee name", size=8)
     sheet.box("surname", (30, 94, 220, 104))
     sheet.box("first_names", (30, 105, 220, 120))
-    sheet.text(430, 88, "Date of birth in figures", size=8)
+    sheet.text(430, 88, "Birth date (digits)", size=8)
     boxes = {"dmy": ("d1", "d2", "m1", "m2", "y1", "y2", "y3", "y4"),
              "mdy": ("m1", "m2", "d1", "d2", "y1", "y2", "y3", "y4")}[order]
     for index, part in enumerate(boxes):
@@ -203,10 +203,45 @@ def _return_form(order: str) -> bytes:
 @pytest.mark.parametrize("order", ["dmy", "mdy"])
 def test_digit_boxes_and_stacked_name_parts(run_bundle: RunHelper, order: str) -> None:
     source = ("EMPLOYEE\nName: Rowena Elspeth Tarrant-Moyo\nDate of birth: 09/23/1984\n"
-              "Works number: 4471\n")
+              "Staff number: 8812\n")
     folder = run_bundle(docs=[UploadedFile("sheet.pdf", text_pdf_bytes(source))],
                         targets=[UploadedFile("form.pdf", _return_form(order))])
     written = {k: v for k, v in read_back(folder.read_binary("filled.pdf")).items() if v}
     assert written == {"surname": "Tarrant-Moyo", "first_names": "Rowena Elspeth",
                        "dob_d1": "2", "dob_d2": "3", "dob_m1": "0", "dob_m2": "9",
                        "dob_y1": "1", "dob_y2": "9", "dob_y3": "8", "dob_y4": "4"}
+
+
+@pytest.mark.parametrize(("title", "label", "name"), [
+    ("SALES AGENT START-UP FORM", "Agent (payee)", "Corisande P. Lathrop"),
+    ("REPRESENTATIVE INTAKE SHEET", "Representative (the client)", "Thaddeus Quillon"),
+])
+def test_an_aside_naming_the_subjects_role_makes_the_label_the_subjects(
+        title: str, label: str, name: str) -> None:
+    """A title or label naming another role ("agent", "representative") with the subject's
+    role in brackets: the person is the subject; the coordinator's line stays not theirs."""
+    text = (f"{title}\nIntake coordinator: Wilbur Fane   Phone: (614) 555-0107\n"
+            f"{label}: {name}\nHome phone: (614) 555-0148\n")
+    names = [h.raw_value for h in scan_field("full_name", [_doc(text)]) if h.accepted]
+    assert names == [name]
+    phones = {h.raw_value: h for h in scan_field("phone", [_doc(text)], include_rejected=True)}
+    assert phones["(614) 555-0148"].accepted
+
+
+@pytest.mark.parametrize(("line", "items"), [
+    ("Documented drug allergies: latex gloves", "latex gloves"),
+    ("Reported allergies: shellfish; penicillin", "shellfish; penicillin"),
+])
+def test_a_qualified_list_label_is_read(line: str, items: str) -> None:
+    text = f"ENROLMENT RECORD\nParticipant name: Ilse Varnum\n{line}\n"
+    assert [h.raw_value for h in scan_field("allergies", [_doc(text)])] == [items]
+
+
+@pytest.mark.parametrize("sentence", [
+    "A second worry: questionnaires can tire people by how long each one takes to answer "
+    "fully.",
+    "Some visitors find the survey tiring for the time it takes to fill them.",
+])
+def test_takes_to_and_a_verb_is_no_medication_list(sentence: str) -> None:
+    assert scan_field("medications", [_doc(f"Study information\n{sentence}\n")],
+                      include_rejected=True) == []

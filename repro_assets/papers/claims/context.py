@@ -404,7 +404,10 @@ def _read_dataset_table(
         about_datasets and no_metric)
     if not dataset_rows or _results_columns(table):
         return
-    if headers and (_MODEL_LABEL.match(headers[0]) or _OWN_ROW.search(headers[0])):
+    levels = table.column_header(0) if table.label_cols else []
+    lowest = levels[-1].strip() if levels else ""  # 'Method' under a group title over the table
+    if headers and (_MODEL_LABEL.match(headers[0]) or _MODEL_LABEL.match(lowest) or (
+            _OWN_ROW.search(headers[0]))):
         return  # 'Method' / 'Our results' over the label column: the rows are methods
     if _dataset_columns(table, presented):
         return  # 'Method | A | B' under 'Results for the X datasets': the columns are the data

@@ -73,7 +73,10 @@ METRICS: tuple[MetricSpec, ...] = (
     MetricSpec("precision", ("precision", "prec", "prec.")),
     MetricSpec("recall", ("recall", "rec.", "sensitivity")),
     MetricSpec("mean_class_recall", ("mean class recall", "mean per-class recall",
-                                     "mean class accuracy", "mean per-class accuracy")),
+                                     "mean class accuracy", "mean per-class accuracy",
+                                     "per class accuracy", "average class accuracy")),
+    MetricSpec("pixel_accuracy", ("pixel accuracy", "per pixel accuracy", "pixelwise accuracy",
+                                  "pixel-wise accuracy", "pixel acc.")),
     MetricSpec("auc", ("auc", "roc auc", "roc-auc", "auroc", "area under the curve",
                        "area under the roc curve")),
     MetricSpec("ndcg", ("ndcg",)),
@@ -208,11 +211,13 @@ _CASE_SENSITIVE: dict[str, str] = {a: s.name for s in METRICS for a in s.case_se
 _NDCG_AT = re.compile(r"(?i)\bndcg\s*@\s*(\d+)")
 #: Ranking metrics with a cut-off: "HR@10", "Hit Ratio@5", "R@1", "Recall@10", "P@1", "prec@5".
 _AT_K = re.compile(
-    r"(?<![A-Za-z0-9])(?P<m>(?i:hr|hit\s*ratio|hit\s*rate|hits|recall|prec(?:ision)?|map|mrr)"
+    r"(?<![A-Za-z0-9])(?P<m>(?i:hr|hit\s*ratio|hit\s*rate|hits|recall|prec(?:ision)?|map|mrr|"
+    r"acc(?:uracy)?\.?)"
     r"|R|P)\s*@\s*(?P<k>\d+)(?![\d.])")
 _AT_K_NAME = {"hr": "hr", "hitratio": "hr", "hitrate": "hr", "hits": "hr", "recall": "recall",
               "r": "recall", "prec": "precision", "precision": "precision", "p": "precision",
-              "map": "map", "mrr": "mrr"}
+              "map": "map", "mrr": "mrr", "acc": "accuracy", "acc.": "accuracy",
+              "accuracy": "accuracy", "accuracy.": "accuracy"}
 _AP_VARIANT = re.compile(
     r"(?<![A-Za-z0-9])AP\^?_?(bb|mk|kp|dp|box|mask|50|75|S|M|L)?(?![A-Za-z0-9])")
 _AP_SUFFIX = {"bb": "ap_bbox", "box": "ap_bbox", "mk": "ap_mask", "mask": "ap_mask",
@@ -250,7 +255,10 @@ def find_metric_mentions(text: str) -> list[tuple[str, int, int]]:
     for match in _AT_K.finditer(text):
         base = _AT_K_NAME[re.sub(r"\s+", "", match.group("m").lower())]
         out = [m for m in out if not match.start() <= m[1] < match.end()]
-        out.append((f"{base}@{match.group('k')}", match.start(), match.end()))
+        # 'acc.@10': the share of queries whose answer is in the top 10, a top-k accuracy
+        name = f"top{match.group('k')}_accuracy" if base == "accuracy" else (
+            f"{base}@{match.group('k')}")
+        out.append((name, match.start(), match.end()))
     out = _refine_topk(text, sorted(out, key=lambda m: m[1]))
     out = [m for m in out if not (m[0] == "error_rate" and _NOT_A_METRIC.search(
         text[max(0, m[1] - 12):m[2] + 14]))]
@@ -311,6 +319,9 @@ def spec_of(metric: str | None) -> MetricSpec | None:
     """The spec of a canonical metric name (``ndcg@10`` -> the ndcg spec)."""
     if not metric:
         return None
+    top_k = re.fullmatch(r"top\d+_(accuracy|error)", metric)
+    if top_k and metric not in SPECS:  # 'top10_accuracy': scaled as every top-k accuracy
+        return SPECS[f"top1_{top_k.group(1)}"]
     return SPECS.get(metric) or SPECS.get(metric.split("@", 1)[0])
 
 

@@ -108,6 +108,8 @@ def _numbers(sentence: str) -> Iterable[tuple[re.Match[str], str, int, int]]:
         after = sentence[number.end():]
         if _AFTER_DIFF.match(after) or _BEFORE_DIFF.search(before):
             continue
+        if any(start <= number.start() < end for _, start, end in metrics):
+            continue  # the cut-off of a metric's name ('acc.@1', 'R@10'), not a value
         if _ERRORS_COUNT.match(after) and "." not in number.group(1) and not number.group(2):
             yield number, "test_errors_count", number.end(), number.end()
             continue

@@ -73,7 +73,9 @@ def parse_cell_values(cell: str | None, decimals_hint: int = 1) -> list[CellValu
     text = normalize_cell(cell)
     if text.lower() in _MISSING:
         return []
-    if "\n" not in text and re.fullmatch(r"[^/]*\d[^/]*/[^/]*\d[^/]*", text):
+    # a slash inside parentheses is the cell's decoration ('52.0% (2/10)': a rank), no pair
+    outside = re.sub(r"\([^()]*\)", " ", text)
+    if "\n" not in text and "/" in outside and re.fullmatch(r"[^/]*\d[^/]*/[^/]*\d[^/]*", text):
         parts = [p.strip() for p in text.split("/")]
         values = [v for part in parts for v in parse_cell_values(part, decimals_hint)]
         return values if len(values) == len(parts) else []

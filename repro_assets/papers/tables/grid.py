@@ -12,6 +12,7 @@ spanning both) goes to both.
 
 from __future__ import annotations
 
+import itertools
 import re
 import statistics
 from dataclasses import dataclass, field
@@ -146,8 +147,21 @@ def _leading_labels(columns: list[Column], rows: list[list[Cell]]) -> list[Colum
         if cells and len(plain) < 0.5 * len(cells):
             out[i] = Column(col.x0, col.x1, False)
             continue
+        if i == 0 and len(out) > 1 and _enumeration(cells):
+            out[i] = Column(col.x0, col.x1, False)  # row numbers ('1', '2', ... 'Average')
         break
     return out
+
+
+def _enumeration(cells: list[str]) -> bool:
+    """The cells of a first column that number the rows: whole numbers counting up by one
+    from 0 or 1 (two or more), beside at most a few words ('Average', 'All')."""
+    numbers = [c.strip() for c in cells if re.fullmatch(r"\s*\d{1,3}\s*", c)]
+    words = [c for c in cells if not re.fullmatch(r"\s*\d{1,3}\s*", c)]
+    if len(numbers) < 2 or len(words) > 2 or any(parse_cell_values(w) for w in words):
+        return False
+    values = [int(n) for n in numbers]
+    return values[0] in (0, 1) and values == list(range(values[0], values[0] + len(values)))
 
 
 def _drop_spanning(columns: list[Column], rows: list[list[Cell]]) -> list[Column]:
@@ -190,8 +204,12 @@ def _header_row(line: Line, columns: list[Column], below: list[Line]) -> list[st
         covered = [i for i, c in enumerate(columns)
                    if c.x1 >= cell.x0 - tol and c.x0 <= cell.x1 + tol]
         covered_centres = [i for i in covered if cell.x0 - 2 <= columns[i].xc <= cell.x1 + 2]
-        group = any(sum(1 for c in ln.cells if cell.x0 - 2 <= c.xc <= cell.x1 + 2) >= 2
-                    for ln in below)
+        # a group header ('ROUGE') over sub-headers that tell its columns apart ('1 | 2 | L');
+        # over sub-headers that all repeat one text ('accuracy | accuracy') the line itself
+        # must tell them apart: it is one header per column printed too close together
+        group = any(len(under) >= 2 and len({c.text.strip().lower() for c in under}) > 1
+                    for ln in below
+                    for under in [[c for c in ln.cells if cell.x0 - 2 <= c.xc <= cell.x1 + 2]])
         if len(covered_centres) >= 2 and len(cell.words) >= len(covered_centres) and not group:
             pieces = _split_over(cell, [columns[i] for i in covered_centres])
             if pieces:
@@ -214,23 +232,32 @@ def _header_row(line: Line, columns: list[Column], below: list[Line]) -> list[st
 
 
 def _split_over(cell: Cell, cols: list[Column]) -> list[str] | None:
-    """Split a merged header cell at its widest gaps when the pieces sit over the columns."""
+    """Split a merged header cell into one piece per column, each centred over its column.
+
+    Of the ways to cut the words into as many runs as columns, the one whose runs sit closest
+    to their columns' centres wins (a piece more than 12 points off its column rules a way
+    out): the gaps between the pieces may be no wider than a word space.
+    """
     words = cell.words
     k = len(cols)
-    gaps = sorted(range(1, len(words)), key=lambda i: words[i].x0 - words[i - 1].x1,
-                  reverse=True)[: k - 1]
-    cuts = sorted(gaps)
-    pieces, start = [], 0
-    for cut in [*cuts, len(words)]:
-        pieces.append(words[start:cut])
-        start = cut
-    if len(pieces) != k or any(not p for p in pieces):
+    if len(words) > 12:
         return None
-    for piece, col in zip(pieces, cols, strict=True):
-        centre = (piece[0].x0 + max(w.x1 for w in piece)) / 2
-        if not col.x0 - 12 <= centre <= col.x1 + 12:
-            return None
-    return [" ".join(w.text for w in p) for p in pieces]
+    best: tuple[float, list[list[Word]]] | None = None
+    for cuts in itertools.combinations(range(1, len(words)), k - 1):
+        bounds = [0, *cuts, len(words)]
+        pieces = [words[a:b] for a, b in itertools.pairwise(bounds)]
+        offset = 0.0
+        for piece, col in zip(pieces, cols, strict=True):
+            centre = (piece[0].x0 + max(w.x1 for w in piece)) / 2
+            if not col.x0 - 12 <= centre <= col.x1 + 12:
+                break
+            offset += abs(centre - col.xc)
+        else:
+            if best is None or offset < best[0]:
+                best = (offset, pieces)
+    if best is None:
+        return None
+    return [" ".join(w.text for w in p) for p in best[1]]
 
 
 def _fill_group_headers(header: list[list[str]], lines: list[Line], columns: list[Column],

@@ -128,19 +128,43 @@ class Line:
         return " ".join(w.text for w in self.words)
 
 
-def _bold_boxes(page: pymupdf.Page) -> list[pymupdf.Rect]:
-    boxes = []
+def _span_boxes(page: pymupdf.Page) -> tuple[list[pymupdf.Rect], list[tuple[pymupdf.Rect, float,
+                                                                            float]]]:
+    """The page's bold spans, and its short spans with the line box their font size gives.
+
+    A short span is one whose box in the text layer is much lower than its font size (a small
+    caps font whose box runs from the baseline to the height of its small letters only): its
+    words are given the box from ascender to descender of the size they are printed at, as
+    every other font's words have, so gaps between rows and words are measured against the
+    size the text is printed at. Returns (bold boxes, [(span box, top, bottom)]).
+    """
+    bold = []
+    short = []
     for block in page.get_text("dict", flags=pymupdf.TEXTFLAGS_TEXT)["blocks"]:
         for line in block.get("lines", []):
+            if tuple(line.get("dir", (1, 0))) != (1, 0):
+                continue
             for span in line.get("spans", []):
+                box = pymupdf.Rect(span["bbox"])
                 if int(span.get("flags", 0)) & 16 or _BOLD_FONT.search(str(span.get("font", ""))):
-                    boxes.append(pymupdf.Rect(span["bbox"]))
-    return boxes
+                    bold.append(box)
+                size = float(span.get("size", 0.0))
+                if size > 0 and box.height < _SHORT_BOX * size:
+                    base = float(span["origin"][1])
+                    ascender = float(span.get("ascender", 0.8) or 0.8)
+                    descender = float(span.get("descender", -0.2) or -0.2)
+                    short.append((box, base - ascender * size, base - descender * size))
+    return bold, short
+
+
+#: A span whose box is lower than this share of its font size is short (see _span_boxes).
+_SHORT_BOX = 0.65
 
 
 def page_words(page: pymupdf.Page) -> list[Word]:
-    """The page's words with a bold flag (from the font of the span they are in)."""
-    bold = _bold_boxes(page)
+    """The page's words with a bold flag (from the font of the span they are in); a word of a
+    short span (a box much lower than its font size) takes the height of its size."""
+    bold, short = _span_boxes(page)
     out = []
     chars: list[tuple[float, float, float, str]] | None = None
     for x0, y0, x1, y1, text, *_ in page.get_text("words"):
@@ -151,10 +175,16 @@ def page_words(page: pymupdf.Page) -> list[Word]:
         if _GLUED.match(text):  # '0.6914∗0.7127∗': two cells with no space between them
             chars = _page_chars(page) if chars is None else chars
             boxes = _glued_parts(chars, float(x0), float(y0), float(x1), float(y1), text)
+        top, bottom = float(y0), float(y1)
+        xm, ym = (float(x0) + float(x1)) / 2, (top + bottom) / 2
+        for box, high, low in short:
+            if box.x0 <= xm <= box.x1 and box.y0 - 0.5 <= ym <= box.y1 + 0.5:
+                top, bottom = min(top, high), max(bottom, low)
+                break
         for left, right, part in boxes:
-            xc, yc = (left + right) / 2, (y0 + y1) / 2
-            is_bold = any(b.x0 <= xc <= b.x1 and b.y0 <= yc <= b.y1 for b in bold)
-            out.append(Word(left, float(y0), right, float(y1), part, is_bold))
+            xc = (left + right) / 2  # the text layer's own box says which span is bold
+            is_bold = any(b.x0 <= xc <= b.x1 and b.y0 <= ym <= b.y1 for b in bold)
+            out.append(Word(left, top, right, bottom, part, is_bold))
     return out
 
 

@@ -66,6 +66,10 @@ class Caption:
     lines: list[Line]
 
 
+#: Lines a caption may run on for after its first, in its own column.
+_CAPTION_LINES = 11
+
+
 def _is_prose(line: Line, width: float) -> bool:
     """Running text: five or more words without a column gap, spanning much of the region
     (or ending a sentence)."""
@@ -78,6 +82,18 @@ def _is_prose(line: Line, width: float) -> bool:
     if numbers > 0.3 * len(line.words):
         return False
     return line.x1 - line.x0 >= 0.4 * width or line.words[-1].text.endswith((".", ":"))
+
+
+def _two_column_prose(line: Line, x0: float, width: float) -> bool:
+    """Running text of two columns printed level under a caption that spans both: the words
+    left of the region's middle and those right of it are each prose across their column
+    (a wide region of a two-column page, below or above a full-width table)."""
+    mid = x0 + width / 2
+    left = [w for w in line.words if w.x1 <= mid]
+    right = [w for w in line.words if w.x0 >= mid]
+    if len(left) + len(right) < len(line.words) or not left or not right:
+        return False  # a word over the middle: one line across, not two columns
+    return all(_is_prose(Line(side, split_cells(side)), width / 2) for side in (left, right))
 
 
 def _caption_at(line: Line, index: int) -> str | None:
@@ -122,9 +138,13 @@ def find_captions(lines: list[Line], width: float, multi: bool = False) -> list[
             narrow = multi and x1 - x0 < 0.6 * width
             col0, col1 = ((0.0, width / 2) if x0 < width / 2 else (width / 2, width)) if (
                 narrow) else (0.0, width)
-            for below in lines[n + 1:n + 8]:
+            seen = 0  # lines of the caption's column looked at (the other column's skipped)
+            for below in lines[n + 1:]:
                 prev = cap_lines[-1]
                 in_column = [w for w in below.words if col0 <= w.xc <= col1]
+                seen += bool(in_column)
+                if seen > _CAPTION_LINES:
+                    break
                 words = [w for w in in_column if w.x0 >= x0 - 15 and w.x1 <= x1 + 15]
                 cut = next((k for k in range(1, len(words))
                             if _other_baseline(words[k - 1], words[k])), None)
@@ -159,7 +179,11 @@ def _caption_words(line: Line, i: int, width: float, multi: bool) -> list[Word]:
     for j, nxt in enumerate(line.words[i + 1:], start=i + 1):
         gutter = multi and own[-1].x1 <= width / 2 <= nxt.x0
         gap = nxt.x0 - own[-1].x1
-        if gap > 2 * line.height or (gutter and gap > 6) or _other_baseline(own[-1], nxt):
+        # 'TABLE II.   TITLE OF THE TABLE': a label closed by its point, then its title set
+        # apart on the same baseline (journal style), on the label's side of the gutter
+        titled = j == i + 2 and own[-1].text.endswith((".", ":")) and gap <= 10 * line.height
+        if (gap > 2 * line.height and not titled) or (gutter and gap > 6) or _other_baseline(
+                own[-1], nxt):
             break
         if gap > 0.8 * line.height and _caption_at(line, j):
             break
@@ -228,10 +252,11 @@ def _clipped(line: Line, outside: list[Word], x0: float, x1: float) -> bool:
 
 def _block(
     lines: list[Line], caption: Caption, width: float, above: bool,
-    others: list[Caption] | None = None,
+    others: list[Caption] | None = None, x0: float = 0.0,
 ) -> list[Line]:
-    """Table lines next to the caption on one side (top to bottom), up to prose, another
-    caption or a large gap."""
+    """Table lines next to the caption on one side (top to bottom), up to prose (of the region
+    from ``x0``, ``width`` wide, or of its two halves side by side), another caption or a
+    large gap."""
     first, last = caption.lines[0], caption.lines[-1]
     if above:
         side = [ln for ln in lines if ln.yc < first.yc - 0.6 * first.height][::-1]
@@ -257,7 +282,8 @@ def _block(
             gaps.append(max(gap, 0.0))
         if _CAPTION_TEXT.match(line.text):
             break
-        if _is_prose(line, width) and not is_subcaption(line):
+        if (_is_prose(line, width) or _two_column_prose(line, x0, width)) and not (
+                is_subcaption(line)):
             later = side[side.index(line) + 1:side.index(line) + 2]
             inner = (line.x1 - line.x0 < 0.7 * width and taken and later
                      and is_value_line(later[0]) and is_value_line(taken[-1]))
@@ -347,7 +373,11 @@ class _Candidate:
     words: list[Word]
 
     def side_rows(self, above: bool) -> list[Line]:
-        return [ln for ln in (self.above if above else self.below) if is_value_line(ln)]
+        """The value lines of one side's block; none for a block of one line (a running head
+        with its page number over a caption is no table: a table has a header or a second
+        row, and a one-line block never reads as one)."""
+        block = self.above if above else self.below
+        return [ln for ln in block if is_value_line(ln)] if len(block) >= 2 else []
 
     def gap(self, above: bool) -> float:
         rows = self.side_rows(above)
@@ -384,8 +414,8 @@ def _candidates(page: pymupdf.Page, page_no: int) -> list[_Candidate]:
         lines = _region_lines(body_words, x0, x1, graphics)
         others = [c for c in captions if c is not caption and c.x1 > x0 and c.x0 < x1]
         out.append(_Candidate(
-            page_no, caption, _block(lines, caption, x1 - x0, True, others),
-            _block(lines, caption, x1 - x0, False, others), rules, vertical_rules, words))
+            page_no, caption, _block(lines, caption, x1 - x0, True, others, x0),
+            _block(lines, caption, x1 - x0, False, others, x0), rules, vertical_rules, words))
     return out
 
 
