@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from repro_assets.papers.claims.context import PaperContext
 from repro_assets.papers.claims.datasets import (
@@ -106,7 +107,10 @@ def _numbers(sentence: str) -> Iterable[tuple[re.Match[str], str, int, int]]:
     for number in numbers:
         before = sentence[:number.start()]
         after = sentence[number.end():]
-        if _AFTER_DIFF.match(after) or _BEFORE_DIFF.search(before):
+        # the cue ends at the number: searched from a short way back, not from the sentence's
+        # start (a search of the whole prefix per number was quadratic on a long run)
+        tail = max(0, len(before.rstrip()) - 64)
+        if _AFTER_DIFF.match(after) or _BEFORE_DIFF.search(before, tail):
             continue
         if any(start <= number.start() < end for _, start, end in metrics):
             continue  # the cut-off of a metric's name ('acc.@1', 'R@10'), not a value
@@ -153,15 +157,26 @@ _PAIRED_TOPK = re.compile(
     r"(?:urac(?:y|ies)|\.)?)\b")
 
 
+_PAIR_END = re.compile(r"\d%?\s*/\s*$")
+
+
+@lru_cache(maxsize=4)
+def _paired_names(sentence: str) -> tuple[re.Match[str], ...]:
+    """The pairs of top-k names of ``sentence`` ('top-1/top-5 errors')."""
+    return tuple(_PAIRED_TOPK.finditer(sentence))
+
+
 def _paired_topk(sentence: str, number: re.Match[str]) -> str | None:
     """The metric of one of two numbers printed as a pair ('19.2%/4.1%') after a pair of
     top-k names ('top-1/top-5 errors of'): the first number takes the first k, the
     second the second."""
     first = re.match(r"\s*/\s*\d", sentence[number.end():])
-    second = re.search(r"\d%?\s*/\s*$", sentence[:number.start()])
+    # from a short way back, and the pair names read once per sentence: per number over the
+    # whole sentence, a long run of 'x/x/x/...' was quadratic
+    second = _PAIR_END.search(sentence, max(0, number.start() - 64), number.start())
     if not (first or second):
         return None
-    names = [m for m in _PAIRED_TOPK.finditer(sentence) if m.end() <= number.start()]
+    names = [m for m in _paired_names(sentence) if m.end() <= number.start()]
     if not names:
         return None
     name = names[-1]
@@ -206,6 +221,12 @@ def _contrasted(sentence: str, result: tuple[re.Match[str], str, int, int],
             and ("." in first.group(1)) == ("." in number.group(1)))
 
 
+#: A 'sentence' longer than this is a run without sentence ends (a flattened table or list,
+#: junk text), not prose a result is read from: reading each of its numbers against the whole
+#: run was quadratic (a 100k-character line took minutes).
+MAX_SENTENCE_CHARS = 3000
+
+
 def sentence_candidates(pages: PaperPages, context: PaperContext) -> list[Candidate]:
     """Candidates from sentences such as 'achieves 88.1% accuracy on SST-2'."""
     sections = section_index(pages)
@@ -213,6 +234,8 @@ def sentence_candidates(pages: PaperPages, context: PaperContext) -> list[Candid
     # datasets of the two previous sentences of the same section and page
     recent: list[tuple[list[str], str | None, int]] = []
     for page_no, start, sentence in context.sentences:
+        if len(sentence) > MAX_SENTENCE_CHARS:
+            continue  # not a sentence: each number of it would be read against all of it
         section = section_at(sections, page_no, start)
         mentions = _dataset_mentions(sentence, context)
         pairs = list(_numbers(sentence))

@@ -47,7 +47,12 @@ class ParsedTable(BaseModel):
     def column_labels(self) -> list[str]:
         """One label per column: header rows joined top to bottom."""
         width = max((len(r) for r in [*self.header, *self.rows]), default=0)
-        return [_join(self.column_header(col)) for col in range(width)]
+        return [self.column_label(col) for col in range(width)]
+
+    def column_label(self, col: int) -> str:
+        """The label of one column (``column_labels()[col]``, without joining every column:
+        per cell, that was quadratic in a wide table's columns)."""
+        return _join(self.column_header(col))
 
     def column_header(self, col: int) -> list[str]:
         """The header texts of a column, top to bottom (duplicates of a span removed)."""
