@@ -24,10 +24,7 @@ _STRONG_NOUN = (r"(?:[Dd]ata\s?[Ss]ets?|[Dd]atasets?|[Bb]enchmarks?|[Cc]orpus|[C
 STRONG_NOUN = _STRONG_NOUN
 _WEAK_NOUN = r"(?:data(?!\s+[a-z])|shared\s?tasks?|tasks?|collection|split)"
 _DATASET_NOUN = rf"(?:{_STRONG_NOUN}|{_WEAK_NOUN})"
-#: Bounded (a name token is short, with few dotted parts): unbounded, a run such as '1.1.1...'
-#: or '1+1+1...' made every search quadratic (each start scanned to the end of the run).
-_NAME_TOKEN = (r"(?:[A-Z0-9][\w’'\-+]{0,60}(?:\.[\w’'\-+]{1,60}){0,8}"
-               r"|[a-z]{1,60}[A-Z0-9][\w’'\-+]{0,60})")
+_NAME_TOKEN = r"(?:[A-Z0-9][\w’'\-+]*(?:\.[\w’'\-+]+)*|[a-z]+[A-Z0-9][\w’'\-+]*)"
 _NAME = (rf"{_NAME_TOKEN}(?:(?:\s*(?:/|-|&|and|,)\s*|\s*→\s*(?=[A-Z])|\s+){_NAME_TOKEN})"
          r"{0,5}")  # 'X English→German': an arrow joins the two sides of a pair
 _FUNCTION = r"(?!(?:on|the|of|in|for|a|an|to|with|by|at|from|and|or|is|are|we)\b)"
@@ -43,6 +40,10 @@ _APPOSITIVE = re.compile(
     rf"(?P<noun>{_STRONG_NOUN})\b")
 _THE_DATASET_NAME = re.compile(
     rf"\b(?:the|on|of|for)\s+{_DATASET_NOUN}\s+(?P<name>{_NAME})")
+#: 'the test batches of X', 'the evaluation split of X': the held-out part of a named dataset.
+_SPLIT_OF_NAME = re.compile(
+    rf"\b(?:test|evaluation|held[- ]out)\s+(?:sets?|splits?|batch(?:es)?|portions?|"
+    rf"partitions?)\s+of\s+(?:the\s+)?(?P<name>{_NAME})")
 #: "accuracy on X", "results on the X": a result word, then the name the result is on.
 _RESULT_ON = re.compile(
     rf"(?i:\b(?:accuracy|error(?:\s+rates?)?|results?|performance|scores?|mAP|BLEU|F1|"
@@ -206,7 +207,7 @@ def graded_name_phrases(text: str, caption: bool = False) -> list[tuple[str, int
     printed = text  # 'English to French' is read as one name (same length: offsets hold)
     text = _LANGUAGE_PAIR.sub(lambda m: m.group(0).replace(" to ", "-to-"), text)
     patterns = [_NAMED_AS_DATASET, _THE_DATASET_NAME, _QUOTED_AFTER_NOUN, _RESULT_ON,
-                _APPOSITIVE]
+                _APPOSITIVE, _SPLIT_OF_NAME]
     if caption:
         patterns += [_LEADING_NAME, _NAMED_AS_TASK]
     found: list[tuple[str, int]] = []
@@ -233,7 +234,9 @@ def graded_name_phrases(text: str, caption: bool = False) -> list[tuple[str, int
             if " " not in name and start == 0 and re.fullmatch(r"[A-Z][a-z]+", name):
                 continue  # a capitalised word opening a sentence
             noun = text[match.end("name"):match.end()].strip().lower()
-            plural = noun == "corpora" or (noun.endswith("s") and not noun.endswith("us"))
+            # 'the test sets of X and Y' (the noun before the names): a list as well
+            plural = noun == "corpora" or (noun.endswith("s") and not noun.endswith("us")) or (
+                pattern is _SPLIT_OF_NAME)
             if pattern is _RESULT_ON:  # 'results on X and Y': a list; 'on X Datasets': a kind
                 if re.search(r"(?i)\b(?:data\s?sets|datasets|benchmarks|tasks|corpora)$", name):
                     continue
@@ -278,7 +281,7 @@ _PROTOCOL = re.compile(r"(?i)\bcross[- ]?validat|\b\d+[- ]fold\b|\bleave[- ]\w+[
 def _cued(pattern: re.Pattern[str], match: re.Match[str], text: str) -> bool:
     """True when ``match`` presents its name with a dataset cue (a strong noun, a result on
     it, a caption's 'X results'), not with a weak noun or a task word only."""
-    if pattern in (_RESULT_ON, _LEADING_NAME, _QUOTED_AFTER_NOUN):
+    if pattern in (_RESULT_ON, _LEADING_NAME, _QUOTED_AFTER_NOUN, _SPLIT_OF_NAME):
         return True
     if pattern is _NAMED_AS_TASK:
         return False

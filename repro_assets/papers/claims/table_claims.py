@@ -125,6 +125,18 @@ _UNITS_ON = re.compile(
     r"(?:games|environments|tasks|domains|levels)\b")
 _DEV_WORD = re.compile(r"(?i)\b(?:dev|development|validation)\b")
 _SET_HEADER = re.compile(r"(?i)\b(?:test\s?sets?|data\s?sets?|benchmarks?)$")
+#: A header naming one dataset by its noun ('Zeta Dataset', 'QX-7 benchmark'): what precedes
+#: the noun is the name.
+_NAMED_SET = re.compile(r"(?i)^(?P<name>.+?)\s+(?:data\s?set|benchmark|corpus)$")
+
+
+def _named_set(header: str) -> str | None:
+    """The name a header gives with a dataset noun after it ('Zeta Dataset' -> 'Zeta'): the
+    corner of a block on that dataset, not the heading of a column of datasets ('Test set',
+    'Data sets'). None when the header names none."""
+    match = _NAMED_SET.match(header.strip())
+    name = without_split(match.group("name")).strip(" .,:-") if match else ""
+    return name if name and looks_like_name(name) and not is_generic(name) else None
 _TRAIN_DATA = re.compile(r"(?i)^(?:train|trainval|\d\d\+|[\w\-]*\+\d\d)")
 
 
@@ -269,6 +281,9 @@ def _corner_datasets(table: ParsedTable, context: PaperContext) -> list[str]:
     methods): a known dataset name, with split words and counts removed."""
     headers = table.label_headers()
     corner = headers[0].strip() if headers else ""
+    named = _named_set(corner) if table.label_cols == 1 else None
+    if named and not context.is_own(named):
+        return [named]  # 'Zeta Dataset' over a column of methods: the noun presents it
     name = without_split(clean_name(re.sub(r"\([\d,.\s]*\)", " ", corner)))
     name = re.sub(r"(?i)\b(?:average|mean|overall)\b", " ", name)
     name = re.sub(r"\s+", " ", name).strip(" .,-")
@@ -443,7 +458,8 @@ def _dataset_header(table: ParsedTable, col: int) -> bool:
     set'; not 'Name', which also heads method rows)."""
     headers = table.label_headers()
     header = headers[col].strip() if col < len(headers) else ""
-    return bool(_DATASET_HEADER.match(header) or _SET_HEADER.search(header)) and not (
+    return bool(_DATASET_HEADER.match(header) or (
+        _SET_HEADER.search(header) and not _named_set(header))) and not (
         header.lower().startswith("name"))
 
 
@@ -459,7 +475,8 @@ def _dataset_label_columns(table: ParsedTable, context: PaperContext) -> list[in
         if _DATASET_HEADER.match(header) and headed_columns(
                 table, context.presents, lambda h: role_of(h, "", context) != "unknown"):
             continue  # 'Datasets | A | B' over method rows: the columns are the datasets
-        if _DATASET_HEADER.match(header) or _SET_HEADER.search(header):
+        if _DATASET_HEADER.match(header) or (_SET_HEADER.search(header) and not (
+                _named_set(header))):
             out.append(col)
             continue
         if any(context.is_own(v) for v in values):
@@ -714,9 +731,6 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
         1 for r in range(len(table.rows)) if metric_row(table.row_label(r)))
     out: list[Candidate] = []
     wrapped = _wrapped_labels(table, dataset_cols, context)
-    # per column, read once (read per row, it was quadratic in the rows)
-    decimals_of = {col: column_decimals([x[col] for x in table.rows if col < len(x)])
-                   for col in columns}
     for r, row in enumerate(table.rows):
         label_cells = [wrapped.get((r, c), cell) for c, cell in enumerate(row[: table.label_cols])]
         row_dataset = " ".join(label_cells[c] for c in dataset_cols if c < len(label_cells))
@@ -744,7 +758,7 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
         for col, info in columns.items():
             if col >= len(row) or not row[col].strip():
                 continue
-            decimals = decimals_of[col]
+            decimals = column_decimals([x[col] for x in table.rows if col < len(x)])
             for k, value in enumerate(parse_cell_values(row[col], decimals)):
                 cand = _cell(table, col, k, value, info, cues, row_cues)
                 quote = (row_quote(page_text, label, printed_row, value.printed)
@@ -1191,7 +1205,7 @@ def _candidate(table: ParsedTable, col: int, k: int, value: CellValue, info: _Co
     if cues.methods_as_columns and method:
         method_name = f"{method_name} ({method})" if method_name else method
     role = role_of(method_name or label, row.group, cues.context)
-    citation = (f"{table.label}, row '{label}', column '{table.column_label(col)}'"
+    citation = (f"{table.label}, row '{label}', column '{table.column_labels()[col]}'"
                 + (" (second value)" if k else "") + f", page {table.page_no}")
     own = table.caption or ""
     if reading.source == "neighbour_table" and cues.above:  # its split too ('... val. set')
