@@ -83,6 +83,8 @@ class PaperContext:
     presented: set[str] = field(default_factory=set)
     #: keys of the names the paper presents as models with a cue (see :meth:`is_model`)
     modelled: set[str] = field(default_factory=set)
+    #: the last :attr:`main_dataset` with the state it was read from (it is asked per cell)
+    _main_memo: tuple[object, ...] = field(default=(), init=False, repr=False, compare=False)
 
     @property
     def classification(self) -> bool:
@@ -93,7 +95,15 @@ class PaperContext:
     @property
     def main_dataset(self) -> str | None:
         """The paper's only dataset: the abstract names exactly one (family of) dataset and the
-        paper mentions it most."""
+        paper mentions it most (read again only when the names or counts changed: read per
+        cell, a wide table took minutes)."""
+        state = (self.abstract, tuple(self.dataset_counts.items()),
+                 tuple(self.dataset_names.items()))
+        if not self._main_memo or self._main_memo[0] != state:
+            self._main_memo = (state, self._find_main_dataset())
+        return self._main_memo[1]  # type: ignore[return-value]
+
+    def _find_main_dataset(self) -> str | None:
         abstract = re.sub(r"(\w)- (\w)", r"\1\2", self.abstract)
         named = {normalize_key(n) for n, _ in name_phrases(abstract)}
         named |= {k for k, n in self.dataset_names.items()
@@ -483,7 +493,8 @@ _NAME_SHAPE = re.compile(r"(?=[\w.’'\- ]*(?:\d|[A-Z][\w.’'\- ]*[A-Z]))[A-Z0-
 _METRIC_SENTENCE = re.compile(
     r"(?i:\b(?:evaluation\s+)?(?:metric|measure)\s+(?:of|for|on)\s+(?:the\s+)?)"
     r"(?P<name>[A-Z0-9][\w\-.’']*)\s+(?:is|was)\s+(?P<rest>[^.;]{1,40})"
-    r"|(?P<subject>[A-Z0-9][\w\-.’']*)\s+(?:is|was)\s+evaluated\s+(?:by|with|using|in)\s+"
+    # bounded: unbounded, every start in a long run ('1111...') scanned to its end (quadratic)
+    r"|(?P<subject>[A-Z0-9][\w\-.’']{0,60})\s+(?:is|was)\s+evaluated\s+(?:by|with|using|in)\s+"
     r"(?P<what>[^.;]{1,40})")
 
 
@@ -514,8 +525,9 @@ def _results_columns(table: ParsedTable) -> bool:
     return len(with_metric) >= max(1, 0.5 * len(heads))
 
 
+#: Words bounded: unbounded, each start in a long run of letters scanned to its end (quadratic).
 _ALIAS = re.compile(
-    r"(?P<long>(?:[A-Z][\w\-]*|[a-z]+\d[\w\-]*)(?:\s+[A-Z][\w\-]*){0,3})\s+"
+    r"(?P<long>(?:[A-Z][\w\-]{0,60}|[a-z]{1,60}\d[\w\-]{0,60})(?:\s+[A-Z][\w\-]{0,60}){0,3})\s+"
     r"\((?P<short>[A-Za-z][\w\-']{0,15})\)")
 
 
