@@ -34,6 +34,7 @@ from repro_assets.research.passages import (
 )
 from repro_assets.research.question_terms import (
     COMPARATIVE_RE,
+    GREEK_NAMES,
     METRIC_WORDS,
     STOPWORDS,
     Anchor,
@@ -44,6 +45,7 @@ from repro_assets.research.question_terms import (
     squeeze,
     states_number,
     stemmed_words,
+    symbol_name,
 )
 from repro_assets.research.row_names import own_method_keys
 from repro_assets.research.stated_numbers import NumberToken, kind_fits, numbers_in
@@ -502,6 +504,12 @@ def _sentence_answer(passage: Passage, terms: QuestionTerms, source: SourceText,
     if not _BEFORE_RE.search(terms.question):
         # "X cuts Y's error from 6.1 to 5.2": 6.1 is Y's before X, not the asked one
         numbers = [n for n in numbers if not _starting_value(words, n.position)]
+    greek = _asked_symbol(terms.question)
+    if greek is not None:
+        # "X beta?": the number the sentence gives that letter ("\u03b2 = 0.25"), no other
+        numbers = [n for n in numbers if n.position >= 2 and words[n.position - 1] == "="
+                   and greek in (symbol_name(words[n.position - 2]),
+                                 words[n.position - 2].lower())]
     if terms.kind == "count":
         # "how many epochs": "6 residual stages" or "minibatches of 96" count something else
         numbers = [n for n in numbers if _counts_the_asked_noun(words, n.position, terms)]
@@ -561,6 +569,13 @@ def _nearest_cut_asked(question: str, local: str, row: str) -> bool:
 #: A question asking how often something happens ("every how many epochs", "per step").
 _PERIOD_ASKED_RE = re.compile(r"\b(?:every|each|per|how often|interval|period)\b",
                               re.IGNORECASE)
+
+
+def _asked_symbol(question: str) -> str | None:
+    """The Greek letter the question names by its name ("smoothing beta?"), or None
+    ("delta" also says a difference: never read as the letter)."""
+    names = set(GREEK_NAMES.values()) - {"delta"}
+    return next((w for w in re.findall(r"[a-z]+", question.lower()) if w in names), None)
 
 
 def _a_period(words: list[str], position: int) -> bool:
@@ -795,6 +810,11 @@ def _assigned_elsewhere(words: list[str], position: int, terms: QuestionTerms) -
     if position < 2 or words[position - 1] not in ("=", "of=", ":="):
         return False
     name = fold(words[position - 2])
+    greek = symbol_name(words[position - 2])
+    if greek is not None:
+        # a Greek letter ("\u03b2 = 0.25"): the question names it by its name ("beta") or not
+        asked = set(re.findall(r"[a-z]+", terms.question.lower()))
+        return bool(asked & set(GREEK_NAMES.values())) and greek not in asked
     if not squeeze(words[position - 2]):
         return False  # a symbol ("\u03c1 = 0.4"): the question's words cannot name it
     head = {w for w in terms.head if w not in GENERIC_HEAD}

@@ -137,12 +137,18 @@ def _table_passages(lines: list[str], context: str, style: str | None = None
     header_run: list[str] = []
     frozen = False  # after a table's first row, short lines are group labels, not headers
     style = style or caption_style(lines)
+    last_end, last_label = -1, ""  # where the previous row's lines end, and its label
+    lead = ""  # a row's first text cell, on the line before its label
     while i < len(lines):
         line = lines[i]
         if _CAPTION_START.match(line):
             # a caption closes the table before it and opens the next one: the header lines
             # after it name the next table's columns, never the previous table's rows
             header_run, frozen = [], False
+            i += 1
+            continue
+        if not lead and _opens_two_cell_row(lines, i, after_row=frozen and last_end == i):
+            lead = line  # "Smith et al. [3]" / "semi-supervised" / "92.7": one row's cells
             i += 1
             continue
         j = i + 1
@@ -159,19 +165,25 @@ def _table_passages(lines: list[str], context: str, style: str | None = None
             # a run of cells cut short by a cell this reader does not parse ("3.5Gb"): its
             # values cannot be aligned with the header's columns
             cut = j < len(lines) and _cut_cell(lines[j])
-            out.append(Passage(text=f"{line} {' '.join(values)}".strip(), values=values,
+            first = i - 1 if lead else i
+            label = f"{lead} {line}" if lead else (
+                _group_label(last_label, line) if last_end == i else line)
+            out.append(Passage(text=f"{label} {' '.join(values)}".strip(), values=values,
                                context=context, table=True,
                                headers=[] if cut else list(header_run),
-                               label=line, caption=_own_caption(lines, i, j - 1, style)))
-            frozen = True
+                               label=label, caption=_own_caption(lines, first, j - 1, style)))
+            frozen, lead = True, ""
+            last_end, last_label = j, label
             i = j
             continue
+        lead = ""
         row = None if _is_value_line(line) else _one_line_row(line)
         if row is not None and len(row[1]) >= 1 and len(line.split()) <= 16:
             out.append(Passage(text=line, values=row[1], context=context, table=True,
                                headers=list(header_run), label=row[0],
                                caption=_own_caption(lines, i, i, style)))
             frozen = True
+            last_end, last_label = i + 1, row[0]
         elif (len(line.split()) <= 4 or len(split_header_line(line)) >= 2) \
                 and not _is_value_line(line):
             if not frozen:
@@ -183,6 +195,57 @@ def _table_passages(lines: list[str], context: str, style: str | None = None
 
 
 _CAPTION_START = re.compile(r"Table\s+\d+[.:]")
+#: Most words of a row's first text cell, and of its second (the label line itself).
+LEAD_WORDS, LABEL_WORDS = 8, 6
+
+
+def _text_cell(line: str, most: int) -> bool:
+    """A line that can be one text cell of a row: words, no value cells, no caption, no
+    sentence's end, at most ``most`` words."""
+    return (bool(re.search(r"[A-Za-z]", line)) and not _is_value_line(line, continuing=True)
+            and not _CAPTION_START.match(line) and len(line.split()) <= most
+            and not line.rstrip().endswith(".") and _one_line_row(line) is None)
+
+
+def _value_run(lines: list[str], start: int) -> int:
+    """The index after the run of value lines starting at ``start`` (``start``: none)."""
+    k = start
+    while k < len(lines) and _is_value_line(lines[k], continuing=True):
+        k += 1
+    return k if any(_is_value_line(ln) for ln in lines[start:k]) else start
+
+
+def _opens_two_cell_row(lines: list[str], i: int, after_row: bool) -> bool:
+    """Line ``i`` is a row's first text cell and line ``i + 1`` its second, value lines
+    following (PDF text puts each cell on a line: "Smith et al. [3]" / "semi-supervised" /
+    "92.7"). Right after another row's values (``after_row``) that shape is enough; a table's
+    first row must have the next row printed the same way (else line ``i`` is a header)."""
+    if i + 2 >= len(lines) or not _text_cell(lines[i], LEAD_WORDS) \
+            or not _text_cell(lines[i + 1], LABEL_WORDS):
+        return False
+    end = _value_run(lines, i + 2)
+    if end == i + 2:
+        return False
+    if after_row:
+        return True
+    return end + 2 < len(lines) and _text_cell(lines[end], LEAD_WORDS) \
+        and _text_cell(lines[end + 1], LABEL_WORDS) and _value_run(lines, end + 2) > end + 2
+
+
+def _group_label(previous: str, label: str) -> str:
+    """A sub-row's label with its group's name: a row labelled "two-conv" right under the row
+    "Quill-3 one-conv" is Quill-3's (the previous label's last words and this label are
+    siblings: hyphenated words sharing their first or their last part)."""
+    words, own = previous.split(), label.split()
+    if len(own) != 1 or len(words) < 2:
+        return label
+    tail, word = words[-1], own[0]
+    if "-" not in tail or "-" not in word or tail.lower() == word.lower():
+        return label
+    a, b = tail.lower().split("-"), word.lower().split("-")
+    if a[-1] == b[-1] or a[0] == b[0]:
+        return " ".join([*words[:-1], label])
+    return label
 
 
 #: Lines a scan for a row's caption crosses at most.
@@ -209,7 +272,7 @@ def caption_style(lines: list[str]) -> str | None:
     for k, line in enumerate(lines):
         if not _CAPTION_START.match(line):
             continue
-        end = k + len(_caption_lines(lines, k))
+        end = _caption_read(lines, k)[1]
         before = k > 0 and _tabular(lines[k - 1], lines[k])
         after = end < len(lines) and _tabular(lines[end], lines[end + 1] if end + 1 < len(
             lines) else "")
@@ -218,10 +281,30 @@ def caption_style(lines: list[str]) -> str | None:
     return "above" if above > below else "below" if below > above else None
 
 
+#: A caption line holding only its label ("Table 5:"): its text is on the lines after it.
+_BARE_CAPTION = re.compile(r"Table\s+\d+[.:]\s*")
+
+
 def _caption_lines(lines: list[str], k: int) -> list[str]:
     """The caption starting at line ``k`` with its continuation lines (long lines)."""
+    return _caption_read(lines, k)[0]
+
+
+def _caption_read(lines: list[str], k: int) -> tuple[list[str], int]:
+    """The caption starting at line ``k`` (its lines) and the index of the line after it.
+
+    A label printed on a line of its own ("Table 5:", perhaps repeated as the PDF drew it
+    twice) is followed by the caption's text: its next line is read whatever its length.
+    """
     out = [lines[k]]
-    for line in lines[k + 1: k + 5]:
+    end = k + 1
+    if _BARE_CAPTION.fullmatch(lines[k]):
+        while end < len(lines) and lines[end] == lines[k]:
+            end += 1  # the label drawn twice
+        if end < len(lines) and not _CAPTION_START.match(lines[end]):
+            out[-1] = f"{lines[k]} {lines[end]}"
+            end += 1
+    for line in lines[end: end + 4]:
         if _CAPTION_START.match(line):
             break
         if len(line) < 40:
@@ -229,7 +312,8 @@ def _caption_lines(lines: list[str], k: int) -> list[str]:
                 out[-1] += line  # a word broken at the line end ("10-" / "crop testing.")
             break
         out.append(line)
-    return out
+        end += 1
+    return out, end
 
 
 def _own_caption(lines: list[str], first: int, last: int, style: str | None = None

@@ -365,7 +365,7 @@ def question_terms(question: str, today: _dt.date | None = None,
         w for w in stemmed_words(question)
         if w not in STOPWORDS and w not in anchor_words and len(w) > 2 and not w.isdigit()
         and w not in negated))
-    kind = _asked_kind(question)
+    kind = _named_kind(_asked_kind(question), anchors)
     # "how many times faster than" asks for a stated ratio, not a difference of two numbers
     return QuestionTerms(anchors=tuple(dict.fromkeys(anchors)), keywords=keywords,
                          future_years=years, kind=kind,
@@ -464,6 +464,18 @@ _AT_K_RE = re.compile(r"\b[a-z]+@\d+\b", re.IGNORECASE)
 #: A symbol's name written out ("beta", "lambda"): a parameter, asked for its value.
 _SYMBOL_RE = re.compile(r"\b(alpha|beta|gamma|delta|epsilon|lambda|sigma|theta|kappa|rho|tau)\b",
                         re.IGNORECASE)
+#: Greek letters a paper writes as symbols, by the names a user types for them.
+GREEK_NAMES = {"\u03b1": "alpha", "\u03b2": "beta", "\u03b3": "gamma", "\u03b4": "delta",
+               "\u03b5": "epsilon", "\u03f5": "epsilon", "\u03b7": "eta", "\u03b8": "theta",
+               "\u03ba": "kappa", "\u03bb": "lambda", "\u03bc": "mu", "\u03c1": "rho",
+               "\u03c3": "sigma", "\u03c4": "tau"}
+
+
+def symbol_name(token: str) -> str | None:
+    """The name of the Greek letter ``token`` is ("\u03b2" -> "beta"), or None."""
+    return GREEK_NAMES.get(token.strip(".,;:()[]$_{}").lower())
+
+
 #: Metric words long enough that one typed letter off ("acuracy") still names them.
 _LONG_METRICS = ("accuracy", "precision", "perplexity", "recall")
 
@@ -476,6 +488,13 @@ def _one_edit(word: str, target: str) -> bool:
         return sum(a != b for a, b in zip(word, target, strict=True)) == 1
     short, long_ = sorted((word, target), key=len)
     return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
+
+
+def long_metric(word: str) -> str | None:
+    """The long metric word ``word`` is, as written or typed one letter off ("acuracy" ->
+    "accuracy"), or None."""
+    word = word.lower()
+    return next((m for m in _LONG_METRICS if word == m or _one_edit(word, m)), None)
 
 
 def _metric_hint(q: str) -> bool:
@@ -515,12 +534,34 @@ def _asked_kind(question: str) -> str:
         return "value"  # "which mask proportion was chosen ...": a number, not a name
     if m and m.group(1) not in _AUXILIARIES:
         return "entity"  # "Which optimizer ...", "What dataset ...": a name, not a number
-    if not re.match(r"\s*(what|which|how|who|when|where|why|is|are|was|were|do|does|did|can|"
-                    r"could|should|would|will|has|have|had|list|describe|explain|compare|"
-                    r"summari[sz]e|tell|give)\b", q) and (_metric_hint(q) or _SYMBOL_RE.search(q)):
+    fragment = not re.match(
+        r"\s*(what|which|how|who|when|where|why|is|are|was|were|do|does|did|can|"
+        r"could|should|would|will|has|have|had|list|describe|explain|compare|"
+        r"summari[sz]e|tell|give)\b", q)
+    if fragment and (_metric_hint(q) or _SYMBOL_RE.search(q)):
         return "value"  # a fragment naming a metric ("X top-1 error, single-crop?") asks for it
         # or a parameter by its symbol's name ("X smoothing beta?"): its value
+    if fragment and q.rstrip().endswith("?") and _head_quantity(question):
+        return _FRAGMENT_VALUE  # a fragment ending in a quantity's name ("X batch size?")
     return "none"
+
+
+#: The kind of a fragment ending in a quantity's name: a value when it names its entity.
+_FRAGMENT_VALUE = "fragment-value"
+
+
+def _named_kind(kind: str, anchors: list[Anchor]) -> str:
+    """The asked kind, a fragment's ("X batch size?") read as a value when it names X: a
+    fragment naming nobody ("batch size?") would take any paper's number for it."""
+    if kind == _FRAGMENT_VALUE:
+        return "value" if anchors else "none"
+    return kind
+
+
+def _head_quantity(question: str) -> bool:
+    """The fragment's last words name a quantity ("... batch size?", "... warmup steps?")."""
+    words = re.findall(r"[a-z]+", question.lower())
+    return bool(words) and words[-1] in _QUANTITY_HEADS
 
 
 _NEGATION = re.compile(r"\b(?:not|rather than|instead of|excluding|other than)\s+"
@@ -552,6 +593,11 @@ def head_words(question: str, numeric: bool = False) -> list[str]:
         m = re.match(r"(?:[^,?]*,\s*)?what\s+(?:is|are|was|were)\s+(?:the\s+|an?\s+)?(.*?)"
                      r"(?:\s+(?:of|for|in|on|at|with|that|when|used|reported)\b|\s*\?\s*$)",
                      question, re.IGNORECASE)
+    if numeric and not m and question.rstrip().endswith("?") and _head_quantity(question):
+        # a fragment ending in a quantity's name ("X batch size?"): that name, its last two
+        # words when the fragment has a word before them (the entity)
+        words = [w for w in stemmed_words(question) if w not in STOPWORDS]
+        return words[-2:] if len(words) >= 3 else words[-1:]
     if not m or len(m.group(1).split()) > 4:
         return []
     return [w for w in stemmed_words(m.group(1)) if w not in STOPWORDS and len(w) > 2]

@@ -14,6 +14,7 @@ from repro_assets.research.question_terms import (
     QuestionTerms,
     asked_split,
     fold,
+    long_metric,
     looks_like_model,
     squeeze,
     stemmed_words,
@@ -147,6 +148,9 @@ def _header_words(name: str, asked: set[str], spelled: frozenset[str] = frozense
     out = words & asked
     out |= {k for k in asked for w in words if len(w) >= 4 and w.isalpha()
             and k.startswith(w) and len(k) > len(w)}
+    # a long metric's short form ("acc" for "accuracy", also when typed "acuracy")
+    out |= {k for k in asked for w in words if len(w) == 3 and w.isalpha()
+            and (long_metric(k) or "").startswith(w)}
     return out | (words & spelled)
 
 
@@ -267,7 +271,14 @@ def unasked_label_words(label: str, terms: QuestionTerms) -> list[str]:
              for w in stemmed_words(label)]
     return [w for w in words if w not in asked and squeeze(w) not in keys
             and w not in STOPWORDS and not any(squeeze(w) in k for k in keys)
-            and not _abbreviates(w, terms.keywords)]
+            and not _abbreviates(w, terms.keywords) and not _parts_asked(w, asked)]
+
+
+def _parts_asked(word: str, asked: set[str]) -> bool:
+    """A hyphenated label word whose every part the question writes as a word of its own
+    ("two-pass" for "with two passes")."""
+    parts = [stemmed_words(p)[0] for p in word.split("-") if stemmed_words(p)]
+    return "-" in word and len(parts) >= 2 and all(p in asked for p in parts)
 
 
 def _abbreviates(word: str, keywords: tuple[str, ...]) -> bool:

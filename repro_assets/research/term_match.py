@@ -19,6 +19,7 @@ from repro_assets.research.question_terms import (
     squeeze,
     states_number,
     stemmed_words,
+    symbol_name,
 )
 from repro_assets.research.row_names import own_method_keys
 
@@ -28,6 +29,10 @@ def keyword_coverage(keywords: Sequence[str], text: str) -> float:
     if not keywords:
         return 0.0
     words = set(stemmed_words(text))
+    # a hyphenated word names its parts too ("two-pass" for the question's "two passes")
+    words |= {_part(p) for w in words if "-" in w for p in w.split("-") if p}
+    # a Greek letter is the name a user types for it ("beta" for the symbol)
+    words |= {n for t in text.split() if (n := symbol_name(t))}
     folded = fold(text)
 
     def found(k: str) -> bool:
@@ -37,6 +42,11 @@ def keyword_coverage(keywords: Sequence[str], text: str) -> float:
                                    for w in words)
 
     return sum(1 for k in keywords if found(k)) / len(keywords)
+
+
+def _part(word: str) -> str:
+    """One part of a hyphenated word, stemmed as a word of its own."""
+    return stemmed_words(word)[0] if stemmed_words(word) else word
 
 
 def anchor_positions(anchor: Anchor, words: list[str]) -> list[int]:
