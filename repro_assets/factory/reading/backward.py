@@ -10,9 +10,11 @@ due) following as written.
 
 Only a line read entirely as such a chain is rewritten: the end first, then every earlier step
 with ``before that`` (the start may say ``starts`` instead), the start last, one machine and
-one duration each. A heading that says the routes under it are written last step first
-(``Traced back from the dock (last step first):``) is honoured, and taken out, only when every
-line under it is such a chain (:func:`honoured_headings`); otherwise the reader refuses it.
+one duration each; the sentences after the chain name no machine (``After that it goes to
+M1`` would move the step the line says is the last). A heading that says the routes under it
+are written last step first (``Traced back from the dock (last step first):``) is honoured,
+and taken out, only when every line under it is such a chain (:func:`honoured_headings`);
+otherwise the reader refuses it.
 """
 
 from __future__ import annotations
@@ -76,6 +78,8 @@ def backward_line(line: str) -> str | None:
     rest = clauses[index:]
     if len(steps) < 2 or any(_BEFORE_RE.match(c) or _START_RE.match(c) for c in rest):
         return None
+    if any(re.search(_M, clause) for clause in rest):
+        return None  # a step said after the chain contradicts its end or its start
     route = ", ".join(f"{machine} {duration}" for machine, duration in reversed(steps))
     return f"{lead.group('lead')}{end.group('job')}: {route}." + "".join(
         f" {clause}." for clause in rest if clause)

@@ -8,8 +8,10 @@ them; the table's frame (``<table>``, ``<tbody>``, ``\\begin{tabular}{lll}``, ru
 ``\\midrule``) says nothing and goes.
 
 Only a block understood entirely is rewritten: every HTML cell plain text (no element inside,
-no ``colspan``/``rowspan``), nothing between the rows; every LaTeX row ends with ``\\\\`` and its
-cells hold plain text, an arrow (``$\\rightarrow$``, ``$\\to$``) or a dash (``--``) only. Any other
+no ``colspan``/``rowspan``), rows and cells without attributes other than their layout
+(a class, a style, ``hidden`` or a title may say the row is struck out), nothing between the
+rows; every LaTeX row ends with ``\\\\`` and its cells hold plain text,
+an arrow (``$\\rightarrow$``, ``$\\to$``) or a dash (``--``) only. Any other
 markup leaves the block as written, and the reader reports it.
 """
 
@@ -21,10 +23,15 @@ import re
 _HTML_START_RE = re.compile(r"(?i)^\s*<table(?:\s[^<>]*)?>")
 _HTML_END_RE = re.compile(r"(?i)</table>\s*$")
 _HTML_FRAME_RE = re.compile(r"(?i)</?(?:table|thead|tbody|tfoot)(?:\s[^<>]*)?>")
-_HTML_ROW_RE = re.compile(r"(?is)\s*<tr(?:\s[^<>]*)?>(?P<cells>.*?)</tr>\s*")
+_HTML_ROW_RE = re.compile(r"(?is)\s*<tr(?P<attributes>\s[^<>]*)?>(?P<cells>.*?)</tr>\s*")
 _HTML_CELL_RE = re.compile(r"(?is)\s*<(?P<tag>t[hd])(?P<attributes>\s[^<>]*)?>(?P<text>.*?)"
                            r"</(?P=tag)>\s*")
 _SPANNING_RE = re.compile(r"(?i)\b(?:colspan|rowspan)\b")
+# an attribute of a row or a cell: its name, then a value in quotes or bare, or none
+_ATTRIBUTE_RE = re.compile(r"""\s*(?P<name>[\w:-]+)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))?""")
+#: What a row's or a cell's attributes may say: where the text stands in it, nothing about
+#: the row (``class="cancelled"``, ``hidden``, ``style="display:none"``, ``title="was 5"``).
+_LAYOUT_ATTRIBUTES = frozenset({"align", "valign", "width", "height", "scope", "nowrap"})
 
 _LATEX_START_RE = re.compile(r"^\s*\\begin\{tabular\*?\}(?:\{[^{}]*\})*\s*$")
 _LATEX_END_RE = re.compile(r"^\s*\\end\{tabular\*?\}\s*$")
@@ -48,6 +55,13 @@ def _pipe_row(cells: list[str]) -> str:
     return "| " + " | ".join(cells) + " |"
 
 
+def _layout_only(attributes: str | None) -> None:
+    """Refuse a row's or a cell's attributes unless each only lays its text out."""
+    names = [match.group("name").lower() for match in _ATTRIBUTE_RE.finditer(attributes or "")]
+    if any(name not in _LAYOUT_ATTRIBUTES for name in names):
+        raise _NotMarkup("an attribute that may say what the row or cell is")
+
+
 def _html_rows(block: str) -> list[str]:
     """The pipe rows of an HTML table's source."""
     body = _HTML_FRAME_RE.sub(" ", block)
@@ -59,6 +73,7 @@ def _html_rows(block: str) -> list[str]:
             if body[position:].strip():
                 raise _NotMarkup("something between the rows")
             break
+        _layout_only(match.group("attributes"))
         cells: list[str] = []
         inner = match.group("cells")
         at = 0
@@ -70,6 +85,7 @@ def _html_rows(block: str) -> list[str]:
                 break
             if _SPANNING_RE.search(cell.group("attributes") or ""):
                 raise _NotMarkup("a cell spans rows or columns")
+            _layout_only(cell.group("attributes"))
             if "<" in cell.group("text"):
                 raise _NotMarkup("an element inside a cell")
             cells.append(re.sub(r"\s+", " ", html.unescape(cell.group("text"))).strip())

@@ -10,7 +10,9 @@ follow as written.
 Only pairs that decide the order are read: every machine of a pair has a time, every timed
 machine is in a pair, and at each place of the route exactly one machine can stand (pairs that
 contradict each other, or leave two machines unordered, leave the line as written, and the
-reader refuses it).
+reader refuses it). The sentences that follow the route may name no machine: a further word on
+the order (``M2 directly after M1``, ``then M8 1 h``) would be read against the chained route,
+so such a line is left as written too.
 """
 
 from __future__ import annotations
@@ -94,6 +96,8 @@ def precedence_line(line: str) -> str:
             rest.append(sentence.strip())
     if not edges or times is None or {m for edge in edges for m in edge} != set(times):
         return line
+    if any(re.search(_MACHINE, sentence) for sentence in rest):
+        return line  # a further word on a machine: the pairs may not be the whole order
     order = _one_order(set(times), edges)
     if order is None:
         return line

@@ -13,7 +13,9 @@ Only a paste made entirely of such records is read. In a dump, every statement i
 a comment (``-- ...``) holds no number and no word that changes a meaning. In a log, every line
 is a timestamp, a level that reports no problem (``INFO``, ``DEBUG``, ``NOTICE``) and a record
 of ``key=value`` fields; a record adds (``add``, ``create``, ``insert``, ``new``) a thing, or is
-the plan's own bookkeeping (``plan.publish by=...``: who and which day, dropped). The log's
+the plan's own bookkeeping (``plan.publish by=...``: who and which day, dropped), written
+when the plan is made or published (``plan.cancel``, ``schedule.rollback`` undo it, and are
+refused), its name a plain name. The log's
 timestamps are when the lines were written, never dues. Anything else raises ``ValueError``.
 """
 
@@ -39,6 +41,10 @@ _ADDING_VERBS = frozenset({"add", "added", "create", "created", "insert", "inser
 #: The plan's own record: who wrote or published it, and for which day.
 _PLAN_KINDS = frozenset({"plan", "schedule"})
 _PLAN_FIELDS = frozenset({"by", "user", "author", "day", "date", "name"})
+#: What the plan's own record may say happened to it: it was made or published.
+_PLAN_VERBS = _ADDING_VERBS | frozenset({
+    "publish", "published", "save", "saved", "export", "exported", "generate", "generated",
+    "start", "started", "open", "opened", "load", "loaded"})
 _DAY_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 Records = dict[str, list[dict[str, object]]]
@@ -148,6 +154,11 @@ def _log_records(lines: list[str]) -> Records:
                     _DAY_RE.search(str(value)) is None for key, value in fields.items()
                     if key in ("day", "date")):
                 raise ValueError("a record of the plan says more than who and which day")
+            if verb not in _PLAN_VERBS:
+                raise ValueError(f"a record of the plan that does not make it: {verb!r}")
+            if not all(_plain_comment(str(value)) for key, value in fields.items()
+                       if key not in ("day", "date")):
+                raise ValueError("a record of the plan says more than a name")
             continue
         if verb not in _ADDING_VERBS:
             raise ValueError(f"a record that does not add: {verb!r}")

@@ -43,7 +43,7 @@ from typing import Any
 
 import yaml
 
-from repro_assets.factory.ids import JOB_ID_RE, MACHINE_ID_RE
+from repro_assets.factory.ids import ANY_ID_RE, JOB_ID_RE, MACHINE_ID_RE
 from repro_assets.factory.reading.phrases import MEANING_WORDS
 from repro_assets.factory.reading.relations import relation_tree
 
@@ -257,8 +257,19 @@ def _machines(value: object) -> list[str]:
         return [_machine_entry(item) for item in value]
     if isinstance(value, dict) and value and all(
             _is_machine(raw) and isinstance(name, str) for raw, name in value.items()):
+        for name in value.values():
+            _plain_name(name)
         return [str(raw).strip() for raw in value]
     raise _NotUnderstood("machines are neither a list nor a mapping of ids")
+
+
+def _plain_name(name: object) -> None:
+    """Refuse a machine's name that says more than a name, which the plan drops: another id
+    (``"M1 spare"``, ``"backup for M3"``) or a word that changes a meaning (``"not in use"``)."""
+    text = _scalar(name)
+    if ANY_ID_RE.search(text) or {word.lower() for word in re.findall(
+            r"[A-Za-z]+", text)} & MEANING_WORDS:
+        raise _NotUnderstood(f"the name {text!r} says more than a name")
 
 
 def _machine_entry(item: object) -> str:
@@ -267,6 +278,9 @@ def _machine_entry(item: object) -> str:
     if isinstance(item, dict):
         ids = [v for raw, v in item.items() if _key(raw) in _ID_KEYS | _MACHINE_KEYS]
         others = [raw for raw in item if _key(raw) not in _ID_KEYS | _MACHINE_KEYS | _NAME_KEYS]
+        for raw, name in item.items():
+            if _key(raw) in _NAME_KEYS:
+                _plain_name(name)
         if len(ids) == 1 and _is_machine(ids[0]) and not others:
             return str(ids[0]).strip()
     raise _NotUnderstood(f"{item!r} is not a machine")
@@ -357,21 +371,23 @@ _UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG,
                                  _construct_unique)
 
 
+def _plain_comment(comment: str) -> bool:
+    """Whether a comment the parser drops is a plain name: words only, none that changes the
+    meaning (``M2 only if needed``, ``J2 cancelled`` are not)."""
+    words = re.findall(r"[A-Za-z]+", comment)
+    return re.fullmatch(r"[A-Za-z ,./&'-]*", comment.strip()) is not None and not {
+        word.lower() for word in words} & MEANING_WORDS
+
+
 def _plain_comments(text: str) -> bool:
-    """Whether every YAML comment (``# lathe``) is a plain name, which the parser may drop:
-    words only, none that changes the meaning (``# M2 only if needed`` is not)."""
-    for comment in _COMMENT_RE.findall(text):
-        words = re.findall(r"[A-Za-z]+", comment)
-        if not re.fullmatch(r"[A-Za-z ,./&'-]*", comment.strip()) or {
-                word.lower() for word in words} & MEANING_WORDS:
-            return False
-    return True
+    """Whether every YAML comment (``# lathe``) is a plain name, which the parser may drop."""
+    return all(_plain_comment(comment) for comment in _COMMENT_RE.findall(text))
 
 
 def _element(node: ElementTree.Element) -> dict[str, object]:
     """An XML element as a mapping: its attributes, then its children by tag (a list per tag,
     since a tag may repeat; a child that only wraps elements of one tag is their list); text
-    beside children is not read."""
+    beside children is refused."""
     if (node.text or "").strip() and len(node):
         raise _NotUnderstood(f"<{node.tag}> mixes text and elements")
     data: dict[str, object] = dict(node.attrib)
@@ -393,9 +409,15 @@ def _element(node: ElementTree.Element) -> dict[str, object]:
     return data
 
 
-#: A root attribute that says nothing about the plan: a plain word (``site="east"``), never a
-#: number, a time, a date or an id.
+#: A root attribute that says nothing about the plan: where it was made or who made it
+#: (``site="east"``), a plain word, never a number, a time, a date or an id. Any other attribute
+#: of the whole plan (``units="minutes"``, ``status="draft"``) may change every value under it.
 _PLAIN_WORD_RE = re.compile(r"[A-Za-z][A-Za-z ]*")
+_ROOT_KEYS = frozenset({"plant", "site", "factory", "line", "cell", "area", "shop", "department",
+                        "name", "title", "by", "author", "user", "owner", "source"})
+# a comment (dropped by the parser) and a processing instruction other than the declaration
+_XML_COMMENT_RE = re.compile(r"<!--(.*?)-->", re.DOTALL)
+_XML_INSTRUCTION_RE = re.compile(r"<\?(?!xml[\s?])", re.IGNORECASE)
 
 
 def _xml_document(text: str) -> object:
@@ -403,13 +425,22 @@ def _xml_document(text: str) -> object:
     no DTD: one with a ``<!DOCTYPE`` (where entity expansion lives) is not read."""
     if "<!DOCTYPE" in text.upper() or "<!ENTITY" in text.upper():
         raise _NotUnderstood("a document type declaration")
+    if not all(_plain_comment(comment) for comment in _XML_COMMENT_RE.findall(text)):
+        raise _NotUnderstood("a comment says more than a name")
+    if _XML_INSTRUCTION_RE.search(text):
+        raise _NotUnderstood("a processing instruction")
     try:
         root = ElementTree.fromstring(text.strip())
     except ElementTree.ParseError as exc:
         raise _NotUnderstood(str(exc)) from exc
+    if any((node.tail or "").strip() for node in root.iter() if node is not root):
+        raise _NotUnderstood("words between the elements")  # text the tree would drop
     tree = _element(root)
     for name in root.attrib:
-        if not _PLAIN_WORD_RE.fullmatch(root.attrib[name].strip()):
+        value = root.attrib[name].strip()
+        if _key(name) not in _ROOT_KEYS or not _plain_comment(value):
+            raise _NotUnderstood(f"the document element's {name!r} may change the plan")
+        if not _PLAIN_WORD_RE.fullmatch(value):
             raise _NotUnderstood(f"the document element's {name!r} is not a plain word")
         del tree[name]
     return tree
