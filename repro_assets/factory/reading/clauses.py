@@ -387,12 +387,8 @@ class ClauseReader:
             self._unread(clause, f"it stands under '{clause.section}', which says it is no "
                          "work of this plan", tokens)
             return
-        if kind == "condition":
-            self._unread(clause, "a condition on the work, which the configuration cannot "
-                         "carry", tokens)
-            return
-        if kind == "question":  # "J1 ships by 2pm?": asked, not stated
-            self._unread(clause, "a question, not a statement", tokens)
+        if kind in _REFUSED_KINDS:
+            self._unread(clause, _REFUSED_KINDS[kind], tokens)
             return
         if any(s.jobs is None for s in self.reading.routes) and _only_between_machine_and_time(
                 tokens):  # beside a route for every job: "weld only 1h" reads two ways
@@ -548,12 +544,12 @@ class ClauseReader:
         if machines and (words & _ORDER_CUES or _route_labelled(tokens)):
             return "jobs"  # "Flow: M1 first, then M2": an order of steps, not a list of machines
         if machines:
-            return "machines"
+            return _refused_prose(words, clause.text, machines=True) or "machines"
         if _vague_due(words, kinds):
             return "jobs"  # "Should ship by half past two.": a due time not read
         if _conditions_work(words):
             return "condition"  # "That last step is only needed if the gauge rejects it."
-        return "prose"
+        return _refused_prose(words, clause.text, machines=False) or "prose"
 
     # ------------------------------------------------------------------ jobs
     def _read_job_clause(
@@ -1613,6 +1609,39 @@ def _led_header_jobs(header: str) -> Subject | None:
     while cursor.word(_HEADER_TAIL) is not None:
         pass
     return subject if cursor.done else None
+
+
+#: Words that name a unit of time: a sentence of them and no number gives the unit of numbers
+#: written elsewhere.
+_UNIT_WORDS = frozenset({"minutes", "minute", "mins", "min", "seconds", "secs", "hours", "hrs",
+                         "hour"})
+#: Words that strike out, hold or skip work.
+_STRUCK_WORDS = frozenset({"cancelled", "canceled", "postponed", "hold", "delayed", "withdrawn",
+                           "void", "scrapped"})
+_NEGATIONS = frozenset({"no", "not", "nothing", "none", "never"})
+#: The reason each kind of clause the reader refuses is not read.
+_REFUSED_KINDS = {
+    "condition": "a condition on the work, which the configuration cannot carry",
+    "question": "a question, not a statement",  # "J1 ships by 2pm?": asked, not stated
+    # "All times in minutes": which numbers, and said where?
+    "unit": "it gives a unit for numbers written elsewhere, which the reader cannot tie to them",
+    # "cancelled" over a list, "skip M2 this week"
+    "struck": "it says work is struck out, held or skipped, and not which step of which job",
+}
+
+
+def _refused_prose(words: set[str], text: str, *, machines: bool) -> str | None:
+    """The refused kind of a clause that would otherwise be dropped as prose or read as a list
+    of machines: it strikes out, holds or skips work (``skip M2 this week``, ``cancelled`` over
+    a list), or, naming no machine and no number, gives a unit for numbers written elsewhere
+    (``All times in minutes``, unless a table's caption took it); None when it does neither."""
+    lowered = {word.lower() for word in words}
+    if lowered & (_STRUCK_WORDS | SKIP_VERBS) and not lowered & _NEGATIONS and not (
+            text.rstrip().endswith(":")):  # a heading ("Cancelled:") puts its lines out
+        return "struck"  # "Cancelled: nothing this week" strikes nothing out
+    if not machines and lowered & _UNIT_WORDS and not re.search(r"\d", text):
+        return "unit"
+    return None
 
 
 def _only_between_machine_and_time(tokens: list[Token]) -> bool:

@@ -156,6 +156,9 @@ def job_section_lines(lines: list[str]) -> None:
         end = _body(lines, index)
         body = [line for line in lines[index + 1:end]
                 if not (line.rstrip().endswith(":") and _is_title(line))]
+        if len({len(line) - len(line.lstrip()) for line in body}) > 1:
+            index += 1  # a line nested under a step: a part of it or an alternative to it,
+            continue    # not the next step
         steps = [_step(line, heading[0], position, len(body))
                  for position, line in enumerate(body)]
         numbers = _numbers(body, heading[0])

@@ -186,7 +186,11 @@ def _pipe_cells(line: str) -> list[str] | None:
 
 
 def _csv_cells(line: str, delimiter: str) -> list[str]:
-    return [cell.strip() for cell in next(csv.reader([line], delimiter=delimiter))]
+    """The cells of a delimited line; a quote left open (a ditto mark ``"``, inches ``3"``)
+    is a character of its cell, never a quoted cell that swallows the cells after it."""
+    quoting = csv.QUOTE_MINIMAL if line.count('"') % 2 == 0 else csv.QUOTE_NONE
+    return [cell.strip() for cell in next(csv.reader([line], delimiter=delimiter,
+                                                     quoting=quoting))]
 
 
 def _csv_header(line: str) -> str | None:
@@ -1005,6 +1009,15 @@ def _continues_job_line(previous: _Group | None, paragraph: int,
             and _LEAD_RE.match(bullet.group("body").strip()) is not None)
 
 
+def _under_a_step(previous: _Group | None, header: str | None, header_indent: int | None,
+                  indent: int) -> bool:
+    """Whether a bullet stands deeper than the item above it in a job's nested list (``- J1``
+    over ``  - M1 2h`` over ``    - M3 1h``): under a step, not beside it (a part of that step,
+    an alternative to it), so it is given no job and the reader reports it."""
+    return (header_indent is not None and previous is not None and previous.item
+            and previous.header == header and header_indent < previous.indent < indent)
+
+
 def _indented_item(previous: _Group | None, header: str | None, header_indent: int | None,
                    indent: int, line: str = "") -> bool:
     """True when an indented line without a bullet is an item of the header line above it
@@ -1128,7 +1141,8 @@ def segment(text: str) -> list[Segment]:
             if header_indent is not None and indent <= header_indent:
                 header, header_indent = None, None  # back out of a job's nested list
             body = _under_machine(header, _OPEN_BOX_RE.sub("", bullet.group("body").strip()))
-            items.append(_Group(body, paragraph, True, header, indent, section))
+            items.append(_Group(body, paragraph, True, None if _under_a_step(
+                previous, header, header_indent, indent) else header, indent, section))
             if _JOB_ONLY_RE.fullmatch(body):
                 header, header_indent = body, indent  # "- J1" over "  - M1 2h"
         elif previous is not None and previous.paragraph == paragraph and (
@@ -1192,6 +1206,8 @@ _BRACKETED_NUMBER_RE = re.compile(r"(?<=\S)(\s*)\((\d+(?:\.\d+)?)\)")
 
 #: A ditto mark: the cell says again what the cell above it says.
 _DITTO_MARKS = frozenset({'"', "''", "\u201d", "\u201c", "\u3003", "ditto", "do.", "-do-"})
+#: Marks that are also how an export writes an empty text: a ditto only under its legend.
+_DITTO_MARKS_WITH_LEGEND = frozenset({"''"})
 _DITTO_LEGEND_RE = re.compile(
     r"(?i)^\(?\s*(?:\"|''|\u201d|\u201c|\u3003|ditto|do\.)\s*(?:=|means?|:)\s*(?:the\s+)?"
     r"same(?:\s+\w+)?\s+as\s+(?:in\s+)?the\s+(?:line|row|cell)\s+above\s*\)?\.?$")
@@ -1220,6 +1236,9 @@ def _ditto_marks(table: Table, lines: list[str], after: int) -> tuple[Table, int
     legend = _DITTO_LEGEND_RE.match(under) is not None
     if not legend and _DITTO_KEY_RE.match(under):
         return table, after  # a legend that gives the mark another meaning: marks left
+    if not legend and any(cell.strip() in _DITTO_MARKS_WITH_LEGEND
+                          for cells, _ in table.rows[1:] for cell in cells):
+        return table, after  # '' may be an empty text: without a legend, marks left
     return dataclasses.replace(table, rows=tuple(rows)), after + legend
 
 
