@@ -8,19 +8,27 @@ invented names and numbers:
   labels') gave its training-data name as the dataset of every cell at 0.85, while the
   caption's own 'results on ZETA 2031 test' was not read (the split word closed no name);
 * a metric the sentence citing the table gives one dataset ('the AUC achieved on the zelda
-  dataset ... (see Table 3)') was given to every row of the table;
+  dataset ... (see Table 3)') was given to every row of the table (it is that row's);
 * two settings numbered 'r1 | R2', repeated under each dataset of a grouped header, read 'R2'
   as the coefficient of determination at 0.9 (a series was only three numbers or more);
 * 'X% accuracy on Velmo and Y% on Kiru' read the next value into the name ('Velmo and 62');
 * a column header naming the data the models were trained on ('Train: Velmo',
   'Velmo-pretrained') was read as the dataset of its cells at 0.85, under a caption naming
-  the data they were tested on.
+  the data they were tested on;
+* a caption naming the table's dataset and, in a later clause, a second one ('The last two
+  columns report Kiru'; 'Kiru results of models selected on the Velmo dev set') gave the first
+  (or the one named as a set) to every cell at 0.85: two readings, no sure one;
+* column headers naming datasets ('Velmo | Kiru', '+Velmo') under a caption giving the cells
+  another one ('Accuracy on Tarn of models trained on the set in each column', 'Tarn accuracy
+  by pre-training corpus') were each column's dataset at 0.85: the header may name training
+  data as well as test data.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from repro_assets.papers.claims import Claim
 from repro_assets.papers.claims.datasets import training_header, without_legend
 from tests.papers.layouts import grid, prose_down
 from tests.papers.test_claims_r3_families import CONFIDENT, claims_of_lines, confident
@@ -89,6 +97,8 @@ def test_a_metric_the_citing_sentence_gives_one_dataset_is_not_the_tables(
     others = [c for c in claims if c.dataset_name in {"Velmo", "Kiru", "Tarn"}]
     assert not [c for c in others if c.metric_name == metric.lower()], [
         (c.dataset_name, c.metric_name, c.printed_value) for c in claims]
+    tied = {c.metric_name for c in claims if c.dataset_name == row}
+    assert tied <= {metric.lower()}, [(c.dataset_name, c.metric_name) for c in claims]
 
 
 # --- two settings numbered under each dataset of a grouped header --------------------------
@@ -134,7 +144,7 @@ def test_the_next_value_is_no_part_of_the_name(sentence: str) -> None:
 
 @pytest.mark.parametrize("heads", [["Train: Velmo", "Train: Tarn"],
                                    ["Training: Velmo", "Training: Tarn"]])
-def test_a_header_naming_the_training_data_is_not_the_dataset(heads: list[str]) -> None:
+def test_a_header_naming_what_models_learned_from_names_no_test_data(heads: list[str]) -> None:
     lines = [(72, 60, "Transfer Between Note Collections")]
     lines += prose_down("We use the Velmo dataset, the Tarn dataset and the Kiru dataset.", 72,
                         90)
@@ -152,3 +162,75 @@ def test_a_header_naming_the_training_data_is_not_the_dataset(heads: list[str]) 
 ])
 def test_training_header(header: str, training: bool) -> None:
     assert training_header(header) is training
+
+
+# --- a caption naming a second dataset ----------------------------------------------------
+
+
+def _caption_table(caption: str, heads: list[str], rows: list[list[str]],
+                   text: str = "We use the Velmo dataset, the Tarn dataset and the Kiru dataset."
+                   ) -> list[Claim]:
+    lines = [(72, 60, "Parsing Notes")]
+    lines += prose_down(text, 72, 90)
+    lines += grid([72, 200, 250, 300, 350][:len(heads) + 1], 140, [["Model", *heads], *rows])
+    lines += prose_down(caption, 72, 190)
+    return claims_of_lines(lines, "second-dataset")
+
+
+@pytest.mark.parametrize(("caption", "heads", "rows"), [
+    ("Table 4: Accuracy and F1 on Velmo. The last two columns report Kiru.",
+     ["Acc", "F1", "Acc", "F1"], [["Plain", "81.2", "70.1", "61.2", "50.1"],
+                                  ["Ours", "83.5", "72.7", "63.5", "52.7"]]),
+    ("Table 4: Kiru results of models selected on the Velmo dev set.",
+     ["Acc", "F1"], [["Plain", "81.2", "70.1"], ["Ours", "83.5", "72.7"]]),
+])
+def test_a_caption_naming_a_second_dataset_gives_no_sure_one(
+        caption: str, heads: list[str], rows: list[list[str]]) -> None:
+    claims = _caption_table(caption, heads, rows)
+    assert not [c for c in claims if c.confidence >= CONFIDENT], confident(claims)
+
+
+@pytest.mark.parametrize(("caption", "dataset"), [
+    ("Table 4: Results on Velmo; see Table 5 for Kiru.", "Velmo"),
+    ("Table 4: Velmo models on the Kiru test set.", "Kiru"),
+    ("Table 4: Results on the Kiru test set for models distilled from Velmo.", "Kiru"),
+])
+def test_a_second_name_that_is_no_reading_keeps_the_caption_dataset(caption: str,
+                                                                    dataset: str) -> None:
+    claims = _caption_table(caption, ["Acc", "F1"], [["Plain", "81.2", "70.1"],
+                                                     ["Ours", "83.5", "72.7"]])
+    assert {c.dataset_name for c in claims if c.confidence >= CONFIDENT} == {dataset}, (
+        confident(claims))
+
+
+def test_the_short_name_of_the_caption_dataset_is_no_second_dataset() -> None:
+    claims = _caption_table("Table 4: Accuracy on the Quill Ranking Set (QRS) corpus.",
+                            ["Acc", "F1"], [["Plain", "81.2", "70.1"], ["Ours", "83.5", "72.7"]],
+                            text="We use the Quill Ranking Set (QRS) corpus. The QRS corpus "
+                                 "holds ranked notes.")
+    sure = {c.dataset_name for c in claims if c.confidence >= CONFIDENT}
+    assert sure and sure <= {"Quill Ranking", "Quill Ranking Set"}, confident(claims)
+
+
+# --- column headers naming datasets under a caption naming another -------------------------
+
+
+@pytest.mark.parametrize(("heads", "caption"), [
+    (["Velmo", "Kiru"], "Table 4: Accuracy on Tarn of models trained on the set in each column."),
+    (["Velmo", "Kiru"], "Table 4: Tarn accuracy by pre-training corpus."),
+    (["+Velmo", "+Kiru"], "Table 4: Accuracy on the Tarn test set."),
+])
+def test_dataset_headers_under_a_caption_naming_another_are_not_sure(
+        heads: list[str], caption: str) -> None:
+    claims = _caption_table(caption, heads, [["Plain", "81.2", "70.1"],
+                                             ["Ours", "83.5", "72.7"]])
+    assert not [c for c in claims if c.confidence >= CONFIDENT and c.dataset_name != "Tarn"], (
+        confident(claims))
+
+
+def test_a_header_naming_the_caption_dataset_stays_sure() -> None:
+    claims = _caption_table("Table 4: Accuracy on Velmo and its hard subset.",
+                            ["Velmo", "Velmo-hard"], [["Plain", "81.2", "70.1"],
+                                                      ["Ours", "83.5", "72.7"]])
+    assert {c.dataset_name for c in claims if c.printed_value == "83.5"
+            and c.confidence >= CONFIDENT} == {"Velmo"}, confident(claims)

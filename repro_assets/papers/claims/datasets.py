@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from repro_assets.papers.claims.metrics import find_metric_mentions
 from repro_assets.papers.registry import find_dataset_mentions, resolve_alias
@@ -24,10 +24,7 @@ _STRONG_NOUN = (r"(?:[Dd]ata\s?[Ss]ets?|[Dd]atasets?|[Bb]enchmarks?|[Cc]orpus|[C
 STRONG_NOUN = _STRONG_NOUN
 _WEAK_NOUN = r"(?:data(?!\s+[a-z])|shared\s?tasks?|tasks?|collection|split)"
 _DATASET_NOUN = rf"(?:{_STRONG_NOUN}|{_WEAK_NOUN})"
-#: Bounded (a name token is short, with few dotted parts): unbounded, a run such as '1.1.1...'
-#: or '1+1+1...' made every search quadratic (each start scanned to the end of the run).
-_NAME_TOKEN = (r"(?:[A-Z0-9][\w’'\-+]{0,60}(?:\.[\w’'\-+]{1,60}){0,8}"
-               r"|[a-z]{1,60}[A-Z0-9][\w’'\-+]{0,60})")
+_NAME_TOKEN = r"(?:[A-Z0-9][\w’'\-+]*(?:\.[\w’'\-+]+)*|[a-z]+[A-Z0-9][\w’'\-+]*)"
 _NAME = (rf"{_NAME_TOKEN}(?:(?:\s*(?:/|-|&|and|,)\s*|\s*→\s*(?=[A-Z])|\s+){_NAME_TOKEN})"
          r"{0,5}")  # 'X English→German': an arrow joins the two sides of a pair
 _FUNCTION = r"(?!(?:on|the|of|in|for|a|an|to|with|by|at|from|and|or|is|are|we)\b)"
@@ -397,29 +394,81 @@ _ONE_SET_NOUN = re.compile(
 
 
 def metric_of_one_dataset(sentence: str, end: int,
-                          is_dataset: Callable[[str], bool] = lambda _: False) -> bool:
-    """True when the metric mentioned up to ``end`` is given one named dataset: 'the AUC
-    achieved on the zelda dataset', 'accuracy on the Quorn benchmark', 'F1 for ZetaSet' (a
-    name ``is_dataset`` knows). 'accuracy on all datasets', 'on the test set' tie it to none.
+                          is_dataset: Callable[[str], bool] = lambda _: False) -> str | None:
+    """The one named dataset the sentence gives the metric mentioned up to ``end`` ('the AUC
+    achieved on the zelda dataset' -> 'zelda', 'accuracy on the Quorn benchmark', 'F1 for
+    ZetaSet' when ``is_dataset`` knows it), or None ('accuracy on all datasets', 'on the test
+    set', 'for X and Y').
     """
     match = _METRIC_ON.match(sentence, end)
     if match is None:
-        return False
+        return None
     rest = match.group("rest")
     noun = _ONE_SET_NOUN.match(rest)
     if noun is not None:
-        return not is_generic(noun.group("words"))
+        words = noun.group("words").strip()
+        return None if is_generic(words) else words
     tokens = rest.split()
-    return any(is_dataset(" ".join(tokens[:k])) and not (  # 'for X and Y': two datasets
-        k < len(tokens) and re.match(r"(?:and|or|&|vs\.?)$", tokens[k])) and not (
-        tokens[k - 1].endswith(",")) for k in range(1, min(4, len(tokens)) + 1))
+    for k in range(1, min(4, len(tokens)) + 1):
+        name = " ".join(tokens[:k])
+        if is_dataset(name) and not (  # 'for X and Y': two datasets
+                k < len(tokens) and re.match(r"(?:and|or|&|vs\.?)$", tokens[k])) and not (
+                name.endswith(",")):
+            return name
+    return None
+
+
+#: A clause pointing at another table or figure ('see Table 5 for Y'): its names are that one's.
+_POINTS_ELSEWHERE = re.compile(r"\b(?:Tables?|Tab\.|Figures?|Fig\.)\s*[A-Z]{0,2}\d+")
+
+
+def other_datasets_in(caption: str, chosen: list[str], known: Iterable[str]) -> list[str]:
+    """Names of ``known`` (the datasets the paper presents) a caption prints besides the
+    ``chosen`` ones: 'Accuracy on X. The last two columns report Y' names Y as well, so X is
+    not sure to be every cell's dataset. Not counted: a name in a clause pointing at another
+    table ('see Table 5 for Y'), a name the caption presents as training data ('models trained
+    on Y'), a name within a chosen one or holding one ('X-small' beside 'X')."""
+    text = _CAPTION_PREFIX.sub("", caption)
+    text = " ".join(c for c in re.split(r"(?<=[.;])\s+", text)
+                    if not _POINTS_ELSEWHERE.search(c))
+    if any(re.search(rf"(?<![\w-]){re.escape(c)}\s+(?:test|evaluation)\b|\b(?:evaluated|tested)"
+                     rf"\s+on\s+(?:the\s+)?{re.escape(c)}(?![\w-])", text) for c in chosen):
+        return []  # 'Y models on the X test set': the chosen one is said to be the test data
+    keys = [normalize_key(c) for c in chosen]
+    initials = {"".join(w[0] for w in re.findall(r"[A-Za-z][\w’'-]*", c)).lower() for c in chosen}
+    out: list[str] = []
+    for name in dict.fromkeys(known):
+        key = normalize_key(name)
+        if not key or any(key in k or k in key for k in keys) or not looks_like_name(name) or (
+                key in initials) or any(re.search(  # 'Zeta Kappa Set (ZKS)': its short name
+                    rf"(?<![\w-]){re.escape(c)}(?:\s+[\w-]+){{0,2}}\s*\(\s*{re.escape(name)}\s*\)",
+                    text) for c in chosen):
+            continue
+        hits = [m for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text)
+                if not _SOURCE_BEFORE.search(text[max(0, m.start() - 40):m.start()])
+                and not _SOURCE_AFTER.match(text, m.end())]
+        if hits and not training_data(name, text) and all(
+                key not in normalize_key(o) for o in out):
+            out.append(name)
+    return out
+
+
+#: Before a name, what makes it the models' source ('distilled from Y', 'tuned on Y',
+#: 'selected on the Y dev set'), after it ('Y models', 'Y-trained', 'Y features').
+_SOURCE_BEFORE = re.compile(
+    r"(?i)\b(?:from|(?:tuned|selected|chosen|validated)\s+on|(?:initiali[sz]ed|distilled|"
+    r"transferred|adapted)\s+(?:from|with|on))\s+(?:the\s+)?$")
+_SOURCE_AFTER = re.compile(
+    r"(?i)[\s-]+(?:models?|(?:pre-?)?trained|features|embeddings|weights|vectors|"
+    r"initiali[sz](?:ed|ation)|checkpoints?)\b")
 
 
 #: A column header naming its data as what the models were trained on: 'Train: X', 'trained
-#: on X', 'X-pretrained', 'pre-training on X', 'X (source)' ('X (train)' is X's training split).
+#: on X', 'X-pretrained', 'pre-training on X', 'X (source)', added or left out ('+X', 'w/o X');
+#: 'X (train)' is X's training split.
 _TRAINING_HEADER = re.compile(
     r"(?i)^\s*(?:train(?:ing)?(?:\s+(?:set|data|on))?\s*[:=]|(?:pre-?)?train(?:ed|ing)\s+"
-    r"(?:on|with)\b)|\(source\)\s*$|[\w)]-?(?:pre-?trained|trained)\s*$")
+    r"(?:on|with)\b|\+\s*(?=\w)|w/o?\s)|\(source\)\s*$|[\w)]-?(?:pre-?trained|trained)\s*$")
 
 
 def training_header(header: str) -> bool:

@@ -54,6 +54,7 @@ from repro_assets.papers.claims.datasets import (
     name_phrases,
     normalize_key,
     on_names,
+    other_datasets_in,
     split_from,
     training_data,
     training_header,
@@ -380,6 +381,9 @@ def _caption_datasets(caption: str, context: PaperContext) -> list[str]:
         if name and not is_generic(name) and not context.is_own(name) and clean_name(
                 name) and all(normalize_key(name) != normalize_key(o) for o in out):
             out.append(name)
+    if len(out) == 1:  # 'on X. The last two columns report Y': two readings, neither sure
+        out += [n for n in other_datasets_in(caption, out, context.dataset_names.values())
+                if not context.is_own(n)]
     return out
 
 
@@ -440,17 +444,23 @@ def _single(values: list[str]) -> str | None:
     return values[0] if len(keys) == 1 else None
 
 
-def _reference_facts(table: ParsedTable, context: PaperContext) -> tuple[list[str], list[str]]:
-    """Metrics and dataset names in the sentences that reference the table (a metric the
-    sentence gives one dataset, 'the AUC achieved on the zelda dataset', is that dataset's, not
-    the table's: left out)."""
+def _reference_facts(table: ParsedTable, context: PaperContext
+                     ) -> tuple[list[str], list[str], dict[str, str]]:
+    """Metrics and dataset names in the sentences that reference the table, and the metrics
+    such a sentence gives one dataset ('the AUC achieved on the zelda dataset': that dataset's,
+    not the table's), by the dataset's key."""
     metrics: list[str] = []
     datasets: list[str] = []
+    tied: dict[str, str] = {}
     for _, _, sentence in context.references(table.kind, table.number)[:4]:
-        metrics += [m for m, _, end in find_metric_mentions(sentence)
-                    if not metric_of_one_dataset(sentence, end, context.is_dataset)]
+        for metric, _, end in find_metric_mentions(sentence):
+            name = metric_of_one_dataset(sentence, end, context.is_dataset)
+            if name is None:
+                metrics.append(metric)
+            else:
+                tied.setdefault(normalize_key(name), metric)
         datasets += [n for n, _ in name_phrases(sentence) if not context.is_own(n)]
-    return list(dict.fromkeys(metrics)), list(dict.fromkeys(datasets))
+    return list(dict.fromkeys(metrics)), list(dict.fromkeys(datasets)), tied
 
 
 def _dataset_header(table: ParsedTable, col: int) -> bool:
@@ -659,7 +669,7 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
     caption_metrics = list(dict.fromkeys(
         m for m, _, _ in find_metric_mentions(_own_caption_text(caption, table.number))))
     caption_metric = caption_metrics[0] if len(caption_metrics) == 1 else None
-    ref_metrics, ref_datasets = _reference_facts(table, context)
+    ref_metrics, ref_datasets, tied_metrics = _reference_facts(table, context)
     caption_datasets = _caption_datasets(caption, context)
     title_datasets, title_source = _title_datasets(table, context)
     percent_table = bool(re.search(r"%|\bpercent", caption))
@@ -715,7 +725,8 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
         metric_row(table.row_label(r)) for r in range(len(table.rows)))
     cues = _TableCues(
         metric_map=metric_map, caption_metric=caption_metric, caption_metrics=caption_metrics,
-        ref_metrics=ref_metrics, implied=implied, caption_datasets=caption_datasets,
+        ref_metrics=ref_metrics, tied_metrics=tied_metrics, implied=implied,
+        caption_datasets=caption_datasets,
         section_dataset=section_dataset, title_datasets=title_datasets, trained_on=trained_on,
         ref_datasets=ref_datasets, title_source=title_source, percent_table=percent_table,
         methods_as_columns=methods_as_columns, says_datasets=says_datasets or bool(known_cols),
@@ -731,9 +742,6 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
         1 for r in range(len(table.rows)) if metric_row(table.row_label(r)))
     out: list[Candidate] = []
     wrapped = _wrapped_labels(table, dataset_cols, context)
-    # per column, read once (read per row, it was quadratic in the rows)
-    decimals_of = {col: column_decimals([x[col] for x in table.rows if col < len(x)])
-                   for col in columns}
     for r, row in enumerate(table.rows):
         label_cells = [wrapped.get((r, c), cell) for c, cell in enumerate(row[: table.label_cols])]
         row_dataset = " ".join(label_cells[c] for c in dataset_cols if c < len(label_cells))
@@ -761,7 +769,7 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
         for col, info in columns.items():
             if col >= len(row) or not row[col].strip():
                 continue
-            decimals = decimals_of[col]
+            decimals = column_decimals([x[col] for x in table.rows if col < len(x)])
             for k, value in enumerate(parse_cell_values(row[col], decimals)):
                 cand = _cell(table, col, k, value, info, cues, row_cues)
                 quote = (row_quote(page_text, label, printed_row, value.printed)
@@ -819,6 +827,8 @@ class _TableCues:
     caption_metric: str | None
     caption_metrics: list[str]
     ref_metrics: list[str]
+    #: dataset key -> the metric a sentence citing the table gives that dataset alone
+    tied_metrics: dict[str, str]
     implied: str | None
     caption_datasets: list[str]
     section_dataset: str | None
@@ -1010,8 +1020,31 @@ def _labelled_dataset(table: ParsedTable, info: _Column, cues: _TableCues,
                   if context.is_dataset(info.name) else "column_caption"
                   if _printed_in(info.name, caption) else "column_cue"
                   if cues.caption_says_datasets or cues.dataset_axis else "column_unconfirmed")
+        if source == "column_header" and _caption_names_other(cues.caption_datasets, info.name,
+                                                              caption):
+            source = "column_unconfirmed"  # 'Accuracy on X' over columns 'Y | Z': two readings
         return info.name, source
     return None, "unknown"
+
+
+#: A caption speaking of the data models were trained on ('trained on', 'pre-training corpus',
+#: 'source data', 'transferred from'), not of how long ('trained for 1M iterations').
+_TRAINING_DATA_CUE = re.compile(
+    r"(?i)\b(?:(?:pre-?)?train(?:ed|ing)\s+(?:on|with|from)|(?:pre-?)?training\s+(?:data|sets?|"
+    r"corp(?:us|ora))|source\s+(?:data|domains?|corp(?:us|ora)|sets?)|transferred\s+from|"
+    r"fine-?tun(?:ed|ing)\s+on)\b")
+
+
+def _caption_names_other(caption_datasets: list[str], name: str, caption: str) -> bool:
+    """True when the caption gives its cells one dataset that is not the column's, nor a part
+    or a whole of it ('X' over 'X-hard'), and speaks of training data ('Accuracy on X of models
+    trained on the set of each column' over 'Y | Z'): the header may name training data as
+    well as test data. (A caption naming a collection, 'results on the Q challenge' over its
+    datasets 'Y | Z', speaks of none.)"""
+    if len(caption_datasets) != 1 or not _TRAINING_DATA_CUE.search(caption):
+        return False
+    a, b = normalize_key(caption_datasets[0]), normalize_key(name)
+    return bool(a and b) and a not in b and b not in a
 
 
 def _fallback_dataset(reading: _Reading, table: ParsedTable, cues: _TableCues) -> None:
@@ -1130,6 +1163,12 @@ def _fallback_metric(reading: _Reading, info: _Column, cues: _TableCues) -> None
         reading.metric_source = "reference"
         reading.confidence -= 0.15
         _untied_rival(reading, cues.reported)
+    tied = cues.tied_metrics.get(normalize_key(reading.dataset or ""))
+    if reading.metric is None and not reading.reason and tied:
+        # 'the AUC achieved on the X dataset (see Table 3)': X's cells, from a citing sentence
+        reading.metric = tied
+        reading.metric_source = "reference"
+        reading.confidence -= 0.15
     if reading.metric is None and not reading.reason and cues.implied:
         # a guess from the paper's topic (accuracy for classification)
         reading.metric = cues.implied
@@ -1208,7 +1247,7 @@ def _candidate(table: ParsedTable, col: int, k: int, value: CellValue, info: _Co
     if cues.methods_as_columns and method:
         method_name = f"{method_name} ({method})" if method_name else method
     role = role_of(method_name or label, row.group, cues.context)
-    citation = (f"{table.label}, row '{label}', column '{table.column_label(col)}'"
+    citation = (f"{table.label}, row '{label}', column '{table.column_labels()[col]}'"
                 + (" (second value)" if k else "") + f", page {table.page_no}")
     own = table.caption or ""
     if reading.source == "neighbour_table" and cues.above:  # its split too ('... val. set')
