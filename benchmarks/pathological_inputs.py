@@ -87,6 +87,7 @@ FAMILIES: dict[str, Family] = {
     "open_parens": _repeat("("),
     "pipes": _repeat("|"),
     "dotted_digits": _repeat("1."),
+    "slashed_digits": _repeat("1/"),
     "digits_spaces": _repeat("1 "),
     "dashes": _repeat("-"),
     "letters": _repeat("a"),

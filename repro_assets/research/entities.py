@@ -72,11 +72,28 @@ def _lower_title(sentence: str) -> str:
                     for w in sentence.split())
 
 
+#: A 'sentence' is tagged in pieces of at most this many characters, cut at a space: the
+#: chunker's time grows with the square of a sentence's tokens (a run of 50k numbers without a
+#: sentence end took minutes). Prose sentences are far shorter, so they are read whole.
+MAX_TAGGED_CHARS = 1500
+
+
+def _pieces(sentence: str) -> list[str]:
+    pieces = []
+    while len(sentence) > MAX_TAGGED_CHARS:
+        cut = sentence.rfind(" ", 0, MAX_TAGGED_CHARS)
+        cut = cut if cut > 0 else MAX_TAGGED_CHARS
+        pieces.append(sentence[:cut])
+        sentence = sentence[cut:]
+    return [*pieces, sentence]
+
+
 def _tagged(sentence: str) -> list[tuple[str, str, str]]:
     """``(word, tag, chunk)`` triples of one sentence."""
     out: list[tuple[str, str, str]] = []
-    for line in _parser()(sentence, tokenize=True, tags=True, chunks=True,
-                          relations=False, lemmata=False).split("\n"):
+    for line in (line for piece in _pieces(sentence) for line in _parser()(
+            piece, tokenize=True, tags=True, chunks=True, relations=False,
+            lemmata=False).split("\n")):
         for token in line.split(" "):
             parts = token.rsplit("/", 3)
             if len(parts) >= 3:

@@ -408,6 +408,8 @@ def split_header_line(line: str) -> list[str]:
     "top-1 err. (%) top-5 err. (%)" -> ``["top-1 err. (%)", "top-5 err. (%)"]``; any other
     line is one name.
     """
+    if line.count("(") < 2 or not line.rstrip().endswith(")"):
+        return [line]  # no split covers it; the search on a long such line was quadratic
     parts = [p.strip() for p in re.findall(r"[^()\s][^()]*?\([^()]*\)", line)]
     if len(parts) >= 2 and "".join(parts).replace(" ", "") == line.replace(" ", ""):
         return parts

@@ -174,8 +174,16 @@ _SOURCE_NOUN = r"(?:['\u2019]s)?\s+(?:paper|papers|article|authors|publication)\
 def source_anchors(question: str, anchors: Sequence[Anchor]) -> tuple[str, ...]:
     """Keys of the anchors the question uses to name a document: the name stands right
     before "paper" / "authors" ("in the X paper's table", "the X authors themselves")."""
-    return tuple(a.key for a in anchors
-                 if re.search(re.escape(a.text) + _SOURCE_NOUN, question, re.IGNORECASE))
+    # where a source noun starts (before and after an "'s"), read once: a search of the
+    # whole question per anchor was quadratic in a long text of many names
+    starts: set[int] = set()
+    for match in re.finditer(_SOURCE_NOUN, question, re.IGNORECASE):
+        starts |= {match.start(), match.start() + 2 * (match.group(0)[:1] in "'\u2019")}
+    texts = {a.text.lower() for a in anchors}
+    lengths = {len(text) for text in texts}
+    low = question.lower()
+    ending = {low[start - n:start] for start in starts for n in lengths if n <= start}
+    return tuple(a.key for a in anchors if a.text.lower() in ending)
 
 
 #: Number words a question may fix a row with ("one network", "a single model").
