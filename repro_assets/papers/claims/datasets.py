@@ -24,7 +24,10 @@ _STRONG_NOUN = (r"(?:[Dd]ata\s?[Ss]ets?|[Dd]atasets?|[Bb]enchmarks?|[Cc]orpus|[C
 STRONG_NOUN = _STRONG_NOUN
 _WEAK_NOUN = r"(?:data(?!\s+[a-z])|shared\s?tasks?|tasks?|collection|split)"
 _DATASET_NOUN = rf"(?:{_STRONG_NOUN}|{_WEAK_NOUN})"
-_NAME_TOKEN = r"(?:[A-Z0-9][\w’'\-+]*(?:\.[\w’'\-+]+)*|[a-z]+[A-Z0-9][\w’'\-+]*)"
+#: Bounded (a name token is short, with few dotted parts): unbounded, a run such as '1.1.1...'
+#: or '1+1+1...' made every search quadratic (each start scanned to the end of the run).
+_NAME_TOKEN = (r"(?:[A-Z0-9][\w’'\-+]{0,60}(?:\.[\w’'\-+]{1,60}){0,8}"
+               r"|[a-z]{1,60}[A-Z0-9][\w’'\-+]{0,60})")
 _NAME = (rf"{_NAME_TOKEN}(?:(?:\s*(?:/|-|&|and|,)\s*|\s*→\s*(?=[A-Z])|\s+){_NAME_TOKEN})"
          r"{0,5}")  # 'X English→German': an arrow joins the two sides of a pair
 _FUNCTION = r"(?!(?:on|the|of|in|for|a|an|to|with|by|at|from|and|or|is|are|we)\b)"

@@ -742,6 +742,9 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
         1 for r in range(len(table.rows)) if metric_row(table.row_label(r)))
     out: list[Candidate] = []
     wrapped = _wrapped_labels(table, dataset_cols, context)
+    # per column, read once (read per row, it was quadratic in the rows)
+    decimals_of = {col: column_decimals([x[col] for x in table.rows if col < len(x)])
+                   for col in columns}
     for r, row in enumerate(table.rows):
         label_cells = [wrapped.get((r, c), cell) for c, cell in enumerate(row[: table.label_cols])]
         row_dataset = " ".join(label_cells[c] for c in dataset_cols if c < len(label_cells))
@@ -769,7 +772,7 @@ def _table(table: ParsedTable, page_text: str, context: PaperContext,
         for col, info in columns.items():
             if col >= len(row) or not row[col].strip():
                 continue
-            decimals = column_decimals([x[col] for x in table.rows if col < len(x)])
+            decimals = decimals_of[col]
             for k, value in enumerate(parse_cell_values(row[col], decimals)):
                 cand = _cell(table, col, k, value, info, cues, row_cues)
                 quote = (row_quote(page_text, label, printed_row, value.printed)
@@ -1247,7 +1250,7 @@ def _candidate(table: ParsedTable, col: int, k: int, value: CellValue, info: _Co
     if cues.methods_as_columns and method:
         method_name = f"{method_name} ({method})" if method_name else method
     role = role_of(method_name or label, row.group, cues.context)
-    citation = (f"{table.label}, row '{label}', column '{table.column_labels()[col]}'"
+    citation = (f"{table.label}, row '{label}', column '{table.column_label(col)}'"
                 + (" (second value)" if k else "") + f", page {table.page_no}")
     own = table.caption or ""
     if reading.source == "neighbour_table" and cues.above:  # its split too ('... val. set')
