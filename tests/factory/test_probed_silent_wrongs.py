@@ -168,3 +168,35 @@ def test_a_line_dropped_as_prose_that_changes_the_plan_is_refused(text: str) -> 
 ], ids=["bullets_four_spaces", "stars_two_spaces", "tree_outline"])
 def test_a_step_nested_under_a_step_is_refused(text: str) -> None:
     assert "INVALID_STRUCTURE" in fails(text)
+
+
+@pytest.mark.parametrize("text", [
+    # a bare number under a due key of no unit: an hour, or a day of the month?
+    LOG.replace("due=12:00", "due=12"),
+    XML.format(root="", between="").replace('due="12:00"', 'due="12"'),
+    '{"machines": ["M21"], "jobs": {"J21": {"route": ["M21"], "hours": [2], "due": 12}}}',
+], ids=["log", "xml", "json"])
+def test_a_due_given_as_a_bare_number_is_refused(text: str) -> None:
+    assert "INVALID_STRUCTURE" in fails(text)
+
+
+ROUTE_TABLE = ("Machines: M21, M22\n| Job | Route | Hours |\n|---|---|---|\n"
+               "| J21 | M21 > M22 | 2, 1 |\n| J22 | M22 | 3 |\n")
+
+
+@pytest.mark.parametrize("text", [
+    # a total row that is not the sum of the steps: a step misread or left out
+    ROUTE_TABLE + "| Total | | 9 |\n",
+    "Machines: M21, M22\nJob;Machine;Minutes\nJ21;M21;120\nJ22;M22;60\nSum;;200\n",
+    HTML.format(row="", cell="").replace("</table>", "<tr><td>Total</td><td></td><td>4</td></tr>\n"
+                                                     "</table>"),
+], ids=["pipe_hours", "semicolon_minutes", "html"])
+def test_a_total_that_does_not_add_up_is_refused(text: str) -> None:
+    assert "INVALID_STRUCTURE" in fails(text)
+
+
+def test_a_total_that_adds_up_is_dropped() -> None:
+    expected = {"J21": (["M21", "M22"], [2, 1], None), "J22": (["M22"], [3], None)}
+    assert jobs_of(ROUTE_TABLE + "| Total | | 6 |\n") == expected
+    assert jobs_of("Machines: M21, M22\nJob;Machine;Minutes\nJ21;M21;120\nJ22;M22;60\n"
+                   "Sum;;180\n") == {"J21": (["M21"], [2], None), "J22": (["M22"], [1], None)}

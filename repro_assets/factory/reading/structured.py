@@ -169,7 +169,8 @@ def _step_mapping(item: object) -> str:
 
 def _due(key: str, value: object) -> str | None:
     """The due a job's field gives: None for a NULL or ``none``, ``17:00`` for an hour given
-    alone under a key of hours (``due_hour: 17``), else the value for the reader to read."""
+    alone under a key of hours (``due_hour: 17``), else the value for the reader to read; a bare
+    number under a key that names no unit (``due: 13``) is not read."""
     if value is None or (isinstance(value, str) and value.strip().lower() in _NO_DUE):
         return None
     text = _scalar(value)
@@ -177,6 +178,8 @@ def _due(key: str, value: object) -> str | None:
         if not re.fullmatch(r"\d{1,2}", text) or int(text) > 24:
             raise _NotUnderstood(f"{text!r} is not an hour")
         return f"{int(text)}:00"
+    if _NUMBER_RE.fullmatch(text):  # "due: 13" (a database's 13): an hour, a day of the month?
+        raise _NotUnderstood(f"the due {text!r} is a bare number under a key of no unit")
     return text
 
 

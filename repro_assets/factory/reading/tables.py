@@ -389,8 +389,11 @@ def read_table(table: Table, reading: Reading, names: NameIndex | None = None) -
         if machine is not None:  # a machine's column declares it as a route does
             reading.machine_names.append((machine, ""))
     above: str | None = None  # the job of the row above, while rows are read
+    routes_before = len(reading.routes)
+    totals: list[tuple[tuple[str, ...], str]] = []
     for row_number, (cells, line) in enumerate(table.rows):
         if _is_total_row(cells):
+            totals.append((cells, line))
             continue
         row_job, above = above, None
         try:
@@ -401,6 +404,21 @@ def read_table(table: Table, reading: Reading, names: NameIndex | None = None) -
                 if token.kind is Kind.JOB:
                     reading.mention_job(token.value[0])
     _commit_step_rows(state)
+    _check_totals(totals, reading.routes[routes_before:], reading)
+
+
+def _check_totals(totals: list[tuple[tuple[str, ...], str]], routes: list[RouteStatement],
+                  reading: Reading) -> None:
+    """Report each total row whose numbers are not the sum of the durations the table gave
+    (in hours or in minutes): a step misread or left out, or a total of something else."""
+    hours = sum(step.hours or 0.0 for route in routes for step in route.steps)
+    for cells, line in totals:
+        numbers = [token.value for cell in cells for token in tokenize(cell)
+                   if token.kind in (Kind.NUMBER, Kind.DURATION)]
+        if not all(abs(number - hours) < 1e-6 or abs(number - hours * 60) < 1e-6
+                   for number in numbers):
+            reading.unread.append(Unread(quote=line, reason="a total that is not the sum of "
+                                         "the durations in the table"))
 
 
 _TOTAL_WORDS = frozenset({"total", "totals", "sum", "grand total", "subtotal", "sub-total"})
