@@ -149,12 +149,15 @@ def test_a_mark_in_doubt_is_refused(text: str) -> None:
     "All times in minutes\n| Job | Route | Hours |\n|---|---|---|\n| J21 | M21 > M22 | 2, 1 |\n",
     "Durations are minutes\n| Job | Machine | Time |\n|---|---|---|\n| J21 | M21 | 90 |\n",
     "Machines: M21, M22.\nTimes below in minutes\n- J21: M21 2h, M22 1h.\n",
+    # a unit joined to the list of machines above it (a LaTeX caption right under it)
+    "Machines: M21, M22\n\\caption{all times in minutes}\n\\begin{tabular}{lll}\n"
+    "Job & Route & Hours \\\\\nJ21 & M21 $\\to$ M22 & 2, 1 \\\\\n\\end{tabular}\n",
     # a word that strikes out, holds or skips work, dropped as prose or a list of machines
     "Machines: M21, M22.\nJ21: M21 2h, M22 1h.\nskip M22 this week\n",
     "Machines: M21, M22.\nCancelled\n- J21: M21 2h, M22 1h.\n",
     "Machines: M21, M22.\nJ21: M21 2h, M22 1h.\nM22 on hold\n",
 ], ids=["caption_all_minutes", "caption_durations_minutes", "heading_below_minutes",
-        "skip_machine", "cancelled_heading", "machine_on_hold"])
+        "latex_caption_after_machines", "skip_machine", "cancelled_heading", "machine_on_hold"])
 def test_a_line_dropped_as_prose_that_changes_the_plan_is_refused(text: str) -> None:
     assert "INVALID_STRUCTURE" in fails(text)
 

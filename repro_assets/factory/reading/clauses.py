@@ -520,7 +520,8 @@ class ClauseReader:
             return "jobs"
         machines = kinds & {Kind.MACHINE, Kind.MACHINE_RANGE} or any(
             is_paren(t, "machines") for t in tokens)
-        unit_list = any(is_unit_label(Cursor(tokens[i:])) for i in range(len(tokens)))
+        # three tokens are all it looks at (the rest of the clause per token was quadratic)
+        unit_list = any(is_unit_label(Cursor(tokens[i:i + 3])) for i in range(len(tokens)))
         route_content = (
             kinds & {Kind.DURATION, Kind.CLOCK, Kind.ARROW}
             or unit_list
@@ -544,12 +545,12 @@ class ClauseReader:
         if machines and (words & _ORDER_CUES or _route_labelled(tokens)):
             return "jobs"  # "Flow: M1 first, then M2": an order of steps, not a list of machines
         if machines:
-            return _refused_prose(words, clause.text, machines=True) or "machines"
+            return _refused_prose(words, kinds, clause.text) or "machines"
         if _vague_due(words, kinds):
             return "jobs"  # "Should ship by half past two.": a due time not read
         if _conditions_work(words):
             return "condition"  # "That last step is only needed if the gauge rejects it."
-        return _refused_prose(words, clause.text, machines=False) or "prose"
+        return _refused_prose(words, kinds, clause.text) or "prose"
 
     # ------------------------------------------------------------------ jobs
     def _read_job_clause(
@@ -1630,17 +1631,17 @@ _REFUSED_KINDS = {
 }
 
 
-def _refused_prose(words: set[str], text: str, *, machines: bool) -> str | None:
+def _refused_prose(words: set[str], kinds: set[Kind], text: str) -> str | None:
     """The refused kind of a clause that would otherwise be dropped as prose or read as a list
     of machines: it strikes out, holds or skips work (``skip M2 this week``, ``cancelled`` over
-    a list), or, naming no machine and no number, gives a unit for numbers written elsewhere
+    a list), or, holding no number, gives a unit for numbers written elsewhere
     (``All times in minutes``, unless a table's caption took it); None when it does neither."""
     lowered = {word.lower() for word in words}
     if lowered & (_STRUCK_WORDS | SKIP_VERBS) and not lowered & _NEGATIONS and not (
             text.rstrip().endswith(":")):  # a heading ("Cancelled:") puts its lines out
         return "struck"  # "Cancelled: nothing this week" strikes nothing out
-    if not machines and lowered & _UNIT_WORDS and not re.search(r"\d", text):
-        return "unit"
+    if lowered & _UNIT_WORDS and not kinds & {Kind.NUMBER, Kind.DURATION, Kind.CLOCK}:
+        return "unit"  # also after a list of machines: "Machines: M1, M2 all times in minutes"
     return None
 
 
