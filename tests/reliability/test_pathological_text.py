@@ -124,3 +124,12 @@ def test_a_research_text_of_numbers_without_a_sentence_end() -> None:
         extract_entities("1 " * 50000, "A probe")
         print("done")
     """)
+
+
+def test_a_factory_text_of_one_long_clause() -> None:
+    _finishes("""
+        from repro_assets.factory.reading import read_factory_text
+        read_factory_text("1" * 100000)
+        read_factory_text(("e" + "\\u0301" * 49) * 2000)  # one clause of 100k characters
+        print("done")
+    """)

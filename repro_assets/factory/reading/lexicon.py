@@ -255,7 +255,8 @@ def tokenize(text: str, *, ranges: bool = True) -> list[Token]:
     while position < len(text):
         match = (_SCANNER if ranges else _SCANNER_NO_RANGES).match(text, position)
         assert match is not None  # the OTHER alternative matches any character
-        kind = next(name for name, _ in _PATTERNS if match.groupdict().get(name) is not None)
+        groups = match.groupdict()  # once per token, not once per alternative tried
+        kind = next(name for name, _ in _PATTERNS if groups.get(name) is not None)
         position = match.end()
         if kind == "SPACE":
             continue

@@ -82,7 +82,8 @@ _OPEN_BOX_RE = re.compile(r"^\[ \]\s+")
 # "+J142 M142 1h": a plus glued to the job id that starts a line adds that job's line
 _ADDED_JOB_RE = re.compile(rf"^(\s*)\+(?={id_pattern('J')})")
 _FRACTIONS = {"\u00bd": ".5", "\u00bc": ".25", "\u00be": ".75"}
-_FRACTION_RE = re.compile(r"(\d*)([\u00bd\u00bc\u00be])")
+#: From a run's first digit only: every start inside a long run of digits scanned it (quadratic).
+_FRACTION_RE = re.compile(r"(?<!\d)(\d*)([\u00bd\u00bc\u00be])")
 # "3/4 h", "1/2 hour", "1 1/2 hours": a half or quarters written with a slash, before a unit of
 # hours only (a date such as "3/4" stays as it is)
 _SLASH_FRACTION_RE = re.compile(
