@@ -177,7 +177,7 @@ def source_anchors(question: str, anchors: Sequence[Anchor]) -> tuple[str, ...]:
     # where a source noun starts (before and after an "'s"), read once: a search of the
     # whole question per anchor was quadratic in a long text of many names
     starts: set[int] = set()
-    for match in re.finditer(_SOURCE_NOUN, question, re.IGNORECASE):
+    for match in re.finditer(r"(?<!\s)" + _SOURCE_NOUN, question, re.IGNORECASE):
         starts |= {match.start(), match.start() + 2 * (match.group(0)[:1] in "'\u2019")}
     texts = {a.text.lower() for a in anchors}
     lengths = {len(text) for text in texts}

@@ -133,3 +133,13 @@ def test_a_factory_text_of_one_long_clause() -> None:
         read_factory_text(("e" + "\\u0301" * 49) * 2000)  # one clause of 100k characters
         print("done")
     """)
+
+
+def test_a_long_word_in_a_factory_text_and_spaces_in_a_question() -> None:
+    _finishes("""
+        from repro_assets.factory.reading import read_factory_text
+        from repro_assets.research.question_terms import question_terms
+        read_factory_text("a" * 100000)
+        question_terms("Which" + " " * 100000 + "paper?")
+        print("done")
+    """)

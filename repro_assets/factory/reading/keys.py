@@ -23,7 +23,8 @@ from repro_assets.factory.ids import ANY_ID_RE, id_pattern
 from repro_assets.factory.reading.provenance import rebuild
 
 _MARKS = "\u00b9\u00b2\u00b3\u2070\u2074\u2075\u2076\u2077\u2078\u2079"
-_NAME = r"[A-Za-z][A-Za-z0-9_-]*"
+#: Bounded (a key's name is a short code): unbounded, every start in a long word scanned it.
+_NAME = r"[A-Za-z][A-Za-z0-9_-]{0,40}"
 _MACHINE = id_pattern("M")
 _PAIR_RE = re.compile(
     rf"(?P<mark>[{_MARKS}]*)\s*(?:(?P<name>{_NAME})\s*=\s*(?P<id>{_MACHINE})"
