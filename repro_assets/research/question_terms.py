@@ -590,6 +590,9 @@ def head_words(question: str, numeric: bool = False) -> list[str]:
 
     "What minibatch size was X trained with?" -> ``["minibatch", "size"]``.
     """
+    # a run of spaces read as one (the words are the same): over a long run the patterns
+    # below backtracked in cubic time
+    question = re.sub(r"[^\S\n]{2,}", " ", question)
     # the question word may follow a leading phrase ("For the large X, what dropout rate ...")
     m = re.match(r"(?:[^,?]*,\s*)?(?:what|which)\s+(.*?)\s+(?:is|are|was|were|does|do|did|has|"
                  r"have|had|can|will|would|should)\b", question, re.IGNORECASE)
