@@ -8,8 +8,9 @@ each of the question's own terms has its place in the claim:
 
 * the asked metric (read from the question's words) is the claim's metric;
 * the asked split, when the question names one, is the claim's split;
-* every name of the question is the claim's dataset, its row's method (as the whole label,
-  not a variant with words the question does not ask for), a metric name, or the paper
+* every name of the question is the claim's dataset (not a variant printed with a mark the
+  question does not carry: "X+" is the set with augmentation), its row's method (as the whole
+  label, not a variant with words the question does not ask for), a metric name, or the paper
   itself (its own method or authors, for a claim of the paper's own rows);
 * the question's qualifiers ("300 layers") and its condition ("when using X", not "with X"
   when it asks "without X") are in the claim's row.
@@ -109,13 +110,26 @@ def _is_metric_anchor(anchor: Anchor, question: str) -> bool:
     return at >= 0 and any(s <= at < e for s, e in _metric_spans(question))
 
 
+#: A mark printed after a dataset's name that makes it a variant of the dataset: "X+" (the
+#: set with augmentation), "X*", "X†" (a footnoted setting).
+_VARIANT_MARK_RE = re.compile(r"[+*†‡]+\s*$")
+
+
+def _unasked_variant(dataset: str, question: str) -> bool:
+    """The claim's dataset is printed as a variant ("X+") that the question does not ask
+    for: folded to letters and digits it would pass for "X" ("X without augmentation")."""
+    mark = _VARIANT_MARK_RE.search(dataset)
+    return mark is not None and mark.group().strip() not in question
+
+
 def _places(anchor: Anchor, claim: ClaimLike, quote: str, label_ok: bool,
             own: bool, question: str) -> bool:
     """Whether ``anchor`` has its place in the claim."""
     if _is_metric_anchor(anchor, question):
         return True
     dataset = fold(claim.dataset_name or "")
-    if dataset and anchor.found_in(dataset) and (
+    if dataset and anchor.found_in(dataset) and not _unasked_variant(
+            claim.dataset_name or "", question) and (
             claim.confidence >= TRUSTED_DATASET or anchor.found_in(fold(quote))):
         return True
     label = claim.method_snippet or ""

@@ -129,3 +129,16 @@ def test_a_comparison_takes_each_side_from_its_own_papers_claims() -> None:
     check = check_answer(question, sources, TODAY,
                          fallback=lambda t: claim_answer(t, [ROWS, elsewhere]))
     assert not check.answered
+
+
+def test_a_dataset_printed_as_a_variant_does_not_answer_for_the_plain_dataset() -> None:
+    # "Tallyset+" is the set with augmentation: its row is no answer about plain Tallyset
+    for marked in ("Tallyset+", "Tallyset*"):
+        rows = _source((_Claim(marked, "error_rate", "21.40", "Quillnet-24"),
+                        "Quillnet-24 9.10 21.40"))
+        assert _answer("What error rate does Quillnet-24 get on Tallyset without augmentation?",
+                       rows) is None
+        assert _answer(f"What error rate does Quillnet-24 get on {marked}?", rows) == "21.40"
+    plain = _source((_Claim("Tallyset", "error_rate", "27.05", "Quillnet-24"),
+                     "Quillnet-24 27.05"))
+    assert _answer("What error rate does Quillnet-24 get on Tallyset?", plain) == "27.05"
