@@ -189,9 +189,11 @@ def _pipe_cells(line: str) -> list[str] | None:
 def _csv_cells(line: str, delimiter: str) -> list[str]:
     """The cells of a delimited line; a quote left open (a ditto mark ``"``, inches ``3"``)
     is a character of its cell, never a quoted cell that swallows the cells after it."""
-    quoting = csv.QUOTE_MINIMAL if line.count('"') % 2 == 0 else csv.QUOTE_NONE
-    return [cell.strip() for cell in next(csv.reader([line], delimiter=delimiter,
-                                                     quoting=quoting))]
+    if line.count('"') % 2 == 0:
+        rows = csv.reader([line], delimiter=delimiter)
+    else:
+        rows = csv.reader([line], delimiter=delimiter, quoting=csv.QUOTE_NONE)
+    return [cell.strip() for cell in next(rows)]
 
 
 def _csv_header(line: str) -> str | None:
