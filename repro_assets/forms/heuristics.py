@@ -1246,6 +1246,13 @@ def _addresses(p: _Page) -> Iterator[HeuristicHit]:
                                     "label_asks_two_fields")
                 continue
             first = rest
+        below = lines[i + 1].strip() if not first and i + 1 < len(lines) else ""
+        reason = _blank(below, p.labels) if below and _written(below) else None
+        if reason:  # nothing after the label, and the line under it is the form's own
+            # text (the next section's prompt ending in ':'): no address was written
+            yield _rejected(below, _evidence(p.doc_id, p.page, [line, lines[i + 1]]),
+                            f"blank_form:{reason}")
+            continue
         parts, used = _address_lines(lines, i, match.start("label"), first)
         if parts:
             bound = p.bound(i, line, match.start("label"), match.end("label"))
@@ -1468,6 +1475,28 @@ def _amid_choices(lines: list[str], index: int) -> bool:
     return len(above) == _CHOICES_ABOVE and all(_CHOICE_LINE.match(line) for line in above)
 
 
+#: One printed option of a question's choices: a short phrase opening with a capital, no
+#: digits, colon or list punctuation ("Gout", "Night sweats").
+_OPTION_LINE = re.compile(r"^\s*[A-Z][A-Za-z'’/\-]*(?:\s+[A-Za-z][A-Za-z'’/\-]*){0,4}\s*$")
+#: How many options above a label may stand between it and the question they answer.
+_OPTIONS_ABOVE = 12
+
+
+def _option_of_question(lines: list[str], index: int) -> bool:
+    """True when a colon-less list label is one of the options printed under a question:
+    the lines above it, up to the question ("Has your pet had any of these?"), are short
+    option phrases like it ("Asthma", "Ear infections") or there are none. Such a label is
+    a choice whose box is drawn, not a label over written entries; the lines under it are
+    the question's next options."""
+    for line in reversed(lines[max(0, index - _OPTIONS_ABOVE - 1): index]):
+        if not line.strip():
+            continue
+        if _OPTION_LINE.match(line):
+            continue
+        return blank_reason(line) == "question"
+    return False
+
+
 #: A word qualifying a list's label ("Known drug allergies:", "Reported allergies:").
 _LIST_QUALIFIER = r"(?:(?:known|current|reported|documented|recorded)\s+)?"
 
@@ -1523,7 +1552,8 @@ def _list_field(field: str) -> Scanner:
                     yield _rejected(" ".join(lines[i: table.last + 1]), quote,
                                     "table_cells_unaligned")
                 continue
-            if not match.group(1) and _amid_choices(lines, i):
+            if not match.group(1) and (_amid_choices(lines, i)
+                                       or _option_of_question(lines, i)):
                 # "Medication List / Allergies / Radiology Image": one of the form's own
                 # printed choices (their boxes are widgets), no label over entries
                 yield _rejected(line.strip(), evidence, "blank_form:option_list")
