@@ -37,6 +37,7 @@ from repro_assets.research.question_terms import (
     GREEK_NAMES,
     METRIC_WORDS,
     STOPWORDS,
+    UNNAMED_VALUE,
     Anchor,
     QuestionTerms,
     fold,
@@ -98,6 +99,9 @@ def check_answer(question: str, sources: Sequence[SourceText],
                            "): no source can state it", terms, related=related)
     if terms.kind == "none":
         return AnswerCheck(None, "the question asks for no number", terms, related=related)
+    if terms.kind == UNNAMED_VALUE:
+        return AnswerCheck(None, "the question asks for a quantity but names no model or "
+                           "method it belongs to", terms, related=related)
     if terms.kind == "entity":
         return check_name(terms, sources, related)
     if terms.compare:

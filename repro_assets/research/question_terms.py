@@ -549,20 +549,27 @@ def _asked_kind(question: str) -> str:
     if fragment and (_metric_hint(q) or _SYMBOL_RE.search(q)):
         return "value"  # a fragment naming a metric ("X top-1 error, single-crop?") asks for it
         # or a parameter by its symbol's name ("X smoothing beta?"): its value
-    if fragment and q.rstrip().endswith("?") and _head_quantity(question):
-        return _FRAGMENT_VALUE  # a fragment ending in a quantity's name ("X batch size?")
+    if fragment and _head_quantity(question):
+        # a fragment ending in a quantity's name ("X batch size?", a keyword query "x memory
+        # size" without its mark too): read as asking no number, the descriptive answer took
+        # near-topic sentences that state none for it
+        return _FRAGMENT_VALUE
     return "none"
 
 
 #: The kind of a fragment ending in a quantity's name: a value when it names its entity.
 _FRAGMENT_VALUE = "fragment-value"
+#: The kind of a fragment asking a quantity of nobody it names ("shelf memory size"): it asks
+#: a number no passage can be tied to, so it is never answered (not a descriptive answer).
+UNNAMED_VALUE = "unnamed-value"
 
 
 def _named_kind(kind: str, anchors: list[Anchor]) -> str:
     """The asked kind, a fragment's ("X batch size?") read as a value when it names X: a
-    fragment naming nobody ("batch size?") would take any paper's number for it."""
+    fragment naming nobody ("batch size?") would take any paper's number for it, and read as
+    asking no number a summary of near-topic sentences answered it, stating no size at all."""
     if kind == _FRAGMENT_VALUE:
-        return "value" if anchors else "none"
+        return "value" if anchors else UNNAMED_VALUE
     return kind
 
 
@@ -604,7 +611,7 @@ def head_words(question: str, numeric: bool = False) -> list[str]:
         m = re.match(r"(?:[^,?]*,\s*)?what\s+(?:is|are|was|were)\s+(?:the\s+|an?\s+)?(.*?)"
                      r"(?:\s+(?:of|for|in|on|at|with|that|when|used|reported)\b|\s*\?\s*$)",
                      question, re.IGNORECASE)
-    if numeric and not m and question.rstrip().endswith("?") and _head_quantity(question):
+    if numeric and not m and _head_quantity(question):
         # a fragment ending in a quantity's name ("X batch size?"): that name, its last two
         # words when the fragment has a word before them (the entity)
         words = [w for w in stemmed_words(question) if w not in STOPWORDS]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from repro_assets.research.answer_models import SourceText
+from repro_assets.research.answer_models import SourceText, answer_check_dict
 from repro_assets.research.answering import check_answer
 from repro_assets.research.passages import passages
 
@@ -123,6 +123,38 @@ def test_a_fragment_naming_a_setting_asks_for_its_value() -> None:
     assert _setting("quillnet learning rate?", NO_SETTINGS) is None
     # a fragment naming nobody would take any paper's number: it asks for none
     assert _setting("batch size?", SETTINGS) is None
+
+
+MEMORY = ("We train QuillNet on shelf sorting for 12 rounds. QuillNet keeps a pebble memory "
+          "(memory size 5,000) of the most recent pebbles and samples from it at random. "
+          "QuillNet reaches 81.2 F1 on ShelfSet.")
+NO_MEMORY = ("We train QuillNet on shelf sorting for 12 rounds. In practice QuillNet only keeps "
+             "the last pebbles in its pebble memory and samples from it at random. QuillNet "
+             "reaches 81.2 F1 on ShelfSet.")
+
+
+def _memory_check(question: str, text: str) -> dict:
+    title = "Hierarchical quills for shelves"
+    source = SourceText(key="corpus://pdf/a", title=title, windows=(text,),
+                        identity=f"{title} QuillNet", full_text=text)
+    return answer_check_dict(check_answer(question, [source], TODAY,
+                                          names=frozenset({"quillnet"})))
+
+
+def test_a_keyword_query_without_its_mark_ending_in_a_quantity_asks_a_number() -> None:
+    # a keyword query as typed in a search box, no question mark: still the value of X's size
+    answered = _memory_check("quillnet pebble memory size", MEMORY)
+    assert answered["answer"] and answered["answer"]["value"] == "5,000"
+    # the look-alike: the paper names the memory but states no size: a number question
+    # unanswered (abstains), not a summary of the sentences about the memory
+    for question in ("quillnet pebble memory size", "shelf sorting pebble memory size"):
+        check = _memory_check(question, NO_MEMORY)
+        assert check["answer"] is None and check["asks_number"], question
+    # naming nobody it belongs to, even a stated size is no answer (any paper's would do)
+    unnamed = _memory_check("shelf sorting pebble memory size", MEMORY)
+    assert unnamed["answer"] is None and unnamed["asks_number"]
+    # a keyword query asking no quantity stays a descriptive question
+    assert not _memory_check("quillnet shelf sorting approach", MEMORY)["asks_number"]
 
 
 # -- a parameter asked by its Greek letter's name ------------------------------------------
