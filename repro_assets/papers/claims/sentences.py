@@ -330,6 +330,45 @@ def _result_between(results: list[tuple[int, int]], first: int, last: int) -> bo
     return any(first <= start < last for start, _ in results)
 
 
+#: A number printed in a sentence, with its percent sign.
+_VALUE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?|\.\d+)(\s?%)?(?![\w.]?\d)")
+
+
+def _next_sibling(sentence: str, start: int, end: int, stop: int) -> int:
+    """Where the first sibling value after the number (``start``-``end``) and before ``stop``
+    starts, else the sentence's end: a number printed alike (both percentages or both not, both
+    with decimals or both whole), set apart from the first by words with a name. In '0.9% error
+    for A, and 3.5% for B' the name B is the second number's, not the first's, even when A is a
+    name the reader does not know as a dataset; a pair printed together ('19.2%/4.1% on B',
+    '71.2 (0.3) on B'), values apart by a setting ('71.3% for 256px input and 74.0% for 448px
+    input on B') share the name, and a difference ('by 3.7%', 'by 2.1%, 0.4% and 3.5%') is no
+    sibling."""
+    number = _VALUE.match(sentence, start)
+    if number is None:
+        return len(sentence)
+    worded, seen = False, end  # words stand between the number and the part read so far
+    difference = False  # the value read before was a difference
+    for other in _VALUE.finditer(sentence, end, stop):
+        joined = not re.search(r"[A-Za-z]{2,}", re.sub(
+            r"(?i)\b(?:and|or)\b", "", sentence[seen:other.start()]))
+        # words with a name of their own ('for A', not 'for 300x300 input'): the first
+        # number's own slot holds another name, so a name past the sibling is the sibling's
+        worded = worded or (not joined and bool(re.search(
+            r"(?<![\w-])[A-Z][\w-]*", sentence[seen:other.start()])))
+        seen = other.end()
+        # the cue ends at the value: searched from a short way back (linear per number); a
+        # value listed right after a difference is one too ('by 12.4%, 1.5% and 3.5%')
+        difference = (difference and joined) or bool(
+            _BEFORE_DIFF.search(sentence, max(0, other.start() - 80), other.start())
+            or _AFTER_DIFF.match(sentence[other.end():other.end() + 80]))
+        if difference:
+            continue  # a difference ('beats it by 3.7%') is no value of its own
+        if (worded and ("." in other.group(1)) == ("." in number.group(1))
+                and (other.group(2) is None) == (number.group(2) is None)):
+            return other.start()
+    return len(sentence)
+
+
 def _pick_dataset(mentions: list[tuple[str, int]], start: int, end: int, sentence: str = ""
                   ) -> tuple[str | None, float]:
     """The dataset the number is printed in parentheses after ('on X (3.9% err.), Y'),
@@ -341,6 +380,9 @@ def _pick_dataset(mentions: list[tuple[str, int]], start: int, end: int, sentenc
         if owner:
             return owner[-1][0], 0.85
     after = [m for m in mentions if m[1] >= end]
+    if sentence and after:  # a name past a sibling value is that value's
+        limit = _next_sibling(sentence, start, end, after[-1][1])
+        after = [m for m in after if m[1] < limit]
     before = [m for m in mentions if m[1] < start]
     if after and (not before or after[0][1] - end <= 60):
         return after[0][0], 0.85
